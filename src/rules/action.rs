@@ -1,0 +1,143 @@
+//! A declared action as the timing rules see it: what kind, how many routines, speed
+//! factor, reach, casting or arrival time, and the initiative die it rolls with.
+
+use super::chart::Category;
+use serde::{Deserialize, Serialize};
+
+/// What a figure does this round, in the terms the timing rules need.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// Melee: with a weapon (give a speed factor) or natural attacks (none).
+    Melee,
+    /// Missile fire or thrown weapons.
+    Missile,
+    /// A charge that makes contact in `arrival_segment`.
+    Charge {
+        /// The segment the charger reaches striking distance.
+        arrival_segment: u32,
+    },
+    /// A spell, potion, scroll or device that completes after `segments`.
+    Cast {
+        /// Casting or activation time in segments.
+        segments: u32,
+        /// A device (rod, staff, wand): not ruined by a hit unless the wielder falls (DMG p.65).
+        device: bool,
+    },
+    /// Turning undead.
+    Turn,
+}
+
+/// One figure's declared action with everything that decides its timing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Declared {
+    /// The figure's name.
+    pub name: String,
+    /// Its side; figures on one side share the initiative die.
+    pub side: String,
+    /// What it does.
+    pub kind: ActionKind,
+    /// Its side's initiative die.
+    pub die: u32,
+    /// Its Dexterity attacking adjustment as it applies (gear already considered); counted
+    /// only for missile fire (DMG p.64).
+    pub dex_adjustment: i32,
+    /// Attack routines this round (1 for spells, charges and turning).
+    pub routines: u32,
+    /// The weapon's speed factor, if it has one.
+    pub speed_factor: Option<u32>,
+    /// Weapon length or reach in feet.
+    pub reach_ft: f64,
+    /// Armed with an item that strikes first regardless of initiative (DMG p.168).
+    pub strikes_first: bool,
+}
+
+impl Declared {
+    /// A melee action with sensible defaults, for tests and builders.
+    pub fn melee(name: &str, die: u32) -> Declared {
+        Declared {
+            name: name.into(),
+            side: name.into(),
+            kind: ActionKind::Melee,
+            die,
+            dex_adjustment: 0,
+            routines: 1,
+            speed_factor: None,
+            reach_ft: 0.0,
+            strikes_first: false,
+        }
+    }
+
+    /// Sets the side.
+    pub fn side(mut self, side: &str) -> Self {
+        self.side = side.into();
+        self
+    }
+    /// Sets the kind.
+    pub fn kind(mut self, kind: ActionKind) -> Self {
+        self.kind = kind;
+        self
+    }
+    /// Sets the speed factor.
+    pub fn sf(mut self, sf: u32) -> Self {
+        self.speed_factor = Some(sf);
+        self
+    }
+    /// Sets the routines this round.
+    pub fn routines(mut self, n: u32) -> Self {
+        self.routines = n;
+        self
+    }
+    /// Sets the reach or weapon length in feet.
+    pub fn reach(mut self, ft: f64) -> Self {
+        self.reach_ft = ft;
+        self
+    }
+    /// Sets the Dexterity adjustment (used for missile fire).
+    pub fn dex(mut self, adj: i32) -> Self {
+        self.dex_adjustment = adj;
+        self
+    }
+    /// Marks an item of speed.
+    pub fn of_speed(mut self) -> Self {
+        self.strikes_first = true;
+        self
+    }
+
+    /// The figure's initiative score: the die, plus Dexterity for missile fire (DMG p.64).
+    pub fn initiative(&self) -> i32 {
+        match self.kind {
+            ActionKind::Missile => self.die as i32 + self.dex_adjustment,
+            _ => self.die as i32,
+        }
+    }
+
+    /// Casting or activation time, if the action has one.
+    pub fn casting(&self) -> Option<u32> {
+        match self.kind {
+            ActionKind::Cast { segments, .. } => Some(segments),
+            _ => None,
+        }
+    }
+
+    /// The chart category of the action.
+    pub fn category(&self) -> Category {
+        match self.kind {
+            ActionKind::Melee if self.routines > 1 => Category::MeleeMulti,
+            ActionKind::Melee if self.speed_factor.is_some() => Category::MeleeSf,
+            ActionKind::Melee => Category::Melee,
+            ActionKind::Missile if self.routines > 1 => Category::MissileMulti,
+            ActionKind::Missile => Category::Missile,
+            ActionKind::Charge { .. } => Category::Charge,
+            ActionKind::Cast { .. } => Category::Spell,
+            ActionKind::Turn => Category::Turn,
+        }
+    }
+
+    /// The same action with a single routine: how one routine of a multi-routine attacker
+    /// is timed (the charts' "as MELEE or MELEE W/ SF").
+    pub fn single(&self) -> Declared {
+        let mut s = self.clone();
+        s.routines = s.routines.min(1);
+        s
+    }
+}

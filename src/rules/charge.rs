@@ -1,0 +1,130 @@
+//! The charge (DMG p.66; PHB p.102): who may charge, how fast, when the charger arrives,
+//! armor class while charging, and who strikes first at contact.
+
+use super::cite::{self, Rule};
+use super::distance::Setting;
+use super::movement::feet_per_segment;
+use serde::{Deserialize, Serialize};
+
+/// Segments in a round.
+pub const SEGMENTS_PER_ROUND: u32 = 10;
+
+/// How a creature moves, for the outdoor charge bonus.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Body {
+    /// Two legs: +1/3 outdoors.
+    #[default]
+    Biped,
+    /// Four legs: +1/2 outdoors.
+    Quadruped,
+}
+
+/// Whether normal melee is possible this round (DMG p.66): not when the foes start the
+/// round more than 1" apart; then a round must be spent closing, or a charge made.
+pub fn melee_possible(start_distance_ft: f64, setting: Setting) -> (bool, Rule) {
+    (
+        start_distance_ft <= setting.feet_per_inch() + 1e-9,
+        cite::CHARGE_NO_MELEE,
+    )
+}
+
+/// The charge movement rate in inches (DMG p.66): doubled indoors; outdoors bipeds add 1/3
+/// and quadrupeds 1/2.
+pub fn charge_rate_inches(base_inches: u32, setting: Setting, body: Body) -> (f64, Rule) {
+    let base = f64::from(base_inches);
+    let rate = match (setting, body) {
+        (Setting::Indoors, _) => base * 2.0,
+        (Setting::Outdoors, Body::Biped) => base * 4.0 / 3.0,
+        (Setting::Outdoors, Body::Quadruped) => base * 1.5,
+    };
+    (rate, cite::CHARGE_RATE)
+}
+
+/// Feet a charger covers each segment (DMG p.66, PHB p.102): 12" indoors → 24 ft.
+pub fn charge_feet_per_segment(base_inches: u32, setting: Setting, body: Body) -> f64 {
+    feet_per_segment(charge_rate_inches(base_inches, setting, body).0, setting)
+}
+
+/// Whether a creature may charge (DMG p.66): not when encumbered.
+pub fn may_charge(encumbered: bool) -> (bool, Rule) {
+    (!encumbered, cite::CHARGE_ENCUMBERED)
+}
+
+/// The segment in which a charger covering `distance_ft` at `feet_per_segment` arrives:
+/// ⌈distance ÷ feet per segment⌉ (DMG p.66: the giant needs 200 ÷ 24 → 9 segments).
+/// Returns 0 when there is nothing to cover.
+pub fn arrival_segment(distance_ft: f64, feet_per_segment: f64) -> (u32, Rule) {
+    if distance_ft <= 0.0 {
+        return (0, cite::CHARGE_ARRIVAL);
+    }
+    // A tiny tolerance keeps exact multiples exact despite floating point (240 ÷ 24 = 10).
+    let n = (distance_ft / feet_per_segment - 1e-9).ceil().max(1.0) as u32;
+    (n, cite::CHARGE_ARRIVAL)
+}
+
+/// Whether the charge reaches its target within the round (DMG p.66: the charge brings the
+/// charger into combat "provided movement rate (plus bonus) allows").
+pub fn arrives_this_round(distance_ft: f64, feet_per_segment: f64) -> bool {
+    arrival_segment(distance_ft, feet_per_segment).0 <= SEGMENTS_PER_ROUND
+}
+
+/// A charger's armor class (DMG p.66): no Dexterity bonus; a creature without one is one
+/// class worse instead; AC 10 creatures are not penalised. `dex_ac_bonus` is the bonus
+/// (positive, in classes) already counted in `ac`.
+pub fn charging_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
+    let worse = if dex_ac_bonus > 0 {
+        ac + dex_ac_bonus
+    } else if ac >= 10 {
+        ac
+    } else {
+        ac + 1
+    };
+    (worse, cite::CHARGE_AC)
+}
+
+/// Who strikes first when a charge makes contact (DMG p.66): initiative is not rolled; the
+/// longer weapon or reach first. Returns `Some(true)` when the charger strikes first,
+/// `Some(false)` for the defender, `None` when reaches are equal (blows together).
+pub fn contact_order(charger_reach_ft: f64, defender_reach_ft: f64) -> (Option<bool>, Rule) {
+    let o = if charger_reach_ft > defender_reach_ft {
+        Some(true)
+    } else if defender_reach_ft > charger_reach_ft {
+        Some(false)
+    } else {
+        None
+    };
+    (o, cite::CHARGE_REACH)
+}
+
+/// The charger's to-hit bonus (DMG p.66): +2 if it survives any blows that come first.
+pub fn charge_to_hit_bonus(survived_first_blows: bool) -> (i32, Rule) {
+    (if survived_first_blows { 2 } else { 0 }, cite::CHARGE_BONUS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charging_ac_cases() {
+        assert_eq!(charging_ac(4, 0).0, 5);
+        assert_eq!(charging_ac(2, 2).0, 4);
+        assert_eq!(charging_ac(10, 0).0, 10);
+    }
+
+    #[test]
+    fn outdoor_rates() {
+        assert_eq!(
+            charge_feet_per_segment(12, Setting::Outdoors, Body::Biped),
+            48.0
+        );
+        assert_eq!(
+            charge_feet_per_segment(12, Setting::Outdoors, Body::Quadruped),
+            54.0
+        );
+        assert_eq!(
+            charge_feet_per_segment(6, Setting::Indoors, Body::Biped),
+            12.0
+        );
+    }
+}

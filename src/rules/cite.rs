@@ -1,0 +1,172 @@
+//! Book citations for every rule the engine applies.
+//!
+//! Each [`Rule`] names one ruling with a stable id (used in the JSON event log), the book and
+//! page it comes from, and a one-line summary in our own words. Rules functions return the
+//! `Rule` that decided an outcome so the log and the viewer can say *why*.
+
+use serde::Serialize;
+use std::fmt;
+
+/// The books the rules come from (first edition, as compiled in the initiative and combat table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Book {
+    /// Dungeon Masters Guide (1979).
+    Dmg,
+    /// Players Handbook (1978).
+    Phb,
+    /// Unearthed Arcana (1985).
+    Ua,
+    /// Monster Manual II (1983).
+    Mm2,
+    /// DRAGON #133, "Surprise!" (1988).
+    Dragon,
+    /// A house rule or an interpretation chosen by First Strike (see the options).
+    House,
+}
+
+impl Book {
+    /// The short form used in the log, e.g. `DMG`.
+    pub fn short(self) -> &'static str {
+        match self {
+            Book::Dmg => "DMG",
+            Book::Phb => "PHB",
+            Book::Ua => "UA",
+            Book::Mm2 => "MM2",
+            Book::Dragon => "DRAGON",
+            Book::House => "house",
+        }
+    }
+}
+
+/// One cited ruling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rule {
+    /// Stable identifier, e.g. `charge.arrival`.
+    pub id: &'static str,
+    /// The book.
+    pub book: Book,
+    /// The page or pages, e.g. `66` or `62-63`.
+    pub page: &'static str,
+    /// What the rule says, in one line of our own words.
+    pub summary: &'static str,
+}
+
+impl Rule {
+    /// `DMG p.66`.
+    pub fn page_ref(&self) -> String {
+        format!("{} p.{}", self.book.short(), self.page)
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.summary, self.page_ref())
+    }
+}
+
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Rule", 3)?;
+        st.serialize_field("id", self.id)?;
+        st.serialize_field("page", &self.page_ref())?;
+        st.serialize_field("summary", self.summary)?;
+        st.end()
+    }
+}
+
+macro_rules! rules {
+    ($( $(#[$m:meta])* $name:ident = $id:literal, $book:ident, $page:literal, $summary:literal; )*) => {
+        $( $(#[$m])* pub const $name: Rule = Rule { id: $id, book: Book::$book, page: $page, summary: $summary }; )*
+        /// Every rule First Strike cites, for listings and for checking ids are unique.
+        pub const ALL: &[Rule] = &[ $( $name ),* ];
+    };
+}
+
+rules! {
+    SURPRISE_D6 = "surprise.d6", Dmg, "61", "each side rolls d6 for surprise; 1-2 normally means surprised";
+    SURPRISE_LESS_OFTEN = "surprise.less_often", Dmg, "61", "a member who is surprised less often lowers the whole party's chance";
+    SURPRISE_MORE_OFTEN = "surprise.more_often", Phb, "24", "a figure who surprises others more often keeps that edge only when alone";
+    SURPRISE_PERCENT = "surprise.percent", Dragon, "74", "when a side uses another die, chances convert to percentages";
+    SURPRISE_SEGMENTS = "surprise.segments", Dmg, "61", "each pip of the surprise die is one segment lost";
+    SURPRISE_PERCENT_SEGMENTS = "surprise.percent_segments", Dragon, "74", "a d% surprise roll divided by 16 2/3, rounded up, gives the segments lost";
+    SURPRISE_NET = "surprise.net", Dmg, "61-62", "when both sides are surprised the smaller loss is taken from the larger";
+    SURPRISE_DEX = "surprise.dexterity", Dmg, "62", "a surprised figure's Dexterity reaction adjustment shortens or lengthens its own surprise";
+    LIGHT_GEAR = "gear.light", Phb, "101", "Dexterity bonuses need light gear (12\" base movement); penalties always count";
+    CROSSBOW_OF_SPEED_SURPRISE = "surprise.crossbow_of_speed", Dmg, "168", "a crossbow of speed may shoot in the second surprise segment";
+    SURPRISE_ACTIONS = "surprise.actions", Dmg, "61-62", "each surprise segment lets the unsurprised make a round of blows, a round (or triple if ready) of missiles, a segment's move, a spell segment, or a 6-second act";
+    SURPRISE_PARTIAL = "surprise.partial", Dmg, "71", "a figure less surprised than its side may move, cast or act, and may not be struck, in its extra segments";
+    DISTANCE_OUTDOORS = "distance.outdoors", Dmg, "49", "outdoor encounters start 6d4\" apart, less the larger surprise, less terrain";
+    DISTANCE_INDOORS = "distance.indoors", Dmg, "62", "indoor encounters start d6+4\" apart";
+    DISTANCE_NOISE = "distance.noise", Dmg, "62", "a noisy party is discovered at 1\"-4\" by those who hide";
+    DISTANCE_AREA = "distance.area", Dmg, "62", "a small area caps the distance at its size, rolled in 10-foot steps";
+    DISTANCE_SURPRISE = "distance.surprise", Dmg, "62", "with surprise the distance is 1\"-3\" or the area, whichever is less";
+    DISTANCE_LIGHT = "distance.light", Dmg, "62", "relying on a light limits encounter distance to twice its radius";
+    DISTANCE_INFRAVISION = "distance.infravision", Dmg, "62", "infravision or ultravision limits encounter distance to its range";
+    OUTDOOR_SCALE = "scale.outdoors", Phb, "39", "outdoors one inch of scale is 10 yards";
+    DECLARE_SPELLS = "declare.spells", Dmg, "65", "casters name their spell at the start of the round";
+    DECLARE_HESITATION = "declare.hesitation", Dmg, "71", "each 6 seconds of hesitation in declaring delays the action one segment";
+    PRE_INITIATIVE_BOW = "pre_initiative.bow", Ua, "18", "a bow specialist with arrow nocked and target in sight shoots before initiative";
+    PRE_INITIATIVE_CROSSBOW = "pre_initiative.crossbow", Ua, "18", "a crossbow specialist cocked and aimed shoots before initiative";
+    INITIATIVE_D6 = "initiative.d6", Dmg, "62", "each side rolls d6; the higher acts first";
+    INITIATIVE_SPECTATOR = "initiative.spectator", Dmg, "62", "the spectator rolls d8 for initiative";
+    INITIATIVE_DEX = "initiative.dexterity", Dmg, "64", "a missile user adds its Dexterity attacking adjustment to its side's die";
+    INITIATIVE_TIE = "initiative.tie", Dmg, "63", "tied initiative usually means blows land together";
+    STRIKES_FIRST = "initiative.strikes_first", Dmg, "168", "items of speed (crossbow of speed, short sword of quickness, scimitar of speed) strike first";
+    MULTIPLE_ROUTINES = "sequence.multiple_routines", Dmg, "62-63", "more attack routines strike first and last; single routines fall in the middle";
+    MULTIPLE_ROUTINES_DICE = "sequence.multiple_routines_dice", Dmg, "63", "routines in the same place of the sequence are ordered by initiative";
+    ATTACK_RATE = "sequence.attack_rate", Dmg, "63", "a 3/2 rate gives two routines in odd-numbered rounds and one in even";
+    CHART_TIED = "chart.tied", House, "table", "the tied-d6 chart of the initiative and combat table";
+    CHART_HIGH_LOW = "chart.high_low", House, "table", "the high-d6-versus-low-d6 chart of the initiative and combat table";
+    CHARGE_NO_MELEE = "charge.no_melee", Dmg, "66", "no normal melee when the foes start the round more than 1\" apart";
+    CHARGE_RATE = "charge.rate", Dmg, "66", "charging doubles movement indoors; outdoors bipeds add 1/3 and quadrupeds 1/2";
+    CHARGE_ENCUMBERED = "charge.encumbered", Dmg, "66", "an encumbered creature cannot charge";
+    CHARGE_AC = "charge.ac", Dmg, "66", "a charger loses its Dexterity AC bonus, or is one class worse without one (not below AC 10)";
+    CHARGE_ARRIVAL = "charge.arrival", Phb, "102", "a charge covers its doubled rate in feet each segment and arrives when the distance is covered";
+    CHARGE_REACH = "charge.reach", Dmg, "66", "no initiative at the end of a charge: the longer weapon or reach strikes first";
+    CHARGE_BONUS = "charge.to_hit", Dmg, "66", "a charger that survives the first blows gets +2 to hit";
+    CHARGE_VS_SPELL = "charge.vs_spell", Dmg, "66", "a charge against a caster compares segments of movement with casting time";
+    SPELL_VS_SPELL = "spell.vs_spell", Dmg, "65", "the shorter casting time completes first; initiative breaks ties";
+    SPELL_MELEE_WIN = "spell.melee_attacker_wins", Dmg, "66-67", "a melee attacker who wins initiative strikes before the spell completes";
+    SPELL_MELEE_TIE = "spell.melee_tie", Dmg, "66-67", "on tied initiative the weapon's speed factor is compared with the casting time";
+    SPELL_MELEE_LOSE = "spell.melee_attacker_loses", Dmg, "66-67", "a losing melee attacker strikes at |speed factor - losing die| against the casting time";
+    SPELL_MISSILE_WIN = "spell.missile_attacker_wins", Dmg, "65", "a missile or natural attack that wins initiative lands before the spell completes";
+    SPELL_MISSILE_LOSE = "spell.missile_caster_die", Dmg, "65", "otherwise the missile or natural attack lands on the segment of the caster's die";
+    SPELL_FIRST_ROUTINE = "spell.first_routine", Dmg, "65", "only the first of several routines can disrupt, unless the spell takes a full round";
+    SPELL_DISRUPTED = "spell.disrupted", Dmg, "65", "any hit or unsaved attack on a caster ruins the spell";
+    SPELL_NO_DEX = "spell.no_dex_ac", Dmg, "65", "a caster gets no Dexterity AC bonus while casting";
+    CANTRIPS = "spell.cantrips", Ua, "45", "two cantrips a round, the second 1-4 segments after the first";
+    DEVICE_NOT_DISRUPTED = "device.not_disrupted", Dmg, "65", "rods, staves and wands keep their activation time but are not ruined by a hit unless the wielder falls";
+    SPEED_FACTOR = "speed_factor.tie", Dmg, "66", "on tied initiative the lower speed factor strikes first (melee weapons, same parity of attacks)";
+    SPEED_FACTOR_CLOSING = "speed_factor.not_closing", Dmg, "66", "speed factors do not apply in a round of closing or charging";
+    SPEED_FACTOR_LENGTH = "speed_factor.first_round_length", Dmg, "66", "in the first round after closing, weapon length decides";
+    SPEED_FACTOR_DOUBLE = "speed_factor.double", Dmg, "66", "a speed factor lower by 5, or by twice its value, strikes twice before the slower weapon";
+    SPEED_FACTOR_TRIPLE = "speed_factor.triple", Dmg, "66", "a speed factor lower by 10 adds a third blow at the same time as the slower weapon";
+    TURN_UNDEAD = "turn.uninterrupted", House, "table", "turning undead follows initiative, beats a charge, and is not interrupted";
+    MISSILE_BEATS_CHARGE = "missile.beats_charge", House, "table", "initial missile fire always beats a charge";
+    MOVEMENT_ARMOR = "movement.armor", Phb, "101-102", "armor sets base movement: none or leather 12\", chain-class 9\", plate-class 6\"; magic armor one step better";
+    MOVEMENT_ENCUMBRANCE = "movement.encumbrance", Phb, "101-102", "carried weight sets movement in steps, shifted by the Strength allowance";
+    MOVEMENT_SEGMENT = "movement.segment", Phb, "102", "one segment of movement is 1 foot per inch of rate indoors";
+    POTION_DELAY = "item.potion", Dmg, "119", "a potion takes effect d4+1 segments after it is drunk";
+    HIT_POINTS = "health.hit_points", Dmg, "82", "at 0 hp a figure is unconscious, loses 1 hp a round, and dies at -10";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn rule_ids_are_unique_and_cited() {
+        let mut seen = HashSet::new();
+        for r in ALL {
+            assert!(seen.insert(r.id), "duplicate rule id {}", r.id);
+            assert!(
+                !r.page.is_empty() && !r.summary.is_empty(),
+                "{} lacks a page",
+                r.id
+            );
+        }
+        assert_eq!(CHARGE_ARRIVAL.page_ref(), "PHB p.102");
+    }
+}

@@ -1,0 +1,48 @@
+//! Dexterity's reaction/attacking adjustment (PHB p.11) and the light-gear condition on its
+//! bonuses (PHB p.101).
+
+/// The reaction/attacking adjustment for a Dexterity score (PHB p.11): -3 at 3, -2 at 4,
+/// -1 at 5, none from 6 to 15, +1 at 16, +2 at 17, +3 at 18 (and +4 above, for monsters).
+pub fn reaction_adjustment(dexterity: u32) -> i32 {
+    match dexterity {
+        0..=3 => -3,
+        4 => -2,
+        5 => -1,
+        6..=15 => 0,
+        16 => 1,
+        17 => 2,
+        18 => 3,
+        _ => 4,
+    }
+}
+
+/// The adjustment that applies given the figure's gear: bonuses only in light gear
+/// (12" base movement), penalties always (PHB p.101).
+pub fn effective_adjustment(dexterity: u32, light_gear: bool) -> i32 {
+    let adj = reaction_adjustment(dexterity);
+    if adj > 0 && !light_gear { 0 } else { adj }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_matches_phb() {
+        let want = [
+            (3, -3),
+            (4, -2),
+            (5, -1),
+            (6, 0),
+            (15, 0),
+            (16, 1),
+            (17, 2),
+            (18, 3),
+        ];
+        for (d, a) in want {
+            assert_eq!(reaction_adjustment(d), a, "Dex {d}");
+        }
+        assert_eq!(effective_adjustment(17, false), 0);
+        assert_eq!(effective_adjustment(4, false), -2);
+    }
+}

@@ -1,0 +1,467 @@
+//! Who acts first between two declared actions: picks the chart (tied or high-vs-low),
+//! reads the cell and evaluates it with the dice, speed factors, reach and casting times.
+//! The result names the rule and page that decided (DMG p.61-67).
+
+use super::action::{ActionKind, Declared};
+use super::chart::{self, Category, Cell, Chart, Then};
+use super::cite::{self, Rule};
+use super::options::{FirstRoundTiebreak, RulesOptions, TiedSpeedFactor};
+use super::speed_factor::{self, Extra, MeleeRound};
+use super::spell::completion_segment;
+use serde::Serialize;
+
+/// Who goes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum First {
+    /// The first action given.
+    A,
+    /// The second.
+    B,
+    /// Both at once.
+    Together,
+}
+
+impl First {
+    /// The answer with A and B swapped.
+    pub fn swapped(self) -> First {
+        match self {
+            First::A => First::B,
+            First::B => First::A,
+            First::Together => First::Together,
+        }
+    }
+}
+
+/// The circumstances of the comparison.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Context {
+    /// Where the melee stands (speed factors do not apply right after closing).
+    pub melee_round: MeleeRound,
+    /// The interpretation options in force.
+    pub options: RulesOptions,
+}
+
+/// The answer to "who acts first, and why".
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Decision {
+    /// The chart consulted.
+    pub chart: Chart,
+    /// The cell read (from the high roller's row, or A's row on a tie).
+    pub cell: Cell,
+    /// Who acts first.
+    pub first: First,
+    /// A's segment where the rule fixes one (completion, arrival, blow on a caster).
+    pub segment_a: Option<u32>,
+    /// B's segment where the rule fixes one.
+    pub segment_b: Option<u32>,
+    /// Extra blows earned by the faster weapon, and by whom.
+    pub extra: Option<(First, Extra)>,
+    /// The rule that decided.
+    #[serde(serialize_with = "ser_rule")]
+    pub rule: Rule,
+    /// A sentence saying why, with the numbers.
+    pub why: String,
+}
+
+fn ser_rule<S: serde::Serializer>(r: &Rule, s: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(r, s)
+}
+
+impl Decision {
+    fn swapped(mut self) -> Decision {
+        self.first = self.first.swapped();
+        std::mem::swap(&mut self.segment_a, &mut self.segment_b);
+        self.extra = self.extra.map(|(w, e)| (w.swapped(), e));
+        self
+    }
+}
+
+/// Decides who acts first between `a` and `b` (the charts of the initiative and combat
+/// table; DMG p.61-67).
+pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
+    // Items of speed strike first whatever the dice (DMG p.168) — unless both have one.
+    if a.strikes_first != b.strikes_first
+        && !matches!(a.kind, ActionKind::Cast { .. })
+        && !matches!(b.kind, ActionKind::Cast { .. })
+    {
+        let (fast, first) = if a.strikes_first {
+            (a, First::A)
+        } else {
+            (b, First::B)
+        };
+        return Decision {
+            chart: if a.initiative() == b.initiative() {
+                Chart::Tied
+            } else {
+                Chart::HighLow
+            },
+            cell: Cell::HighD6,
+            first,
+            segment_a: None,
+            segment_b: None,
+            extra: None,
+            rule: cite::STRIKES_FIRST,
+            why: format!(
+                "{}'s weapon strikes first regardless of initiative",
+                fast.name
+            ),
+        };
+    }
+    let (ia, ib) = (a.initiative(), b.initiative());
+    if ia >= ib {
+        let chart = if ia == ib {
+            Chart::Tied
+        } else {
+            Chart::HighLow
+        };
+        evaluate(chart, a, b, ctx)
+    } else {
+        evaluate(Chart::HighLow, b, a, ctx).swapped()
+    }
+}
+
+/// Evaluates the cell for `r` (row; the high roller, or either on a tie) against `c`.
+fn evaluate(chart: Chart, r: &Declared, c: &Declared, ctx: &Context) -> Decision {
+    let cell = chart::cell(chart, r.category(), c.category());
+    let mut d = evaluate_cell(cell, chart, r, c, ctx);
+    d.cell = cell;
+    d
+}
+
+fn decision(chart: Chart, first: First, rule: Rule, why: String) -> Decision {
+    Decision {
+        chart,
+        cell: Cell::SameTime,
+        first,
+        segment_a: None,
+        segment_b: None,
+        extra: None,
+        rule,
+        why,
+    }
+}
+
+fn order_by<T: PartialOrd>(r: T, c: T, lower_first: bool) -> First {
+    if r == c {
+        First::Together
+    } else if (r < c) == lower_first {
+        First::A
+    } else {
+        First::B
+    }
+}
+
+fn then_cell(t: Then, r: &Declared, c: &Declared, chart: Chart) -> Cell {
+    match t {
+        Then::SameTime => Cell::SameTime,
+        Then::LongerReach => Cell::LongerReach,
+        Then::HighD6 => Cell::HighD6,
+        Then::HighD6Dex => Cell::HighD6Dex,
+        Then::AsSingle => chart::cell(chart, r.single().category(), c.single().category()),
+    }
+}
+
+fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Context) -> Decision {
+    match cell {
+        Cell::SameTime => decision(
+            chart,
+            First::Together,
+            cite::INITIATIVE_TIE,
+            format!("{} and {} act at the same time", r.name, c.name),
+        ),
+        Cell::HighD6 | Cell::HighD6Dex => {
+            let rule =
+                if cell == Cell::HighD6Dex && (r.dex_adjustment != 0 || c.dex_adjustment != 0) {
+                    cite::INITIATIVE_DEX
+                } else {
+                    cite::INITIATIVE_D6
+                };
+            decision(
+                chart,
+                First::A,
+                rule,
+                format!(
+                    "{} won initiative {}-{}",
+                    r.name,
+                    r.initiative(),
+                    c.initiative()
+                ),
+            )
+        }
+        Cell::LongerReach => {
+            let first = order_by(r.reach_ft, c.reach_ft, false);
+            let why = match first {
+                First::Together => format!("equal reach ({} ft): blows land together", r.reach_ft),
+                _ => format!(
+                    "reach {} ft against {} ft: the longer strikes first",
+                    r.reach_ft, c.reach_ft
+                ),
+            };
+            decision(chart, first, cite::CHARGE_REACH, why)
+        }
+        Cell::LowSpeedFactor => low_speed_factor(chart, r, c, ctx),
+        Cell::HigherAttacks(t) => {
+            if r.routines != c.routines {
+                let first = order_by(r.routines, c.routines, false);
+                decision(
+                    chart,
+                    first,
+                    cite::MULTIPLE_ROUTINES,
+                    format!(
+                        "{} routines against {}: more routines strike first and last",
+                        r.routines, c.routines
+                    ),
+                )
+            } else {
+                let inner = then_cell(t, r, c, chart);
+                let mut d = evaluate_cell(inner, chart, r, c, ctx);
+                d.why = format!("equal routines ({}); {}", r.routines, d.why);
+                d
+            }
+        }
+        Cell::AsSingleVsSpell => {
+            let inner = chart::cell(chart, r.single().category(), c.single().category());
+            let mut d = evaluate_cell(inner, chart, &r.single(), &c.single(), ctx);
+            d.why = format!(
+                "the first routine is timed as a single one (only it can disrupt); {}",
+                d.why
+            );
+            d
+        }
+        Cell::CasterDie => {
+            let (caster, other, caster_is_r) = if r.casting().is_some() {
+                (r, c, true)
+            } else {
+                (c, r, false)
+            };
+            let ct = spell_segment(caster, other, ctx);
+            let blow = caster.die;
+            let first_other = order_by(blow, ct, true);
+            let mut d = decision(
+                chart,
+                if caster_is_r {
+                    first_other.swapped()
+                } else {
+                    first_other
+                },
+                cite::SPELL_MISSILE_LOSE,
+                format!(
+                    "{}'s attack lands on segment {} (the caster's die) against completion in segment {}",
+                    other.name, blow, ct
+                ),
+            );
+            set_segments(&mut d, caster_is_r, ct, blow);
+            d
+        }
+        Cell::SpeedFactorVsCasting | Cell::SpeedFactorMinusLowDie => {
+            let (caster, other, caster_is_r) = if r.casting().is_some() {
+                (r, c, true)
+            } else {
+                (c, r, false)
+            };
+            let ct = spell_segment(caster, other, ctx);
+            let sf = other.speed_factor.unwrap_or(0);
+            let (blow, rule, how) = if cell == Cell::SpeedFactorMinusLowDie
+                || ctx.options.tied_speed_factor == TiedSpeedFactor::MinusTiedDie
+            {
+                let rule = if cell == Cell::SpeedFactorMinusLowDie {
+                    cite::SPELL_MELEE_LOSE
+                } else {
+                    cite::SPELL_MELEE_TIE
+                };
+                (
+                    sf.abs_diff(other.die),
+                    rule,
+                    format!(
+                        "|speed factor {} - die {}| = {}",
+                        sf,
+                        other.die,
+                        sf.abs_diff(other.die)
+                    ),
+                )
+            } else {
+                (sf, cite::SPELL_MELEE_TIE, format!("speed factor {sf}"))
+            };
+            let first_other = order_by(blow, ct, true);
+            let mut d = decision(
+                chart,
+                if caster_is_r {
+                    first_other.swapped()
+                } else {
+                    first_other
+                },
+                rule,
+                format!(
+                    "{}'s blow at {} against completion in segment {}",
+                    other.name, how, ct
+                ),
+            );
+            set_segments(&mut d, caster_is_r, ct, blow);
+            d
+        }
+        Cell::MoveVsCasting => {
+            let (caster, charger, caster_is_r) = if r.casting().is_some() {
+                (r, c, true)
+            } else {
+                (c, r, false)
+            };
+            let ct = spell_segment(caster, charger, ctx);
+            let arrive = match charger.kind {
+                ActionKind::Charge { arrival_segment } => arrival_segment,
+                _ => 0,
+            };
+            let first_other = order_by(arrive, ct, true);
+            let mut d = decision(
+                chart,
+                if caster_is_r {
+                    first_other.swapped()
+                } else {
+                    first_other
+                },
+                cite::CHARGE_VS_SPELL,
+                format!(
+                    "{} arrives in segment {} against completion in segment {}",
+                    charger.name, arrive, ct
+                ),
+            );
+            set_segments(&mut d, caster_is_r, ct, arrive);
+            d
+        }
+        Cell::Missile => {
+            let first = if matches!(r.kind, ActionKind::Missile) {
+                First::A
+            } else {
+                First::B
+            };
+            decision(
+                chart,
+                first,
+                cite::MISSILE_BEATS_CHARGE,
+                "missile fire outreaches any charge".into(),
+            )
+        }
+        Cell::Turn => {
+            let first = if matches!(r.kind, ActionKind::Turn) {
+                First::A
+            } else {
+                First::B
+            };
+            decision(
+                chart,
+                first,
+                cite::TURN_UNDEAD,
+                "turning outreaches any charge".into(),
+            )
+        }
+        Cell::ShorterCasting(t) => {
+            let (sr, sc) = (spell_segment(r, c, ctx), spell_segment(c, r, ctx));
+            let mut d = if sr != sc {
+                decision(
+                    chart,
+                    order_by(sr, sc, true),
+                    cite::SPELL_VS_SPELL,
+                    format!(
+                        "{} completes in segment {}, {} in segment {}: the shorter first",
+                        r.name, sr, c.name, sc
+                    ),
+                )
+            } else {
+                let mut d = evaluate_cell(then_cell(t, r, c, chart), chart, r, c, ctx);
+                d.rule = cite::SPELL_VS_SPELL;
+                d.why = format!("both complete in segment {sr}; {}", d.why);
+                d
+            };
+            d.segment_a = Some(sr);
+            d.segment_b = Some(sc);
+            d
+        }
+    }
+}
+
+/// The segment the caster's spell completes, given the opponent it is compared with.
+fn spell_segment(caster: &Declared, other: &Declared, ctx: &Context) -> u32 {
+    let ct = caster.casting().unwrap_or(0);
+    let lost = caster.initiative() < other.initiative();
+    completion_segment(ct, lost, other.die, ctx.options.spell_start)
+}
+
+fn set_segments(d: &mut Decision, caster_is_r: bool, ct: u32, other: u32) {
+    if caster_is_r {
+        d.segment_a = Some(ct);
+        d.segment_b = Some(other);
+    } else {
+        d.segment_a = Some(other);
+        d.segment_b = Some(ct);
+    }
+}
+
+fn low_speed_factor(chart: Chart, r: &Declared, c: &Declared, ctx: &Context) -> Decision {
+    if ctx.melee_round == MeleeRound::FirstAfterClosing {
+        return match ctx.options.first_round_tiebreak {
+            FirstRoundTiebreak::WeaponLength => {
+                let first = order_by(r.reach_ft, c.reach_ft, false);
+                decision(
+                    chart,
+                    first,
+                    cite::SPEED_FACTOR_LENGTH,
+                    format!(
+                        "first round after closing: weapon length {} ft against {} ft",
+                        r.reach_ft, c.reach_ft
+                    ),
+                )
+            }
+            FirstRoundTiebreak::Simultaneous => decision(
+                chart,
+                First::Together,
+                cite::SPEED_FACTOR_CLOSING,
+                "first round after closing: no speed factors, blows together".into(),
+            ),
+        };
+    }
+    let (applies, _) = speed_factor::speed_factor_applies(
+        true,
+        r.speed_factor,
+        c.speed_factor,
+        r.routines,
+        c.routines,
+        ctx.melee_round,
+    );
+    let (sr, sc) = (r.speed_factor.unwrap_or(0), c.speed_factor.unwrap_or(0));
+    if !applies {
+        return decision(
+            chart,
+            First::Together,
+            cite::INITIATIVE_TIE,
+            "tied, and speed factors do not apply: blows together".into(),
+        );
+    }
+    let first = order_by(sr, sc, true);
+    let mut d = decision(
+        chart,
+        first,
+        cite::SPEED_FACTOR,
+        format!("tied: speed factor {sr} against {sc}, the lower strikes first"),
+    );
+    if first != First::Together {
+        let (lo, hi) = (sr.min(sc), sr.max(sc));
+        if let Some(e) = speed_factor::extra_blows(lo, hi) {
+            d.extra = Some((first, e));
+            d.rule = e.rule();
+            d.why = format!(
+                "tied: speed factor {lo} against {hi} (difference {}): {}",
+                hi - lo,
+                match e {
+                    Extra::TwoBefore => "two blows before the slower weapon",
+                    Extra::TwoBeforeOneTogether =>
+                        "two blows before the slower weapon and a third with it",
+                }
+            );
+        }
+    }
+    d
+}
+
+/// A category's chart row and column headings, for listings.
+pub fn headings() -> Vec<&'static str> {
+    Category::ALL.iter().map(|c| c.heading()).collect()
+}

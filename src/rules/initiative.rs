@@ -1,0 +1,103 @@
+//! Initiative (DMG p.62-64, p.168; UA p.104, p.106): a die per side, Dexterity for missile
+//! users, and the items that strike first regardless.
+
+use super::cite::{self, Rule};
+use super::dexterity::effective_adjustment;
+use serde::{Deserialize, Serialize};
+
+/// The die a side rolls for initiative.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum InitiativeDie {
+    /// The normal d6 (DMG p.62).
+    #[default]
+    D6,
+    /// The spectator's d8 (DMG p.62, per The Secret of Bone Hill).
+    D8,
+}
+
+impl InitiativeDie {
+    /// Faces on the die.
+    pub fn sides(self) -> u32 {
+        match self {
+            InitiativeDie::D6 => 6,
+            InitiativeDie::D8 => 8,
+        }
+    }
+    /// The rule that names this die.
+    pub fn rule(self) -> Rule {
+        match self {
+            InitiativeDie::D6 => cite::INITIATIVE_D6,
+            InitiativeDie::D8 => cite::INITIATIVE_SPECTATOR,
+        }
+    }
+}
+
+/// A figure's own initiative score: its side's die, plus its Dexterity attacking adjustment
+/// when it fires or throws missiles (DMG p.64; bonuses only in light gear, PHB p.102).
+pub fn individual_initiative(
+    side_die: u32,
+    missile_user: bool,
+    dexterity: u32,
+    light_gear: bool,
+) -> (i32, Rule) {
+    if missile_user {
+        let adj = effective_adjustment(dexterity, light_gear);
+        if adj != 0 {
+            return (side_die as i32 + adj, cite::INITIATIVE_DEX);
+        }
+    }
+    (side_die as i32, cite::INITIATIVE_D6)
+}
+
+/// The outcome of comparing two initiative scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum InitiativeResult {
+    /// The first figure or side won.
+    AWins,
+    /// The second won.
+    BWins,
+    /// Tied.
+    Tied,
+}
+
+/// Compares two initiative scores (DMG p.62).
+pub fn compare(a: i32, b: i32) -> InitiativeResult {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Greater => InitiativeResult::AWins,
+        std::cmp::Ordering::Less => InitiativeResult::BWins,
+        std::cmp::Ordering::Equal => InitiativeResult::Tied,
+    }
+}
+
+/// Magic items whose wielder strikes first whatever the initiative (DMG p.168; UA p.104, 106).
+pub const STRIKES_FIRST_ITEMS: &[&str] = &[
+    "crossbow of speed",
+    "short sword of quickness",
+    "scimitar of speed",
+];
+
+/// Whether a weapon's name makes its wielder strike first regardless of initiative.
+pub fn strikes_first(weapon_name: &str) -> Option<Rule> {
+    let w = weapon_name.to_ascii_lowercase();
+    STRIKES_FIRST_ITEMS
+        .iter()
+        .any(|item| {
+            let (kind, magic) = item.split_once(" of ").expect("items are named 'x of y'");
+            w.contains(kind) && w.contains(&format!("of {magic}"))
+        })
+        .then_some(cite::STRIKES_FIRST)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speed_items_are_recognised() {
+        assert!(strikes_first("heavy crossbow of speed").is_some());
+        assert!(strikes_first("Scimitar of Speed").is_some());
+        assert!(strikes_first("short sword of quickness").is_some());
+        assert!(strikes_first("short sword").is_none());
+        assert!(strikes_first("crossbow").is_none());
+    }
+}

@@ -1,0 +1,96 @@
+//! Named interpretations of places where the rules text reads two ways.
+//!
+//! Each option has one default reading (the one the worked examples in the rules text follow)
+//! and at least one alternative. Scenes switch them with `rules: (...)`; the viewer and the
+//! event log always say which reading is in force. Rules functions take the option they
+//! depend on as a parameter, so no reading is ever mixed silently with another.
+
+use serde::{Deserialize, Serialize};
+
+/// How a 3/2 or 5/2 attack rate alternates (DMG p.63).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AlternatingRate {
+    /// The extra routine comes in the figure's odd-numbered rounds of attacking: 3/2 gives
+    /// 2, 1, 2, 1… counting each round (or surprise segment) in which the figure makes
+    /// routines. This is how the Otis-vs-Robilar example and the ranger's 2-1-2 bolts in the
+    /// Example of Melee count (DMG p.63: "twice in every odd numbered melee round").
+    #[default]
+    ExtraInOddRounds,
+    /// The extra routine comes in even-numbered rounds: 3/2 gives 1, 2, 1, 2…
+    ExtraInEvenRounds,
+}
+
+/// What decides the order of blows in the first round of melee after a round spent closing
+/// (DMG p.66).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FirstRoundTiebreak {
+    /// Weapon length decides (the longer first), as in Zagyg's demi-plane, round 2.
+    #[default]
+    WeaponLength,
+    /// Nothing breaks the tie: the blows land at the same time.
+    Simultaneous,
+}
+
+/// When a spell's casting segments start counting (DMG p.65).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpellStart {
+    /// Casting starts with the round: a spell of N segments completes in segment N, whoever
+    /// won initiative (Bigby's 7-segment spell completes in segment 7; every example in the
+    /// rules text counts this way).
+    #[default]
+    RoundStart,
+    /// A caster whose side lost initiative starts casting after the segment shown by the
+    /// winning die: a spell of N segments completes in segment (winner's die + N).
+    AfterWinningDie,
+}
+
+/// How hesitation in declaring is turned into segments of delay (DMG p.71).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HesitationRounding {
+    /// Only whole 6-second spans count: 20 seconds is 3 segments (Otto's example).
+    #[default]
+    WholeSegments,
+    /// Any part of a 6-second span counts: 20 seconds is 4 segments.
+    PartSegmentsCount,
+}
+
+/// How the speed factor is compared with a casting time when initiative is tied
+/// (DMG p.66-67).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TiedSpeedFactor {
+    /// The raw speed factor is read as the segment of the blow (the wand-of-frost and
+    /// power-word-kill examples).
+    #[default]
+    Raw,
+    /// The tied die is subtracted too, as when the attacker loses: |speed factor - die|.
+    MinusTiedDie,
+}
+
+/// All interpretation options in force for a scene or a calculation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RulesOptions {
+    /// See [`AlternatingRate`].
+    pub alternating_rate: AlternatingRate,
+    /// See [`FirstRoundTiebreak`].
+    pub first_round_tiebreak: FirstRoundTiebreak,
+    /// See [`SpellStart`].
+    pub spell_start: SpellStart,
+    /// See [`HesitationRounding`].
+    pub hesitation: HesitationRounding,
+    /// See [`TiedSpeedFactor`].
+    pub tied_speed_factor: TiedSpeedFactor,
+}
+
+impl RulesOptions {
+    /// One line per option, naming the reading in force (for the viewer and `--help`).
+    pub fn describe(&self) -> Vec<String> {
+        vec![
+            format!("alternating_rate: {:?}", self.alternating_rate),
+            format!("first_round_tiebreak: {:?}", self.first_round_tiebreak),
+            format!("spell_start: {:?}", self.spell_start),
+            format!("hesitation: {:?}", self.hesitation),
+            format!("tied_speed_factor: {:?}", self.tied_speed_factor),
+        ]
+    }
+}

@@ -1,0 +1,70 @@
+//! Spell and device timing and disruption (DMG p.65-67; UA p.45).
+
+use super::cite::{self, Rule};
+use super::options::SpellStart;
+use serde::Serialize;
+
+/// The segment in which a spell of `casting` segments completes (DMG p.65), by the reading
+/// in `start`. `caster_lost` with the `winning_die` matters only for
+/// [`SpellStart::AfterWinningDie`].
+pub fn completion_segment(
+    casting: u32,
+    caster_lost: bool,
+    winning_die: u32,
+    start: SpellStart,
+) -> u32 {
+    match start {
+        SpellStart::RoundStart => casting,
+        SpellStart::AfterWinningDie if caster_lost => winning_die + casting,
+        SpellStart::AfterWinningDie => casting,
+    }
+}
+
+/// Whether a routine can disrupt a spell (DMG p.65): only an attacker's first routine,
+/// unless the spell takes a full round or more.
+pub fn routine_can_disrupt(routine_no: u32, casting: u32) -> (bool, Rule) {
+    (routine_no <= 1 || casting >= 10, cite::SPELL_FIRST_ROUTINE)
+}
+
+/// How an attack on a caster turned out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AttackResult {
+    /// It hit.
+    Hit,
+    /// It missed.
+    Miss,
+    /// A spell or effect the caster failed to save against.
+    FailedSave,
+    /// A spell or effect the caster saved against.
+    Saved,
+}
+
+/// Whether an attack landing before completion ruins the casting (DMG p.65): any hit or
+/// unsaved attack ruins a spell; a device keeps working unless its wielder is slain or
+/// incapacitated.
+pub fn disrupts(result: AttackResult, device: bool, wielder_incapacitated: bool) -> (bool, Rule) {
+    let landed = matches!(result, AttackResult::Hit | AttackResult::FailedSave);
+    if device {
+        (landed && wielder_incapacitated, cite::DEVICE_NOT_DISRUPTED)
+    } else {
+        (landed, cite::SPELL_DISRUPTED)
+    }
+}
+
+/// A caster's armor class while casting (DMG p.65): without its Dexterity bonus.
+pub fn casting_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
+    (ac + dex_ac_bonus.max(0), cite::SPELL_NO_DEX)
+}
+
+/// The segments of a magic-user's two cantrips in one round (UA p.45): the first as any
+/// spell (segment 1, no cantrip taking over half a segment), the second d4 segments later.
+pub fn cantrip_segments(first_segment: u32, d4: u32) -> ((u32, u32), Rule) {
+    ((first_segment, first_segment + d4), cite::CANTRIPS)
+}
+
+/// The segment a potion takes effect (DMG p.119): d4+1 segments after drinking, given as
+/// the total delay the scene rolled. Returns (round offset, segment) from the segment drunk.
+pub fn potion_effect_segment(drunk_in: u32, delay: u32) -> (u32, u32) {
+    let s = drunk_in + delay;
+    ((s - 1) / 10, (s - 1) % 10 + 1)
+}
