@@ -1,1 +1,5 @@
-fn main() {}
+//! `firststrike`: the command-line entry point.
+
+fn main() {
+    std::process::exit(firststrike::cli::run());
+}

@@ -507,3 +507,108 @@ fn zagyg_demiplane_three_rounds() {
         vec!["Tenser", "Otis", "Tenser", "Otis", "Tenser+Robilar"]
     );
 }
+
+#[test]
+fn speed_factor_tiebreak_conditions() {
+    use firststrike::rules::speed_factor::speed_factor_applies;
+    let c = MeleeRound::Continuing;
+    assert!(speed_factor_applies(true, Some(5), Some(7), 1, 1, c).0);
+    assert!(speed_factor_applies(true, Some(5), Some(7), 2, 2, c).0);
+    assert!(
+        speed_factor_applies(true, Some(5), Some(7), 3, 1, c).0,
+        "both odd"
+    );
+    assert!(
+        !speed_factor_applies(true, Some(5), Some(7), 2, 1, c).0,
+        "odd against even"
+    );
+    assert!(
+        !speed_factor_applies(false, Some(5), Some(7), 1, 1, c).0,
+        "dice not tied"
+    );
+    assert!(
+        !speed_factor_applies(true, None, Some(7), 1, 1, c).0,
+        "natural weapons"
+    );
+    assert_eq!(
+        speed_factor_applies(true, Some(5), Some(7), 1, 1, MeleeRound::FirstAfterClosing),
+        (false, cite::SPEED_FACTOR_CLOSING)
+    );
+}
+
+#[test]
+fn example_of_melee_surprise_timings() {
+    // The monk's side: 22% + 1 in 6 = 38 2/3 %; a roll of 38 surprises, for 3 segments.
+    let chance = Chance::percent(22).shifted_by_sixes(1);
+    assert_eq!(chance.rounded_percent(), 39);
+    assert!(chance.is_surprised(SurpriseRoll::Percent(38)));
+    let (side, _) = surprise::segments_lost(SurpriseRoll::Percent(38));
+    assert_eq!(side, 3);
+    // Dex 17 (illusionist, thief, bard) → 1 segment; Dex 16 (acrobat) → 2.
+    assert_eq!(surprise::individual_surprise(side, 17, true).0, 1);
+    assert_eq!(surprise::individual_surprise(side, 16, true).0, 2);
+    // The monk's heavy crossbow of speed fires in the second surprise segment.
+    assert_eq!(surprise::crossbow_of_speed_segment(3), Some(2));
+    assert_eq!(surprise::crossbow_of_speed_segment(1), None);
+    // Charges over 20 feet: the barbarian (15" → 30 ft a segment) in one segment; the
+    // cavalier and paladin in plate (6" → 12 ft a segment) in two.
+    let barbarian = charge::charge_feet_per_segment(15, Setting::Indoors, Body::Biped);
+    assert_eq!(charge::arrival_segment(20.0, barbarian).0, 1);
+    let (plate, _) = movement::armor_movement(Armor::Plate, false);
+    let cavalier = charge::charge_feet_per_segment(plate, Setting::Indoors, Body::Biped);
+    assert_eq!(cavalier, 12.0);
+    assert_eq!(charge::arrival_segment(20.0, cavalier).0, 2);
+    // The fighter closes at 9": 18 feet over two segments.
+    assert_eq!(SurpriseAction::Move { rate_inches: 9 }.feet_moved() * 2, 18);
+    // Spells begun in surprise complete in the first round: silence (5, begun in segment 1)
+    // in 2; improved invisibility and heat metal (4, begun in 2) in 2; barkskin (3, begun
+    // in 2) in 1; mass suggestion (6, begun in 3) in 5.
+    assert_eq!(
+        surprise::spell_completion_after_surprise(5, 1, 3),
+        SpellFromSurprise::InRound1(2)
+    );
+    assert_eq!(
+        surprise::spell_completion_after_surprise(4, 2, 3),
+        SpellFromSurprise::InRound1(2)
+    );
+    assert_eq!(
+        surprise::spell_completion_after_surprise(3, 2, 3),
+        SpellFromSurprise::InRound1(1)
+    );
+    assert_eq!(
+        surprise::spell_completion_after_surprise(6, 3, 3),
+        SpellFromSurprise::InRound1(5)
+    );
+    // The fighter's potion, sipped in segment 1 with a delay of 2, works at the end of segment 3.
+    assert_eq!(spell::potion_effect_segment(1, 2), (0, 3));
+}
+
+#[test]
+fn example_of_melee_round_one_blows_on_the_illusionist() {
+    // Red wins 6-5. Mass suggestion completes in segment 5 of round 1. The paladin's long
+    // sword (5) and the barbarian's long sword (4 as given by the text for the pair) strike at
+    // |5-5| = 0 and |4-5| = 1, both before the spell.
+    let illusionist = Declared::melee("Illusionist", 6)
+        .side("Red")
+        .kind(ActionKind::Cast {
+            segments: 5,
+            device: false,
+        });
+    let paladin = Declared::melee("Paladin", 5).side("Blue").sf(5);
+    let barbarian = Declared::melee("Barbarian", 5).side("Blue").sf(4);
+    let ctx = Context::default();
+    let p = who_first(&paladin, &illusionist, &ctx);
+    assert_eq!(
+        (p.first, p.segment_a, p.segment_b),
+        (First::A, Some(0), Some(5))
+    );
+    let b = who_first(&barbarian, &illusionist, &ctx);
+    assert_eq!((b.first, b.segment_a), (First::A, Some(1)));
+    // The paladin (two routines) strikes before the thief (one) whatever the dice.
+    let paladin2 = Declared::melee("Paladin", 5).side("Blue").sf(5).routines(2);
+    let thief = Declared::melee("Thief", 6).side("Red").sf(5);
+    assert_eq!(
+        round_sequence(&[paladin2, thief], &ctx).outline(),
+        vec!["Paladin", "Thief", "Paladin"]
+    );
+}

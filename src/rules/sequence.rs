@@ -273,6 +273,7 @@ pub fn round_sequence(actors: &[Declared], ctx: &Context) -> Sequence {
         }
     }
 
+    let mut annotated = vec![false; n];
     let mut g = Graph::new(events.len());
     // 1. Each figure's own events in order.
     for list in &by_actor {
@@ -329,10 +330,32 @@ pub fn round_sequence(actors: &[Declared], ctx: &Context) -> Sequence {
                     }
                     if events[done].rule == cite::DECLARE_SPELLS {
                         events[done].rule = d.rule;
-                        events[done].why = d.why.clone();
+                        events[done].why =
+                            format!("casting time {casting_time} segments; {}", d.why);
                     }
                 }
                 (false, false) => {
+                    // Say which pairwise rule placed each figure's first blow.
+                    for (k, other) in [(i, j), (j, i)] {
+                        if annotated[k] {
+                            continue;
+                        }
+                        annotated[k] = true;
+                        let same_count = actors[k].routines == actors[other].routines;
+                        let (rule, why) = if same_count {
+                            (s.rule, s.why.clone())
+                        } else {
+                            (d.rule, d.why.clone())
+                        };
+                        for &e in &by_actor[k] {
+                            if let EventKind::Routine { blow: 1, .. } = events[e].kind
+                                && events[e].segment.is_none()
+                            {
+                                events[e].rule = rule;
+                                events[e].why = format!("{} ({})", events[e].why, why);
+                            }
+                        }
+                    }
                     for &ea in &by_actor[i] {
                         for &eb in &by_actor[j] {
                             let (Some(sa), Some(sb)) = (slots[ea], slots[eb]) else {

@@ -1,0 +1,174 @@
+//! `firststrike first`: the "who strikes first" calculator.
+
+use crate::calc::{self, Defaults};
+use crate::rules::distance::Setting;
+use crate::rules::first::Context;
+use crate::rules::options::{
+    AlternatingRate, FirstRoundTiebreak, RulesOptions, SpellStart, TiedSpeedFactor,
+};
+use crate::rules::speed_factor::MeleeRound;
+use clap::{Args, ValueEnum};
+
+const AFTER_HELP: &str = "\
+ACTION is 'NAME: KIND [key=value ...]' (quote it). KIND is one of
+  melee     a melee weapon (give sf=N) or natural attacks (no sf)
+  natural   natural attacks without a speed factor
+  missile   missile fire or a thrown weapon
+  charge    a charge: give arrive=SEGMENT, or distance=FEET and move=INCHES
+  cast      a spell, potion or scroll: give time=SEGMENTS
+  device    a rod, staff or wand: give time=SEGMENTS (not ruined by a hit)
+  turn      turning undead
+Keys:
+  d6=N / d8=N   the side's initiative die (d8 for a spectator)        [required]
+  side=NAME     the figure's side (default: its own name)
+  sf=N          weapon speed factor
+  attacks=N     routines this round, or rate=3/2 with round=N (the figure's Nth round of attacking)
+  reach=FT      weapon length or reach in feet (length=FT is the same)
+  dex=SCORE     Dexterity (adjusts a missile user's initiative; bonuses need light gear)
+  move=IN       base movement (12 = light gear); with distance=FT gives a charge's arrival
+  gear=light|heavy, body=biped|quadruped, speed (an item of speed), encumbered
+
+Examples (from the rules text):
+  # Power word kill against the staff: Bigby wins 6-4, |4-4| = 0 beats the 1-segment spell
+  firststrike first 'Bigby: cast time=1 d6=6' 'Riggby: melee sf=4 d6=4'
+  # The giant charges 200 ft indoors at 12\" against Bigby's 7-segment spell
+  firststrike first 'Bigby: cast time=7 d6=4' 'Hill giant: charge move=12 distance=200 reach=10 d6=3'
+  # Zagyg's demi-plane, round 3: dagger, club and awl pike, all tied
+  firststrike first 'Tenser: melee sf=2 length=1.25 d6=3' 'Otis: melee sf=4 length=3 d6=3' 'Robilar: melee sf=13 length=18 d6=3'
+  # Round 2 there (first blows after closing): weapon length decides
+  firststrike first --after-closing 'Tenser: melee sf=2 length=1.25 d6=3' 'Otis: melee sf=4 length=3 d6=3' 'Robilar: melee sf=13 length=18 d6=3'
+  # Otis (3/2) against Robilar (2/1), tied 3-3, in round 1
+  firststrike first --round 1 'Otis: melee sf=7 rate=3/2 d6=3' 'Robilar: melee sf=5 rate=2/1 d6=3'
+
+Exit status: 0 when the round was laid out, 2 when an action could not be read.";
+
+/// Arguments of `firststrike first`.
+#[derive(Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct FirstArgs {
+    /// Declared actions, one per figure: 'NAME: KIND [key=value ...]'.
+    #[arg(required = true, value_name = "ACTION")]
+    actions: Vec<String>,
+    /// The round of attacking, for alternating rates such as 3/2 (1 = first).
+    #[arg(long, default_value_t = 1)]
+    round: u32,
+    /// The first round of blows after a round spent closing (no speed factors).
+    #[arg(long)]
+    after_closing: bool,
+    /// Outdoors (charges: +1/3 bipeds, +1/2 quadrupeds) rather than indoors (x2).
+    #[arg(long)]
+    outdoors: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Reading: how 3/2 and 5/2 alternate.
+    #[arg(long, value_enum, default_value_t = Alternation::Odd)]
+    alternating_rate: Alternation,
+    /// Reading: what orders the first round of blows after closing.
+    #[arg(long, value_enum, default_value_t = Tiebreak::WeaponLength)]
+    first_round_tiebreak: Tiebreak,
+    /// Reading: when a spell's segments start counting.
+    #[arg(long, value_enum, default_value_t = Start::RoundStart)]
+    spell_start: Start,
+    /// Reading: the speed factor against a casting time on a tie.
+    #[arg(long, value_enum, default_value_t = TiedSf::Raw)]
+    tied_speed_factor: TiedSf,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Alternation {
+    /// 3/2 gives 2, 1, 2, 1…
+    Odd,
+    /// 3/2 gives 1, 2, 1, 2…
+    Even,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Tiebreak {
+    WeaponLength,
+    Simultaneous,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Start {
+    RoundStart,
+    AfterWinningDie,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum TiedSf {
+    Raw,
+    MinusTiedDie,
+}
+
+impl FirstArgs {
+    fn defaults(&self) -> Defaults {
+        let options = RulesOptions {
+            alternating_rate: match self.alternating_rate {
+                Alternation::Odd => AlternatingRate::ExtraInOddRounds,
+                Alternation::Even => AlternatingRate::ExtraInEvenRounds,
+            },
+            first_round_tiebreak: match self.first_round_tiebreak {
+                Tiebreak::WeaponLength => FirstRoundTiebreak::WeaponLength,
+                Tiebreak::Simultaneous => FirstRoundTiebreak::Simultaneous,
+            },
+            spell_start: match self.spell_start {
+                Start::RoundStart => SpellStart::RoundStart,
+                Start::AfterWinningDie => SpellStart::AfterWinningDie,
+            },
+            tied_speed_factor: match self.tied_speed_factor {
+                TiedSf::Raw => TiedSpeedFactor::Raw,
+                TiedSf::MinusTiedDie => TiedSpeedFactor::MinusTiedDie,
+            },
+            ..RulesOptions::default()
+        };
+        Defaults {
+            setting: if self.outdoors {
+                Setting::Outdoors
+            } else {
+                Setting::Indoors
+            },
+            round: self.round,
+            context: Context {
+                melee_round: if self.after_closing {
+                    MeleeRound::FirstAfterClosing
+                } else {
+                    MeleeRound::Continuing
+                },
+                options,
+            },
+        }
+    }
+}
+
+/// Runs the calculator; returns the exit code.
+pub fn run(args: FirstArgs) -> i32 {
+    let defaults = args.defaults();
+    let parsed: Result<Vec<_>, String> = args
+        .actions
+        .iter()
+        .map(|s| calc::parse_action(s, &defaults))
+        .collect();
+    let result =
+        parsed.and_then(|actions| calc::calculate(&actions, &defaults).map(|seq| (actions, seq)));
+    match result {
+        Ok((actions, seq)) => {
+            match args.format {
+                Format::Text => print!("{}", calc::to_text(&actions, &seq, &defaults)),
+                Format::Json => println!("{}", calc::to_json(&actions, &seq, &defaults)),
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!("(see 'firststrike first --help' for the syntax and examples)");
+            2
+        }
+    }
+}

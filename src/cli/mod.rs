@@ -1,0 +1,41 @@
+//! The command line: the same rules and engine as the viewer, without a window.
+//!
+//! Exit codes: 0 on success, 2 on bad input (with a message naming the bad part).
+
+mod first;
+
+use clap::{Parser, Subcommand};
+
+/// AD&D 1st-edition combat timing, segment by segment.
+#[derive(Parser, Debug)]
+#[command(name = "firststrike", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Who strikes first? Lay out a round between declared actions, citing the rules.
+    First(first::FirstArgs),
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match cli.command {
+        Some(Command::First(args)) => first::run(args),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            0
+        }
+    }
+}

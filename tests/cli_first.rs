@@ -1,0 +1,225 @@
+//! `firststrike first` from the command line: the book's cases, JSON shape, bad input.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut all = vec!["first", "--format", "json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "stderr: {err}");
+    serde_json::from_str(&out).expect("valid JSON")
+}
+
+fn segment_of(v: &Value, name: &str) -> Option<u64> {
+    v["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["name"] == name)
+        .and_then(|a| a["segment"].as_u64())
+}
+
+fn outline(v: &Value) -> Vec<String> {
+    v["sequence"]["beats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            b["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e["name"].as_str().unwrap())
+                .collect::<Vec<_>>()
+                .join("+")
+        })
+        .collect()
+}
+
+#[test]
+fn power_word_kill_three_cases() {
+    // Riggby wins: the staff first.
+    let v = json(&["Bigby: cast time=1 d6=2", "Riggby: melee sf=4 d6=5"]);
+    assert_eq!(v["first"], serde_json::json!(["Riggby"]));
+    // Tied: the spell first (segment 1 against speed factor 4).
+    let v = json(&["Bigby: cast time=1 d6=4", "Riggby: melee sf=4 d6=4"]);
+    assert_eq!(v["first"], serde_json::json!(["Bigby"]));
+    assert_eq!(
+        (segment_of(&v, "Bigby"), segment_of(&v, "Riggby")),
+        (Some(1), Some(4))
+    );
+    // Bigby wins 6-4: |4-4| = 0, the staff first.
+    let v = json(&["Bigby: cast time=1 d6=6", "Riggby: melee sf=4 d6=4"]);
+    assert_eq!(v["first"], serde_json::json!(["Riggby"]));
+    assert_eq!(
+        (segment_of(&v, "Bigby"), segment_of(&v, "Riggby")),
+        (Some(1), Some(0))
+    );
+    let rule = &v["sequence"]["beats"][0]["events"][0]["rule"];
+    assert_eq!(rule["id"], "spell.melee_attacker_loses");
+    assert_eq!(rule["page"], "DMG p.66-67");
+}
+
+#[test]
+fn giant_against_bigbys_seven_segment_spell() {
+    let v = json(&[
+        "Bigby: cast time=7 d6=4",
+        "Hill giant: charge move=12 distance=200 reach=10 d6=3",
+    ]);
+    assert_eq!(v["first"], serde_json::json!(["Bigby"]));
+    assert_eq!(segment_of(&v, "Bigby"), Some(7));
+    assert_eq!(segment_of(&v, "Hill giant"), Some(9));
+    let (code, text, _) = run(&[
+        "first",
+        "Bigby: cast time=7 d6=4",
+        "Hill giant: charge move=12 distance=200 d6=3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(text.contains("segment  7  Bigby completes"), "{text}");
+    assert!(text.contains("segment  9  Hill giant arrives"), "{text}");
+    assert!(text.contains("DMG p.66"), "{text}");
+}
+
+#[test]
+fn zagyg_round_three_sequence() {
+    let actors = [
+        "Tenser: melee sf=2 length=1.25 d6=3",
+        "Otis: melee sf=4 length=3 d6=3",
+        "Robilar: melee sf=13 length=18 d6=3",
+    ];
+    let v = json(&actors);
+    assert_eq!(
+        outline(&v),
+        vec!["Tenser", "Otis", "Tenser", "Otis", "Tenser+Robilar"]
+    );
+    let mut after = vec!["--after-closing"];
+    after.extend_from_slice(&actors);
+    assert_eq!(outline(&json(&after)), vec!["Robilar", "Otis", "Tenser"]);
+}
+
+#[test]
+fn otis_three_halves_by_round() {
+    let r1 = json(&[
+        "--round",
+        "1",
+        "Otis: melee sf=7 rate=3/2 d6=3",
+        "Robilar: melee sf=5 rate=2/1 d6=3",
+    ]);
+    assert_eq!(outline(&r1), vec!["Robilar", "Otis", "Robilar", "Otis"]);
+    let r2 = json(&[
+        "--round",
+        "2",
+        "Otis: melee sf=7 rate=3/2 d6=3",
+        "Robilar: melee sf=5 rate=2/1 d6=3",
+    ]);
+    assert_eq!(outline(&r2), vec!["Robilar", "Otis", "Robilar"]);
+    // The other reading of 3/2 swaps the rounds.
+    let alt = json(&[
+        "--round",
+        "1",
+        "--alternating-rate",
+        "even",
+        "Otis: melee sf=7 rate=3/2 d6=3",
+        "Robilar: melee sf=5 rate=2/1 d6=3",
+    ]);
+    assert_eq!(outline(&alt), vec!["Robilar", "Otis", "Robilar"]);
+}
+
+#[test]
+fn leomund_dexterity_wins_the_tie() {
+    let v = json(&["Leomund: missile dex=16 d6=5", "Spectator: natural d8=5"]);
+    assert_eq!(v["first"], serde_json::json!(["Leomund"]));
+}
+
+#[test]
+fn bad_input_names_the_bad_part_and_exits_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["first", "Bigby cast time=1 d6=6", "Riggby: melee d6=4"],
+            "expected 'NAME: KIND",
+        ),
+        (
+            &["first", "Bigby: cast d6=6", "Riggby: melee d6=4"],
+            "needs time=SEGMENTS",
+        ),
+        (
+            &["first", "Bigby: fly d6=6", "Riggby: melee d6=4"],
+            "unknown action kind 'fly'",
+        ),
+        (
+            &["first", "Bigby: cast time=1 d6=9", "Riggby: melee d6=4"],
+            "a d6 shows 1 to 6",
+        ),
+        (
+            &["first", "Bigby: cast time=1", "Riggby: melee d6=4"],
+            "initiative die",
+        ),
+        (
+            &[
+                "first",
+                "Bigby: cast time=1 d6=2 wings=3",
+                "Riggby: melee d6=4",
+            ],
+            "unknown setting 'wings=3'",
+        ),
+        (
+            &[
+                "first",
+                "Ogre: charge move=9 distance=500 d6=2",
+                "Riggby: melee d6=4",
+            ],
+            "cannot arrive this round",
+        ),
+        (
+            &[
+                "first",
+                "Ogre: charge move=9 distance=50 d6=2 encumbered",
+                "Riggby: melee d6=4",
+            ],
+            "encumbered creature cannot charge",
+        ),
+        (
+            &["first", "A: melee d6=2 side=x", "B: melee d6=4 side=x"],
+            "same side",
+        ),
+        (
+            &["first", "A: melee sf=x d6=2", "B: melee d6=4"],
+            "sf takes a whole number",
+        ),
+        (&["first", "A: melee d6=2"], "at least two actions"),
+        (
+            &["first", "--round", "zero", "A: melee d6=2", "B: melee d6=3"],
+            "invalid value",
+        ),
+    ];
+    for (args, needle) in cases {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?} should exit 2; stdout {out}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: stderr should mention {needle:?}, got: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    }
+}
+
+#[test]
+fn help_documents_the_syntax_with_examples() {
+    let (code, out, _) = run(&["first", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("NAME: KIND"));
+    assert!(out.contains("firststrike first 'Bigby: cast time=1 d6=6' 'Riggby: melee sf=4 d6=4'"));
+}
