@@ -14,6 +14,7 @@ use crate::rules::first::Context;
 use crate::rules::initiative;
 use crate::rules::movement;
 use crate::rules::sequence::{EventKind, Sequence, round_sequence};
+use crate::tables;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -30,7 +31,7 @@ pub struct Defaults {
 
 /// The kinds an action may name, for messages.
 pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn";
-const KEYS: &str = "d6, d8, side, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, speed, encumbered";
+const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, speed, encumbered";
 
 /// Parses one action. Errors name the bad part.
 pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String> {
@@ -51,6 +52,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
     let (mut dex, mut move_in, mut light) = (None::<u32>, None::<u32>, None::<bool>);
     let (mut time, mut distance, mut arrive) = (None::<u32>, None::<f64>, None::<u32>);
     let (mut body, mut encumbered) = (Body::Biped, false);
+    let (mut weapon, mut spell, mut reach_given) = (None, None, false);
     for w in words {
         let (k, v) = w.split_once('=').unwrap_or((w, ""));
         let num = |v: &str| -> Result<u32, String> {
@@ -75,6 +77,8 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
             }
             "side" if !v.is_empty() => a.side = v.replace('_', " "),
             "sf" => a.speed_factor = Some(num(v)?),
+            "weapon" => weapon = Some(tables::weapon(v).map_err(|e| format!("{name}: {e}"))?),
+            "spell" => spell = Some(tables::spell(v).map_err(|e| format!("{name}: {e}"))?),
             "attacks" => {
                 let n = num(v)?;
                 if n == 0 {
@@ -84,7 +88,10 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
             }
             "rate" => rate = Some(v.parse().map_err(|e| format!("{name}: {e}"))?),
             "round" => round = num(v)?.max(1),
-            "reach" | "length" => a.reach_ft = feet(v)?,
+            "reach" | "length" => {
+                a.reach_ft = feet(v)?;
+                reach_given = true;
+            }
             "dex" => {
                 let d = num(v)?;
                 if !(1..=25).contains(&d) {
@@ -116,6 +123,30 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
             "encumbered" if v.is_empty() => encumbered = true,
             _ => return Err(format!("{name}: unknown setting '{w}' (known: {KEYS})")),
         }
+    }
+    if let Some(w) = weapon {
+        let missile = kind_word == "missile";
+        if !missile && w.missile {
+            return Err(format!(
+                "{name}: a {} is a missile weapon; use 'missile weapon=...'",
+                w.name
+            ));
+        }
+        if !missile && a.speed_factor.is_none() {
+            a.speed_factor = Some(w.speed_factor);
+        }
+        if !reach_given {
+            a.reach_ft = w.length_ft;
+        }
+        if missile && rate.is_none() && a.routines == 1 {
+            rate = w.fire_rate;
+        }
+        if initiative::strikes_first(&w.name).is_some() {
+            a.strikes_first = true;
+        }
+    }
+    if let Some(s) = spell {
+        time = time.or(Some(s.segments));
     }
     a.die = die.ok_or_else(|| {
         format!("{name}: give the side's initiative die, e.g. d6=4 (or d8=5 for a spectator)")

@@ -7,3 +7,4 @@
 pub mod calc;
 pub mod cli;
 pub mod rules;
+pub mod tables;

@@ -223,3 +223,30 @@ fn help_documents_the_syntax_with_examples() {
     assert!(out.contains("NAME: KIND"));
     assert!(out.contains("firststrike first 'Bigby: cast time=1 d6=6' 'Riggby: melee sf=4 d6=4'"));
 }
+
+#[test]
+fn weapons_and_spells_by_name_from_the_tables() {
+    let v = json(&[
+        "--round",
+        "1",
+        "Otis: melee weapon=battle_axe rate=3/2 d6=3",
+        "Robilar: melee weapon=long_sword rate=2/1 d6=3",
+    ]);
+    assert_eq!(outline(&v), vec!["Robilar", "Otis", "Robilar", "Otis"]);
+    let v = json(&[
+        "Bigby: cast spell=power_word_kill d6=6",
+        "Riggby: melee weapon=staff d6=4",
+    ]);
+    assert_eq!(v["first"], serde_json::json!(["Riggby"]));
+    let v = json(&[
+        "Bigby: device spell=wand_of_frost_(cone_of_cold) d6=3",
+        "Riggby: melee weapon=hammer d6=3",
+    ]);
+    assert_eq!(v["first"], serde_json::json!(["Bigby"]));
+    let (code, _, err) = run(&["first", "A: melee weapon=long_swrod d6=2", "B: melee d6=3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean 'long sword'"), "{err}");
+    let (code, _, err) = run(&["first", "A: melee weapon=long_bow d6=2", "B: melee d6=3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missile weapon"), "{err}");
+}

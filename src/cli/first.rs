@@ -21,6 +21,9 @@ ACTION is 'NAME: KIND [key=value ...]' (quote it). KIND is one of
 Keys:
   d6=N / d8=N   the side's initiative die (d8 for a spectator)        [required]
   side=NAME     the figure's side (default: its own name)
+  weapon=NAME   a weapon from assets/weapons.ron (speed factor, length, rate of fire);
+                write spaces as _ (weapon=battle_axe); sf= and reach= override it
+  spell=NAME    a spell from assets/spells.ron (casting time); time= overrides it
   sf=N          weapon speed factor
   attacks=N     routines this round, or rate=3/2 with round=N (the figure's Nth round of attacking)
   reach=FT      weapon length or reach in feet (length=FT is the same)
@@ -37,8 +40,10 @@ Examples (from the rules text):
   firststrike first 'Tenser: melee sf=2 length=1.25 d6=3' 'Otis: melee sf=4 length=3 d6=3' 'Robilar: melee sf=13 length=18 d6=3'
   # Round 2 there (first blows after closing): weapon length decides
   firststrike first --after-closing 'Tenser: melee sf=2 length=1.25 d6=3' 'Otis: melee sf=4 length=3 d6=3' 'Robilar: melee sf=13 length=18 d6=3'
-  # Otis (3/2) against Robilar (2/1), tied 3-3, in round 1
-  firststrike first --round 1 'Otis: melee sf=7 rate=3/2 d6=3' 'Robilar: melee sf=5 rate=2/1 d6=3'
+  # Otis (battle axe, 3/2) against Robilar (long sword, 2/1), tied 3-3, in round 1
+  firststrike first --round 1 'Otis: melee weapon=battle_axe rate=3/2 d6=3' 'Robilar: melee weapon=long_sword rate=2/1 d6=3'
+  # The same, naming the spell: power word kill against the staff
+  firststrike first 'Bigby: cast spell=power_word_kill d6=6' 'Riggby: melee weapon=staff d6=4'
 
 Exit status: 0 when the round was laid out, 2 when an action could not be read.";
 
