@@ -34,7 +34,7 @@ impl Chance {
     }
     /// The chance in sixes when it is a whole number of sixes (for d6 rolls).
     pub fn in_six(self) -> Option<u32> {
-        (self.0 % 100 == 0).then_some(self.0 / 100)
+        self.0.is_multiple_of(100).then_some(self.0 / 100)
     }
     /// Adds `n` in 6 (a "more often" or "less often" edge), clamped to 0..=100%.
     pub fn shifted_by_sixes(self, n: i32) -> Chance {
