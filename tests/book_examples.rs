@@ -612,3 +612,22 @@ fn example_of_melee_round_one_blows_on_the_illusionist() {
         vec!["Paladin", "Thief", "Paladin"]
     );
 }
+
+#[test]
+fn crossbow_of_speed_fires_first_even_against_a_caster() {
+    // The monk's side lost 5-6 (round 1 of the Example of Melee he "automatically fires first").
+    let monk = Declared::melee("Monk", 5)
+        .kind(ActionKind::Missile)
+        .of_speed();
+    let ranger = Declared::melee("Ranger", 6).kind(ActionKind::Missile);
+    let d = who_first(&monk, &ranger, &Context::default());
+    assert_eq!((d.first, d.rule), (First::A, cite::STRIKES_FIRST));
+    // Against a caster who won, the bolt still lands before completion.
+    let caster = cast("Cleric", 6, 2);
+    let d = who_first(&caster, &monk, &Context::default());
+    assert_eq!((d.first, d.rule), (First::B, cite::STRIKES_FIRST));
+    assert_eq!(
+        initiative::strikes_first("heavy crossbow of speed"),
+        Some(cite::STRIKES_FIRST)
+    );
+}

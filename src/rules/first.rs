@@ -80,15 +80,23 @@ impl Decision {
 /// table; DMG p.61-67).
 pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
     // Items of speed strike first whatever the dice (DMG p.168) — unless both have one.
-    if a.strikes_first != b.strikes_first
-        && !matches!(a.kind, ActionKind::Cast { .. })
-        && !matches!(b.kind, ActionKind::Cast { .. })
-    {
-        let (fast, first) = if a.strikes_first {
-            (a, First::A)
+    // Against a caster the wielder counts as having won initiative, so it strikes before
+    // the spell completes.
+    if a.strikes_first != b.strikes_first {
+        let (fast, slow, first) = if a.strikes_first {
+            (a, b, First::A)
         } else {
-            (b, First::B)
+            (b, a, First::B)
         };
+        if slow.casting().is_some() {
+            let mut d = evaluate(Chart::HighLow, fast, slow, ctx);
+            d.rule = cite::STRIKES_FIRST;
+            d.why = format!(
+                "{}'s weapon strikes first regardless of initiative; {}",
+                fast.name, d.why
+            );
+            return if first == First::A { d } else { d.swapped() };
+        }
         return Decision {
             chart: if a.initiative() == b.initiative() {
                 Chart::Tied
