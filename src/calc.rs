@@ -194,6 +194,11 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
                     if per <= 0.0 {
                         return Err(format!("{name}: move must be above 0 to charge"));
                     }
+                    if !charge::arrives_this_round(d, per) {
+                        return Err(format!(
+                            "{name}: at {per} ft a segment the charge cannot cover {d} ft this round (DMG p.66); spend the round closing"
+                        ));
+                    }
                     charge::arrival_segment(d, per).0
                 }
                 _ => {
@@ -216,9 +221,6 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
             ));
         }
     };
-    if initiative::strikes_first(name).is_some() {
-        a.strikes_first = true;
-    }
     Ok(a)
 }
 

@@ -181,6 +181,10 @@ fn bad_input_names_the_bad_part_and_exits_2() {
                 "Ogre: charge move=9 distance=500 d6=2",
                 "Riggby: melee d6=4",
             ],
+            "cannot cover 500 ft this round",
+        ),
+        (
+            &["first", "Ogre: charge arrive=12 d6=2", "Riggby: melee d6=4"],
             "cannot arrive this round",
         ),
         (
