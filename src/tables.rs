@@ -80,22 +80,28 @@ fn not_found<'a>(what: &str, name: &str, known: impl Iterator<Item = &'a str>) -
     }
 }
 
+/// Finds an entry by name in a table, with a suggestion when the name is unknown.
+fn lookup<'a, T>(
+    what: &str,
+    name: &str,
+    table: &'a [T],
+    key: impl Fn(&T) -> &str,
+) -> Result<&'a T, String> {
+    let n = normalise(name);
+    table
+        .iter()
+        .find(|e| key(e) == n)
+        .ok_or_else(|| not_found(what, name, table.iter().map(&key)))
+}
+
 /// Looks a weapon up by name.
 pub fn weapon(name: &str) -> Result<&'static Weapon, String> {
-    let n = normalise(name);
-    weapons()
-        .iter()
-        .find(|w| w.name == n)
-        .ok_or_else(|| not_found("weapon", name, weapons().iter().map(|w| w.name.as_str())))
+    lookup("weapon", name, weapons(), |w| w.name.as_str())
 }
 
 /// Looks a spell up by name.
 pub fn spell(name: &str) -> Result<&'static Spell, String> {
-    let n = normalise(name);
-    spells()
-        .iter()
-        .find(|s| s.name == n)
-        .ok_or_else(|| not_found("spell", name, spells().iter().map(|s| s.name.as_str())))
+    lookup("spell", name, spells(), |s| s.name.as_str())
 }
 
 #[cfg(test)]
