@@ -1,10 +1,18 @@
 //! First Strike: AD&D 1st-edition combat timing made visible.
 //!
 //! - [`rules`]: the timing rules as plain, cited functions (the single source of truth).
+//! - [`scene`]: RON scenes, parsed and validated with located errors.
+//! - [`map`]: the grid, distances, line of sight and light.
+//! - [`sim`]: the headless Bevy simulation that plays a scene segment by segment.
 //! - [`calc`]: the "who strikes first" calculator over the rules.
 //! - [`cli`]: the command line.
 
 pub mod calc;
 pub mod cli;
+pub mod dice;
+pub mod map;
 pub mod rules;
+pub mod scene;
+pub mod sim;
 pub mod tables;
+pub mod testing;

@@ -1,9 +1,11 @@
-//! Data tables (weapons, spells) loaded from the RON files under `assets/`. The files are
+//! Data tables (weapons, spells, light sources, monsters) loaded from the RON files under `assets/`. The files are
 //! built into the binary, so the tables work from any directory; scenes and the calculator
 //! refer to entries by name, and a wrong name gets a "did you mean" suggestion.
 
 use crate::rules::attack_rate::AttackRate;
+use crate::rules::charge::Body;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// One weapon (PHB p.38).
@@ -22,6 +24,72 @@ pub struct Weapon {
     /// A missile weapon only (bows, crossbows, slings, darts).
     #[serde(default)]
     pub missile: bool,
+    /// Damage against man-sized foes ("1d8", "1d4+1").
+    pub damage: String,
+    /// To-hit adjustment by the target's armor type (PHB p.38); types not listed count 0.
+    #[serde(default)]
+    pub vs_ac_type: BTreeMap<i32, i32>,
+}
+
+impl Weapon {
+    /// The to-hit adjustment against an armor type (PHB p.38).
+    pub fn vs_armor_type(&self, ac_type: i32) -> i32 {
+        self.vs_ac_type.get(&ac_type).copied().unwrap_or(0)
+    }
+}
+
+/// A light source (PHB p.102; DMG p.62 for encounter limits).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LightSource {
+    /// Name, lower case.
+    pub name: String,
+    /// Radius of light in feet.
+    pub radius_ft: f64,
+    /// Where the radius is given.
+    pub page: String,
+}
+
+/// A monster's defaults for a scene figure (Monster Manual).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Monster {
+    /// Name, lower case.
+    pub name: String,
+    /// Movement rate in inches.
+    pub movement: u32,
+    /// Armor class.
+    pub ac: i32,
+    /// To hit AC 0 (DMG p.74, by hit dice).
+    pub thac0: i32,
+    /// Typical hit points.
+    pub hp: i32,
+    /// Attack routines per round.
+    #[serde(default = "one_per_round")]
+    pub attacks: AttackRate,
+    /// Damage of one routine ("1d2+1d2+1d8" is written as its total dice, "3d4").
+    pub damage: String,
+    /// A weapon, if it fights with one.
+    #[serde(default)]
+    pub weapon: Option<String>,
+    /// Reach in feet, centre to centre.
+    #[serde(default)]
+    pub reach_ft: Option<f64>,
+    /// Infravision range in feet.
+    #[serde(default)]
+    pub infravision_ft: Option<f64>,
+    /// Biped or quadruped.
+    #[serde(default)]
+    pub body: Body,
+    /// Initiative die other than d6.
+    #[serde(default)]
+    pub initiative_die: Option<u32>,
+    /// Where it is described.
+    pub page: String,
+}
+
+fn one_per_round() -> AttackRate {
+    "1/1".parse().expect("1/1 is a valid rate")
 }
 
 /// One spell or device function with its casting time.
@@ -41,6 +109,24 @@ pub struct Spell {
 
 const WEAPONS_RON: &str = include_str!("../assets/weapons.ron");
 const SPELLS_RON: &str = include_str!("../assets/spells.ron");
+const LIGHTS_RON: &str = include_str!("../assets/lights.ron");
+const MONSTERS_RON: &str = include_str!("../assets/monsters.ron");
+
+/// The light sources table.
+pub fn lights() -> &'static [LightSource] {
+    static T: OnceLock<Vec<LightSource>> = OnceLock::new();
+    T.get_or_init(|| {
+        ron::from_str(LIGHTS_RON).expect("assets/lights.ron is valid (checked by a test)")
+    })
+}
+
+/// The monsters table.
+pub fn monsters() -> &'static [Monster] {
+    static T: OnceLock<Vec<Monster>> = OnceLock::new();
+    T.get_or_init(|| {
+        ron::from_str(MONSTERS_RON).expect("assets/monsters.ron is valid (checked by a test)")
+    })
+}
 
 /// The weapons table.
 pub fn weapons() -> &'static [Weapon] {
@@ -104,6 +190,16 @@ pub fn spell(name: &str) -> Result<&'static Spell, String> {
     lookup("spell", name, spells(), |s| s.name.as_str())
 }
 
+/// Looks a light source up by name.
+pub fn light(name: &str) -> Result<&'static LightSource, String> {
+    lookup("light source", name, lights(), |s| s.name.as_str())
+}
+
+/// Looks a monster up by name.
+pub fn monster(name: &str) -> Result<&'static Monster, String> {
+    lookup("monster", name, monsters(), |s| s.name.as_str())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,6 +213,15 @@ mod tests {
         assert!(spell("wand of frost (cone of cold)").unwrap().device);
         let e = weapon("long swrod").unwrap_err();
         assert!(e.contains("did you mean 'long sword'"), "{e}");
+        assert_eq!(light("torch").unwrap().radius_ft, 15.0);
+        assert_eq!(monster("hill giant").unwrap().movement, 12);
+        assert_eq!(weapon("long sword").unwrap().vs_armor_type(10), 2);
+        for w in weapons() {
+            assert!(crate::dice::DiceExpr::parse(&w.damage).is_ok(), "{}", w.name);
+        }
+        for m in monsters() {
+            assert!(crate::dice::DiceExpr::parse(&m.damage).is_ok(), "{}", m.name);
+        }
         for s in spells() {
             assert!(s.segments >= 1 && s.segments <= 10, "{}", s.name);
         }

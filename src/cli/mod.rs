@@ -3,6 +3,7 @@
 //! Exit codes: 0 on success, 2 on bad input (with a message naming the bad part).
 
 mod first;
+mod scene_cmds;
 
 use clap::{Parser, Subcommand};
 
@@ -18,6 +19,10 @@ pub struct Cli {
 enum Command {
     /// Who strikes first? Lay out a round between declared actions, citing the rules.
     First(first::FirstArgs),
+    /// Play a scene headless and print its event log (text or JSON lines).
+    Run(scene_cmds::RunArgs),
+    /// Validate scene files: exit 0 when all are valid, 2 with located errors otherwise.
+    Check(scene_cmds::CheckArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -32,6 +37,8 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Some(Command::First(args)) => first::run(args),
+        Some(Command::Run(args)) => scene_cmds::run(args),
+        Some(Command::Check(args)) => scene_cmds::check(args),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

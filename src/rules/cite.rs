@@ -104,6 +104,7 @@ rules! {
     DISTANCE_LIGHT = "distance.light", Dmg, "62", "relying on a light limits encounter distance to twice its radius";
     DISTANCE_INFRAVISION = "distance.infravision", Dmg, "62", "infravision or ultravision limits encounter distance to its range";
     OUTDOOR_SCALE = "scale.outdoors", Phb, "39", "outdoors one inch of scale is 10 yards";
+    DECLARE_ACTIONS = "declare.actions", Dmg, "61", "before initiative each side says what its figures will do";
     DECLARE_SPELLS = "declare.spells", Dmg, "65", "casters name their spell at the start of the round";
     DECLARE_HESITATION = "declare.hesitation", Dmg, "71", "each 6 seconds of hesitation in declaring delays the action one segment";
     PRE_INITIATIVE_BOW = "pre_initiative.bow", Ua, "18", "a bow specialist with arrow nocked and target in sight shoots before initiative";
@@ -148,6 +149,13 @@ rules! {
     MOVEMENT_ENCUMBRANCE = "movement.encumbrance", Phb, "101-102", "carried weight sets movement in steps, shifted by the Strength allowance";
     MOVEMENT_SEGMENT = "movement.segment", Phb, "102", "one segment of movement is 1 foot per inch of rate indoors";
     POTION_DELAY = "item.potion", Dmg, "119", "a potion takes effect d4+1 segments after it is drunk";
+    TO_HIT = "combat.to_hit", Dmg, "74", "the d20 needed to hit falls by one for each step of armor class";
+    WEAPON_VS_ARMOR = "combat.weapon_vs_armor", Phb, "38", "each weapon has a to-hit adjustment against each armor type";
+    CHARGE_COMPLETES = "surprise.charge_completes", Dmg, "66, 71", "a charge under way ends with its blow even on a foe that has just come off surprise";
+    SURPRISE_ORDER = "surprise.order", Dmg, "62-63", "within a surprise segment items of speed go first, then routines by their place in the attack sequence";
+    SEGMENTS_ROUND = "time.round", Dmg, "62", "a melee round is one minute of ten 6-second segments";
+    TIMELINE_SEGMENT = "timeline.segment", House, "First Strike", "a blow the rules order but do not fix to a segment is shown in the earliest segment its order allows";
+    CONTINUE = "declare.continue", Dmg, "61", "a figure that declares nothing new carries on with what it was doing";
     HIT_POINTS = "health.hit_points", Dmg, "82", "at 0 hp a figure is unconscious, loses 1 hp a round, and dies at -10";
 }
 

@@ -10,6 +10,7 @@
 //! - who acts first between two actions (the two charts): [`chart`], [`first`]
 //! - several routines in a round (the attack-sequence chart): [`sequence`], [`attack_rate`]
 //! - speed factors: [`speed_factor`]; the charge: [`charge`]; spells and devices: [`spell`]
+//! - to-hit, damage and hit points: [`combat`]
 //! - interpretations the text leaves open: [`options`]
 
 pub mod action;
@@ -17,6 +18,7 @@ pub mod attack_rate;
 pub mod charge;
 pub mod chart;
 pub mod cite;
+pub mod combat;
 pub mod declare;
 pub mod dexterity;
 pub mod distance;

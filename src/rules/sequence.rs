@@ -129,6 +129,17 @@ struct Slot {
 /// Lays out the round for these figures. Figures on the same side are not compared with
 /// each other; every pair of opponents is.
 pub fn round_sequence(actors: &[Declared], ctx: &Context) -> Sequence {
+    round_sequence_with(actors, &|_, _| Some(*ctx))
+}
+
+/// Lays out the round, asking `pair(i, j)` for the circumstances of each pair of opponents
+/// (`None`: the two do not bear on each other, e.g. a blow aimed elsewhere and a spell).
+/// The engine uses this so that each pair's melee round (closing or continuing) is its
+/// own, and a caster is timed only against those who attack it.
+pub fn round_sequence_with(
+    actors: &[Declared],
+    pair_ctx: &dyn Fn(usize, usize) -> Option<Context>,
+) -> Sequence {
     let n = actors.len();
     // Pairwise decisions: full, and for routines on the same row.
     let mut decisions = Vec::new();
@@ -140,8 +151,11 @@ pub fn round_sequence(actors: &[Declared], ctx: &Context) -> Sequence {
             if actors[i].side == actors[j].side {
                 continue;
             }
-            let d = who_first(&actors[i], &actors[j], ctx);
-            let s = who_first(&actors[i].single(), &actors[j].single(), ctx);
+            let Some(ctx) = pair_ctx(i, j) else {
+                continue;
+            };
+            let d = who_first(&actors[i], &actors[j], &ctx);
+            let s = who_first(&actors[i].single(), &actors[j].single(), &ctx);
             if let Some((w, e)) = s.extra
                 && actors[i].routines == actors[j].routines
             {

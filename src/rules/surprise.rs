@@ -257,6 +257,48 @@ pub fn may_be_struck(surprised: bool, side_surprised: bool) -> (bool, Rule) {
     }
 }
 
+/// Whether a blow may land on a figure in a surprise segment, when the blow ends a charge
+/// that was under way (DMG p.66, p.71). The free blows of a surprise segment may not be aimed
+/// at a figure that is awake while its side is still surprised; a charge already running
+/// still ends with its blow (the paladin's charge on the illusionist in the Example of Melee).
+pub fn may_be_struck_by(surprised: bool, side_surprised: bool, ends_charge: bool) -> (bool, Rule) {
+    match may_be_struck(surprised, side_surprised) {
+        (false, _) if ends_charge => (true, cite::CHARGE_COMPLETES),
+        other => other,
+    }
+}
+
+/// The order of routines within one surprise segment (DMG p.62-63, p.168). Each figure is
+/// given as (routines this segment, armed with an item of speed). Items of speed strike
+/// first; then routines fall on the rows of the attack-sequence chart (two routines first
+/// and last, one in the middle), and routines on the same row land together. Returns, for
+/// each figure, the 0-based beat of each of its routines.
+pub fn segment_beats(figures: &[(u32, bool)]) -> (Vec<Vec<usize>>, Rule) {
+    let key = |k: usize, row: i32, speed: bool| (i32::from(!(speed && k == 0)), row);
+    let mut keys: Vec<(i32, i32)> = Vec::new();
+    for &(n, speed) in figures {
+        for (k, row) in super::sequence::routine_rows(n).into_iter().enumerate() {
+            keys.push(key(k, row, speed));
+        }
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    let beats = figures
+        .iter()
+        .map(|&(n, speed)| {
+            super::sequence::routine_rows(n)
+                .into_iter()
+                .enumerate()
+                .map(|(k, row)| {
+                    keys.binary_search(&key(k, row, speed))
+                        .expect("every key was collected")
+                })
+                .collect()
+        })
+        .collect();
+    (beats, cite::SURPRISE_ORDER)
+}
+
 /// The segment of the first full round in which a spell started during surprise completes:
 /// its casting time less the surprise segments spent on it (DMG p.61). `None` when it
 /// completes within surprise, with the surprise segment it completes in.
@@ -306,6 +348,24 @@ mod tests {
                 "d% {roll}"
             );
         }
+    }
+
+    #[test]
+    fn surprise_segment_order() {
+        // Surprise segment 1 of the Example of Melee: the ranger's two bolts come first and
+        // last, the druid's spear and the barbarian's charge blow in the middle.
+        let (b, _) = segment_beats(&[(2, false), (1, false), (1, false)]);
+        assert_eq!(b, vec![vec![0, 2], vec![1], vec![1]]);
+        // An item of speed goes before everything.
+        let (b, _) = segment_beats(&[(1, true), (2, false)]);
+        assert_eq!(b, vec![vec![0], vec![1, 2]]);
+    }
+
+    #[test]
+    fn charge_completes_on_a_recovered_foe() {
+        assert!(!may_be_struck_by(false, true, false).0);
+        assert!(may_be_struck_by(false, true, true).0);
+        assert!(may_be_struck_by(true, true, false).0);
     }
 
     #[test]

@@ -1,0 +1,88 @@
+//! `firststrike run` and `firststrike check`: play a scene headless and print its event
+//! log, or validate scenes.
+
+use crate::scene;
+use crate::testing::SceneRun;
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// Output format of `run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Narrated text, one event per line.
+    Text,
+    /// JSON, one event per line.
+    Json,
+}
+
+/// Arguments of `run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The scene file (RON).
+    pub scene: PathBuf,
+    /// Seed for the dice the scene does not fix (default: the scene's seed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Rounds to play (default: the rounds the scene declares, at least one).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Arguments of `check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Scene files to validate.
+    #[arg(required = true)]
+    pub scenes: Vec<PathBuf>,
+}
+
+/// Plays a scene and prints the log.
+pub fn run(args: RunArgs) -> i32 {
+    let scene = match scene::load(&args.scene) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint!("{}", e.render());
+            return 2;
+        }
+    };
+    if args.rounds == Some(0) {
+        eprintln!("error: --rounds must be at least 1");
+        return 2;
+    }
+    let title = format!("{} — {}", scene.name, scene.about);
+    let options = scene.rules.describe().join(", ");
+    let mut run = SceneRun::new(scene, args.seed, args.rounds);
+    run.run_to_end();
+    match args.format {
+        Format::Json => print!("{}", run.log().json_lines()),
+        Format::Text => {
+            println!("{title}");
+            println!("Readings in force: {options}");
+            print!("{}", run.log().text());
+        }
+    }
+    0
+}
+
+/// Validates scenes; 0 when all are valid, 2 otherwise.
+pub fn check(args: CheckArgs) -> i32 {
+    let mut bad = 0;
+    for path in &args.scenes {
+        match scene::load(path) {
+            Ok(s) => println!("ok: {} ({})", path.display(), s.name),
+            Err(e) => {
+                bad += 1;
+                eprint!("{}", e.render());
+            }
+        }
+    }
+    if bad > 0 {
+        eprintln!("{bad} of {} scene(s) invalid", args.scenes.len());
+        2
+    } else {
+        0
+    }
+}

@@ -1,0 +1,91 @@
+//! Dice expressions as the books write them ("1d8", "2d4+2", "1d4+1d6") and rolling them
+//! with any source of single dice (a seeded RNG or the dice a scene fixes).
+
+use std::fmt;
+
+/// A sum of dice plus a constant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceExpr {
+    /// (count, sides) terms.
+    pub dice: Vec<(u32, u32)>,
+    /// Constant added.
+    pub plus: i32,
+}
+
+impl DiceExpr {
+    /// Parses "NdS" terms and constants joined by `+` or `-` (a minus only before a constant).
+    pub fn parse(text: &str) -> Result<DiceExpr, String> {
+        let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if t.is_empty() {
+            return Err("empty dice expression".into());
+        }
+        let mut e = DiceExpr {
+            dice: Vec::new(),
+            plus: 0,
+        };
+        let normalised = t.replace('-', "+-");
+        for term in normalised.split('+').filter(|s| !s.is_empty()) {
+            if let Some((n, s)) = term.split_once(['d', 'D']) {
+                let n: u32 = if n.is_empty() {
+                    1
+                } else {
+                    n.parse().map_err(|_| format!("bad dice count in '{text}'"))?
+                };
+                let s: u32 = s.parse().map_err(|_| format!("bad die size in '{text}'"))?;
+                if n == 0 || s == 0 {
+                    return Err(format!("dice must have a count and sides in '{text}'"));
+                }
+                e.dice.push((n, s));
+            } else {
+                e.plus += term
+                    .parse::<i32>()
+                    .map_err(|_| format!("'{term}' is not a number or NdS in '{text}'"))?;
+            }
+        }
+        Ok(e)
+    }
+
+    /// Rolls the expression, asking `die(sides)` for each die.
+    pub fn roll(&self, mut die: impl FnMut(u32) -> u32) -> i32 {
+        let mut total = self.plus;
+        for &(n, s) in &self.dice {
+            for _ in 0..n {
+                total += die(s) as i32;
+            }
+        }
+        total
+    }
+
+    /// The largest possible result.
+    pub fn max(&self) -> i32 {
+        self.plus + self.dice.iter().map(|&(n, s)| (n * s) as i32).sum::<i32>()
+    }
+}
+
+impl fmt::Display for DiceExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = self.dice.iter().map(|(n, s)| format!("{n}d{s}")).collect();
+        if self.plus != 0 || parts.is_empty() {
+            parts.push(self.plus.to_string());
+        }
+        write!(f, "{}", parts.join("+").replace("+-", "-"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_rolls() {
+        let e = DiceExpr::parse("2d4+2").unwrap();
+        assert_eq!(e.dice, vec![(2, 4)]);
+        assert_eq!(e.plus, 2);
+        assert_eq!(e.roll(|s| s), 10);
+        assert_eq!(e.max(), 10);
+        assert_eq!(DiceExpr::parse("1d4-1").unwrap().roll(|_| 1), 0);
+        assert_eq!(e.to_string(), "2d4+2");
+        assert!(DiceExpr::parse("2x4").is_err());
+        assert!(DiceExpr::parse("0d6").is_err());
+    }
+}

@@ -1,0 +1,160 @@
+//! The grid built from a scene's rows and legend. Cell (0, 0) is the top-left; a cell of
+//! size `cell_ft` covers x in [cx·cell, (cx+1)·cell) feet, likewise y.
+
+use crate::scene::{CellKind, MapSpec};
+
+impl CellKind {
+    /// Whether a figure can stand in or move through the cell.
+    pub fn blocks_movement(self) -> bool {
+        matches!(self, CellKind::Wall | CellKind::DoorClosed | CellKind::Pillar)
+    }
+
+    /// Whether the cell stops sight and light.
+    pub fn blocks_sight(self) -> bool {
+        matches!(self, CellKind::Wall | CellKind::DoorClosed | CellKind::Pillar)
+    }
+
+    /// The default meaning of a map character.
+    pub fn from_char(c: char) -> Option<CellKind> {
+        Some(match c {
+            '#' => CellKind::Wall,
+            '.' | ' ' => CellKind::Floor,
+            '+' => CellKind::DoorClosed,
+            '/' => CellKind::DoorOpen,
+            'O' => CellKind::Pillar,
+            '~' => CellKind::Water,
+            '"' => CellKind::Scrub,
+            'T' => CellKind::Forest,
+            '%' => CellKind::Marsh,
+            _ => return None,
+        })
+    }
+}
+
+/// A bad map row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridError {
+    /// Row index.
+    pub row: usize,
+    /// The row's text, to locate it.
+    pub row_text: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The map's cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    /// Cells across.
+    pub width: usize,
+    /// Cells down.
+    pub height: usize,
+    /// Cell size in feet.
+    pub cell_ft: f64,
+    /// Row-major cells.
+    pub cells: Vec<CellKind>,
+}
+
+impl Grid {
+    /// Builds the grid; short rows are padded with wall.
+    pub fn from_spec(spec: &MapSpec) -> Result<Grid, GridError> {
+        let width = spec.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        let height = spec.rows.len();
+        if width == 0 || height == 0 {
+            return Err(GridError {
+                row: 0,
+                row_text: String::new(),
+                message: "the map has no cells".into(),
+            });
+        }
+        if !(spec.cell_ft > 0.0) {
+            return Err(GridError {
+                row: 0,
+                row_text: String::new(),
+                message: format!("cell_ft must be positive, not {}", spec.cell_ft),
+            });
+        }
+        let mut cells = Vec::with_capacity(width * height);
+        for (y, row) in spec.rows.iter().enumerate() {
+            for c in row.chars() {
+                let kind = spec
+                    .legend
+                    .get(&c)
+                    .copied()
+                    .or_else(|| CellKind::from_char(c))
+                    .ok_or_else(|| GridError {
+                        row: y,
+                        row_text: row.clone(),
+                        message: format!("unknown map character '{c}' in row {y}"),
+                    })?;
+                cells.push(kind);
+            }
+            cells.extend(std::iter::repeat_n(
+                CellKind::Wall,
+                width - row.chars().count(),
+            ));
+        }
+        Ok(Grid {
+            width,
+            height,
+            cell_ft: spec.cell_ft,
+            cells,
+        })
+    }
+
+    /// An open grid of floor.
+    pub fn open(width: usize, height: usize, cell_ft: f64) -> Grid {
+        Grid {
+            width,
+            height,
+            cell_ft,
+            cells: vec![CellKind::Floor; width * height],
+        }
+    }
+
+    /// Width in feet.
+    pub fn width_ft(&self) -> f64 {
+        self.width as f64 * self.cell_ft
+    }
+
+    /// Height in feet.
+    pub fn height_ft(&self) -> f64 {
+        self.height as f64 * self.cell_ft
+    }
+
+    /// The cell at (x, y), if inside.
+    pub fn get(&self, x: i64, y: i64) -> Option<CellKind> {
+        (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
+            .then(|| self.cells[y as usize * self.width + x as usize])
+    }
+
+    /// Sets a cell (for tests and door toggles).
+    pub fn set(&mut self, x: usize, y: usize, kind: CellKind) {
+        self.cells[y * self.width + x] = kind;
+    }
+
+    /// The cell containing a point in feet.
+    pub fn cell_of(&self, x_ft: f64, y_ft: f64) -> (i64, i64) {
+        (
+            (x_ft / self.cell_ft).floor() as i64,
+            (y_ft / self.cell_ft).floor() as i64,
+        )
+    }
+
+    /// The kind of cell under a point in feet, if inside the map.
+    pub fn kind_at_ft(&self, x_ft: f64, y_ft: f64) -> Option<CellKind> {
+        let (x, y) = self.cell_of(x_ft, y_ft);
+        self.get(x, y)
+    }
+
+    /// Whether the cell blocks sight (outside the map counts as blocking).
+    pub fn opaque(&self, x: i64, y: i64) -> bool {
+        self.get(x, y).is_none_or(CellKind::blocks_sight)
+    }
+
+    /// Whether a figure may stand at a point in feet.
+    pub fn passable_ft(&self, x_ft: f64, y_ft: f64) -> bool {
+        self.kind_at_ft(x_ft, y_ft)
+            .is_some_and(|k| !k.blocks_movement())
+    }
+}

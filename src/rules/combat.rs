@@ -1,0 +1,103 @@
+//! Resolving a blow: the number needed to hit, the modifiers the texts use, and what hit
+//! points mean (DMG p.74, p.82; PHB p.38).
+
+use super::cite::{self, Rule};
+use serde::Serialize;
+
+/// The d20 roll needed to hit an armor class, from the figure's roll to hit AC 0 (the
+/// attack matrices of DMG p.74 step by one per armor class).
+pub fn needed_to_hit(thac0: i32, ac: i32) -> (i32, Rule) {
+    (thac0 - ac, cite::TO_HIT)
+}
+
+/// The to-hit modifiers of one strike, each with its source.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Modifiers {
+    /// Magic, Strength, specialisation: the figure's standing bonus.
+    pub standing: i32,
+    /// Weapon against the target's armor type (PHB p.38).
+    pub vs_armor_type: i32,
+    /// +2 for a charger that survived the first blows (DMG p.66).
+    pub charge: i32,
+    /// Range, rear attacks and other situations the scene gives.
+    pub situational: i32,
+}
+
+impl Modifiers {
+    /// The sum.
+    pub fn total(&self) -> i32 {
+        self.standing + self.vs_armor_type + self.charge + self.situational
+    }
+}
+
+/// Whether a d20 roll with these modifiers hits.
+pub fn hits(d20: i32, modifiers: &Modifiers, needed: i32) -> bool {
+    d20 + modifiers.total() >= needed
+}
+
+/// A figure's state by its hit points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// Above 0.
+    Up,
+    /// 0 to -9: unconscious, bleeding 1 a round.
+    Unconscious,
+    /// -10 or lower.
+    Dead,
+}
+
+impl Condition {
+    /// Able to act (and to finish a spell).
+    pub fn is_up(self) -> bool {
+        self == Condition::Up
+    }
+}
+
+/// The condition at `hp` hit points (DMG p.82): unconscious at 0, dead at -10.
+pub fn condition(hp: i32) -> (Condition, Rule) {
+    let c = if hp > 0 {
+        Condition::Up
+    } else if hp > -10 {
+        Condition::Unconscious
+    } else {
+        Condition::Dead
+    };
+    (c, cite::HIT_POINTS)
+}
+
+/// Hit points lost to bleeding at the end of a round (DMG p.82): 1 for a figure below 1 hp
+/// that is not dead, starting with the round after the one in which it fell.
+pub fn bleeding(hp: i32, fell_this_round: bool) -> (i32, Rule) {
+    let loss = i32::from(condition(hp).0 == Condition::Unconscious && !fell_this_round);
+    (loss, cite::HIT_POINTS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hit_point_thresholds() {
+        assert_eq!(condition(1).0, Condition::Up);
+        assert_eq!(condition(0).0, Condition::Unconscious);
+        assert_eq!(condition(-9).0, Condition::Unconscious);
+        assert_eq!(condition(-10).0, Condition::Dead);
+        assert_eq!(bleeding(-3, false).0, 1);
+        assert_eq!(bleeding(-3, true).0, 0);
+        assert_eq!(bleeding(-10, false).0, 0);
+    }
+
+    #[test]
+    fn to_hit_adds_up() {
+        // The ranger's first bolt in the Example of Melee: 11 + 2 + 2 + 3 = 18.
+        let m = Modifiers {
+            standing: 4,
+            vs_armor_type: 3,
+            ..Default::default()
+        };
+        assert_eq!(needed_to_hit(14, 8).0, 6);
+        assert!(hits(11, &m, 6));
+        assert!(!hits(1, &Modifiers::default(), 6));
+    }
+}

@@ -1,0 +1,261 @@
+//! A figure's numbers as the engine uses them: the scene's values, else the monster's,
+//! else the weapon table's, else the books' defaults.
+
+use super::CombatantSpec;
+use crate::dice::DiceExpr;
+use crate::rules::attack_rate::AttackRate;
+use crate::rules::charge::Body;
+use crate::rules::cite::Rule;
+use crate::rules::dexterity::reaction_adjustment;
+use crate::rules::movement::{is_encumbered, is_light_gear, movement_rate};
+use crate::tables::{self, Monster, Weapon};
+
+/// Adjacent figures strike each other from 5 ft, centre to centre (one 5-ft square).
+pub const DEFAULT_REACH_FT: f64 = 5.0;
+
+/// A problem found while resolving a figure: the field and what is wrong.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldProblem {
+    /// Field name within the combatant.
+    pub field: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// A suggestion.
+    pub help: Option<String>,
+}
+
+/// Everything the engine needs to know about one figure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FigureStats {
+    /// Movement rate in inches and the rule that set it.
+    pub movement: (u32, Rule),
+    /// Biped or quadruped.
+    pub body: Body,
+    /// Dexterity score.
+    pub dexterity: u32,
+    /// Light gear (12" base), which Dexterity bonuses need (PHB p.101).
+    pub light_gear: bool,
+    /// Loaded too heavily to charge (DMG p.66).
+    pub encumbered: bool,
+    /// Main weapon's name.
+    pub weapon: Option<String>,
+    /// Off-hand weapon's name.
+    pub off_hand: Option<String>,
+    /// Speed factor of the main weapon.
+    pub speed_factor: Option<u32>,
+    /// Length of the main weapon in feet.
+    pub length_ft: f64,
+    /// Melee reach, centre to centre, in feet.
+    pub reach_ft: f64,
+    /// The main weapon is a missile weapon.
+    pub missile: bool,
+    /// Attack routines per round.
+    pub attacks: AttackRate,
+    /// To hit AC 0.
+    pub thac0: i32,
+    /// Standing to-hit bonus.
+    pub to_hit_bonus: i32,
+    /// Standing damage bonus.
+    pub damage_bonus: i32,
+    /// Damage of a main-weapon strike.
+    pub damage: DiceExpr,
+    /// Damage of an off-hand strike.
+    pub off_hand_damage: Option<DiceExpr>,
+    /// Armor class.
+    pub ac: i32,
+    /// Armor type for weapon adjustments.
+    pub ac_type: i32,
+    /// Hit points.
+    pub hp: i32,
+    /// Light carried: name and radius in feet.
+    pub light: Option<(String, f64)>,
+    /// Infravision range in feet.
+    pub infravision_ft: Option<f64>,
+    /// Weapon specialist.
+    pub specialist: bool,
+    /// Item of speed.
+    pub of_speed: bool,
+    /// Missile weapon ready at the start.
+    pub ready: bool,
+    /// Initiative die (6 unless a monster rolls another).
+    pub initiative_die: u32,
+}
+
+fn problem(field: &'static str, message: String) -> FieldProblem {
+    let (message, help) = match message.split_once(" (did you mean") {
+        Some((m, h)) => (m.to_string(), Some(format!("did you mean{}", h.trim_end_matches(')')))),
+        None => (message, None),
+    };
+    FieldProblem {
+        field,
+        message,
+        help,
+    }
+}
+
+impl FigureStats {
+    /// Resolves a figure's numbers, or says which fields are wrong.
+    pub fn resolve(c: &CombatantSpec) -> Result<FigureStats, Vec<FieldProblem>> {
+        let mut problems = Vec::new();
+        let monster: Option<&Monster> = match &c.monster {
+            Some(m) => match tables::monster(m) {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    problems.push(problem("monster", e));
+                    None
+                }
+            },
+            None => None,
+        };
+        let weapon_name = c
+            .weapon
+            .clone()
+            .or_else(|| monster.and_then(|m| m.weapon.clone()));
+        let weapon: Option<&Weapon> = match &weapon_name {
+            Some(w) => match tables::weapon(w) {
+                Ok(w) => Some(w),
+                Err(e) if c.speed_factor.is_none() => {
+                    problems.push(problem(
+                        "weapon",
+                        format!("{e}, and no speed_factor is given for it"),
+                    ));
+                    None
+                }
+                Err(_) => None,
+            },
+            None => None,
+        };
+        let off_hand: Option<&Weapon> = match &c.off_hand {
+            Some(w) => match tables::weapon(w) {
+                Ok(w) => Some(w),
+                Err(e) => {
+                    problems.push(problem("off_hand", e));
+                    None
+                }
+            },
+            None => None,
+        };
+        let light = match &c.light {
+            Some(l) => match tables::light(l) {
+                Ok(l) => Some((l.name.clone(), l.radius_ft)),
+                Err(e) => {
+                    problems.push(problem("light", e));
+                    None
+                }
+            },
+            None => None,
+        };
+        let damage_text = c
+            .damage
+            .clone()
+            .or_else(|| monster.map(|m| m.damage.clone()))
+            .or_else(|| weapon.map(|w| w.damage.clone()))
+            .unwrap_or_else(|| "1d2".into());
+        let damage = DiceExpr::parse(&damage_text).unwrap_or_else(|e| {
+            problems.push(problem("damage", e));
+            DiceExpr::parse("1d2").expect("valid")
+        });
+        let dexterity = c.dexterity.unwrap_or(10);
+        if !(3..=25).contains(&dexterity) {
+            problems.push(problem(
+                "dexterity",
+                format!("Dexterity {dexterity} is outside 3-25"),
+            ));
+        }
+        let movement = match (c.movement, monster) {
+            (Some(m), _) => (m, crate::rules::cite::MOVEMENT_SEGMENT),
+            (None, Some(m)) => (m.movement, crate::rules::cite::MOVEMENT_SEGMENT),
+            (None, None) => movement_rate(
+                c.armor.unwrap_or_default(),
+                c.magic_armor,
+                c.load_lb,
+                c.strength_allowance_lb,
+            ),
+        };
+        let encumbered = c.encumbered
+            || c
+                .load_lb
+                .is_some_and(|w| is_encumbered(w, c.strength_allowance_lb));
+        let missile = weapon.is_some_and(|w| w.missile);
+        let attacks = c
+            .attacks
+            .or_else(|| weapon.filter(|w| w.missile).and_then(|w| w.fire_rate))
+            .or(monster.map(|m| m.attacks))
+            .unwrap_or_else(|| "1/1".parse().expect("valid"));
+        let ac = c.ac.or(monster.map(|m| m.ac)).unwrap_or(10);
+        if !(-10..=10).contains(&ac) {
+            problems.push(problem("ac", format!("armor class {ac} is outside -10..10")));
+        }
+        let hp = c.hp.or(monster.map(|m| m.hp)).unwrap_or(1);
+        if hp <= 0 {
+            problems.push(problem(
+                "hp",
+                format!("a figure starts with at least 1 hit point, not {hp}"),
+            ));
+        }
+        let reach_ft = c
+            .reach_ft
+            .or(monster.and_then(|m| m.reach_ft))
+            .unwrap_or(DEFAULT_REACH_FT);
+        if reach_ft <= 0.0 {
+            problems.push(problem("reach_ft", format!("reach {reach_ft} ft must be positive")));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(FigureStats {
+            movement,
+            body: c.body.or(monster.map(|m| m.body)).unwrap_or_default(),
+            dexterity,
+            light_gear: is_light_gear(movement.0),
+            encumbered,
+            weapon: weapon_name,
+            off_hand: c.off_hand.clone(),
+            speed_factor: c
+                .speed_factor
+                .or_else(|| weapon.filter(|w| !w.missile).map(|w| w.speed_factor)),
+            length_ft: c.length_ft.or(weapon.map(|w| w.length_ft)).unwrap_or(0.0),
+            reach_ft,
+            missile,
+            attacks,
+            thac0: c.thac0.or(monster.map(|m| m.thac0)).unwrap_or(20),
+            to_hit_bonus: c.to_hit_bonus,
+            damage_bonus: c.damage_bonus,
+            damage,
+            off_hand_damage: off_hand.map(|w| DiceExpr::parse(&w.damage).expect("table checked")),
+            ac,
+            ac_type: c.ac_type.unwrap_or(ac),
+            hp,
+            light,
+            infravision_ft: c.infravision_ft.or(monster.and_then(|m| m.infravision_ft)),
+            specialist: c.specialist,
+            of_speed: c.of_speed,
+            ready: c.ready,
+            initiative_die: c
+                .initiative_die
+                .or(monster.and_then(|m| m.initiative_die))
+                .unwrap_or(6),
+        })
+    }
+
+    /// Dexterity reaction adjustment (PHB p.11): counts for surprise and missile initiative.
+    pub fn reaction(&self) -> i32 {
+        reaction_adjustment(self.dexterity)
+    }
+
+    /// The to-hit adjustment of the main weapon against an armor type (PHB p.38).
+    pub fn weapon_vs(&self, ac_type: i32) -> i32 {
+        self.weapon
+            .as_deref()
+            .and_then(|w| tables::weapon(w).ok())
+            .map_or(0, |w| w.vs_armor_type(ac_type))
+    }
+
+    /// The to-hit adjustment of the off-hand weapon against an armor type.
+    pub fn off_hand_vs(&self, ac_type: i32) -> i32 {
+        self.off_hand
+            .as_deref()
+            .and_then(|w| tables::weapon(w).ok())
+            .map_or(0, |w| w.vs_armor_type(ac_type))
+    }
+}

@@ -1,0 +1,109 @@
+//! Reading a scene: RON parsing with located errors, then validation.
+
+use super::error::{SceneError, SceneErrors};
+use super::{Scene, validate};
+use std::path::Path;
+
+/// Reads, parses and validates a scene file.
+pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneErrors> {
+    let path = path.as_ref();
+    let file = path.display().to_string();
+    let src = std::fs::read_to_string(path)
+        .map_err(|e| SceneErrors(vec![SceneError::file(&file, format!("cannot read: {e}"))]))?;
+    parse(&file, &src)
+}
+
+/// Parses and validates scene text; `file` names it in errors.
+pub fn parse(file: &str, src: &str) -> Result<Scene, SceneErrors> {
+    // Optional fields may be written bare (`weapon: "dagger"`) as well as `Some("dagger")`.
+    let scene: Scene = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(src)
+        .map_err(|e| SceneErrors(vec![ron_error(file, src, e)]))?;
+    let problems = validate::validate(&scene, src);
+    if problems.is_empty() {
+        Ok(scene)
+    } else {
+        Err(SceneErrors(
+            problems
+                .into_iter()
+                .map(|p| SceneError::at(file, src, p.offset, p.field, p.message, p.help))
+                .collect(),
+        ))
+    }
+}
+
+/// Turns a RON error into a located scene error, naming the field and suggesting the
+/// closest known field or variant.
+fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
+    use ron::Error as E;
+    let offset = offset_of(src, e.span.start.line, e.span.start.col);
+    let (field, help) = match &e.code {
+        E::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => (
+            format!("{}.{found}", outer.as_deref().unwrap_or("?")),
+            crate::tables::suggest(found, expected.iter().copied())
+                .map(|s| format!("did you mean '{s}'?"))
+                .or_else(|| Some(format!("expected one of: {}", expected.join(", ")))),
+        ),
+        E::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => (
+            outer.clone().unwrap_or_else(|| "value".into()),
+            crate::tables::suggest(found, expected.iter().copied())
+                .map(|s| format!("did you mean '{s}'?"))
+                .or_else(|| Some(format!("expected one of: {}", expected.join(", ")))),
+        ),
+        E::MissingStructField { field, outer } => (
+            format!("{}.{field}", outer.as_deref().unwrap_or("?")),
+            Some(format!("add `{field}: ...`")),
+        ),
+        _ => (field_before(src, offset), None),
+    };
+    let mut err = SceneError::at(file, src, offset, field, e.code.to_string(), help);
+    // RON reports 1-based positions; keep its numbers exactly.
+    err.line = e.span.start.line;
+    err.column = e.span.start.col;
+    err
+}
+
+/// Byte offset of a 1-based line and column.
+fn offset_of(src: &str, line: usize, col: usize) -> usize {
+    let mut off = 0;
+    for (i, l) in src.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return off
+                + l.char_indices()
+                    .nth(col.saturating_sub(1))
+                    .map_or(l.len(), |(b, _)| b);
+        }
+        off += l.len();
+    }
+    src.len()
+}
+
+/// The name of the field whose value starts before `offset` (the last `name:` on its line).
+fn field_before(src: &str, offset: usize) -> String {
+    let line_start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let text = &src[line_start..offset];
+    let mut best = None;
+    for (i, _) in text.match_indices(':') {
+        let name: String = text[..i]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        if !name.is_empty() {
+            best = Some(name);
+        }
+    }
+    best.unwrap_or_else(|| "syntax".into())
+}

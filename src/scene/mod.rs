@@ -1,0 +1,423 @@
+//! Scenes: the RON files under `scenes/` that script an encounter — setting, map, figures,
+//! encounter checks, surprise segments, per-round declarations and fixed dice.
+//!
+//! [`load`] parses and validates a file; every error names the file, line, column and
+//! field, with a suggestion where one exists. The types here are plain data; the
+//! simulation ([`crate::sim`]) turns them into entities.
+
+mod error;
+pub mod figure;
+mod load;
+mod validate;
+
+pub use error::{SceneError, SceneErrors};
+pub use load::{load, parse};
+
+use crate::rules::attack_rate::AttackRate;
+use crate::rules::charge::Body;
+use crate::rules::distance::{Setting, Terrain};
+use crate::rules::movement::Armor;
+use crate::rules::options::RulesOptions;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A whole scene as written in RON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    /// Title.
+    pub name: String,
+    /// What the scene shows, with its pages.
+    #[serde(default)]
+    pub about: String,
+    /// Indoors (1" = 10 ft) or outdoors (1" = 10 yards).
+    pub setting: Setting,
+    /// Seed for every die the scene does not fix.
+    #[serde(default)]
+    pub seed: u64,
+    /// The readings in force (see [`RulesOptions`]).
+    #[serde(default)]
+    pub rules: RulesOptions,
+    /// The map; without one the figures stand on open ground.
+    #[serde(default)]
+    pub map: Option<MapSpec>,
+    /// The figures.
+    pub combatants: Vec<CombatantSpec>,
+    /// Encounter-distance checks made before the fight (each logs a `distance` event).
+    #[serde(default)]
+    pub encounter: Vec<EncounterCheck>,
+    /// Surprise: each side's roll or segments lost.
+    #[serde(default)]
+    pub surprise: BTreeMap<String, SurpriseSpec>,
+    /// Declarations for each surprise segment, in order.
+    #[serde(default)]
+    pub surprise_segments: Vec<Declarations>,
+    /// Declarations and dice for each full round, in order.
+    #[serde(default)]
+    pub rounds: Vec<RoundSpec>,
+    /// Fixed dice, per kind, per figure (or side), consumed in order.
+    #[serde(default)]
+    pub dice: BTreeMap<DieKind, BTreeMap<String, Vec<i32>>>,
+}
+
+/// The grid map: ASCII rows, one character per cell, and what each character means.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    /// Cell size in feet (default 5).
+    #[serde(default = "default_cell")]
+    pub cell_ft: f64,
+    /// Rows from the top (north, y = 0) down; x grows to the east.
+    pub rows: Vec<String>,
+    /// Extra or changed meanings of characters; the defaults are `#` wall, `.` floor,
+    /// `+` closed door, `/` open door, `O` pillar, `~` water, `"` scrub, `T` forest,
+    /// `%` marsh.
+    #[serde(default)]
+    pub legend: BTreeMap<char, CellKind>,
+    /// Light sources fixed on the map.
+    #[serde(default)]
+    pub lights: Vec<FixedLight>,
+}
+
+fn default_cell() -> f64 {
+    5.0
+}
+
+/// What a map cell is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CellKind {
+    /// Open floor.
+    Floor,
+    /// Solid wall: blocks movement and sight.
+    Wall,
+    /// A closed door: blocks movement and sight.
+    DoorClosed,
+    /// An open door.
+    DoorOpen,
+    /// A pillar: blocks movement and sight.
+    Pillar,
+    /// Water: passable, does not block sight.
+    Water,
+    /// Scrub (outdoor terrain, DMG p.49).
+    Scrub,
+    /// Forest (outdoor terrain, DMG p.49).
+    Forest,
+    /// Marsh (outdoor terrain, DMG p.49).
+    Marsh,
+}
+
+/// A light fixed on the map (a torch in a bracket, a lit brazier).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FixedLight {
+    /// The light source's name in `assets/lights.ron`.
+    pub source: String,
+    /// Where it is, in feet.
+    pub at: (f64, f64),
+    /// Radius in feet, overriding the table.
+    #[serde(default)]
+    pub radius_ft: Option<f64>,
+}
+
+/// One figure.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CombatantSpec {
+    /// Unique name.
+    pub name: String,
+    /// Side; figures on one side share surprise and the initiative die.
+    pub side: String,
+    /// Position in feet (x east, y south).
+    pub at: (f64, f64),
+    /// A monster in `assets/monsters.ron` giving defaults for the fields below.
+    #[serde(default)]
+    pub monster: Option<String>,
+    /// Movement rate in inches; otherwise from armor and load, otherwise 12".
+    #[serde(default)]
+    pub movement: Option<u32>,
+    /// Armor worn, for movement (PHB p.101-102).
+    #[serde(default)]
+    pub armor: Option<Armor>,
+    /// Magic armor moves one step better.
+    #[serde(default)]
+    pub magic_armor: bool,
+    /// Weight carried in pounds, for movement and encumbrance.
+    #[serde(default)]
+    pub load_lb: Option<u32>,
+    /// Strength weight allowance in pounds.
+    #[serde(default)]
+    pub strength_allowance_lb: i32,
+    /// Loaded past the point where charging is allowed (DMG p.66).
+    #[serde(default)]
+    pub encumbered: bool,
+    /// Biped or quadruped (outdoor charge bonus).
+    #[serde(default)]
+    pub body: Option<Body>,
+    /// Dexterity score (default 10).
+    #[serde(default)]
+    pub dexterity: Option<u32>,
+    /// Main weapon by name in `assets/weapons.ron`.
+    #[serde(default)]
+    pub weapon: Option<String>,
+    /// Off-hand weapon: a second strike in each routine.
+    #[serde(default)]
+    pub off_hand: Option<String>,
+    /// Speed factor, overriding the weapon's.
+    #[serde(default)]
+    pub speed_factor: Option<u32>,
+    /// Weapon length in feet, overriding the weapon's.
+    #[serde(default)]
+    pub length_ft: Option<f64>,
+    /// Melee reach in feet, centre to centre (default 5: adjacent squares).
+    #[serde(default)]
+    pub reach_ft: Option<f64>,
+    /// Attack routines per round ("1/1", "3/2", "2/1"…).
+    #[serde(default)]
+    pub attacks: Option<AttackRate>,
+    /// The d20 roll needed to hit AC 0.
+    #[serde(default)]
+    pub thac0: Option<i32>,
+    /// Standing to-hit bonus (magic, Strength, specialisation).
+    #[serde(default)]
+    pub to_hit_bonus: i32,
+    /// Standing damage bonus.
+    #[serde(default)]
+    pub damage_bonus: i32,
+    /// Damage dice of an attack routine, overriding the weapon's ("1d8", "2d4+2").
+    #[serde(default)]
+    pub damage: Option<String>,
+    /// Armor class.
+    #[serde(default)]
+    pub ac: Option<i32>,
+    /// Armor type for weapon-vs-armor adjustments (PHB p.38); default: the AC.
+    #[serde(default)]
+    pub ac_type: Option<i32>,
+    /// Hit points.
+    #[serde(default)]
+    pub hp: Option<i32>,
+    /// A light carried, by name in `assets/lights.ron`.
+    #[serde(default)]
+    pub light: Option<String>,
+    /// Infravision range in feet.
+    #[serde(default)]
+    pub infravision_ft: Option<f64>,
+    /// Weapon specialist (UA p.18): missile rate and point-blank shots.
+    #[serde(default)]
+    pub specialist: bool,
+    /// Armed with an item of speed (strikes first, DMG p.168).
+    #[serde(default)]
+    pub of_speed: bool,
+    /// Missile weapon ready (nocked or cocked) at the start: three volleys in a surprise
+    /// segment (DMG p.61-62).
+    #[serde(default)]
+    pub ready: bool,
+    /// Initiative die other than d6 (spectators roll d8, DMG p.62).
+    #[serde(default)]
+    pub initiative_die: Option<u32>,
+}
+
+/// Encounter-distance checks (DMG p.49, p.62): each logs a `distance` event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum EncounterCheck {
+    /// Outdoors: 6d4", less the larger surprise, less terrain.
+    Outdoors {
+        /// Terrain.
+        #[serde(default)]
+        terrain: Option<Terrain>,
+        /// The larger side's segments of surprise.
+        #[serde(default)]
+        surprise: u32,
+        /// What the check is about.
+        #[serde(default)]
+        note: String,
+    },
+    /// Indoors: d6+4".
+    Indoors {
+        /// What the check is about.
+        #[serde(default)]
+        note: String,
+    },
+    /// A noisy party found by hidden foes at d4".
+    Noise {
+        /// What the check is about.
+        #[serde(default)]
+        note: String,
+    },
+    /// A small area caps the distance.
+    Area {
+        /// The area's size across, in feet.
+        across_ft: u32,
+        /// What the check is about.
+        #[serde(default)]
+        note: String,
+    },
+    /// With surprise: 1"-3" or the area, whichever is less.
+    Surprise {
+        /// The area's size across, in feet, if it is small.
+        #[serde(default)]
+        across_ft: Option<u32>,
+        /// What the check is about.
+        #[serde(default)]
+        note: String,
+    },
+    /// The limit set by the lights and infravision of these figures.
+    Vision {
+        /// The figures whose light and eyes count.
+        figures: Vec<String>,
+        /// What the check is about.
+        #[serde(default)]
+        note: String,
+    },
+}
+
+/// A side's surprise.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SurpriseSpec {
+    /// Not surprised.
+    None,
+    /// Surprised on this d6 roll (each pip one segment).
+    D6(u32),
+    /// Surprised on this d% roll (divide by 16 2/3, round up).
+    Percent(u32),
+    /// Surprised on this chance in 6: the d6 is rolled (or taken from the fixed dice).
+    ChanceIn6(u32),
+}
+
+/// The declarations for one surprise segment or round: figure → action. A figure not
+/// named carries on with what it was doing.
+pub type Declarations = BTreeMap<String, Act>;
+
+/// One full round.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundSpec {
+    /// Declarations.
+    #[serde(default)]
+    pub declare: Declarations,
+    /// Each side's initiative die, if fixed.
+    #[serde(default)]
+    pub initiative: BTreeMap<String, u32>,
+    /// Seconds each figure hesitated in declaring (DMG p.71).
+    #[serde(default)]
+    pub hesitation_s: BTreeMap<String, u32>,
+}
+
+/// A declared action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Act {
+    /// Melee against the first target still standing.
+    Melee {
+        /// Targets in order of preference.
+        targets: Vec<String>,
+        /// A situational to-hit modifier (rear +4, …).
+        #[serde(default)]
+        modifier: i32,
+        /// Stop after this many routines this round (the rest are held).
+        #[serde(default)]
+        hold_after: Option<u32>,
+    },
+    /// Missile fire at the first target still standing.
+    Missile {
+        /// Targets in order of preference.
+        targets: Vec<String>,
+        /// Range and other modifiers.
+        #[serde(default)]
+        modifier: i32,
+        /// Stop after this many routines this round.
+        #[serde(default)]
+        hold_after: Option<u32>,
+    },
+    /// Charge (DMG p.66).
+    Charge {
+        /// Targets in order of preference.
+        targets: Vec<String>,
+        /// A situational to-hit modifier.
+        #[serde(default)]
+        modifier: i32,
+    },
+    /// Cast a spell (or use a device) from `assets/spells.ron`.
+    Cast {
+        /// The spell's name.
+        spell: String,
+        /// Its target, if any.
+        #[serde(default)]
+        target: Option<String>,
+        /// Casting time, overriding the table.
+        #[serde(default)]
+        segments: Option<u32>,
+    },
+    /// Drink a potion: it works d4+1 segments after it is drunk (DMG p.119), after
+    /// `prepare` segments spent getting it out.
+    Potion {
+        /// The potion's name.
+        name: String,
+        /// Segments spent before drinking (taking it from a pouch: 1).
+        #[serde(default)]
+        prepare: u32,
+    },
+    /// Move toward a point or a figure at the normal rate.
+    Move {
+        /// Figure to approach (stopping at reach).
+        #[serde(default)]
+        toward: Option<String>,
+        /// Point to reach, in feet.
+        #[serde(default)]
+        to: Option<(f64, f64)>,
+    },
+    /// Any other 6-second act (hide in shadows, draw a weapon, take off armor).
+    Other(String),
+    /// Do nothing.
+    Hold,
+}
+
+impl Act {
+    /// The figures this action is aimed at.
+    pub fn targets(&self) -> Vec<&str> {
+        match self {
+            Act::Melee { targets, .. }
+            | Act::Missile { targets, .. }
+            | Act::Charge { targets, .. } => targets.iter().map(String::as_str).collect(),
+            Act::Cast { target, .. } => target.iter().map(String::as_str).collect(),
+            Act::Move { toward, .. } => toward.iter().map(String::as_str).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A short verb for the log.
+    pub fn verb(&self) -> String {
+        match self {
+            Act::Melee { .. } => "melee".into(),
+            Act::Missile { .. } => "missile fire".into(),
+            Act::Charge { .. } => "charge".into(),
+            Act::Cast { spell, .. } => format!("cast {spell}"),
+            Act::Potion { name, .. } => format!("drink {name}"),
+            Act::Move { .. } => "move".into(),
+            Act::Other(what) => what.clone(),
+            Act::Hold => "hold".into(),
+        }
+    }
+}
+
+/// Kinds of dice a scene can fix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum DieKind {
+    /// Surprise d6 (keyed by side).
+    Surprise,
+    /// Encounter distance dice (key "any").
+    Distance,
+    /// Initiative d6 (keyed by side); rounds can also give them inline.
+    Initiative,
+    /// d20 to hit (keyed by attacker).
+    ToHit,
+    /// Damage dealt by one strike, as the text totals it (keyed by attacker).
+    Damage,
+    /// d4 for potions and cantrips (keyed by figure).
+    D4,
+}
+
+impl Scene {
+    /// The combatant with this name.
+    pub fn combatant(&self, name: &str) -> Option<&CombatantSpec> {
+        self.combatants.iter().find(|c| c.name == name)
+    }
+}

@@ -1,0 +1,204 @@
+//! The components of a combatant entity: what the figure is, where it stands and what it
+//! is doing. Each names one thing the timing rules look at.
+
+use crate::dice::DiceExpr;
+use crate::rules::attack_rate::AttackRate as Rate;
+use crate::rules::charge::Body;
+use crate::rules::combat::Condition;
+use crate::scene::Act;
+use bevy::prelude::*;
+
+/// A figure of the scene; `index` is its place in the scene file, which orders everything
+/// the engine does so that runs are deterministic.
+#[derive(Component, Clone, Debug)]
+pub struct Combatant {
+    /// Place in the scene's list.
+    pub index: usize,
+    /// Name.
+    pub name: String,
+}
+
+/// The side a figure fights for.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Side(pub String);
+
+/// Position in feet (x east, y south).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Position {
+    /// Feet east.
+    pub x: f64,
+    /// Feet south.
+    pub y: f64,
+}
+
+impl Position {
+    /// Straight-line distance in feet.
+    pub fn distance(&self, other: &Position) -> f64 {
+        ((self.x - other.x).powi(2) + (self.y - other.y).powi(2)).sqrt()
+    }
+}
+
+/// Movement rate in inches (PHB p.101-102).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct MovementRate {
+    /// Inches.
+    pub inches: u32,
+    /// Biped or quadruped (outdoor charge bonus).
+    pub body: Body,
+    /// Too loaded to charge.
+    pub encumbered: bool,
+}
+
+/// The main weapon's timing numbers.
+#[derive(Component, Clone, Debug)]
+pub struct WeaponSpeed {
+    /// Weapon name.
+    pub weapon: Option<String>,
+    /// Speed factor.
+    pub speed_factor: Option<u32>,
+    /// Length in feet.
+    pub length_ft: f64,
+    /// A missile weapon.
+    pub missile: bool,
+    /// An item of speed.
+    pub of_speed: bool,
+    /// Missile ready at the start.
+    pub ready: bool,
+}
+
+/// Melee reach, centre to centre, in feet.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Reach(pub f64);
+
+/// Attack routines per round and how many rounds (or surprise segments) of attacking the
+/// figure has had, which decides where a 3/2 rate is in its cycle.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct AttackRate {
+    /// The rate.
+    pub rate: Rate,
+    /// Rounds of attacking so far.
+    pub rounds_attacking: u32,
+}
+
+/// Dexterity and its adjustments.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Dexterity {
+    /// Score.
+    pub score: u32,
+    /// Reaction/attacking adjustment (PHB p.11).
+    pub reaction: i32,
+    /// Light gear, which bonuses need (PHB p.101).
+    pub light_gear: bool,
+}
+
+/// To-hit and damage numbers.
+#[derive(Component, Clone, Debug)]
+pub struct Fighting {
+    /// Roll needed to hit AC 0.
+    pub thac0: i32,
+    /// Standing to-hit bonus.
+    pub to_hit_bonus: i32,
+    /// Standing damage bonus.
+    pub damage_bonus: i32,
+    /// Main weapon damage.
+    pub damage: DiceExpr,
+    /// Off-hand weapon and its damage.
+    pub off_hand: Option<(String, DiceExpr)>,
+    /// Initiative die.
+    pub initiative_die: u32,
+}
+
+/// Armor class and armor type.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ArmorClass {
+    /// AC.
+    pub ac: i32,
+    /// Armor type (PHB p.38).
+    pub ac_type: i32,
+}
+
+/// Hit points and what they mean.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HitPoints {
+    /// Current.
+    pub current: i32,
+    /// At the start.
+    pub max: i32,
+    /// Up, unconscious or dead.
+    pub condition: Condition,
+    /// The round it fell in (0 for surprise).
+    pub fell_in_round: Option<u32>,
+}
+
+/// A light carried.
+#[derive(Component, Clone, Debug)]
+pub struct Light {
+    /// Source.
+    pub source: String,
+    /// Radius in feet.
+    pub radius_ft: f64,
+}
+
+/// Infravision range in feet.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Infravision(pub f64);
+
+/// How long the figure is surprised.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Surprised {
+    /// Its own segments of surprise (after Dexterity).
+    pub segments: u32,
+    /// Its side's segments.
+    pub side_segments: u32,
+}
+
+/// What the figure has declared and is doing.
+#[derive(Component, Clone, Debug)]
+pub struct Intent {
+    /// The action.
+    pub act: Act,
+    /// The global tick it was declared in.
+    pub since: u32,
+}
+
+/// A spell, device or potion under way.
+#[derive(Component, Clone, Debug)]
+pub struct Casting {
+    /// What it is.
+    pub what: String,
+    /// The target, if any.
+    pub target: Option<String>,
+    /// Casting or delay in segments.
+    pub segments: u32,
+    /// Tick it started.
+    pub started: u32,
+    /// Tick it completes.
+    pub completes: u32,
+    /// A device (not ruined by a hit unless the wielder falls).
+    pub device: bool,
+    /// A potion.
+    pub potion: bool,
+}
+
+/// A charge or closing move under way this round.
+#[derive(Component, Clone, Debug)]
+pub struct Closing {
+    /// The figure approached.
+    pub target: Entity,
+    /// Feet per segment.
+    pub feet_per_segment: f64,
+    /// A charge (not a plain approach).
+    pub charge: bool,
+    /// Segment of arrival in this round or surprise segment.
+    pub arrival: Option<u32>,
+}
+
+/// Set when a figure closed or charged in the round before: speed factors do not apply in
+/// its first round of blows after (DMG p.66).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct JustClosed {
+    /// Closed (or charged) in the last round.
+    pub last_round: bool,
+    /// Closing or charging this round.
+    pub this_round: bool,
+}

@@ -1,0 +1,54 @@
+//! Declarations: at each surprise segment and at the start of each round, figures take up
+//! what the scene says they do; a figure not named carries on (DMG p.61).
+
+use super::components::*;
+use super::log::{EventKind, LogEvent};
+use super::{SegmentClock, SimScene};
+use crate::rules::cite;
+use crate::scene::Act;
+use bevy::prelude::*;
+
+/// Applies this step's declarations.
+pub(super) fn declare(
+    scene: Res<SimScene>,
+    clock: Res<SegmentClock>,
+    mut figures: Query<(&Combatant, &mut Intent, &HitPoints)>,
+    mut log: MessageWriter<LogEvent>,
+) {
+    let (round, segment) = clock.round_segment();
+    let decl = if let Some(k) = clock.surprise_segment() {
+        scene.0.surprise_segments.get(k as usize - 1)
+    } else if clock.round_starts() {
+        scene.0.rounds.get(round as usize - 1).map(|r| &r.declare)
+    } else {
+        None
+    };
+    let Some(decl) = decl else {
+        return;
+    };
+    let mut all: Vec<_> = figures.iter_mut().collect();
+    all.sort_by_key(|(c, ..)| c.index);
+    for (c, mut intent, hp) in all {
+        let Some(act) = decl.get(&c.name) else {
+            continue;
+        };
+        if !hp.condition.is_up() {
+            continue;
+        }
+        intent.act = act.clone();
+        intent.since = clock.tick();
+        let rule = match act {
+            Act::Cast { .. } => cite::DECLARE_SPELLS,
+            _ => cite::DECLARE_ACTIONS,
+        };
+        let targets = act.targets();
+        log.write(LogEvent::new(
+            (round, segment),
+            c.name.clone(),
+            EventKind::Declare,
+            (!targets.is_empty()).then(|| targets.join(", ")),
+            act.verb(),
+            rule,
+        ));
+    }
+}

@@ -1,0 +1,203 @@
+//! The encounter step: who is surprised and for how long (side by side, then each figure by
+//! its Dexterity), and the encounter-distance checks the scene asks for.
+
+use super::components::*;
+use super::dice::Dice;
+use super::log::{EventKind, LogEvent};
+use super::{SegmentClock, SimScene};
+use crate::rules::distance::{self, Setting, Terrain};
+use crate::rules::surprise::{self, SurpriseRoll};
+use crate::scene::{DieKind, EncounterCheck, SurpriseSpec};
+use bevy::prelude::*;
+use std::collections::BTreeMap;
+
+/// Determines surprise and distance in the encounter step.
+pub(super) fn encounter(
+    scene: Res<SimScene>,
+    mut clock: ResMut<SegmentClock>,
+    mut dice: ResMut<Dice>,
+    mut figures: Query<(&Combatant, &Side, &Dexterity, &mut Surprised)>,
+    mut log: MessageWriter<LogEvent>,
+) {
+    if clock.phase != super::clock::Phase::Encounter {
+        return;
+    }
+    let when = (0, 0);
+    // Each side's segments lost.
+    let mut lost: BTreeMap<String, Option<u32>> = BTreeMap::new();
+    for (side, spec) in &scene.0.surprise {
+        let (segments, detail, rule) = match *spec {
+            SurpriseSpec::None => (None, "not surprised".to_string(), crate::rules::cite::SURPRISE_D6),
+            SurpriseSpec::D6(n) => {
+                let (s, r) = surprise::segments_lost(SurpriseRoll::D6(n));
+                (Some(s), format!("surprised: d6 shows {n}, {s} segment(s) lost"), r)
+            }
+            SurpriseSpec::Percent(p) => {
+                let (s, r) = surprise::segments_lost(SurpriseRoll::Percent(p));
+                (Some(s), format!("surprised: d% shows {p}, {s} segment(s) lost"), r)
+            }
+            SurpriseSpec::ChanceIn6(c) => {
+                let (roll, _) = dice.roll(DieKind::Surprise, side, 6);
+                let roll = roll.clamp(1, 6) as u32;
+                if roll <= c {
+                    let (s, r) = surprise::segments_lost(SurpriseRoll::D6(roll));
+                    (
+                        Some(s),
+                        format!("surprised on {c} in 6: d6 shows {roll}, {s} segment(s) lost"),
+                        r,
+                    )
+                } else {
+                    (
+                        None,
+                        format!("not surprised: d6 shows {roll}, needs {c} or less"),
+                        crate::rules::cite::SURPRISE_D6,
+                    )
+                }
+            }
+        };
+        log.write(LogEvent::new(when, side.clone(), EventKind::Surprise, None, detail, rule));
+        lost.insert(side.clone(), segments);
+    }
+    // Net surprise between two sides both surprised.
+    let surprised: Vec<(String, u32)> = lost
+        .iter()
+        .filter_map(|(s, v)| v.map(|n| (s.clone(), n)))
+        .collect();
+    let mut net: BTreeMap<String, u32> = surprised.iter().cloned().collect();
+    if surprised.len() == 2 {
+        let (a, b) = (&surprised[0], &surprised[1]);
+        let (n, rule) = surprise::net_surprise(Some(a.1), Some(b.1));
+        net.insert(a.0.clone(), n.lost_by(true));
+        net.insert(b.0.clone(), n.lost_by(false));
+        log.write(LogEvent::new(
+            when,
+            format!("{} and {}", a.0, b.0),
+            EventKind::Surprise,
+            None,
+            format!(
+                "both surprised ({} vs {}): {} loses {}, {} loses {}",
+                a.1,
+                b.1,
+                a.0,
+                n.lost_by(true),
+                b.0,
+                n.lost_by(false)
+            ),
+            rule,
+        ));
+    }
+    // Each figure by its Dexterity.
+    let mut all: Vec<_> = figures.iter_mut().collect();
+    all.sort_by_key(|(c, ..)| c.index);
+    let mut longest = 0;
+    for (c, side, dex, mut sur) in all {
+        let side_segments = net.get(&side.0).copied().unwrap_or(0);
+        let (own, rule) = surprise::individual_surprise(side_segments, dex.score, dex.light_gear);
+        *sur = Surprised {
+            segments: own,
+            side_segments,
+        };
+        longest = longest.max(own).max(side_segments);
+        if side_segments > 0 && own != side_segments {
+            log.write(LogEvent::new(
+                when,
+                c.name.clone(),
+                EventKind::Surprise,
+                None,
+                format!(
+                    "Dexterity {} (reaction {:+}): surprised {own} segment(s) instead of {side_segments}",
+                    dex.score, dex.reaction
+                ),
+                rule,
+            ));
+        }
+    }
+    clock.surprise_segments = longest;
+
+    for check in &scene.0.encounter {
+        let (d, note) = match check {
+            EncounterCheck::Outdoors {
+                terrain,
+                surprise,
+                note,
+            } => {
+                let mut d4s = [0u32; 6];
+                for d in &mut d4s {
+                    *d = dice.roll(DieKind::Distance, "any", 4).0.clamp(1, 4) as u32;
+                }
+                let t = terrain.unwrap_or(Terrain::Open);
+                let d = distance::outdoor_distance(d4s, t, *surprise);
+                let adjusted: Vec<u32> = d4s.iter().map(|&x| t.adjust_die(x)).collect();
+                (
+                    d,
+                    format!(
+                        "{note}: 6d4 {d4s:?} → {adjusted:?} for {t:?}, less {surprise} for surprise = {}\" ({} yards)",
+                        d.inches,
+                        d.yards()
+                    ),
+                )
+            }
+            EncounterCheck::Indoors { note } => {
+                let r = dice.roll(DieKind::Distance, "any", 6).0.clamp(1, 6) as u32;
+                let d = distance::indoor_distance(r);
+                (d, format!("{note}: d6 {r} + 4 = {}\" ({} ft)", d.inches, d.feet))
+            }
+            EncounterCheck::Noise { note } => {
+                let r = dice.roll(DieKind::Distance, "any", 4).0.clamp(1, 4) as u32;
+                let d = distance::noise_distance(r, scene.0.setting);
+                (d, format!("{note}: d4 {r} → {}\" ({} ft)", d.inches, d.feet))
+            }
+            EncounterCheck::Area { across_ft, note } => {
+                let die = distance::area_die(*across_ft);
+                let r = dice.roll(DieKind::Distance, "any", die).0.clamp(1, die as i32) as u32;
+                let d = distance::area_distance(*across_ft, r);
+                let what = if d.is_striking() {
+                    "striking distance".to_string()
+                } else {
+                    format!("{} ft", d.feet)
+                };
+                (d, format!("{note}: {across_ft}-ft area, d{die} {r} → {what}"))
+            }
+            EncounterCheck::Surprise { across_ft, note } => {
+                let d = distance::surprise_distance_cap(*across_ft, scene.0.setting);
+                (d, format!("{note}: with surprise, at most {}\" ({} ft)", d.inches, d.feet))
+            }
+            EncounterCheck::Vision { figures: who, note } => {
+                let stats: Vec<_> = scene
+                    .0
+                    .combatants
+                    .iter()
+                    .filter(|c| who.contains(&c.name))
+                    .filter_map(|c| crate::scene::figure::FigureStats::resolve(c).ok())
+                    .collect();
+                let lights: Vec<f64> = stats.iter().filter_map(|s| s.light.as_ref().map(|l| l.1)).collect();
+                let infra: Vec<f64> = stats.iter().filter_map(|s| s.infravision_ft).collect();
+                match distance::vision_limit_ft(&lights, &infra) {
+                    Some((ft, rule)) => {
+                        log.write(LogEvent::new(
+                            when,
+                            who.join(", "),
+                            EventKind::Distance,
+                            None,
+                            format!("{note}: encounters at most {ft} ft away (lights {lights:?} ft, infravision {infra:?} ft)"),
+                            rule,
+                        ));
+                    }
+                    None => {
+                        log.write(LogEvent::new(
+                            when,
+                            who.join(", "),
+                            EventKind::Distance,
+                            None,
+                            format!("{note}: no light and no infravision: nothing is seen in the dark"),
+                            crate::rules::cite::DISTANCE_LIGHT,
+                        ));
+                    }
+                }
+                continue;
+            }
+        };
+        let _ = Setting::Indoors;
+        log.write(LogEvent::new(when, "encounter", EventKind::Distance, None, note, d.rule));
+    }
+}

@@ -1,0 +1,164 @@
+//! The event log: every rule event as a message with its round, segment, actor, target,
+//! detail and the rule (id and page) that placed it; recorded in order with a sequence
+//! number, printable as narrated text or as JSON lines.
+
+use crate::rules::cite::Rule;
+use bevy::prelude::*;
+use serde::Serialize;
+
+/// What kind of event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    /// A side is (or is not) surprised, and for how long.
+    Surprise,
+    /// An encounter distance.
+    Distance,
+    /// Initiative dice.
+    Initiative,
+    /// An action declared.
+    Declare,
+    /// Movement.
+    Move,
+    /// A charger or closer reaches striking distance.
+    Arrive,
+    /// An attack roll.
+    Attack,
+    /// It hit.
+    Hit,
+    /// It missed.
+    Miss,
+    /// Damage dealt.
+    Damage,
+    /// A spell, device or potion begun.
+    SpellStart,
+    /// It took effect.
+    SpellComplete,
+    /// It was ruined.
+    SpellDisrupted,
+    /// Someone sees or stops seeing someone.
+    Sight,
+    /// A figure falls unconscious or dies.
+    Down,
+    /// Bleeding at the end of a round.
+    Bleed,
+    /// A figure cannot do what it declared (no target, out of reach, protected by surprise).
+    Idle,
+    /// Any other act (hide in shadows, drop a weapon).
+    Act,
+    /// The end of a round.
+    RoundEnd,
+}
+
+/// One event as it happens.
+#[derive(Message, Clone, Debug, Serialize)]
+pub struct LogEvent {
+    /// Round (0 for the encounter and surprise segments).
+    pub round: u32,
+    /// Segment (0 for the encounter and "the very beginning of the round").
+    pub segment: u32,
+    /// Order within the segment (set when recorded).
+    pub seq: u32,
+    /// Who acts.
+    pub actor: String,
+    /// What kind of event.
+    pub kind: EventKind,
+    /// At whom, if anyone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// What happened, with the numbers.
+    pub detail: String,
+    /// The rule that placed it.
+    pub rule: Rule,
+}
+
+impl LogEvent {
+    /// A new event (sequence number assigned on recording).
+    pub fn new(
+        (round, segment): (u32, u32),
+        actor: impl Into<String>,
+        kind: EventKind,
+        target: Option<String>,
+        detail: impl Into<String>,
+        rule: Rule,
+    ) -> LogEvent {
+        LogEvent {
+            round,
+            segment,
+            seq: 0,
+            actor: actor.into(),
+            kind,
+            target,
+            detail: detail.into(),
+            rule,
+        }
+    }
+
+    /// One line of narration: "Round 1, segment 7 — Bigby: completes … (DMG p.66)".
+    pub fn narrate(&self) -> String {
+        let when = match (self.round, self.segment) {
+            (0, 0) => "Encounter".to_string(),
+            (0, s) => format!("Surprise segment {s}"),
+            (r, s) => format!("Round {r}, segment {s}"),
+        };
+        let target = self
+            .target
+            .as_ref()
+            .map(|t| format!(" → {t}"))
+            .unwrap_or_default();
+        format!(
+            "{when} — {}{target}: {} [{}; {}]",
+            self.actor,
+            self.detail,
+            self.rule.id,
+            self.rule.page_ref()
+        )
+    }
+
+    /// One JSON line.
+    pub fn json(&self) -> String {
+        serde_json::to_string(self).expect("events serialise")
+    }
+}
+
+/// Everything recorded so far.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct EventLog {
+    /// Events in order.
+    pub events: Vec<LogEvent>,
+}
+
+impl EventLog {
+    /// Events of one kind.
+    pub fn of_kind(&self, kind: EventKind) -> impl Iterator<Item = &LogEvent> {
+        self.events.iter().filter(move |e| e.kind == kind)
+    }
+
+    /// The whole log as JSON lines.
+    pub fn json_lines(&self) -> String {
+        self.events.iter().map(|e| e.json() + "\n").collect()
+    }
+
+    /// The whole log as narrated text.
+    pub fn text(&self) -> String {
+        self.events.iter().map(|e| e.narrate() + "\n").collect()
+    }
+}
+
+/// Moves this step's messages into the log, numbering them within their segment.
+pub(super) fn record(
+    mut messages: ResMut<Messages<LogEvent>>,
+    mut log: ResMut<EventLog>,
+) {
+    for mut e in messages.drain() {
+        let seq = log
+            .events
+            .iter()
+            .rev()
+            .take_while(|p| p.round == e.round && p.segment == e.segment)
+            .count() as u32
+            + 1;
+        e.seq = seq;
+        log.events.push(e);
+    }
+}

@@ -1,0 +1,149 @@
+//! The headless simulation: a Bevy plugin that plays a scene segment by segment.
+//!
+//! Each run of the [`SimStep`] schedule advances the [`SegmentClock`] by one segment (the
+//! first run is the encounter: surprise and distance). The systems run in the order of
+//! [`SimSet`], chained in one place ([`SimPlugin::build`]). Rule events are [`LogEvent`]
+//! messages carrying the rule that placed them; [`SimSet::Record`] numbers them into the
+//! [`EventLog`]. The plugin needs only `MinimalPlugins` and is deterministic for a given
+//! scene and seed.
+
+mod clock;
+pub mod components;
+mod declare;
+mod dice;
+mod disruption;
+mod encounter;
+mod log;
+mod movement;
+mod plan;
+mod resolve;
+mod round_end;
+mod spawn;
+
+pub use clock::{Phase, SegmentClock};
+pub use dice::Dice;
+pub use log::{EventKind, EventLog, LogEvent};
+pub use plan::{Plan, PlanEntry, Planned};
+pub use spawn::combatant_bundle;
+
+use crate::map::Grid;
+use crate::scene::Scene;
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::prelude::*;
+use std::sync::Arc;
+
+/// The schedule that advances the simulation by one segment.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SimStep;
+
+/// The order of work within one segment.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SimSet {
+    /// Advance the segment clock.
+    Clock,
+    /// The encounter step: surprise and encounter distance.
+    Encounter,
+    /// Figures take up this segment's (or round's) declarations.
+    Declare,
+    /// Initiative and the plan: who acts in which segment, in the order of the rules core.
+    Initiative,
+    /// Closing and charging figures move foot by foot.
+    Movement,
+    /// Blows, missiles, spell completions and device activations, in planned order.
+    Resolve,
+    /// Casters who fell lose their spells.
+    Disruption,
+    /// Bleeding and the end of the round.
+    EndOfRound,
+    /// Messages are numbered into the event log.
+    Record,
+}
+
+/// The scene being played.
+#[derive(Resource, Clone, Debug)]
+pub struct SimScene(pub Arc<Scene>);
+
+/// The map grid, if the scene has one.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct MapGrid(pub Option<Grid>);
+
+/// Plays a scene: add it with the scene, then run [`SimStep`] once per segment.
+pub struct SimPlugin {
+    /// The scene.
+    pub scene: Arc<Scene>,
+    /// Seed override (the scene's own seed otherwise).
+    pub seed: Option<u64>,
+    /// Rounds to play (the scene's declared rounds, at least one, otherwise).
+    pub rounds: Option<u32>,
+}
+
+impl SimPlugin {
+    /// A plugin for this scene with its own seed and rounds.
+    pub fn new(scene: Scene) -> SimPlugin {
+        SimPlugin {
+            scene: Arc::new(scene),
+            seed: None,
+            rounds: None,
+        }
+    }
+}
+
+impl Plugin for SimPlugin {
+    fn build(&self, app: &mut App) {
+        let scene = self.scene.clone();
+        let seed = self.seed.unwrap_or(scene.seed);
+        let rounds = self
+            .rounds
+            .unwrap_or_else(|| (scene.rounds.len() as u32).max(1));
+        let grid = scene
+            .map
+            .as_ref()
+            .map(|m| Grid::from_spec(m).expect("scene was validated on load"));
+        app.add_message::<LogEvent>()
+            .insert_resource(SimScene(scene.clone()))
+            .insert_resource(MapGrid(grid))
+            .insert_resource(SegmentClock::new(rounds))
+            .insert_resource(Dice::new(seed, &scene.dice))
+            .init_resource::<EventLog>()
+            .init_resource::<Plan>()
+            .add_systems(Startup, spawn::spawn_scene);
+        let mut step = Schedule::new(SimStep);
+        step.configure_sets(
+            (
+                SimSet::Clock,
+                SimSet::Encounter,
+                SimSet::Declare,
+                SimSet::Initiative,
+                SimSet::Movement,
+                SimSet::Resolve,
+                SimSet::Disruption,
+                SimSet::EndOfRound,
+                SimSet::Record,
+            )
+                .chain(),
+        );
+        step.add_systems((
+            clock::advance_clock.in_set(SimSet::Clock),
+            encounter::encounter.in_set(SimSet::Encounter),
+            declare::declare.in_set(SimSet::Declare),
+            (plan::plan_round, plan::plan_surprise_segment)
+                .chain()
+                .in_set(SimSet::Initiative),
+            movement::movement.in_set(SimSet::Movement),
+            resolve::resolve.in_set(SimSet::Resolve),
+            disruption::disruption.in_set(SimSet::Disruption),
+            round_end::end_of_round.in_set(SimSet::EndOfRound),
+            log::record.in_set(SimSet::Record),
+        ));
+        app.add_schedule(step);
+    }
+}
+
+/// Runs one segment. Returns false when the scene is over.
+pub fn step(world: &mut World) -> bool {
+    if world.resource::<SegmentClock>().is_over() {
+        return false;
+    }
+    world.run_schedule(SimStep);
+    !world.resource::<SegmentClock>().is_over()
+}

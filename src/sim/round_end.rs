@@ -1,0 +1,55 @@
+//! The end of a round: the unconscious bleed (DMG p.82), closing figures become engaged, and
+//! the round is closed in the log.
+
+use super::components::*;
+use super::log::{EventKind, LogEvent};
+use super::SegmentClock;
+use crate::rules::cite;
+use crate::rules::combat::{self, Condition};
+use bevy::prelude::*;
+
+/// Runs at the last segment of each round.
+pub(super) fn end_of_round(
+    clock: Res<SegmentClock>,
+    mut q: Query<(&Combatant, &mut HitPoints, &mut JustClosed)>,
+    mut log: MessageWriter<LogEvent>,
+) {
+    if !clock.round_ends() {
+        return;
+    }
+    let when = clock.round_segment();
+    let mut all: Vec<_> = q.iter_mut().collect();
+    all.sort_by_key(|f| f.0.index);
+    for (c, mut hp, mut jc) in all {
+        *jc = JustClosed {
+            last_round: jc.this_round,
+            this_round: false,
+        };
+        let fell_now = hp.fell_in_round == Some(when.0);
+        let (loss, rule) = combat::bleeding(hp.current, fell_now);
+        if loss > 0 {
+            hp.current -= loss;
+            let (cond, _) = combat::condition(hp.current);
+            hp.condition = cond;
+            log.write(LogEvent::new(
+                when,
+                c.name.clone(),
+                EventKind::Bleed,
+                None,
+                format!("bleeds {loss} hp, now {}", hp.current),
+                rule,
+            ));
+            if cond == Condition::Dead {
+                log.write(LogEvent::new(when, c.name.clone(), EventKind::Down, None, format!("dies at {} hp", hp.current), rule));
+            }
+        }
+    }
+    log.write(LogEvent::new(
+        when,
+        "clock",
+        EventKind::RoundEnd,
+        None,
+        format!("end of round {}", when.0),
+        cite::SEGMENTS_ROUND,
+    ));
+}

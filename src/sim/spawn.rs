@@ -1,0 +1,95 @@
+//! Spawning a scene's figures: one entity per combatant with the components the rules
+//! look at, built by [`combatant_bundle`].
+
+use super::components::*;
+use crate::rules::combat::Condition;
+use crate::scene::figure::FigureStats;
+use crate::scene::{Act, CombatantSpec};
+use bevy::prelude::*;
+
+/// The components of one figure, from its spec and resolved numbers.
+pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> impl Bundle {
+    (
+        (
+            Combatant {
+                index,
+                name: spec.name.clone(),
+            },
+            Name::new(spec.name.clone()),
+            Side(spec.side.clone()),
+            Position {
+                x: spec.at.0,
+                y: spec.at.1,
+            },
+            MovementRate {
+                inches: s.movement.0,
+                body: s.body,
+                encumbered: s.encumbered,
+            },
+            WeaponSpeed {
+                weapon: s.weapon.clone(),
+                speed_factor: s.speed_factor,
+                length_ft: s.length_ft,
+                missile: s.missile,
+                of_speed: s.of_speed,
+                ready: s.ready,
+            },
+            Reach(s.reach_ft),
+            AttackRate {
+                rate: s.attacks,
+                rounds_attacking: 0,
+            },
+        ),
+        (
+            Dexterity {
+                score: s.dexterity,
+                reaction: s.reaction(),
+                light_gear: s.light_gear,
+            },
+            Fighting {
+                thac0: s.thac0,
+                to_hit_bonus: s.to_hit_bonus,
+                damage_bonus: s.damage_bonus,
+                damage: s.damage.clone(),
+                off_hand: s
+                    .off_hand
+                    .clone()
+                    .zip(s.off_hand_damage.clone()),
+                initiative_die: s.initiative_die,
+            },
+            ArmorClass {
+                ac: s.ac,
+                ac_type: s.ac_type,
+            },
+            HitPoints {
+                current: s.hp,
+                max: s.hp,
+                condition: Condition::Up,
+                fell_in_round: None,
+            },
+            Surprised::default(),
+            Intent {
+                act: Act::Hold,
+                since: 0,
+            },
+            JustClosed::default(),
+        ),
+    )
+}
+
+/// Spawns every figure of the scene, in scene order.
+pub(super) fn spawn_scene(mut commands: Commands, scene: Res<super::SimScene>) {
+    for (i, c) in scene.0.combatants.iter().enumerate() {
+        let stats = FigureStats::resolve(c).expect("scene was validated on load");
+        let mut e = commands.spawn(combatant_bundle(i, c, &stats));
+        if let Some((source, radius_ft)) = &stats.light {
+            e.insert(Light {
+                source: source.clone(),
+                radius_ft: *radius_ft,
+            });
+        }
+        if let Some(r) = stats.infravision_ft {
+            e.insert(Infravision(r));
+        }
+    }
+}
