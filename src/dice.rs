@@ -29,7 +29,8 @@ impl DiceExpr {
                 let n: u32 = if n.is_empty() {
                     1
                 } else {
-                    n.parse().map_err(|_| format!("bad dice count in '{text}'"))?
+                    n.parse()
+                        .map_err(|_| format!("bad dice count in '{text}'"))?
                 };
                 let s: u32 = s.parse().map_err(|_| format!("bad die size in '{text}'"))?;
                 if n == 0 || s == 0 {

@@ -153,7 +153,7 @@ pub fn normalise(name: &str) -> String {
 pub fn suggest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let n = normalise(name);
     known
-        .map(|k| (strsim::jaro_winkler(&n, k), k))
+        .map(|k| (strsim::jaro_winkler(&n, &k.to_lowercase()), k))
         .filter(|(score, _)| *score > 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, k)| k)
@@ -217,10 +217,18 @@ mod tests {
         assert_eq!(monster("hill giant").unwrap().movement, 12);
         assert_eq!(weapon("long sword").unwrap().vs_armor_type(10), 2);
         for w in weapons() {
-            assert!(crate::dice::DiceExpr::parse(&w.damage).is_ok(), "{}", w.name);
+            assert!(
+                crate::dice::DiceExpr::parse(&w.damage).is_ok(),
+                "{}",
+                w.name
+            );
         }
         for m in monsters() {
-            assert!(crate::dice::DiceExpr::parse(&m.damage).is_ok(), "{}", m.name);
+            assert!(
+                crate::dice::DiceExpr::parse(&m.damage).is_ok(),
+                "{}",
+                m.name
+            );
         }
         for s in spells() {
             assert!(s.segments >= 1 && s.segments <= 10, "{}", s.name);

@@ -6,12 +6,18 @@ use crate::scene::{CellKind, MapSpec};
 impl CellKind {
     /// Whether a figure can stand in or move through the cell.
     pub fn blocks_movement(self) -> bool {
-        matches!(self, CellKind::Wall | CellKind::DoorClosed | CellKind::Pillar)
+        matches!(
+            self,
+            CellKind::Wall | CellKind::DoorClosed | CellKind::Pillar
+        )
     }
 
     /// Whether the cell stops sight and light.
     pub fn blocks_sight(self) -> bool {
-        matches!(self, CellKind::Wall | CellKind::DoorClosed | CellKind::Pillar)
+        matches!(
+            self,
+            CellKind::Wall | CellKind::DoorClosed | CellKind::Pillar
+        )
     }
 
     /// The default meaning of a map character.
@@ -58,7 +64,12 @@ pub struct Grid {
 impl Grid {
     /// Builds the grid; short rows are padded with wall.
     pub fn from_spec(spec: &MapSpec) -> Result<Grid, GridError> {
-        let width = spec.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        let width = spec
+            .rows
+            .iter()
+            .map(|r| r.chars().count())
+            .max()
+            .unwrap_or(0);
         let height = spec.rows.len();
         if width == 0 || height == 0 {
             return Err(GridError {
@@ -67,7 +78,7 @@ impl Grid {
                 message: "the map has no cells".into(),
             });
         }
-        if !(spec.cell_ft > 0.0) {
+        if spec.cell_ft.is_nan() || spec.cell_ft <= 0.0 {
             return Err(GridError {
                 row: 0,
                 row_text: String::new(),

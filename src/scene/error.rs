@@ -45,7 +45,7 @@ impl SceneError {
             .find(['\n', ',', ')'])
             .unwrap_or(src.len() - offset)
             .max(1)
-            .min(src.len().saturating_sub(offset).max(0));
+            .min(src.len().saturating_sub(offset));
         SceneError {
             file: file.into(),
             line,

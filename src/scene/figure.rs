@@ -83,7 +83,10 @@ pub struct FigureStats {
 
 fn problem(field: &'static str, message: String) -> FieldProblem {
     let (message, help) = match message.split_once(" (did you mean") {
-        Some((m, h)) => (m.to_string(), Some(format!("did you mean{}", h.trim_end_matches(')')))),
+        Some((m, h)) => (
+            m.to_string(),
+            Some(format!("did you mean{}", h.trim_end_matches(')'))),
+        ),
         None => (message, None),
     };
     FieldProblem {
@@ -115,10 +118,9 @@ impl FigureStats {
             Some(w) => match tables::weapon(w) {
                 Ok(w) => Some(w),
                 Err(e) if c.speed_factor.is_none() => {
-                    problems.push(problem(
-                        "weapon",
-                        format!("{e}, and no speed_factor is given for it"),
-                    ));
+                    let mut p = problem("weapon", e);
+                    p.message.push_str(" and no speed_factor is given for it");
+                    problems.push(p);
                     None
                 }
                 Err(_) => None,
@@ -173,8 +175,7 @@ impl FigureStats {
             ),
         };
         let encumbered = c.encumbered
-            || c
-                .load_lb
+            || c.load_lb
                 .is_some_and(|w| is_encumbered(w, c.strength_allowance_lb));
         let missile = weapon.is_some_and(|w| w.missile);
         let attacks = c
@@ -184,7 +185,10 @@ impl FigureStats {
             .unwrap_or_else(|| "1/1".parse().expect("valid"));
         let ac = c.ac.or(monster.map(|m| m.ac)).unwrap_or(10);
         if !(-10..=10).contains(&ac) {
-            problems.push(problem("ac", format!("armor class {ac} is outside -10..10")));
+            problems.push(problem(
+                "ac",
+                format!("armor class {ac} is outside -10..10"),
+            ));
         }
         let hp = c.hp.or(monster.map(|m| m.hp)).unwrap_or(1);
         if hp <= 0 {
@@ -198,7 +202,10 @@ impl FigureStats {
             .or(monster.and_then(|m| m.reach_ft))
             .unwrap_or(DEFAULT_REACH_FT);
         if reach_ft <= 0.0 {
-            problems.push(problem("reach_ft", format!("reach {reach_ft} ft must be positive")));
+            problems.push(problem(
+                "reach_ft",
+                format!("reach {reach_ft} ft must be positive"),
+            ));
         }
         if !problems.is_empty() {
             return Err(problems);

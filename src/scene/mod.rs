@@ -346,6 +346,17 @@ pub enum Act {
         #[serde(default)]
         segments: Option<u32>,
     },
+    /// Two cantrips in one round (UA p.45): the first in segment 1, the second d4 segments
+    /// later.
+    Cantrips {
+        /// The first cantrip.
+        first: String,
+        /// The second.
+        second: String,
+        /// Their target, if any.
+        #[serde(default)]
+        target: Option<String>,
+    },
     /// Drink a potion: it works d4+1 segments after it is drunk (DMG p.119), after
     /// `prepare` segments spent getting it out.
     Potion {
@@ -377,7 +388,9 @@ impl Act {
             Act::Melee { targets, .. }
             | Act::Missile { targets, .. }
             | Act::Charge { targets, .. } => targets.iter().map(String::as_str).collect(),
-            Act::Cast { target, .. } => target.iter().map(String::as_str).collect(),
+            Act::Cast { target, .. } | Act::Cantrips { target, .. } => {
+                target.iter().map(String::as_str).collect()
+            }
             Act::Move { toward, .. } => toward.iter().map(String::as_str).collect(),
             _ => Vec::new(),
         }
@@ -390,6 +403,7 @@ impl Act {
             Act::Missile { .. } => "missile fire".into(),
             Act::Charge { .. } => "charge".into(),
             Act::Cast { spell, .. } => format!("cast {spell}"),
+            Act::Cantrips { first, second, .. } => format!("cantrips {first} and {second}"),
             Act::Potion { name, .. } => format!("drink {name}"),
             Act::Move { .. } => "move".into(),
             Act::Other(what) => what.clone(),

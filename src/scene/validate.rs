@@ -280,15 +280,20 @@ fn check_declarations(
                 );
             }
         }
-        match act {
-            Act::Cast { spell, .. } => {
-                if let Err(e) = tables::spell(spell) {
-                    let (msg, help) = split_help(e);
-                    let mut a = at.clone();
-                    a.push(q(spell));
-                    c.add(&a, format!("{path}.{who}.spell"), msg, help);
-                }
+        let spells: Vec<&String> = match act {
+            Act::Cast { spell, .. } => vec![spell],
+            Act::Cantrips { first, second, .. } => vec![first, second],
+            _ => vec![],
+        };
+        for spell in spells {
+            if let Err(e) = tables::spell(spell) {
+                let (msg, help) = split_help(e);
+                let mut a = at.clone();
+                a.push(q(spell));
+                c.add(&a, format!("{path}.{who}.spell"), msg, help);
             }
+        }
+        match act {
             Act::Charge { .. } => {
                 if let Ok(stats) = FigureStats::resolve(fig)
                     && stats.encumbered

@@ -153,6 +153,12 @@ mod tests {
         }
         assert_eq!(phases.len(), 1 + 3 + 20 + 1);
         assert_eq!(phases[1], Phase::Surprise(1));
-        assert_eq!(phases[4], Phase::Round { round: 1, segment: 1 });
+        assert_eq!(
+            phases[4],
+            Phase::Round {
+                round: 1,
+                segment: 1
+            }
+        );
     }
 }

@@ -1,9 +1,9 @@
 //! Casters who are down lose what they were casting; a device is lost too once its wielder
 //! is incapacitated (DMG p.65).
 
+use super::SegmentClock;
 use super::components::*;
 use super::log::{EventKind, LogEvent};
-use super::SegmentClock;
 use crate::rules::spell::{self, AttackResult};
 use bevy::prelude::*;
 

@@ -27,14 +27,26 @@ pub(super) fn encounter(
     let mut lost: BTreeMap<String, Option<u32>> = BTreeMap::new();
     for (side, spec) in &scene.0.surprise {
         let (segments, detail, rule) = match *spec {
-            SurpriseSpec::None => (None, "not surprised".to_string(), crate::rules::cite::SURPRISE_D6),
+            SurpriseSpec::None => (
+                None,
+                "not surprised".to_string(),
+                crate::rules::cite::SURPRISE_D6,
+            ),
             SurpriseSpec::D6(n) => {
                 let (s, r) = surprise::segments_lost(SurpriseRoll::D6(n));
-                (Some(s), format!("surprised: d6 shows {n}, {s} segment(s) lost"), r)
+                (
+                    Some(s),
+                    format!("surprised: d6 shows {n}, {s} segment(s) lost"),
+                    r,
+                )
             }
             SurpriseSpec::Percent(p) => {
                 let (s, r) = surprise::segments_lost(SurpriseRoll::Percent(p));
-                (Some(s), format!("surprised: d% shows {p}, {s} segment(s) lost"), r)
+                (
+                    Some(s),
+                    format!("surprised: d% shows {p}, {s} segment(s) lost"),
+                    r,
+                )
             }
             SurpriseSpec::ChanceIn6(c) => {
                 let (roll, _) = dice.roll(DieKind::Surprise, side, 6);
@@ -55,7 +67,14 @@ pub(super) fn encounter(
                 }
             }
         };
-        log.write(LogEvent::new(when, side.clone(), EventKind::Surprise, None, detail, rule));
+        log.write(LogEvent::new(
+            when,
+            side.clone(),
+            EventKind::Surprise,
+            None,
+            detail,
+            rule,
+        ));
         lost.insert(side.clone(), segments);
     }
     // Net surprise between two sides both surprised.
@@ -140,27 +159,45 @@ pub(super) fn encounter(
             EncounterCheck::Indoors { note } => {
                 let r = dice.roll(DieKind::Distance, "any", 6).0.clamp(1, 6) as u32;
                 let d = distance::indoor_distance(r);
-                (d, format!("{note}: d6 {r} + 4 = {}\" ({} ft)", d.inches, d.feet))
+                (
+                    d,
+                    format!("{note}: d6 {r} + 4 = {}\" ({} ft)", d.inches, d.feet),
+                )
             }
             EncounterCheck::Noise { note } => {
                 let r = dice.roll(DieKind::Distance, "any", 4).0.clamp(1, 4) as u32;
                 let d = distance::noise_distance(r, scene.0.setting);
-                (d, format!("{note}: d4 {r} → {}\" ({} ft)", d.inches, d.feet))
+                (
+                    d,
+                    format!("{note}: d4 {r} → {}\" ({} ft)", d.inches, d.feet),
+                )
             }
             EncounterCheck::Area { across_ft, note } => {
                 let die = distance::area_die(*across_ft);
-                let r = dice.roll(DieKind::Distance, "any", die).0.clamp(1, die as i32) as u32;
+                let r = dice
+                    .roll(DieKind::Distance, "any", die)
+                    .0
+                    .clamp(1, die as i32) as u32;
                 let d = distance::area_distance(*across_ft, r);
                 let what = if d.is_striking() {
                     "striking distance".to_string()
                 } else {
                     format!("{} ft", d.feet)
                 };
-                (d, format!("{note}: {across_ft}-ft area, d{die} {r} → {what}"))
+                (
+                    d,
+                    format!("{note}: {across_ft}-ft area, d{die} {r} → {what}"),
+                )
             }
             EncounterCheck::Surprise { across_ft, note } => {
                 let d = distance::surprise_distance_cap(*across_ft, scene.0.setting);
-                (d, format!("{note}: with surprise, at most {}\" ({} ft)", d.inches, d.feet))
+                (
+                    d,
+                    format!(
+                        "{note}: with surprise, at most {}\" ({} ft)",
+                        d.inches, d.feet
+                    ),
+                )
             }
             EncounterCheck::Vision { figures: who, note } => {
                 let stats: Vec<_> = scene
@@ -170,7 +207,10 @@ pub(super) fn encounter(
                     .filter(|c| who.contains(&c.name))
                     .filter_map(|c| crate::scene::figure::FigureStats::resolve(c).ok())
                     .collect();
-                let lights: Vec<f64> = stats.iter().filter_map(|s| s.light.as_ref().map(|l| l.1)).collect();
+                let lights: Vec<f64> = stats
+                    .iter()
+                    .filter_map(|s| s.light.as_ref().map(|l| l.1))
+                    .collect();
                 let infra: Vec<f64> = stats.iter().filter_map(|s| s.infravision_ft).collect();
                 match distance::vision_limit_ft(&lights, &infra) {
                     Some((ft, rule)) => {
@@ -189,7 +229,9 @@ pub(super) fn encounter(
                             who.join(", "),
                             EventKind::Distance,
                             None,
-                            format!("{note}: no light and no infravision: nothing is seen in the dark"),
+                            format!(
+                                "{note}: no light and no infravision: nothing is seen in the dark"
+                            ),
                             crate::rules::cite::DISTANCE_LIGHT,
                         ));
                     }
@@ -198,6 +240,13 @@ pub(super) fn encounter(
             }
         };
         let _ = Setting::Indoors;
-        log.write(LogEvent::new(when, "encounter", EventKind::Distance, None, note, d.rule));
+        log.write(LogEvent::new(
+            when,
+            "encounter",
+            EventKind::Distance,
+            None,
+            note,
+            d.rule,
+        ));
     }
 }

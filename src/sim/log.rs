@@ -146,16 +146,12 @@ impl EventLog {
 }
 
 /// Moves this step's messages into the log, numbering them within their segment.
-pub(super) fn record(
-    mut messages: ResMut<Messages<LogEvent>>,
-    mut log: ResMut<EventLog>,
-) {
+pub(super) fn record(mut messages: ResMut<Messages<LogEvent>>, mut log: ResMut<EventLog>) {
     for mut e in messages.drain() {
         let seq = log
             .events
             .iter()
-            .rev()
-            .take_while(|p| p.round == e.round && p.segment == e.segment)
+            .filter(|p| p.round == e.round && p.segment == e.segment)
             .count() as u32
             + 1;
         e.seq = seq;

@@ -9,20 +9,22 @@ use crate::rules::cite;
 use crate::scene::Act;
 use bevy::prelude::*;
 
+type Mover<'a> = (
+    Entity,
+    &'a Combatant,
+    &'a HitPoints,
+    &'a Reach,
+    Option<&'a Closing>,
+    Option<&'a MoveTo>,
+    &'a mut Intent,
+);
+
 /// Moves every figure that is closing, charging or walking.
 pub(super) fn movement(
     clock: Res<SegmentClock>,
     grid: Res<MapGrid>,
     mut commands: Commands,
-    mut movers: Query<(
-        Entity,
-        &Combatant,
-        &HitPoints,
-        &Reach,
-        Option<&Closing>,
-        Option<&MoveTo>,
-        &mut Intent,
-    )>,
+    mut movers: Query<Mover>,
     mut positions: Query<&mut Position>,
     names: Query<&Combatant>,
     mut log: MessageWriter<LogEvent>,
@@ -31,7 +33,10 @@ pub(super) fn movement(
     if when.1 == 0 {
         return;
     }
-    let mut list: Vec<_> = movers.iter_mut().filter(|m| m.4.is_some() || m.5.is_some()).collect();
+    let mut list: Vec<_> = movers
+        .iter_mut()
+        .filter(|m| m.4.is_some() || m.5.is_some())
+        .collect();
     list.sort_by_key(|m| m.1.index);
     for (e, c, hp, reach, closing, move_to, mut intent) in list {
         if !hp.condition.is_up() {
@@ -79,7 +84,9 @@ pub(super) fn movement(
         if let Ok(mut p) = positions.get_mut(e) {
             *p = end;
         }
-        let target = target_name.and_then(|t| names.get(t).ok()).map(|c| c.name.clone());
+        let target = target_name
+            .and_then(|t| names.get(t).ok())
+            .map(|c| c.name.clone());
         let rule = if charge {
             cite::CHARGE_ARRIVAL
         } else {
@@ -138,4 +145,3 @@ pub(super) fn movement(
         }
     }
 }
-

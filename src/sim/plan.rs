@@ -40,7 +40,10 @@ pub enum Planned {
         charge: bool,
     },
     /// A spell, device or potion takes effect.
-    Complete,
+    Complete {
+        /// What completes.
+        what: String,
+    },
 }
 
 /// One thing planned for a segment.
@@ -90,6 +93,7 @@ struct Fig {
     rate: AttackRate,
     dex: Dexterity,
     up: bool,
+    dead: bool,
     surprised: Surprised,
     act: Act,
     casting: Option<Casting>,
@@ -118,39 +122,47 @@ type FigQuery<'a> = (
 fn snapshot(q: &Query<FigQuery>) -> Vec<Fig> {
     let mut figs: Vec<Fig> = q
         .iter()
-        .map(|(e, c, side, pos, reach, mv, w, rate, dex, hp, sur, intent, cast, jc, f)| Fig {
-            e,
-            index: c.index,
-            name: c.name.clone(),
-            side: side.0.clone(),
-            pos: *pos,
-            reach: reach.0,
-            movement: *mv,
-            weapon: w.clone(),
-            rate: *rate,
-            dex: *dex,
-            up: hp.condition.is_up(),
-            surprised: *sur,
-            act: intent.act.clone(),
-            casting: cast.cloned(),
-            closed_last_round: jc.last_round,
-            init_die: f.initiative_die,
-        })
+        .map(
+            |(e, c, side, pos, reach, mv, w, rate, dex, hp, sur, intent, cast, jc, f)| Fig {
+                e,
+                index: c.index,
+                name: c.name.clone(),
+                side: side.0.clone(),
+                pos: *pos,
+                reach: reach.0,
+                movement: *mv,
+                weapon: w.clone(),
+                rate: *rate,
+                dex: *dex,
+                up: hp.condition.is_up(),
+                dead: hp.condition == crate::rules::combat::Condition::Dead,
+                surprised: *sur,
+                act: intent.act.clone(),
+                casting: cast.cloned(),
+                closed_last_round: jc.last_round,
+                init_die: f.initiative_die,
+            },
+        )
         .collect();
     figs.sort_by_key(|f| f.index);
     figs
 }
 
-/// The first target of an action that is still standing, with its index in `figs`.
+/// The first target of an action that is still standing, with its index in `figs`;
+/// failing that, the first that is not dead (a helpless foe may still be struck).
 fn first_standing(figs: &[Fig], act: &Act) -> Option<usize> {
-    act.targets()
-        .into_iter()
-        .find_map(|t| figs.iter().position(|f| f.name == t && f.up))
+    let find = |ok: &dyn Fn(&Fig) -> bool| {
+        act.targets()
+            .into_iter()
+            .find_map(|t| figs.iter().position(|f| f.name == t && ok(f)))
+    };
+    find(&|f| f.up).or_else(|| find(&|f| !f.dead))
 }
 
-/// Feet still to cover before `f` can strike `t`.
+/// Feet still to cover before `f` can strike `t` (a hair's breadth counts as none).
 fn gap(f: &Fig, t: &Fig) -> f64 {
-    (f.pos.distance(&t.pos) - f.reach).max(0.0)
+    let g = f.pos.distance(&t.pos) - f.reach;
+    if g < 1e-6 { 0.0 } else { g }
 }
 
 /// What the planner decided for one figure, applied after planning.
@@ -234,6 +246,7 @@ pub(super) fn plan_round(
     let mut owner: Vec<usize> = Vec::new();
     let mut targets_of: Vec<Vec<String>> = Vec::new();
     let mut charging: Vec<bool> = Vec::new();
+    let mut what_of: Vec<String> = Vec::new();
     let tick_of = |r: u32, s: u32| clock.tick_of(r, s);
     for (i, f) in figs.iter().enumerate() {
         if !f.up {
@@ -249,7 +262,11 @@ pub(super) fn plan_round(
             dex_adjustment: 0,
             routines: 1,
             speed_factor: f.weapon.speed_factor,
-            reach_ft: if f.weapon.length_ft > 0.0 { f.weapon.length_ft } else { f.reach },
+            reach_ft: if f.weapon.length_ft > 0.0 {
+                f.weapon.length_ft
+            } else {
+                f.reach
+            },
             strikes_first: f.weapon.of_speed,
         };
         // A casting that carries on from surprise or an earlier round.
@@ -270,7 +287,9 @@ pub(super) fn plan_round(
                             f.name.clone(),
                             EventKind::Idle,
                             Some(figs[t].name.clone()),
-                            format!("{g:.0} ft to close, more than 1\": closing this round, no blows"),
+                            format!(
+                                "{g:.0} ft to close, more than 1\": closing this round, no blows"
+                            ),
                             rule,
                         ));
                         let fps = feet_per_segment(f64::from(f.movement.inches), setting);
@@ -319,6 +338,7 @@ pub(super) fn plan_round(
                 owner.push(i);
                 targets_of.push(f.act.targets().iter().map(|s| s.to_string()).collect());
                 charging.push(false);
+                what_of.push(String::new());
             }
             Act::Charge { .. } => {
                 let Some(t) = first_standing(&figs, &f.act) else {
@@ -327,10 +347,18 @@ pub(super) fn plan_round(
                 };
                 let (may, rule) = charge::may_charge(f.movement.encumbered);
                 if !may {
-                    log.write(LogEvent::new(when, f.name.clone(), EventKind::Idle, None, "encumbered: may not charge", rule));
+                    log.write(LogEvent::new(
+                        when,
+                        f.name.clone(),
+                        EventKind::Idle,
+                        None,
+                        "encumbered: may not charge",
+                        rule,
+                    ));
                     continue;
                 }
-                let fps = charge::charge_feet_per_segment(f.movement.inches, setting, f.movement.body);
+                let fps =
+                    charge::charge_feet_per_segment(f.movement.inches, setting, f.movement.body);
                 let g = gap(f, &figs[t]);
                 let (arrival, rule) = charge::arrival_segment(g, fps);
                 let arrival = arrival.max(1);
@@ -361,6 +389,7 @@ pub(super) fn plan_round(
                 owner.push(i);
                 targets_of.push(f.act.targets().iter().map(|s| s.to_string()).collect());
                 charging.push(true);
+                what_of.push(String::new());
             }
             Act::Cast {
                 spell,
@@ -401,6 +430,7 @@ pub(super) fn plan_round(
                 owner.push(i);
                 targets_of.push(Vec::new());
                 charging.push(false);
+                what_of.push(spell.clone());
             }
             Act::Potion { name, prepare } => {
                 let cast = match carrying(name) {
@@ -438,10 +468,40 @@ pub(super) fn plan_round(
                 owner.push(i);
                 targets_of.push(Vec::new());
                 charging.push(false);
+                what_of.push(name.clone());
+            }
+            Act::Cantrips {
+                first,
+                second,
+                target,
+            } => {
+                let d4 = dice.roll(DieKind::D4, &f.name, 4).0.clamp(1, 4) as u32;
+                let ((s1, s2), rule) = crate::rules::spell::cantrip_segments(1, d4);
+                log.write(LogEvent::new(
+                    when,
+                    f.name.clone(),
+                    EventKind::SpellStart,
+                    target.clone(),
+                    format!("cantrips: {first} in segment {s1}, {second} d4 = {d4} segments later, in segment {s2}"),
+                    rule,
+                ));
+                for (name, seg) in [(first, s1), (second, s2)] {
+                    declared.push(base(ActionKind::Cast {
+                        segments: seg,
+                        device: false,
+                    }));
+                    owner.push(i);
+                    targets_of.push(Vec::new());
+                    charging.push(false);
+                    what_of.push(name.clone());
+                }
             }
             Act::Move { toward, to } => {
                 let fps = feet_per_segment(f64::from(f.movement.inches), setting);
-                if let Some(t) = toward.as_ref().and_then(|t| figs.iter().find(|g| &g.name == t)) {
+                if let Some(t) = toward
+                    .as_ref()
+                    .and_then(|t| figs.iter().find(|g| &g.name == t))
+                {
                     ch.closing.insert(
                         i,
                         Some(Closing {
@@ -452,7 +512,9 @@ pub(super) fn plan_round(
                         }),
                     );
                 } else if let Some(p) = to {
-                    commands.entity(f.e).insert(MoveTo(Position { x: p.0, y: p.1 }, fps));
+                    commands
+                        .entity(f.e)
+                        .insert(MoveTo(Position { x: p.0, y: p.1 }, fps));
                 }
             }
             Act::Other(_) | Act::Hold => {}
@@ -486,7 +548,13 @@ pub(super) fn plan_round(
     let fixed: Vec<Option<u32>> = seq
         .beats
         .iter()
-        .map(|b| b.events.iter().filter_map(|e| e.segment).min())
+        .map(|b| {
+            b.events
+                .iter()
+                .filter(|e| e.kind != SeqKind::Arrive)
+                .filter_map(|e| e.segment)
+                .min()
+        })
         .collect();
     let mut entries = Vec::new();
     let mut prev = 0;
@@ -506,7 +574,9 @@ pub(super) fn plan_round(
                     blow,
                     charge: charging[ev.actor],
                 },
-                SeqKind::Complete => Planned::Complete,
+                SeqKind::Complete => Planned::Complete {
+                    what: what_of[ev.actor].clone(),
+                },
                 SeqKind::Arrive => continue,
             };
             let seg_here = ev.segment.unwrap_or(seg);
@@ -514,7 +584,10 @@ pub(super) fn plan_round(
                 continue;
             }
             let (rule, why) = if ev.segment.is_none() {
-                (ev.rule, format!("{}; {}", ev.why, cite::TIMELINE_SEGMENT.summary))
+                (
+                    ev.rule,
+                    format!("{}; {}", ev.why, cite::TIMELINE_SEGMENT.summary),
+                )
             } else {
                 (ev.rule, ev.why.clone())
             };
@@ -625,8 +698,13 @@ pub(super) fn plan_surprise_segment(
             Act::Charge { .. } | Act::Move { .. } => SurpriseAction::Move {
                 rate_inches: f.movement.inches,
             },
-            Act::Cast { spell, segments, .. } => SurpriseAction::Cast {
+            Act::Cast {
+                spell, segments, ..
+            } => SurpriseAction::Cast {
                 casting_segments: spell_info(spell, *segments).0,
+            },
+            Act::Cantrips { .. } => SurpriseAction::Cast {
+                casting_segments: 1,
             },
             Act::Potion { .. } | Act::Other(_) => SurpriseAction::Other,
             Act::Hold => continue,
@@ -634,7 +712,14 @@ pub(super) fn plan_surprise_segment(
         if !speed_shot {
             let (may, rule) = surprise::may_act(action, false, side_surprised);
             if !may {
-                log.write(LogEvent::new(when, f.name.clone(), EventKind::Idle, None, format!("may not {} while its side is still surprised", f.act.verb()), rule));
+                log.write(LogEvent::new(
+                    when,
+                    f.name.clone(),
+                    EventKind::Idle,
+                    None,
+                    format!("may not {} while its side is still surprised", f.act.verb()),
+                    rule,
+                ));
                 continue;
             }
         } else {
@@ -654,7 +739,17 @@ pub(super) fn plan_surprise_segment(
                     false,
                 );
                 if !may {
-                    log.write(LogEvent::new(when, f.name.clone(), EventKind::Idle, Some(tf.name.clone()), format!("{} is on guard while its side is still surprised: no free blows", tf.name), rule));
+                    log.write(LogEvent::new(
+                        when,
+                        f.name.clone(),
+                        EventKind::Idle,
+                        Some(tf.name.clone()),
+                        format!(
+                            "{} is on guard while its side is still surprised: no free blows",
+                            tf.name
+                        ),
+                        rule,
+                    ));
                     continue;
                 }
                 if !missile && gap(f, tf) > 0.0 {
@@ -683,7 +778,8 @@ pub(super) fn plan_surprise_segment(
                     idle(&mut log, when, f, "no target is standing");
                     continue;
                 };
-                let fps = charge::charge_feet_per_segment(f.movement.inches, setting, f.movement.body);
+                let fps =
+                    charge::charge_feet_per_segment(f.movement.inches, setting, f.movement.body);
                 let g = gap(f, &figs[t]);
                 let arrives = g <= fps + 1e-9;
                 ch.closing.insert(
@@ -705,38 +801,80 @@ pub(super) fn plan_surprise_segment(
                     if may {
                         strikers.push((i, 1, false, true));
                         if rule == cite::CHARGE_COMPLETES {
-                            log.write(LogEvent::new(when, f.name.clone(), EventKind::Act, Some(tf.name.clone()), "the charge under way ends with its blow", rule));
+                            log.write(LogEvent::new(
+                                when,
+                                f.name.clone(),
+                                EventKind::Act,
+                                Some(tf.name.clone()),
+                                "the charge under way ends with its blow",
+                                rule,
+                            ));
                         }
                     }
                 }
             }
             Act::Move { toward, to } => {
                 let fps = f64::from(action.feet_moved()) * setting.feet_per_inch() / 10.0;
-                if let Some(t) = toward.as_ref().and_then(|t| figs.iter().find(|g| &g.name == t)) {
-                    ch.closing.insert(i, Some(Closing { target: t.e, feet_per_segment: fps, charge: false, arrival: None }));
+                if let Some(t) = toward
+                    .as_ref()
+                    .and_then(|t| figs.iter().find(|g| &g.name == t))
+                {
+                    ch.closing.insert(
+                        i,
+                        Some(Closing {
+                            target: t.e,
+                            feet_per_segment: fps,
+                            charge: false,
+                            arrival: None,
+                        }),
+                    );
                 } else if let Some(p) = to {
-                    commands.entity(f.e).insert(MoveTo(Position { x: p.0, y: p.1 }, fps));
+                    commands
+                        .entity(f.e)
+                        .insert(MoveTo(Position { x: p.0, y: p.1 }, fps));
                 }
             }
-            Act::Cast { spell, target, segments } => {
+            Act::Cast {
+                spell,
+                target,
+                segments,
+            } => {
                 if f.casting.as_ref().is_some_and(|c| &c.what == spell) {
                     continue;
                 }
                 let (segs, device) = spell_info(spell, *segments);
-                let (tick, when_done) = match surprise::spell_completion_after_surprise(segs, k, clock.surprise_segments) {
-                    SpellFromSurprise::InSurprise(s) => (clock.tick_of(0, s), format!("surprise segment {s}")),
-                    SpellFromSurprise::InRound1(s) => (clock.tick_of(1, s), format!("segment {s} of round 1")),
+                let (tick, when_done) = match surprise::spell_completion_after_surprise(
+                    segs,
+                    k,
+                    clock.surprise_segments,
+                ) {
+                    SpellFromSurprise::InSurprise(s) => {
+                        (clock.tick_of(0, s), format!("surprise segment {s}"))
+                    }
+                    SpellFromSurprise::InRound1(s) => {
+                        (clock.tick_of(1, s), format!("segment {s} of round 1"))
+                    }
                 };
-                log.write(LogEvent::new(when, f.name.clone(), EventKind::SpellStart, target.clone(), format!("begins {spell} ({segs} segments): completes in {when_done}"), cite::SURPRISE_ACTIONS));
-                ch.casting.insert(i, Some(Casting {
-                    what: spell.clone(),
-                    target: target.clone(),
-                    segments: segs,
-                    started: clock.tick(),
-                    completes: tick,
-                    device,
-                    potion: false,
-                }));
+                log.write(LogEvent::new(
+                    when,
+                    f.name.clone(),
+                    EventKind::SpellStart,
+                    target.clone(),
+                    format!("begins {spell} ({segs} segments): completes in {when_done}"),
+                    cite::SURPRISE_ACTIONS,
+                ));
+                ch.casting.insert(
+                    i,
+                    Some(Casting {
+                        what: spell.clone(),
+                        target: target.clone(),
+                        segments: segs,
+                        started: clock.tick(),
+                        completes: tick,
+                        device,
+                        potion: false,
+                    }),
+                );
             }
             Act::Potion { name, prepare } => {
                 if f.casting.as_ref().is_some_and(|c| &c.what == name) {
@@ -746,20 +884,44 @@ pub(super) fn plan_surprise_segment(
                 let drunk = clock.tick() + prepare;
                 let tick = drunk + delay;
                 let (r, s) = clock.moment_of(tick);
-                let at = if r == 0 { format!("surprise segment {s}") } else { format!("segment {s} of round {r}") };
-                log.write(LogEvent::new(when, f.name.clone(), EventKind::SpellStart, None, format!("drinks {name}; d4+1 = {delay}: works at the end of {at}"), cite::POTION_DELAY));
-                ch.casting.insert(i, Some(Casting {
-                    what: name.clone(),
-                    target: None,
-                    segments: prepare + delay,
-                    started: clock.tick(),
-                    completes: tick,
-                    device: true,
-                    potion: true,
-                }));
+                let at = if r == 0 {
+                    format!("surprise segment {s}")
+                } else {
+                    format!("segment {s} of round {r}")
+                };
+                log.write(LogEvent::new(
+                    when,
+                    f.name.clone(),
+                    EventKind::SpellStart,
+                    None,
+                    format!("drinks {name}; d4+1 = {delay}: works at the end of {at}"),
+                    cite::POTION_DELAY,
+                ));
+                ch.casting.insert(
+                    i,
+                    Some(Casting {
+                        what: name.clone(),
+                        target: None,
+                        segments: prepare + delay,
+                        started: clock.tick(),
+                        completes: tick,
+                        device: true,
+                        potion: true,
+                    }),
+                );
             }
             Act::Other(what) => {
-                log.write(LogEvent::new(when, f.name.clone(), EventKind::Act, None, what.clone(), cite::SURPRISE_ACTIONS));
+                log.write(LogEvent::new(
+                    when,
+                    f.name.clone(),
+                    EventKind::Act,
+                    None,
+                    what.clone(),
+                    cite::SURPRISE_ACTIONS,
+                ));
+            }
+            Act::Cantrips { .. } => {
+                idle(&mut log, when, f, "cantrips are timed in full rounds only");
             }
             Act::Hold => {}
         }
@@ -780,7 +942,13 @@ pub(super) fn plan_surprise_segment(
                     blow: 1,
                     charge,
                 },
-                rule: if speed { cite::STRIKES_FIRST } else if charge { cite::CHARGE_ARRIVAL } else { rule },
+                rule: if speed {
+                    cite::STRIKES_FIRST
+                } else if charge {
+                    cite::CHARGE_ARRIVAL
+                } else {
+                    rule
+                },
                 why: if speed {
                     "an item of speed strikes first".into()
                 } else if charge {

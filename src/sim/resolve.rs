@@ -3,11 +3,11 @@
 //! completion ruins the spell at once (a device only if its wielder falls), because a
 //! completion later in the same segment must already see it.
 
+use super::SegmentClock;
 use super::components::*;
 use super::dice::Dice;
 use super::log::{EventKind, LogEvent};
 use super::plan::{Plan, Planned};
-use super::SegmentClock;
 use crate::rules::charge::charge_to_hit_bonus;
 use crate::rules::cite;
 use crate::rules::combat::{self, Condition, Modifiers};
@@ -51,7 +51,9 @@ pub(super) fn resolve(
     let entries: Vec<_> = plan
         .entries
         .iter()
-        .filter(|e| plan.round == round && (e.segment == segment || (segment == 1 && e.segment == 0)))
+        .filter(|e| {
+            plan.round == round && (e.segment == segment || (segment == 1 && e.segment == 0))
+        })
         .cloned()
         .collect();
     for entry in entries {
@@ -62,13 +64,38 @@ pub(super) fn resolve(
             continue;
         }
         match entry.what {
-            Planned::Complete => {
-                let Some(c) = a.9.cloned() else { continue };
-                if done.contains(&actor) || ruined.contains(&actor) {
+            Planned::Complete { ref what } => {
+                if ruined.contains(&actor) {
                     continue;
                 }
-                done.insert(actor);
-                complete(&mut commands, &mut log, when, a.1, actor, &c, entry.rule, &entry.why);
+                match a.9.cloned() {
+                    Some(c) if &c.what == what => {
+                        if done.insert(actor) {
+                            complete(
+                                &mut commands,
+                                &mut log,
+                                when,
+                                a.1,
+                                actor,
+                                &c,
+                                a.6,
+                                entry.rule,
+                                &entry.why,
+                            );
+                        }
+                    }
+                    // A completion the plan fixed with nothing under way to carry (a cantrip).
+                    _ => {
+                        log.write(LogEvent::new(
+                            when,
+                            a.1.name.clone(),
+                            EventKind::SpellComplete,
+                            None,
+                            format!("completes {what} — {}", entry.why),
+                            entry.rule,
+                        ));
+                    }
+                }
             }
             Planned::Strike {
                 routine,
@@ -79,20 +106,49 @@ pub(super) fn resolve(
                 let name = a.1.name.clone();
                 let act = a.6.act.clone();
                 let (modifier, hold) = match &act {
-                    Act::Melee { modifier, hold_after, .. } | Act::Missile { modifier, hold_after, .. } => (*modifier, *hold_after),
+                    Act::Melee {
+                        modifier,
+                        hold_after,
+                        ..
+                    }
+                    | Act::Missile {
+                        modifier,
+                        hold_after,
+                        ..
+                    } => (*modifier, *hold_after),
                     Act::Charge { modifier, .. } => (*modifier, None),
                     _ => (0, None),
                 };
                 if hold.is_some_and(|h| routine > h) {
-                    log.write(LogEvent::new(when, name, EventKind::Idle, None, format!("holds routine {routine} of {of}"), entry.rule));
+                    log.write(LogEvent::new(
+                        when,
+                        name,
+                        EventKind::Idle,
+                        None,
+                        format!("holds routine {routine} of {of}"),
+                        entry.rule,
+                    ));
                     continue;
                 }
-                // The first target still standing.
-                let target = act.targets().into_iter().find_map(|t| {
-                    q.iter().find(|o| o.1.name == t && o.7.condition.is_up()).map(|o| o.0)
-                });
+                // The first target still standing; failing that, the first not yet dead
+                // (a helpless foe may still be struck).
+                let pick = |pred: &dyn Fn(Condition) -> bool| {
+                    act.targets().into_iter().find_map(|t| {
+                        q.iter()
+                            .find(|o| o.1.name == t && pred(o.7.condition))
+                            .map(|o| o.0)
+                    })
+                };
+                let target = pick(&|c| c.is_up()).or_else(|| pick(&|c| c != Condition::Dead));
                 let Some(t) = target else {
-                    log.write(LogEvent::new(when, name, EventKind::Idle, None, "no target left standing", entry.rule));
+                    log.write(LogEvent::new(
+                        when,
+                        name,
+                        EventKind::Idle,
+                        None,
+                        "no target left standing",
+                        entry.rule,
+                    ));
                     continue;
                 };
                 let missile = matches!(act, Act::Missile { .. });
@@ -100,14 +156,32 @@ pub(super) fn resolve(
                 let Ok(tq) = q.get(t) else { continue };
                 let (tname, tpos, tac, tsur) = (tq.1.name.clone(), *tq.2, *tq.8, *tq.10);
                 if let Some(k) = clock.surprise_segment() {
-                    let (may, rule) = surprise::may_be_struck_by(k <= tsur.segments, k <= tsur.side_segments, charge);
+                    let (may, rule) = surprise::may_be_struck_by(
+                        k <= tsur.segments,
+                        k <= tsur.side_segments,
+                        charge,
+                    );
                     if !may {
-                        log.write(LogEvent::new(when, name, EventKind::Idle, Some(tname), "target is on guard: no free blows", rule));
+                        log.write(LogEvent::new(
+                            when,
+                            name,
+                            EventKind::Idle,
+                            Some(tname),
+                            "target is on guard: no free blows",
+                            rule,
+                        ));
                         continue;
                     }
                 }
                 if !missile && apos.distance(&tpos) > areach + 1e-6 {
-                    log.write(LogEvent::new(when, name, EventKind::Idle, Some(tname), "target out of reach", entry.rule));
+                    log.write(LogEvent::new(
+                        when,
+                        name,
+                        EventKind::Idle,
+                        Some(tname),
+                        "target out of reach",
+                        entry.rule,
+                    ));
                     continue;
                 }
                 // One strike with the main weapon, one with the off-hand weapon.
@@ -118,6 +192,9 @@ pub(super) fn resolve(
                     strikes.push((Some(w.clone()), d.clone()));
                 }
                 for (w, dmg) in strikes {
+                    if q.get(t).is_ok_and(|o| o.7.condition == Condition::Dead) {
+                        break;
+                    }
                     let vs = w
                         .as_deref()
                         .and_then(|w| tables::weapon(w).ok())
@@ -125,14 +202,22 @@ pub(super) fn resolve(
                     let m = Modifiers {
                         standing: fighting.to_hit_bonus,
                         vs_armor_type: vs,
-                        charge: if charge { charge_to_hit_bonus(true).0 } else { 0 },
+                        charge: if charge {
+                            charge_to_hit_bonus(true).0
+                        } else {
+                            0
+                        },
                         situational: modifier,
                     };
                     let (need, _) = combat::needed_to_hit(fighting.thac0, tac.ac);
                     let (d20, fixed) = dice.roll(DieKind::ToHit, &name, 20);
                     let hit = combat::hits(d20, &m, need);
                     let wname = w.clone().unwrap_or_else(|| "attack".into());
-                    let blow_note = if blow > 1 { format!(", blow {blow}") } else { String::new() };
+                    let blow_note = if blow > 1 {
+                        format!(", blow {blow}")
+                    } else {
+                        String::new()
+                    };
                     log.write(LogEvent::new(
                         when,
                         name.clone(),
@@ -167,7 +252,14 @@ pub(super) fn resolve(
                         tq.7.fell_in_round = Some(round);
                     }
                     let casting = tq.9.cloned();
-                    log.write(LogEvent::new(when, name.clone(), EventKind::Damage, Some(tname.clone()), format!("{damage} hp ({} → {hp_now})", hp_now + damage), hrule));
+                    log.write(LogEvent::new(
+                        when,
+                        name.clone(),
+                        EventKind::Damage,
+                        Some(tname.clone()),
+                        format!("{damage} hp ({} → {hp_now})", hp_now + damage),
+                        hrule,
+                    ));
                     if cond != before {
                         log.write(LogEvent::new(
                             when,
@@ -188,15 +280,43 @@ pub(super) fn resolve(
                         && c.completes >= tick
                     {
                         let (can, crule) = spell::routine_can_disrupt(routine, c.segments);
-                        let (ruins, rule) = spell::disrupts(AttackResult::Hit, c.device, !cond.is_up());
+                        let (ruins, rule) =
+                            spell::disrupts(AttackResult::Hit, c.device, !cond.is_up());
                         if can && ruins {
                             ruined.insert(t);
                             commands.entity(t).remove::<Casting>();
-                            log.write(LogEvent::new(when, tname.clone(), EventKind::SpellDisrupted, Some(name.clone()), format!("{} is ruined by {name}'s blow before it completes", c.what), rule));
+                            log.write(LogEvent::new(
+                                when,
+                                tname.clone(),
+                                EventKind::SpellDisrupted,
+                                Some(name.clone()),
+                                format!(
+                                    "{} is ruined by {name}'s blow before it completes",
+                                    c.what
+                                ),
+                                rule,
+                            ));
                         } else if !ruins && c.device {
-                            log.write(LogEvent::new(when, tname.clone(), EventKind::Act, Some(name.clone()), format!("{} keeps working despite the hit", c.what), rule));
+                            log.write(LogEvent::new(
+                                when,
+                                tname.clone(),
+                                EventKind::Act,
+                                Some(name.clone()),
+                                format!("{} keeps working despite the hit", c.what),
+                                rule,
+                            ));
                         } else if !can {
-                            log.write(LogEvent::new(when, tname.clone(), EventKind::Act, Some(name.clone()), format!("{} is not ruined: only a first routine can disrupt", c.what), crule));
+                            log.write(LogEvent::new(
+                                when,
+                                tname.clone(),
+                                EventKind::Act,
+                                Some(name.clone()),
+                                format!(
+                                    "{} is not ruined: only a first routine can disrupt",
+                                    c.what
+                                ),
+                                crule,
+                            ));
                         }
                     }
                 }
@@ -214,8 +334,22 @@ pub(super) fn resolve(
     for (_, e) in rest {
         let Ok(f) = q.get(e) else { continue };
         let c = f.9.cloned().expect("filtered");
-        let rule = if c.potion { cite::POTION_DELAY } else { cite::DECLARE_SPELLS };
-        complete(&mut commands, &mut log, (round, segment), f.1, e, &c, rule, "its time is up");
+        let rule = if c.potion {
+            cite::POTION_DELAY
+        } else {
+            cite::DECLARE_SPELLS
+        };
+        complete(
+            &mut commands,
+            &mut log,
+            (round, segment),
+            f.1,
+            e,
+            &c,
+            f.6,
+            rule,
+            "its time is up",
+        );
     }
 }
 
@@ -227,6 +361,7 @@ fn complete(
     who: &Combatant,
     e: Entity,
     c: &Casting,
+    intent: &Intent,
     rule: cite::Rule,
     why: &str,
 ) {
@@ -237,13 +372,26 @@ fn complete(
         c.target.clone(),
         format!(
             "{} {} — {why}",
-            if c.potion { "takes effect:" } else { "completes" },
+            if c.potion {
+                "takes effect:"
+            } else {
+                "completes"
+            },
             c.what
         ),
         rule,
     ));
-    commands.entity(e).remove::<Casting>().insert(Intent {
-        act: Act::Hold,
-        since: 0,
-    });
+    commands.entity(e).remove::<Casting>();
+    // The figure is free again, unless it has already declared something else.
+    let same = match &intent.act {
+        Act::Cast { spell, .. } => *spell == c.what,
+        Act::Potion { name, .. } => *name == c.what,
+        _ => false,
+    };
+    if same {
+        commands.entity(e).insert(Intent {
+            act: Act::Hold,
+            since: intent.since,
+        });
+    }
 }

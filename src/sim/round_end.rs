@@ -1,9 +1,9 @@
 //! The end of a round: the unconscious bleed (DMG p.82), closing figures become engaged, and
 //! the round is closed in the log.
 
+use super::SegmentClock;
 use super::components::*;
 use super::log::{EventKind, LogEvent};
-use super::SegmentClock;
 use crate::rules::cite;
 use crate::rules::combat::{self, Condition};
 use bevy::prelude::*;
@@ -40,7 +40,14 @@ pub(super) fn end_of_round(
                 rule,
             ));
             if cond == Condition::Dead {
-                log.write(LogEvent::new(when, c.name.clone(), EventKind::Down, None, format!("dies at {} hp", hp.current), rule));
+                log.write(LogEvent::new(
+                    when,
+                    c.name.clone(),
+                    EventKind::Down,
+                    None,
+                    format!("dies at {} hp", hp.current),
+                    rule,
+                ));
             }
         }
     }

@@ -51,10 +51,7 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
                 to_hit_bonus: s.to_hit_bonus,
                 damage_bonus: s.damage_bonus,
                 damage: s.damage.clone(),
-                off_hand: s
-                    .off_hand
-                    .clone()
-                    .zip(s.off_hand_damage.clone()),
+                off_hand: s.off_hand.clone().zip(s.off_hand_damage.clone()),
                 initiative_die: s.initiative_die,
             },
             ArmorClass {

@@ -1,0 +1,127 @@
+//! `firststrike run` and `check` from the outside: exit codes, located errors, JSON lines.
+
+use std::process::Command;
+
+fn fs(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        // miette wraps long messages; join the wrapped lines back for matching.
+        String::from_utf8_lossy(&out.stderr).replace("\n  │ ", " "),
+    )
+}
+
+#[test]
+fn bigby_json_shows_completion_in_7_and_arrival_in_9() {
+    let (code, out, _) = fs(&["run", "scenes/bigby_vs_giant.ron", "--format", "json"]);
+    assert_eq!(code, 0);
+    let events: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON event per line"))
+        .collect();
+    let find = |kind: &str| {
+        events
+            .iter()
+            .find(|e| e["kind"] == kind)
+            .unwrap_or_else(|| panic!("no {kind}"))
+    };
+    let done = find("spell_complete");
+    assert_eq!(
+        (done["round"].as_u64(), done["segment"].as_u64()),
+        (Some(1), Some(7))
+    );
+    let arrive = find("arrive");
+    assert_eq!(
+        (arrive["round"].as_u64(), arrive["segment"].as_u64()),
+        (Some(1), Some(9))
+    );
+    assert_eq!(arrive["actor"], "Hill giant");
+    assert!(events.iter().all(|e| e["kind"] != "spell_disrupted"));
+    for e in &events {
+        for key in ["round", "segment", "seq", "actor", "kind", "detail", "rule"] {
+            assert!(e.get(key).is_some(), "{key} in {e}");
+        }
+        assert!(e["rule"]["page"].as_str().is_some());
+    }
+}
+
+#[test]
+fn check_passes_every_scene() {
+    let scenes: Vec<String> = std::fs::read_dir("scenes")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    let mut args = vec!["check"];
+    args.extend(scenes.iter().map(String::as_str));
+    let (code, out, err) = fs(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("ok:")).count(),
+        scenes.len()
+    );
+}
+
+#[test]
+fn broken_scene_gives_located_errors_and_exit_2() {
+    let (code, _, err) = fs(&["check", "tests/bad/typo_weapon.ron"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("tests/bad/typo_weapon.ron:5:"), "{err}");
+    assert!(err.contains("combatants[0].weapon"), "{err}");
+    assert!(err.contains("did you mean 'long sword'"), "{err}");
+    assert!(
+        err.contains("'Bigbee'") && err.contains("did you mean 'Bigby'"),
+        "{err}"
+    );
+    assert!(err.contains("encumbered and may not charge"), "{err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn figure_in_a_wall_and_negative_movement_are_refused() {
+    let (code, _, err) = fs(&["check", "tests/bad/in_wall.ron"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("in_wall.ron:6:") && err.contains("inside a Wall cell"),
+        "{err}"
+    );
+    let (code, _, err) = fs(&["run", "tests/bad/negative_move.ron"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("negative_move.ron:5:") && err.contains("movement"),
+        "{err}"
+    );
+    let (code, _, err) = fs(&["run", "scenes/does_not_exist.ron"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+#[test]
+fn seeds_give_identical_runs() {
+    let a = fs(&[
+        "run",
+        "scenes/lizard_man_lair.ron",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    ])
+    .1;
+    let b = fs(&[
+        "run",
+        "scenes/lizard_man_lair.ron",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    ])
+    .1;
+    assert_eq!(a, b);
+    let (_, text, _) = fs(&["run", "scenes/bigby_vs_giant.ron"]);
+    assert!(
+        text.contains("Round 1, segment 7 — Bigby → Hill giant: completes bigby's grasping hand")
+    );
+}
