@@ -117,6 +117,38 @@ impl Sequence {
     pub fn outline(&self) -> Vec<String> {
         self.beats.iter().map(|b| b.names().join("+")).collect()
     }
+
+    /// The segment of each beat on a timeline (house rule `timeline.segment`): a segment
+    /// the rules fix is kept (arrivals aside, which only precede their blow); a beat without
+    /// one goes in the earliest segment its order allows: not before what came first, not
+    /// after the next fixed segment, and segment 1 when nothing says otherwise.
+    pub fn beat_segments(&self) -> (Vec<u32>, Rule) {
+        let fixed: Vec<Option<u32>> = self
+            .beats
+            .iter()
+            .map(|b| {
+                b.events
+                    .iter()
+                    .filter(|e| e.kind != EventKind::Arrive)
+                    .filter_map(|e| e.segment)
+                    .min()
+            })
+            .collect();
+        let mut prev = 0;
+        let mut out = Vec::with_capacity(fixed.len());
+        for (i, f) in fixed.iter().enumerate() {
+            let seg = match f {
+                Some(s) => *s,
+                None => {
+                    let next_fixed = fixed[i..].iter().flatten().copied().min();
+                    prev.max(1).min(next_fixed.unwrap_or(u32::MAX))
+                }
+            };
+            prev = prev.max(seg);
+            out.push(seg);
+        }
+        (out, cite::TIMELINE_SEGMENT)
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -533,5 +565,36 @@ impl Graph {
             }
         }
         (0..n).map(|e| level[self.find(e)]).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beat_segments_fill_the_gaps() {
+        // Bigby wins 6-4 casting power word kill (1 segment); Riggby's staff strikes at
+        // |4 - 4| = 0, before the spell in segment 1.
+        let a = Declared::melee("Riggby", 4).side("R").sf(4);
+        let b = Declared::melee("Bigby", 6)
+            .side("B")
+            .kind(ActionKind::Cast {
+                segments: 1,
+                device: false,
+            });
+        let seq = round_sequence(&[a, b], &Context::default());
+        let (segs, rule) = seq.beat_segments();
+        assert_eq!(segs, vec![0, 1]);
+        assert_eq!(rule, cite::TIMELINE_SEGMENT);
+        // Plain melee has no fixed segment: segment 1.
+        let melee = round_sequence(
+            &[
+                Declared::melee("A", 3).side("A"),
+                Declared::melee("B", 5).side("B"),
+            ],
+            &Context::default(),
+        );
+        assert_eq!(melee.beat_segments().0, vec![1, 1]);
     }
 }

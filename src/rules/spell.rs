@@ -62,6 +62,11 @@ pub fn cantrip_segments(first_segment: u32, d4: u32) -> ((u32, u32), Rule) {
     ((first_segment, first_segment + d4), cite::CANTRIPS)
 }
 
+/// A potion's delay in segments from a d4 roll (DMG p.119): d4 + 1.
+pub fn potion_delay(d4: u32) -> (u32, Rule) {
+    (d4.clamp(1, 4) + 1, cite::POTION_DELAY)
+}
+
 /// The segment a potion takes effect (DMG p.119): d4+1 segments after drinking, given as
 /// the total delay the scene rolled. Returns (round offset, segment) from the segment drunk.
 pub fn potion_effect_segment(drunk_in: u32, delay: u32) -> (u32, u32) {

@@ -249,20 +249,4 @@ impl FigureStats {
     pub fn reaction(&self) -> i32 {
         reaction_adjustment(self.dexterity)
     }
-
-    /// The to-hit adjustment of the main weapon against an armor type (PHB p.38).
-    pub fn weapon_vs(&self, ac_type: i32) -> i32 {
-        self.weapon
-            .as_deref()
-            .and_then(|w| tables::weapon(w).ok())
-            .map_or(0, |w| w.vs_armor_type(ac_type))
-    }
-
-    /// The to-hit adjustment of the off-hand weapon against an armor type.
-    pub fn off_hand_vs(&self, ac_type: i32) -> i32 {
-        self.off_hand
-            .as_deref()
-            .and_then(|w| tables::weapon(w).ok())
-            .map_or(0, |w| w.vs_armor_type(ac_type))
-    }
 }

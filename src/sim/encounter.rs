@@ -5,7 +5,7 @@ use super::components::*;
 use super::dice::Dice;
 use super::log::{EventKind, LogEvent};
 use super::{SegmentClock, SimScene};
-use crate::rules::distance::{self, Setting, Terrain};
+use crate::rules::distance::{self, Terrain};
 use crate::rules::surprise::{self, SurpriseRoll};
 use crate::scene::{DieKind, EncounterCheck, SurpriseSpec};
 use bevy::prelude::*;
@@ -239,7 +239,6 @@ pub(super) fn encounter(
                 continue;
             }
         };
-        let _ = Setting::Indoors;
         log.write(LogEvent::new(
             when,
             "encounter",

@@ -16,7 +16,7 @@ use crate::rules::first::Context;
 use crate::rules::movement::feet_per_segment;
 use crate::rules::sequence::{EventKind as SeqKind, PairDecision, round_sequence_with};
 use crate::rules::speed_factor::MeleeRound;
-use crate::rules::spell::{completion_segment, potion_effect_segment};
+use crate::rules::spell::{completion_segment, potion_delay, potion_effect_segment};
 use crate::rules::surprise::{self, SpellFromSurprise, SurpriseAction};
 use crate::scene::{Act, DieKind};
 use crate::tables;
@@ -436,7 +436,8 @@ pub(super) fn plan_round(
                 let cast = match carrying(name) {
                     Some(c) => c.clone(),
                     None => {
-                        let delay = dice.roll(DieKind::D4, &f.name, 4).0.clamp(1, 4) as u32 + 1;
+                        let delay =
+                            potion_delay(dice.roll(DieKind::D4, &f.name, 4).0.max(1) as u32).0;
                         let drunk = 1 + prepare;
                         let (off, s) = potion_effect_segment(drunk, delay);
                         let c = Casting {
@@ -498,24 +499,7 @@ pub(super) fn plan_round(
             }
             Act::Move { toward, to } => {
                 let fps = feet_per_segment(f64::from(f.movement.inches), setting);
-                if let Some(t) = toward
-                    .as_ref()
-                    .and_then(|t| figs.iter().find(|g| &g.name == t))
-                {
-                    ch.closing.insert(
-                        i,
-                        Some(Closing {
-                            target: t.e,
-                            feet_per_segment: fps,
-                            charge: false,
-                            arrival: None,
-                        }),
-                    );
-                } else if let Some(p) = to {
-                    commands
-                        .entity(f.e)
-                        .insert(MoveTo(Position { x: p.0, y: p.1 }, fps));
-                }
+                start_move(&mut ch, &mut commands, &figs, i, toward, to, fps);
             }
             Act::Other(_) | Act::Hold => {}
         }
@@ -543,28 +527,11 @@ pub(super) fn plan_round(
     };
     let seq = round_sequence_with(&declared, &pair);
 
-    // Beats to segments: a segment the rules fix is kept; a beat without one goes in the
-    // earliest segment its order allows (never before what came first).
-    let fixed: Vec<Option<u32>> = seq
-        .beats
-        .iter()
-        .map(|b| {
-            b.events
-                .iter()
-                .filter(|e| e.kind != SeqKind::Arrive)
-                .filter_map(|e| e.segment)
-                .min()
-        })
-        .collect();
+    // Beats to segments, by the rules core's timeline placement.
+    let (beat_segs, _) = seq.beat_segments();
     let mut entries = Vec::new();
-    let mut prev = 0;
     for (bi, beat) in seq.beats.iter().enumerate() {
-        let next_fixed = fixed[bi..].iter().flatten().copied().min();
-        let seg = match fixed[bi] {
-            Some(s) => s,
-            None => prev.max(1).min(next_fixed.unwrap_or(u32::MAX)),
-        };
-        prev = prev.max(seg);
+        let seg = beat_segs[bi];
         for ev in &beat.events {
             let fi = owner[ev.actor];
             let what = match ev.kind {
@@ -620,6 +587,36 @@ fn idle(log: &mut MessageWriter<LogEvent>, when: (u32, u32), f: &Fig, why: &str)
         why.to_string(),
         cite::DECLARE_ACTIONS,
     ));
+}
+
+/// Starts a plain move toward a figure (stopping at reach) or a point.
+fn start_move(
+    ch: &mut Changes,
+    commands: &mut Commands,
+    figs: &[Fig],
+    i: usize,
+    toward: &Option<String>,
+    to: &Option<(f64, f64)>,
+    fps: f64,
+) {
+    if let Some(t) = toward
+        .as_ref()
+        .and_then(|t| figs.iter().find(|g| &g.name == t))
+    {
+        ch.closing.insert(
+            i,
+            Some(Closing {
+                target: t.e,
+                feet_per_segment: fps,
+                charge: false,
+                arrival: None,
+            }),
+        );
+    } else if let Some(p) = to {
+        commands
+            .entity(figs[i].e)
+            .insert(MoveTo(Position { x: p.0, y: p.1 }, fps));
+    }
 }
 
 /// A plain move toward a point at so many feet a segment.
@@ -814,25 +811,9 @@ pub(super) fn plan_surprise_segment(
                 }
             }
             Act::Move { toward, to } => {
-                let fps = f64::from(action.feet_moved()) * setting.feet_per_inch() / 10.0;
-                if let Some(t) = toward
-                    .as_ref()
-                    .and_then(|t| figs.iter().find(|g| &g.name == t))
-                {
-                    ch.closing.insert(
-                        i,
-                        Some(Closing {
-                            target: t.e,
-                            feet_per_segment: fps,
-                            charge: false,
-                            arrival: None,
-                        }),
-                    );
-                } else if let Some(p) = to {
-                    commands
-                        .entity(f.e)
-                        .insert(MoveTo(Position { x: p.0, y: p.1 }, fps));
-                }
+                // One segment of movement: 1 ft per inch indoors (PHB p.102).
+                let fps = feet_per_segment(f64::from(action.feet_moved()), setting);
+                start_move(&mut ch, &mut commands, &figs, i, toward, to, fps);
             }
             Act::Cast {
                 spell,
@@ -880,7 +861,7 @@ pub(super) fn plan_surprise_segment(
                 if f.casting.as_ref().is_some_and(|c| &c.what == name) {
                     continue;
                 }
-                let delay = dice.roll(DieKind::D4, &f.name, 4).0.clamp(1, 4) as u32 + 1;
+                let delay = potion_delay(dice.roll(DieKind::D4, &f.name, 4).0.max(1) as u32).0;
                 let drunk = clock.tick() + prepare;
                 let tick = drunk + delay;
                 let (r, s) = clock.moment_of(tick);
