@@ -337,3 +337,68 @@ fn same_seed_same_log() {
         assert!(!a.is_empty());
     }
 }
+
+/// The lair's sight as the map implies it: the torch-lit tunnel, Robilar's sword and Quij's
+/// infravision, and a fourth lizard man waiting in the dark west end of the cave.
+#[test]
+fn lizard_man_lair_sight() {
+    use firststrike::map::{Grid, Vision};
+    let r = run("lizard_man_lair");
+    let sight = |viewer: &str, seen: &str| -> Vec<(u32, u32, String)> {
+        r.events(K::Sight, Some(viewer))
+            .into_iter()
+            .filter(|e| e.target.as_deref() == Some(seen))
+            .map(|e| (e.round, e.segment, e.rule.id.to_string()))
+            .collect()
+    };
+    // At the encounter the lizard men in the cave see Robilar's sword-light up the tunnel.
+    assert_eq!(
+        sight("Lizard man 1", "Robilar")[0],
+        (0, 0, "sight.light".into())
+    );
+    // The fourth, around the corner, first sees it when the charge brings Robilar to the
+    // tunnel's mouth in surprise segment 1.
+    assert_eq!(
+        sight("Lizard man 4", "Robilar"),
+        vec![(0, 1, "sight.light".into())]
+    );
+    // Quij's 60-ft infravision picks the lurker out in round 1, segment 1, at 53 ft.
+    let quij = r.events(K::Sight, Some("Quij"));
+    let lurker = quij
+        .iter()
+        .find(|e| e.target.as_deref() == Some("Lizard man 4"))
+        .expect("Quij sees the lurker");
+    assert_eq!((lurker.round, lurker.segment), (1, 1));
+    assert_eq!(lurker.rule.id, "distance.infravision");
+    assert!(lurker.detail.contains("53 ft"), "{}", lurker.detail);
+    // Robilar never does: the lurker is in the dark beyond twice his sword's 20 ft.
+    assert!(sight("Robilar", "Lizard man 4").is_empty());
+
+    // The same facts straight from the map: no line from the lurker to Robilar's start,
+    // a clear one to where his surprise-segment charge ends (from the log).
+    let scene =
+        firststrike::scene::load(std::path::Path::new("scenes/lizard_man_lair.ron")).unwrap();
+    let mut v = Vision::new(&Grid::from_spec(scene.map.as_ref().unwrap()).unwrap());
+    let lurker_at = (62.5, 12.5);
+    assert!(!v.line_of_sight(lurker_at, (107.5, 47.5)));
+    let charge = &r.events(K::Move, Some("Robilar"))[0];
+    assert!(
+        charge.detail.contains("to (107.5, 29.5)"),
+        "{}",
+        charge.detail
+    );
+    assert!(v.line_of_sight(lurker_at, (107.5, 29.5)));
+    // The encounter limits on the real map: 40 ft for the sword down the tunnel, and
+    // Quij's 60 ft cut to 47 ft by the tunnel's walls.
+    let d = r.events(K::Distance, None);
+    assert!(
+        d[4].detail.contains("Robilar can meet others up to 40 ft"),
+        "{}",
+        d[4].detail
+    );
+    assert!(
+        d[5].detail.contains("Quij can meet others up to 47 ft"),
+        "{}",
+        d[5].detail
+    );
+}

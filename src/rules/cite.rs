@@ -103,6 +103,8 @@ rules! {
     DISTANCE_SURPRISE = "distance.surprise", Dmg, "62", "with surprise the distance is 1\"-3\" or the area, whichever is less";
     DISTANCE_LIGHT = "distance.light", Dmg, "62", "relying on a light limits encounter distance to twice its radius";
     DISTANCE_INFRAVISION = "distance.infravision", Dmg, "62", "infravision or ultravision limits encounter distance to its range";
+    SIGHT_LIGHT = "sight.light", Dmg, "62", "with a clear line of sight, a light or a lit figure can be made out at almost any distance";
+    SIGHT_OBSTRUCTED = "sight.obstructed", Dmg, "62", "walls and other obstructions cut off sight, light and encounters";
     OUTDOOR_SCALE = "scale.outdoors", Phb, "39", "outdoors one inch of scale is 10 yards";
     DECLARE_ACTIONS = "declare.actions", Dmg, "61", "before initiative each side says what its figures will do";
     DECLARE_SPELLS = "declare.spells", Dmg, "65", "casters name their spell at the start of the round";

@@ -138,13 +138,18 @@ pub fn surprise_distance_cap(area_ft: Option<u32>, setting: Setting) -> Distance
     Distance::new(cap.min(area_in), setting, cite::DISTANCE_SURPRISE)
 }
 
+/// The encounter limit set by relying on a light of radius `radius_ft` (DMG p.62): twice it.
+pub fn light_limit_ft(radius_ft: f64) -> f64 {
+    2.0 * radius_ft
+}
+
 /// The longest a party can see to meet another, given what it relies on (DMG p.62): twice
 /// the radius of each light it relies on, or the range of infravision or ultravision; the
 /// best of these. `None` when it relies on nothing (in the dark it meets nothing it can see).
 pub fn vision_limit_ft(light_radii_ft: &[f64], infravision_ft: &[f64]) -> Option<(f64, Rule)> {
     let light = light_radii_ft
         .iter()
-        .map(|r| (2.0 * r, cite::DISTANCE_LIGHT));
+        .map(|r| (light_limit_ft(*r), cite::DISTANCE_LIGHT));
     let infra = infravision_ft
         .iter()
         .map(|r| (*r, cite::DISTANCE_INFRAVISION));

@@ -10,6 +10,7 @@
 //! - who acts first between two actions (the two charts): [`chart`], [`first`]
 //! - several routines in a round (the attack-sequence chart): [`sequence`], [`attack_rate`]
 //! - speed factors: [`speed_factor`]; the charge: [`charge`]; spells and devices: [`spell`]
+//! - who sees whom by light and infravision: [`sight`]
 //! - to-hit, damage and hit points: [`combat`]
 //! - interpretations the text leaves open: [`options`]
 
@@ -27,6 +28,7 @@ pub mod initiative;
 pub mod movement;
 pub mod options;
 pub mod sequence;
+pub mod sight;
 pub mod speed_factor;
 pub mod spell;
 pub mod surprise;

@@ -77,6 +77,22 @@ pub struct MapSpec {
     /// Light sources fixed on the map.
     #[serde(default)]
     pub lights: Vec<FixedLight>,
+    /// The whole map is lit (daylight, or a hall lit throughout): everyone in a clear line
+    /// of sight is seen. Off by default: a dungeon is dark but for its lights.
+    #[serde(default)]
+    pub daylight: bool,
+}
+
+impl Default for MapSpec {
+    fn default() -> Self {
+        MapSpec {
+            cell_ft: default_cell(),
+            rows: Vec::new(),
+            legend: BTreeMap::new(),
+            lights: Vec::new(),
+            daylight: false,
+        }
+    }
 }
 
 fn default_cell() -> f64 {
@@ -117,6 +133,16 @@ pub struct FixedLight {
     /// Radius in feet, overriding the table.
     #[serde(default)]
     pub radius_ft: Option<f64>,
+}
+
+impl FixedLight {
+    /// Its radius: the scene's override, else the table's (0 for an unknown source, which
+    /// validation reports).
+    pub fn radius(&self) -> f64 {
+        self.radius_ft
+            .or_else(|| crate::tables::light(&self.source).ok().map(|l| l.radius_ft))
+            .unwrap_or(0.0)
+    }
 }
 
 /// One figure.

@@ -16,6 +16,7 @@ pub(super) fn encounter(
     scene: Res<SimScene>,
     mut clock: ResMut<SegmentClock>,
     mut dice: ResMut<Dice>,
+    mut vision: ResMut<super::MapVision>,
     mut figures: Query<(&Combatant, &Side, &Dexterity, &mut Surprised)>,
     mut log: MessageWriter<LogEvent>,
 ) {
@@ -214,12 +215,29 @@ pub(super) fn encounter(
                 let infra: Vec<f64> = stats.iter().filter_map(|s| s.infravision_ft).collect();
                 match distance::vision_limit_ft(&lights, &infra) {
                     Some((ft, rule)) => {
+                        // The same limit on the real map: how far it reaches past the walls.
+                        let on_map: String = match vision.0.as_mut() {
+                            Some(v) => scene
+                                .0
+                                .combatants
+                                .iter()
+                                .filter(|c| who.contains(&c.name))
+                                .map(|c| {
+                                    let (far, cells) = v.encounter_reach(c.at, ft);
+                                    format!(
+                                        "; on the map {} can meet others up to {far:.0} ft away ({cells} open cells in sight)",
+                                        c.name
+                                    )
+                                })
+                                .collect(),
+                            None => String::new(),
+                        };
                         log.write(LogEvent::new(
                             when,
                             who.join(", "),
                             EventKind::Distance,
                             None,
-                            format!("{note}: encounters at most {ft} ft away (lights {lights:?} ft, infravision {infra:?} ft)"),
+                            format!("{note}: encounters at most {ft} ft away (lights {lights:?} ft, infravision {infra:?} ft){on_map}"),
                             rule,
                         ));
                     }

@@ -18,12 +18,14 @@ mod movement;
 mod plan;
 mod resolve;
 mod round_end;
+mod sight;
 mod spawn;
 
 pub use clock::{Phase, SegmentClock};
 pub use dice::Dice;
 pub use log::{EventKind, EventLog, LogEvent};
 pub use plan::{Plan, PlanEntry, Planned};
+pub use sight::{MapVision, Sightings, lights_now};
 pub use spawn::combatant_bundle;
 
 use crate::map::Grid;
@@ -49,6 +51,8 @@ pub enum SimSet {
     Initiative,
     /// Closing and charging figures move foot by foot.
     Movement,
+    /// Who sees whom after the move, by light and infravision; changes are logged.
+    Sight,
     /// Blows, missiles, spell completions and device activations, in planned order.
     Resolve,
     /// Casters who fell lose their spells.
@@ -106,7 +110,9 @@ impl Plugin for SimPlugin {
             .insert_resource(Dice::new(seed, &scene.dice))
             .init_resource::<EventLog>()
             .init_resource::<Plan>()
-            .add_systems(Startup, spawn::spawn_scene);
+            .init_resource::<MapVision>()
+            .init_resource::<Sightings>()
+            .add_systems(Startup, (spawn::spawn_scene, sight::init_vision));
         let mut step = Schedule::new(SimStep);
         step.configure_sets(
             (
@@ -115,6 +121,7 @@ impl Plugin for SimPlugin {
                 SimSet::Declare,
                 SimSet::Initiative,
                 SimSet::Movement,
+                SimSet::Sight,
                 SimSet::Resolve,
                 SimSet::Disruption,
                 SimSet::EndOfRound,
@@ -130,6 +137,7 @@ impl Plugin for SimPlugin {
                 .chain()
                 .in_set(SimSet::Initiative),
             movement::movement.in_set(SimSet::Movement),
+            sight::update_sight.in_set(SimSet::Sight),
             resolve::resolve.in_set(SimSet::Resolve),
             disruption::disruption.in_set(SimSet::Disruption),
             round_end::end_of_round.in_set(SimSet::EndOfRound),

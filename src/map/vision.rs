@@ -1,0 +1,144 @@
+//! Vision on a grid: fields of view cached by (cell, radius), lines of sight between
+//! points in feet, the cells a light reaches, and how far an encounter can reach from a
+//! point on the real map.
+//!
+//! Walls do not move during a scene, so a field of view computed once from a cell at a
+//! radius is kept and reused. Radii are rounded up to a multiple of [`RADIUS_STEP`] before
+//! they are cached: a field of view is the unlimited one cut to its disc (see
+//! [`super::fov`]), so a larger radius answers every nearer question the same way.
+
+use super::fov::{FieldOfView, SightMap, radius_to_reach};
+use super::grid::Grid;
+use super::measure::{Feet, distance_ft};
+use std::collections::HashMap;
+
+/// Cached radii are rounded up to a multiple of this many cells.
+pub const RADIUS_STEP: i32 = 8;
+
+/// The cache holds at most this many fields of view before it starts afresh.
+const CACHE_LIMIT: usize = 4096;
+
+/// A light on the map: where it is and how far it reaches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LightSource {
+    /// Position in feet.
+    pub at: Feet,
+    /// Radius in feet.
+    pub radius_ft: f64,
+}
+
+/// The map's sight with its cache of fields of view.
+#[derive(Clone, Debug)]
+pub struct Vision {
+    map: SightMap,
+    cell_ft: f64,
+    cache: HashMap<(i32, i32, i32), FieldOfView>,
+    computed: u64,
+}
+
+impl Vision {
+    /// Vision over a grid (walls, closed doors and pillars block).
+    pub fn new(grid: &Grid) -> Self {
+        let map = SightMap::from_fn(grid.width, grid.height, |x, y| {
+            grid.opaque(x as i64, y as i64)
+        });
+        Vision {
+            map,
+            cell_ft: grid.cell_ft,
+            cache: HashMap::new(),
+            computed: 0,
+        }
+    }
+
+    /// The sight map.
+    pub fn sight_map(&self) -> &SightMap {
+        &self.map
+    }
+
+    /// How many fields of view have been computed (not served from the cache).
+    pub fn computed(&self) -> u64 {
+        self.computed
+    }
+
+    /// The cell holding a point in feet.
+    pub fn cell(&self, p: Feet) -> (i32, i32) {
+        (
+            (p.0 / self.cell_ft).floor() as i32,
+            (p.1 / self.cell_ft).floor() as i32,
+        )
+    }
+
+    /// The centre of a cell in feet.
+    pub fn centre(&self, cell: (i32, i32)) -> Feet {
+        centre(self.cell_ft, cell)
+    }
+
+    /// The field of view from `cell` reaching at least `radius` cells, from the cache.
+    pub fn fov(&mut self, cell: (i32, i32), radius: i32) -> &FieldOfView {
+        let key = self.cached(cell, radius);
+        &self.cache[&key]
+    }
+
+    /// Makes sure the field of view is cached and returns its key.
+    fn cached(&mut self, cell: (i32, i32), radius: i32) -> (i32, i32, i32) {
+        let radius = (radius.max(1) + RADIUS_STEP - 1) / RADIUS_STEP * RADIUS_STEP;
+        let key = (cell.0, cell.1, radius);
+        if !self.cache.contains_key(&key) {
+            if self.cache.len() >= CACHE_LIMIT {
+                self.cache.clear();
+            }
+            self.computed += 1;
+            self.cache
+                .insert(key, FieldOfView::of(&self.map, cell, radius));
+        }
+        key
+    }
+
+    /// Radius in cells that covers `feet` from anywhere in a cell.
+    pub fn cells_for(&self, feet: f64) -> i32 {
+        (feet / self.cell_ft).ceil() as i32 + 1
+    }
+
+    /// Whether there is a clear line between two points (symmetric).
+    pub fn line_of_sight(&mut self, a: Feet, b: Feet) -> bool {
+        let (ca, cb) = (self.cell(a), self.cell(b));
+        let r = radius_to_reach(ca, cb);
+        self.fov(ca, r).contains(cb.0, cb.1)
+    }
+
+    /// Whether `light` reaches the point `p`: within its radius and on a clear line.
+    pub fn lights(&mut self, light: LightSource, p: Feet) -> bool {
+        distance_ft(light.at, p) <= light.radius_ft && self.line_of_sight(light.at, p)
+    }
+
+    /// The cells a light reaches: centre within its radius, seen from the light's cell.
+    /// Walls it reaches are included (they are lit faces).
+    pub fn lit_cells(&mut self, light: LightSource) -> Vec<(i32, i32)> {
+        let key = self.cached(self.cell(light.at), self.cells_for(light.radius_ft));
+        self.cache[&key]
+            .iter()
+            .filter(|&c| distance_ft(light.at, centre(self.cell_ft, c)) <= light.radius_ft)
+            .collect()
+    }
+
+    /// How far an encounter can reach from `from` within `limit_ft` on the real map: the
+    /// farthest open cell centre that is both within the limit and in sight, in feet, and
+    /// how many open cells lie in that reach.
+    pub fn encounter_reach(&mut self, from: Feet, limit_ft: f64) -> (f64, usize) {
+        let key = self.cached(self.cell(from), self.cells_for(limit_ft));
+        self.cache[&key]
+            .iter()
+            .filter(|&(x, y)| !self.map.opaque(x, y))
+            .map(|c| distance_ft(from, centre(self.cell_ft, c)))
+            .filter(|&d| d <= limit_ft)
+            .fold((0.0, 0), |(far, n), d| (far.max(d), n + 1))
+    }
+}
+
+/// The centre of a cell in feet, for cells `cell_ft` wide.
+fn centre(cell_ft: f64, cell: (i32, i32)) -> Feet {
+    (
+        (f64::from(cell.0) + 0.5) * cell_ft,
+        (f64::from(cell.1) + 0.5) * cell_ft,
+    )
+}

@@ -1,0 +1,157 @@
+//! Who sees whom (DMG p.62): a clear line of sight is needed, and then either light or
+//! infravision. A figure that carries a light, or stands where a light reaches, can be
+//! made out at any distance along a clear line; one in the dark is seen only within twice
+//! the radius of a light the viewer carries, or within the viewer's infravision or
+//! ultravision range. The line itself comes from the map (`crate::map::fov`).
+
+use super::cite::{self, Rule};
+
+/// What a viewer brings to the looking.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Viewer {
+    /// Radius in feet of the brightest light the viewer carries, if any.
+    pub light_radius_ft: Option<f64>,
+    /// Infravision (or ultravision) range in feet, if any.
+    pub infravision_ft: Option<f64>,
+}
+
+/// How the one looked at stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// It carries a lit source.
+    pub carries_light: bool,
+    /// A light (carried by anyone or fixed on the map) reaches where it stands.
+    pub in_light: bool,
+}
+
+/// Why a figure is seen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SeenBy {
+    /// Its own light gives it away along a clear line.
+    ItsLight,
+    /// It stands in light.
+    Lit,
+    /// It is in the dark but within twice the radius of the viewer's light.
+    ViewersLight {
+        /// The encounter limit: twice the light radius.
+        limit_ft: f64,
+    },
+    /// It is in the dark but within the viewer's infravision.
+    Infravision {
+        /// The range.
+        range_ft: f64,
+    },
+}
+
+impl SeenBy {
+    /// A few words for the log.
+    pub fn describe(self) -> String {
+        match self {
+            SeenBy::ItsLight => "by the light it carries".into(),
+            SeenBy::Lit => "standing in light".into(),
+            SeenBy::ViewersLight { limit_ft } => {
+                format!("within twice its own light's radius ({limit_ft} ft)")
+            }
+            SeenBy::Infravision { range_ft } => format!("by infravision ({range_ft} ft)"),
+        }
+    }
+}
+
+/// Why a figure is not seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unseen {
+    /// Walls, closed doors or pillars are in the way.
+    Obstructed,
+    /// The line is clear but it stands in the dark, out of reach of light and infravision.
+    Dark,
+}
+
+impl Unseen {
+    /// A few words for the log.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Unseen::Obstructed => "the line of sight is blocked",
+            Unseen::Dark => "it is in the dark, beyond light and infravision",
+        }
+    }
+}
+
+/// Whether `viewer` sees a figure `distance_ft` away that stands as `seen` does, given
+/// whether the line between them is clear, with the rule that decides (DMG p.62).
+/// Light is preferred over the viewer's own means, then the viewer's light over
+/// infravision, so the log names the most ordinary reason.
+pub fn sees(
+    clear_line: bool,
+    distance_ft: f64,
+    viewer: Viewer,
+    seen: Seen,
+) -> Result<(SeenBy, Rule), (Unseen, Rule)> {
+    if !clear_line {
+        return Err((Unseen::Obstructed, cite::SIGHT_OBSTRUCTED));
+    }
+    if seen.carries_light {
+        return Ok((SeenBy::ItsLight, cite::SIGHT_LIGHT));
+    }
+    if seen.in_light {
+        return Ok((SeenBy::Lit, cite::SIGHT_LIGHT));
+    }
+    if let Some(r) = viewer.light_radius_ft {
+        let limit_ft = super::distance::light_limit_ft(r);
+        if distance_ft <= limit_ft {
+            return Ok((SeenBy::ViewersLight { limit_ft }, cite::DISTANCE_LIGHT));
+        }
+    }
+    if let Some(range_ft) = viewer.infravision_ft
+        && distance_ft <= range_ft
+    {
+        return Ok((SeenBy::Infravision { range_ft }, cite::DISTANCE_INFRAVISION));
+    }
+    Err((Unseen::Dark, cite::DISTANCE_LIGHT))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SWORD: Viewer = Viewer {
+        light_radius_ft: Some(20.0),
+        infravision_ft: None,
+    };
+    const QUIJ: Viewer = Viewer {
+        light_radius_ft: None,
+        infravision_ft: Some(60.0),
+    };
+    const DARK: Seen = Seen {
+        carries_light: false,
+        in_light: false,
+    };
+
+    #[test]
+    fn the_lair_limits() {
+        // Robilar's sword (20 ft): a figure in the dark is met within 40 ft, not beyond.
+        assert!(matches!(
+            sees(true, 40.0, SWORD, DARK),
+            Ok((SeenBy::ViewersLight { limit_ft }, _)) if limit_ft == 40.0
+        ));
+        assert_eq!(sees(true, 41.0, SWORD, DARK).unwrap_err().0, Unseen::Dark);
+        // Quij's infravision: 60 ft.
+        assert!(sees(true, 60.0, QUIJ, DARK).is_ok());
+        assert!(sees(true, 61.0, QUIJ, DARK).is_err());
+    }
+
+    #[test]
+    fn light_is_seen_from_afar_but_not_through_walls() {
+        let torch = Seen {
+            carries_light: true,
+            in_light: true,
+        };
+        assert_eq!(
+            sees(true, 500.0, Viewer::default(), torch).unwrap().0,
+            SeenBy::ItsLight
+        );
+        assert_eq!(
+            sees(false, 5.0, QUIJ, torch).unwrap_err(),
+            (Unseen::Obstructed, cite::SIGHT_OBSTRUCTED)
+        );
+    }
+}

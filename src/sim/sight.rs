@@ -1,0 +1,165 @@
+//! Sight: after movement in each segment, who sees whom on the map, by light or by
+//! infravision (DMG p.62). A figure that starts or stops seeing another gets a `sight`
+//! event with the reason and the rule, so the log shows the moment a lurker first makes out
+//! the torchlight. Fields of view come from [`Vision`], cached by cell and radius; the
+//! decision for each pair is [`rules::sight::sees`].
+
+use super::components::{Combatant, HitPoints, Infravision, Light, Position};
+use super::log::{EventKind, LogEvent};
+use super::{MapGrid, SegmentClock, SimScene};
+use crate::map::{LightSource, Vision, distance_ft};
+use crate::rules::combat::Condition;
+use crate::rules::sight::{self, Seen, SeenBy, Viewer};
+use bevy::prelude::*;
+use std::collections::BTreeMap;
+
+/// The map's vision with its field-of-view cache (none without a map).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct MapVision(pub Option<Vision>);
+
+/// Who sees whom now, by figure index (viewer, seen), with why.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Sightings(pub BTreeMap<(usize, usize), SeenBy>);
+
+impl Sightings {
+    /// Whether figure `a` sees figure `b`.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.0.contains_key(&(a, b))
+    }
+}
+
+/// Every light shining now: fixed ones from the map, then those figures carry.
+pub fn lights_now<'a>(
+    scene: &SimScene,
+    carried: impl Iterator<Item = (&'a Position, &'a Light)>,
+) -> Vec<LightSource> {
+    let fixed = scene
+        .0
+        .map
+        .iter()
+        .flat_map(|m| m.lights.iter())
+        .map(|l| LightSource {
+            at: l.at,
+            radius_ft: l.radius(),
+        });
+    let carried = carried.map(|(p, l)| LightSource {
+        at: (p.x, p.y),
+        radius_ft: l.radius_ft,
+    });
+    fixed.chain(carried).collect()
+}
+
+type Figure<'a> = (
+    &'a Combatant,
+    &'a Position,
+    &'a HitPoints,
+    Option<&'a Light>,
+    Option<&'a Infravision>,
+);
+
+/// Recomputes who sees whom and logs each change.
+pub(super) fn update_sight(
+    clock: Res<SegmentClock>,
+    scene: Res<SimScene>,
+    mut vision: ResMut<MapVision>,
+    mut sightings: ResMut<Sightings>,
+    figures: Query<Figure>,
+    mut log: MessageWriter<LogEvent>,
+) {
+    let Some(vision) = vision.0.as_mut() else {
+        return;
+    };
+    let daylight = scene.0.map.as_ref().is_some_and(|m| m.daylight);
+    let mut list: Vec<Figure> = figures.iter().collect();
+    list.sort_by_key(|f| f.0.index);
+    let lights = lights_now(&scene, list.iter().filter_map(|f| Some((f.1, f.3?))));
+    let at = |f: &Figure| (f.1.x, f.1.y);
+    let in_light: Vec<bool> = list
+        .iter()
+        .map(|f| daylight || lights.iter().any(|&l| vision.lights(l, at(f))))
+        .collect();
+
+    let mut now = BTreeMap::new();
+    let mut why_not = BTreeMap::new();
+    for (i, a) in list.iter().enumerate() {
+        if !a.2.condition.is_up() {
+            continue;
+        }
+        let viewer = Viewer {
+            light_radius_ft: a.3.map(|l| l.radius_ft),
+            infravision_ft: a.4.map(|i| i.0),
+        };
+        for (j, b) in list.iter().enumerate() {
+            if i == j || b.2.condition == Condition::Dead {
+                continue;
+            }
+            let seen = Seen {
+                carries_light: b.3.is_some(),
+                in_light: in_light[j],
+            };
+            let clear = vision.line_of_sight(at(a), at(b));
+            match sight::sees(clear, distance_ft(at(a), at(b)), viewer, seen) {
+                Ok(by) => {
+                    now.insert((a.0.index, b.0.index), by);
+                }
+                Err(not) => {
+                    why_not.insert((a.0.index, b.0.index), not);
+                }
+            }
+        }
+    }
+
+    let when = clock.round_segment();
+    let name = |index: usize| {
+        list.iter()
+            .find(|f| f.0.index == index)
+            .map(|f| (f.0.name.clone(), at(f)))
+    };
+    for (&(a, b), &(by, rule)) in &now {
+        if sightings.0.contains_key(&(a, b)) {
+            continue;
+        }
+        let (Some((an, ap)), Some((bn, bp))) = (name(a), name(b)) else {
+            continue;
+        };
+        log.write(LogEvent::new(
+            when,
+            an,
+            EventKind::Sight,
+            Some(bn.clone()),
+            format!(
+                "sees {bn} {} ft away, {}",
+                distance_ft(ap, bp).round(),
+                by.describe()
+            ),
+            rule,
+        ));
+    }
+    for &(a, b) in sightings.0.keys() {
+        if now.contains_key(&(a, b)) {
+            continue;
+        }
+        let (Some((an, _)), Some((bn, _))) = (name(a), name(b)) else {
+            continue;
+        };
+        // A viewer who fell, or a target who died, is covered by the `down` event.
+        let Some(&(not, rule)) = why_not.get(&(a, b)) else {
+            continue;
+        };
+        let detail = format!("loses sight of {bn}: {}", not.describe());
+        log.write(LogEvent::new(
+            when,
+            an,
+            EventKind::Sight,
+            Some(bn),
+            detail,
+            rule,
+        ));
+    }
+    sightings.0 = now.into_iter().map(|(k, (by, _))| (k, by)).collect();
+}
+
+/// Builds the vision from the map grid when the simulation starts.
+pub(super) fn init_vision(grid: Res<MapGrid>, mut vision: ResMut<MapVision>) {
+    vision.0 = grid.0.as_ref().map(Vision::new);
+}
