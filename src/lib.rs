@@ -16,3 +16,5 @@ pub mod scene;
 pub mod sim;
 pub mod tables;
 pub mod testing;
+#[cfg(feature = "viewer")]
+pub mod viewer;

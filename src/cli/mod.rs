@@ -4,6 +4,8 @@
 
 mod first;
 mod scene_cmds;
+#[cfg(feature = "viewer")]
+mod view;
 
 use clap::{Parser, Subcommand};
 
@@ -23,6 +25,9 @@ enum Command {
     Run(scene_cmds::RunArgs),
     /// Validate scene files: exit 0 when all are valid, 2 with located errors otherwise.
     Check(scene_cmds::CheckArgs),
+    /// Watch a scene segment by segment on a map (the default: the lizard-man lair).
+    #[cfg(feature = "viewer")]
+    View(view::ViewArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -39,6 +44,11 @@ pub fn run() -> i32 {
         Some(Command::First(args)) => first::run(args),
         Some(Command::Run(args)) => scene_cmds::run(args),
         Some(Command::Check(args)) => scene_cmds::check(args),
+        #[cfg(feature = "viewer")]
+        Some(Command::View(args)) => view::run(args),
+        #[cfg(feature = "viewer")]
+        None => view::run(view::ViewArgs::default()),
+        #[cfg(not(feature = "viewer"))]
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

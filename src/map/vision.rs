@@ -2,18 +2,19 @@
 //! points in feet, the cells a light reaches, and how far an encounter can reach from a
 //! point on the real map.
 //!
-//! Walls do not move during a scene, so a field of view computed once from a cell at a
-//! radius is kept and reused. Radii are rounded up to a multiple of [`RADIUS_STEP`] before
-//! they are cached: a field of view is the unlimited one cut to its disc (see
-//! [`super::fov`]), so a larger radius answers every nearer question the same way.
+//! Walls do not move during a scene, so a field of view computed once from a cell is kept
+//! and reused. Each cell keeps the widest one asked for so far, its radius rounded up to a
+//! power of two (at least [`MIN_RADIUS`], at most the map's diagonal): a field of view is
+//! the unlimited one cut to its disc (see [`super::fov`]), so a wider one answers every
+//! nearer question the same way, and a figure looking at many others computes one.
 
 use super::fov::{FieldOfView, SightMap, radius_to_reach};
 use super::grid::Grid;
 use super::measure::{Feet, distance_ft};
 use std::collections::HashMap;
 
-/// Cached radii are rounded up to a multiple of this many cells.
-pub const RADIUS_STEP: i32 = 8;
+/// The smallest radius cached, in cells.
+pub const MIN_RADIUS: i32 = 8;
 
 /// The cache holds at most this many fields of view before it starts afresh.
 const CACHE_LIMIT: usize = 4096;
@@ -32,7 +33,7 @@ pub struct LightSource {
 pub struct Vision {
     map: SightMap,
     cell_ft: f64,
-    cache: HashMap<(i32, i32, i32), FieldOfView>,
+    cache: HashMap<(i32, i32), FieldOfView>,
     computed: u64,
 }
 
@@ -79,19 +80,21 @@ impl Vision {
         &self.cache[&key]
     }
 
-    /// Makes sure the field of view is cached and returns its key.
-    fn cached(&mut self, cell: (i32, i32), radius: i32) -> (i32, i32, i32) {
-        let radius = (radius.max(1) + RADIUS_STEP - 1) / RADIUS_STEP * RADIUS_STEP;
-        let key = (cell.0, cell.1, radius);
-        if !self.cache.contains_key(&key) {
-            if self.cache.len() >= CACHE_LIMIT {
-                self.cache.clear();
-            }
-            self.computed += 1;
-            self.cache
-                .insert(key, FieldOfView::of(&self.map, cell, radius));
+    /// Makes sure a field of view from `cell` reaching `radius` is cached; returns its key.
+    fn cached(&mut self, cell: (i32, i32), radius: i32) -> (i32, i32) {
+        if self.cache.get(&cell).is_some_and(|f| f.radius() >= radius) {
+            return cell;
         }
-        key
+        let diagonal = radius_to_reach((0, 0), (self.map.width(), self.map.height()));
+        let wide = (radius.max(MIN_RADIUS) as u32).next_power_of_two() as i32;
+        let radius = wide.min(diagonal.max(radius));
+        if self.cache.len() >= CACHE_LIMIT {
+            self.cache.clear();
+        }
+        self.computed += 1;
+        self.cache
+            .insert(cell, FieldOfView::of(&self.map, cell, radius));
+        cell
     }
 
     /// Radius in cells that covers `feet` from anywhere in a cell.

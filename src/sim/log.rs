@@ -148,12 +148,12 @@ impl EventLog {
 /// Moves this step's messages into the log, numbering them within their segment.
 pub(super) fn record(mut messages: ResMut<Messages<LogEvent>>, mut log: ResMut<EventLog>) {
     for mut e in messages.drain() {
-        let seq = log
-            .events
-            .iter()
-            .filter(|p| p.round == e.round && p.segment == e.segment)
-            .count() as u32
-            + 1;
+        // Events arrive in time order: number on from the last one if it is in the same
+        // segment.
+        let seq = match log.events.last() {
+            Some(p) if p.round == e.round && p.segment == e.segment => p.seq + 1,
+            _ => 1,
+        };
         e.seq = seq;
         log.events.push(e);
     }

@@ -110,11 +110,8 @@ pub(super) fn update_sight(
     }
 
     let when = clock.round_segment();
-    let name = |index: usize| {
-        list.iter()
-            .find(|f| f.0.index == index)
-            .map(|f| (f.0.name.clone(), at(f)))
-    };
+    let by_index: BTreeMap<usize, &Figure> = list.iter().map(|f| (f.0.index, f)).collect();
+    let name = |index: usize| by_index.get(&index).map(|f| (f.0.name.clone(), at(f)));
     for (&(a, b), &(by, rule)) in &now {
         if sightings.0.contains_key(&(a, b)) {
             continue;

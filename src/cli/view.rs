@@ -1,0 +1,57 @@
+//! `firststrike view [SCENE]`: the viewer window (also what `firststrike` alone opens).
+
+use crate::viewer::{self, Capture, ViewOptions};
+use clap::Args;
+use std::path::PathBuf;
+
+/// The scene opened when none is named.
+pub const DEFAULT_SCENE: &str = "scenes/lizard_man_lair.ron";
+
+/// Arguments of `view`.
+#[derive(Args, Debug, Default)]
+pub struct ViewArgs {
+    /// Scene file (RON); the lizard-man lair when left out.
+    pub scene: Option<PathBuf>,
+    /// Seed for the dice the scene does not fix.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Save a screenshot (PNG) after the first frames, with PATH.json giving where each
+    /// figure and cell landed, then exit.
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+    /// Step this many segments forward before the screenshot.
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "screenshot")]
+    pub step: usize,
+    /// Measure N frames, print the median frame time, then exit.
+    #[arg(long, value_name = "N")]
+    pub frame_times: Option<u32>,
+}
+
+/// Opens the viewer; exit code 2 when the scene cannot be loaded.
+pub fn run(args: ViewArgs) -> i32 {
+    let path = args.scene.unwrap_or_else(|| PathBuf::from(DEFAULT_SCENE));
+    if !path.exists() {
+        eprintln!(
+            "error: scene file {} not found (run from the project folder, or name a scene: firststrike view SCENE)",
+            path.display()
+        );
+        return 2;
+    }
+    if let Some(p) = &args.screenshot
+        && p.extension().is_none_or(|e| e != "png")
+    {
+        eprintln!("error: --screenshot needs a .png path, not {}", p.display());
+        return 2;
+    }
+    viewer::run(
+        path,
+        ViewOptions {
+            seed: args.seed,
+            capture: args.screenshot.map(|p| Capture {
+                steps: args.step,
+                ..Capture::new(p)
+            }),
+            frame_times: args.frame_times,
+        },
+    )
+}

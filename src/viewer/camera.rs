@@ -1,0 +1,147 @@
+//! The cameras: the map camera looks at the map (1 world unit = 1 foot, y up, so a point
+//! (x, y) in feet is at (x, -y)); it fits the map into the area the panels leave free, and
+//! pans and zooms with the keys and the mouse. A token camera with the same view draws
+//! the tokens and their names after the map's lines, so no line crosses a token; the egui
+//! camera draws the panels last.
+
+use super::ViewerRequest;
+use super::input::ViewerAction;
+use super::panels::PanelRects;
+use super::playback::Playback;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+/// The map camera, with the generation of the scene it last fitted.
+#[derive(Component, Default)]
+pub struct MapCamera {
+    fitted: Option<u32>,
+    frames_since_fit: u32,
+}
+
+/// The camera that draws tokens over the map's lines.
+#[derive(Component)]
+pub struct TokenCamera;
+
+/// The render layer of tokens and their names.
+pub const TOKEN_LAYER: usize = 1;
+
+/// Spawns the map, token and egui cameras.
+pub(super) fn spawn_camera(
+    mut commands: Commands,
+    mut egui_settings: ResMut<bevy_egui::EguiGlobalSettings>,
+) {
+    use bevy::camera::CameraOutputMode;
+    use bevy::camera::visibility::RenderLayers;
+    use bevy::render::render_resource::BlendState;
+    egui_settings.auto_create_primary_context = false;
+    commands.spawn((Camera2d, MapCamera::default()));
+    commands.spawn((
+        Camera2d,
+        TokenCamera,
+        Camera {
+            order: 1,
+            clear_color: ClearColorConfig::None,
+            ..default()
+        },
+        RenderLayers::layer(TOKEN_LAYER),
+    ));
+    commands.spawn((
+        bevy_egui::PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 2,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+}
+
+/// Gives the token camera the map camera's view.
+pub(super) fn sync_token_camera(
+    map: Single<(&Transform, &Projection), (With<MapCamera>, Without<TokenCamera>)>,
+    token: Single<(&mut Transform, &mut Projection), With<TokenCamera>>,
+) {
+    let (tf, proj) = map.into_inner();
+    let (mut ttf, mut tproj) = token.into_inner();
+    *ttf = *tf;
+    *tproj = proj.clone();
+}
+
+/// Where a point in feet sits in the world.
+pub fn world_of(p: (f64, f64)) -> Vec2 {
+    Vec2::new(p.0 as f32, -p.1 as f32)
+}
+
+/// Feet of a world point.
+pub fn feet_of(w: Vec2) -> (f64, f64) {
+    (f64::from(w.x), f64::from(-w.y))
+}
+
+/// Fits the map on a new scene or on request; pans and zooms.
+pub(super) fn camera_controls(
+    camera: Single<(&mut Transform, &mut Projection, &mut MapCamera), Without<TokenCamera>>,
+    actions: Single<&ActionState<ViewerAction>>,
+    windows: Query<&Window>,
+    panels: Res<PanelRects>,
+    playback: Option<Res<Playback>>,
+    mut requests: MessageReader<ViewerRequest>,
+    time: Res<Time>,
+) {
+    let (mut tf, mut projection, mut cam) = camera.into_inner();
+    let Projection::Orthographic(ortho) = projection.as_mut() else {
+        return;
+    };
+    let Ok(window) = windows.single() else {
+        return;
+    };
+    let Some(pb) = playback else {
+        return;
+    };
+    let refit = requests.read().any(|r| *r == ViewerRequest::Fit);
+    // Fit once the panels have been laid out (a couple of frames after a new scene).
+    if cam.fitted != Some(pb.generation) {
+        cam.fitted = Some(pb.generation);
+        cam.frames_since_fit = 0;
+    }
+    cam.frames_since_fit += 1;
+    if refit || cam.frames_since_fit <= 3 {
+        let (w_ft, h_ft) = match &pb.grid {
+            Some(g) => (g.width_ft() as f32, g.height_ft() as f32),
+            None => extent(&pb),
+        };
+        let free = panels.free(window.width(), window.height());
+        let scale = (w_ft / free.width().max(50.0)).max(h_ft / free.height().max(50.0)) * 1.06;
+        ortho.scale = scale.max(0.01);
+        let win_centre = Vec2::new(window.width(), window.height()) / 2.0;
+        let off = (free.center() - win_centre) * scale;
+        tf.translation.x = w_ft / 2.0 - off.x;
+        tf.translation.y = -h_ft / 2.0 + off.y;
+    }
+    let actions = actions.into_inner();
+    let pan = actions.axis_pair(&ViewerAction::Pan);
+    tf.translation += (pan * 400.0 * ortho.scale * time.delta_secs()).extend(0.0);
+    if actions.pressed(&ViewerAction::DragPan) {
+        let d = actions.axis_pair(&ViewerAction::MouseMotion);
+        tf.translation.x -= d.x * ortho.scale;
+        tf.translation.y += d.y * ortho.scale;
+    }
+    let zoom = actions.value(&ViewerAction::Zoom);
+    if zoom != 0.0 {
+        ortho.scale = (ortho.scale * 1.1f32.powf(-zoom.clamp(-3.0, 3.0))).clamp(0.005, 50.0);
+    }
+}
+
+/// The extent of the figures when there is no map.
+fn extent(pb: &Playback) -> (f32, f32) {
+    pb.current()
+        .figures
+        .iter()
+        .fold((60.0f32, 60.0f32), |(w, h), f| {
+            (w.max(f.at.0 as f32 + 20.0), h.max(f.at.1 as f32 + 20.0))
+        })
+}

@@ -1,0 +1,194 @@
+//! Input: every key and mouse binding is a leafwing [`ViewerAction`]; one system turns the
+//! actions of a frame into playback commands, layer toggles, selection, camera moves,
+//! reloads and screenshots. The help window lists the bindings from the same input map.
+
+use super::playback::{Playback, PlaybackCommand};
+use super::{Layers, Selection, ViewerRequest};
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+/// What the user can ask of the viewer.
+#[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
+pub enum ViewerAction {
+    /// One segment forward.
+    StepForward,
+    /// One segment back.
+    StepBack,
+    /// To the next round.
+    NextRound,
+    /// To the start of this round (again: the round before).
+    PrevRound,
+    /// Play or pause.
+    PlayPause,
+    /// Play faster.
+    Faster,
+    /// Play slower.
+    Slower,
+    /// Show or hide the grid lines.
+    ToggleGrid,
+    /// Show or hide light (lit cells and radii).
+    ToggleLight,
+    /// Show or hide lines of sight.
+    ToggleSight,
+    /// Show or hide move and charge paths.
+    TogglePaths,
+    /// Show or hide infravision and encounter-distance rings.
+    ToggleRings,
+    /// Select the next figure.
+    NextFigure,
+    /// Select the previous figure.
+    PrevFigure,
+    /// Pan the map (keys).
+    #[actionlike(DualAxis)]
+    Pan,
+    /// Pan the map while the button is held (with mouse motion).
+    DragPan,
+    /// Mouse motion for dragging.
+    #[actionlike(DualAxis)]
+    MouseMotion,
+    /// Zoom in and out.
+    #[actionlike(Axis)]
+    Zoom,
+    /// Fit the map to the window.
+    Fit,
+    /// Measure: drag with the button held.
+    Measure,
+    /// Reload the scene file.
+    Reload,
+    /// Save a screenshot.
+    Screenshot,
+    /// Show or hide the help.
+    Help,
+}
+
+impl ViewerAction {
+    /// A line of help.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ViewerAction::StepForward => "one segment forward",
+            ViewerAction::StepBack => "one segment back (restores the exact earlier state)",
+            ViewerAction::NextRound => "next round",
+            ViewerAction::PrevRound => "start of this round / previous round",
+            ViewerAction::PlayPause => "play / pause",
+            ViewerAction::Faster => "play faster",
+            ViewerAction::Slower => "play slower",
+            ViewerAction::ToggleGrid => "grid lines on/off",
+            ViewerAction::ToggleLight => "light (lit cells, radii) on/off",
+            ViewerAction::ToggleSight => "lines of sight on/off",
+            ViewerAction::TogglePaths => "move and charge paths on/off",
+            ViewerAction::ToggleRings => "infravision and encounter rings on/off",
+            ViewerAction::NextFigure => "select the next figure",
+            ViewerAction::PrevFigure => "select the previous figure",
+            ViewerAction::Pan => "pan the map",
+            ViewerAction::DragPan => "drag to pan",
+            ViewerAction::MouseMotion => "(mouse motion for dragging)",
+            ViewerAction::Zoom => "zoom",
+            ViewerAction::Fit => "fit the map to the window",
+            ViewerAction::Measure => "drag to measure (feet and inches)",
+            ViewerAction::Reload => "reload the scene file",
+            ViewerAction::Screenshot => "save a screenshot in screenshots/",
+            ViewerAction::Help => "this help",
+        }
+    }
+
+    /// The default bindings.
+    pub fn default_input_map() -> InputMap<ViewerAction> {
+        use ViewerAction::*;
+        let mut map = InputMap::new([
+            (StepForward, KeyCode::ArrowRight),
+            (StepBack, KeyCode::ArrowLeft),
+            (NextRound, KeyCode::PageDown),
+            (PrevRound, KeyCode::PageUp),
+            (PlayPause, KeyCode::Space),
+            (Faster, KeyCode::Equal),
+            (Slower, KeyCode::Minus),
+            (ToggleGrid, KeyCode::KeyG),
+            (ToggleLight, KeyCode::KeyL),
+            (ToggleSight, KeyCode::KeyV),
+            (TogglePaths, KeyCode::KeyP),
+            (ToggleRings, KeyCode::KeyI),
+            (NextFigure, KeyCode::Tab),
+            (PrevFigure, KeyCode::Backquote),
+            (Fit, KeyCode::KeyF),
+            (Reload, KeyCode::F5),
+            (Screenshot, KeyCode::F12),
+            (Help, KeyCode::KeyH),
+        ]);
+        map.insert(NextRound, KeyCode::ArrowDown)
+            .insert(PrevRound, KeyCode::ArrowUp)
+            .insert(Faster, KeyCode::NumpadAdd)
+            .insert(Slower, KeyCode::NumpadSubtract)
+            .insert(Reload, KeyCode::KeyR)
+            .insert(Help, KeyCode::F1)
+            .insert(DragPan, MouseButton::Right)
+            .insert(DragPan, MouseButton::Middle)
+            .insert(Measure, MouseButton::Left)
+            .insert_dual_axis(Pan, VirtualDPad::wasd())
+            .insert_dual_axis(MouseMotion, MouseMove::default())
+            .insert_axis(Zoom, MouseScrollAxis::Y)
+            .insert_axis(Zoom, VirtualAxis::new(KeyCode::KeyQ, KeyCode::KeyE));
+        map
+    }
+}
+
+/// Turns this frame's actions into commands and toggles.
+pub(super) fn read_actions(
+    actions: Single<&ActionState<ViewerAction>>,
+    playback: Option<Res<Playback>>,
+    mut layers: ResMut<Layers>,
+    mut selection: ResMut<Selection>,
+    mut commands: MessageWriter<PlaybackCommand>,
+    mut requests: MessageWriter<ViewerRequest>,
+) {
+    use ViewerAction as A;
+    let a = actions.into_inner();
+    let pressed = |x: A| a.just_pressed(&x);
+    for (action, command) in [
+        (A::StepForward, PlaybackCommand::Forward),
+        (A::StepBack, PlaybackCommand::Back),
+        (A::NextRound, PlaybackCommand::NextRound),
+        (A::PrevRound, PlaybackCommand::PrevRound),
+        (A::PlayPause, PlaybackCommand::TogglePlay),
+        (A::Faster, PlaybackCommand::Faster),
+        (A::Slower, PlaybackCommand::Slower),
+    ] {
+        if pressed(action) {
+            commands.write(command);
+        }
+    }
+    let before = layers.clone();
+    let l = layers.bypass_change_detection();
+    for (action, flag) in [
+        (A::ToggleGrid, &mut l.grid),
+        (A::ToggleLight, &mut l.light),
+        (A::ToggleSight, &mut l.sight),
+        (A::TogglePaths, &mut l.paths),
+        (A::ToggleRings, &mut l.rings),
+        (A::Help, &mut l.help),
+    ] {
+        if pressed(action) {
+            *flag = !*flag;
+        }
+    }
+    if *layers != before {
+        layers.set_changed();
+    }
+    for (action, request) in [
+        (A::Reload, ViewerRequest::Reload),
+        (A::Screenshot, ViewerRequest::Screenshot),
+        (A::Fit, ViewerRequest::Fit),
+    ] {
+        if pressed(action) {
+            requests.write(request);
+        }
+    }
+    let n = playback.map(|p| p.current().figures.len()).unwrap_or(0);
+    if n > 0 {
+        if pressed(A::NextFigure) {
+            selection.0 = Some(selection.0.map_or(0, |i| (i + 1) % n));
+        }
+        if pressed(A::PrevFigure) {
+            selection.0 = Some(selection.0.map_or(n - 1, |i| (i + n - 1) % n));
+        }
+    }
+}

@@ -1,0 +1,448 @@
+//! The map layer: cells as sprites (walls, doors, terrain; lit cells tinted), figures as
+//! tokens in side colours with their names, and gizmo overlays: grid lines with 10-ft
+//! major lines, light radii and encounter rings, infravision rings, lines of sight, paths
+//! with this segment's foot-by-foot progress, the selected figure and the ruler.
+
+use super::camera::{TOKEN_LAYER, feet_of, world_of};
+use super::input::ViewerAction;
+use super::panels::PanelRects;
+use super::playback::Playback;
+use super::style::{self, side_color, sides};
+use super::{Layers, Selection};
+use crate::map::{Grid, distance_ft};
+use crate::scene::CellKind;
+use bevy::camera::visibility::RenderLayers;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+/// Everything spawned for one scene (despawned on reload).
+#[derive(Component)]
+pub struct MapRoot;
+
+/// A map cell's sprite.
+#[derive(Component)]
+pub struct Tile {
+    cell: (i32, i32),
+    base: Color,
+    solid: bool,
+}
+
+/// A figure's token.
+#[derive(Component)]
+pub struct Token(pub usize);
+
+/// A token's name label (a child of the token).
+#[derive(Component)]
+pub struct Label;
+
+/// Height of a label's letters in feet.
+const LABEL_FT: f32 = 2.2;
+/// Vertical places for a label, in feet from its token: above, below, then further out.
+const LABEL_SLOTS: [f32; 6] = [3.6, -3.6, 6.2, -6.2, 8.8, -8.8];
+
+/// Places each figure's label in the first slot that does not overlap a label already
+/// placed (figures in index order), so neighbours' names stay readable.
+fn place_labels(figures: &[super::FigureView]) -> Vec<f32> {
+    let mut placed: Vec<Rect> = Vec::new();
+    figures
+        .iter()
+        .map(|f| {
+            let p = world_of(f.at);
+            let half_w = f.name.chars().count() as f32 * LABEL_FT * 0.3;
+            let rect_at = |dy: f32| {
+                Rect::from_center_half_size(
+                    p + Vec2::new(0.0, dy),
+                    Vec2::new(half_w, LABEL_FT * 0.6),
+                )
+            };
+            let dy = LABEL_SLOTS
+                .iter()
+                .copied()
+                .find(|&dy| placed.iter().all(|r| r.intersect(rect_at(dy)).is_empty()))
+                .unwrap_or(LABEL_SLOTS[0]);
+            placed.push(rect_at(dy));
+            dy
+        })
+        .collect()
+}
+
+/// The ruler: a drag from one point to another, in feet.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Ruler {
+    /// Start and end in feet, when measuring.
+    pub line: Option<((f64, f64), (f64, f64))>,
+    /// Where the cursor is, in window pixels (for the label).
+    pub cursor_px: Option<Vec2>,
+}
+
+fn cell_color(kind: CellKind) -> Color {
+    match kind {
+        CellKind::Floor => style::FLOOR,
+        CellKind::Wall => style::WALL,
+        CellKind::DoorClosed => style::DOOR_CLOSED,
+        CellKind::DoorOpen => style::DOOR_OPEN,
+        CellKind::Pillar => style::PILLAR,
+        CellKind::Water => style::WATER,
+        CellKind::Scrub => style::SCRUB,
+        CellKind::Forest => style::FOREST,
+        CellKind::Marsh => style::MARSH,
+    }
+}
+
+/// Spawns cells and tokens when a scene is (re)loaded.
+pub(super) fn rebuild_map(
+    mut commands: Commands,
+    playback: Option<Res<Playback>>,
+    roots: Query<Entity, With<MapRoot>>,
+    mut built: Local<Option<u32>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Some(pb) = playback else {
+        return;
+    };
+    if *built == Some(pb.generation) {
+        return;
+    }
+    *built = Some(pb.generation);
+    for e in &roots {
+        commands.entity(e).despawn();
+    }
+    if let Some(g) = &pb.grid {
+        spawn_cells(&mut commands, g);
+    }
+    let snap = pb.current();
+    let sides = sides(&snap.figures);
+    let circle = meshes.add(Circle::new(style::TOKEN_FT));
+    for f in &snap.figures {
+        let p = world_of(f.at);
+        let material = materials.add(ColorMaterial::from_color(side_color(&sides, &f.side)));
+        commands
+            .spawn((
+                MapRoot,
+                Token(f.index),
+                RenderLayers::layer(TOKEN_LAYER),
+                Mesh2d(circle.clone()),
+                MeshMaterial2d(material),
+                Transform::from_translation(p.extend(5.0)),
+            ))
+            .with_children(|c| {
+                c.spawn((
+                    Label,
+                    RenderLayers::layer(TOKEN_LAYER),
+                    Text2d::new(f.name.clone()),
+                    TextFont {
+                        font_size: FontSize::Px(40.0),
+                        ..default()
+                    },
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(0.0, LABEL_SLOTS[0], 1.0)
+                        .with_scale(Vec3::splat(LABEL_FT / 40.0)),
+                ));
+            });
+    }
+}
+
+fn spawn_cells(commands: &mut Commands, g: &Grid) {
+    let cell = g.cell_ft as f32;
+    for y in 0..g.height {
+        for x in 0..g.width {
+            let kind = g.cells[y * g.width + x];
+            let base = cell_color(kind);
+            let centre = Vec2::new((x as f32 + 0.5) * cell, -(y as f32 + 0.5) * cell);
+            commands.spawn((
+                MapRoot,
+                Tile {
+                    cell: (x as i32, y as i32),
+                    base,
+                    solid: kind.blocks_sight(),
+                },
+                Sprite::from_color(base, Vec2::splat(cell)),
+                Transform::from_translation(centre.extend(0.0)),
+            ));
+        }
+    }
+}
+
+/// Tints lit cells for the segment shown.
+pub(super) fn update_cells(
+    playback: Option<Res<Playback>>,
+    layers: Res<Layers>,
+    mut tiles: Query<(&Tile, &mut Sprite)>,
+) {
+    let Some(pb) = playback else {
+        return;
+    };
+    if !pb.is_changed() && !layers.is_changed() {
+        return;
+    }
+    let Some(g) = &pb.grid else {
+        return;
+    };
+    let lit = &pb.current().lit;
+    for (t, mut s) in &mut tiles {
+        let i = t.cell.1 as usize * g.width + t.cell.0 as usize;
+        let on = layers.light && lit.get(i).copied().unwrap_or(false);
+        s.color = if on {
+            let mix = if t.solid {
+                style::LIT_WALL_MIX
+            } else {
+                style::LIT_MIX
+            };
+            t.base.mix(&style::LIT, mix)
+        } else {
+            t.base
+        };
+    }
+}
+
+/// Moves tokens to the segment shown and places their labels; fallen figures are dimmed.
+pub(super) fn update_tokens(
+    playback: Option<Res<Playback>>,
+    mut tokens: Query<
+        (
+            &Token,
+            &mut Transform,
+            &MeshMaterial2d<ColorMaterial>,
+            &Children,
+        ),
+        Without<Label>,
+    >,
+    mut labels: Query<&mut Transform, With<Label>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Some(pb) = playback else {
+        return;
+    };
+    let snap = pb.current();
+    let sides = sides(&snap.figures);
+    let slots = place_labels(&snap.figures);
+    for (t, mut tf, mat, children) in &mut tokens {
+        let Some(i) = snap.figures.iter().position(|f| f.index == t.0) else {
+            continue;
+        };
+        let f = &snap.figures[i];
+        for c in children.iter() {
+            if let Ok(mut l) = labels.get_mut(c) {
+                l.translation.y = slots[i];
+            }
+        }
+        let p = world_of(f.at);
+        tf.translation.x = p.x;
+        tf.translation.y = p.y;
+        let c = side_color(&sides, &f.side);
+        let c = if f.dead {
+            Color::srgb(0.25, 0.25, 0.25)
+        } else if !f.up {
+            c.mix(&Color::BLACK, 0.6)
+        } else {
+            c
+        };
+        if let Some(mut m) = materials.get_mut(&mat.0) {
+            if m.color != c {
+                m.color = c;
+            }
+        }
+    }
+}
+
+/// Grid lines, rings, sight lines, paths, selection and ruler.
+pub(super) fn draw_overlays(
+    mut gizmos: Gizmos,
+    playback: Option<Res<Playback>>,
+    layers: Res<Layers>,
+    selection: Res<Selection>,
+    ruler: Res<Ruler>,
+) {
+    let Some(pb) = playback else {
+        return;
+    };
+    let snap = pb.current();
+    if layers.grid
+        && let Some(g) = &pb.grid
+    {
+        draw_grid(&mut gizmos, g);
+    }
+    if layers.light {
+        for l in &snap.lights {
+            gizmos.circle_2d(world_of(l.at), l.radius_ft as f32, style::LIGHT_RING);
+        }
+    }
+    if layers.rings {
+        for f in snap.figures.iter().filter(|f| f.up) {
+            let p = world_of(f.at);
+            if let Some((_, r)) = &f.light {
+                let limit = crate::rules::distance::light_limit_ft(*r) as f32;
+                gizmos
+                    .circle_2d(p, limit, style::ENCOUNTER_RING)
+                    .resolution(64);
+            }
+            if let Some(r) = f.infravision {
+                gizmos
+                    .circle_2d(p, r as f32, style::INFRA_RING)
+                    .resolution(64);
+            }
+        }
+    }
+    if layers.sight {
+        let pairs: std::collections::HashSet<(usize, usize)> =
+            snap.sightings.iter().map(|s| (s.0, s.1)).collect();
+        for &(a, b, _) in &snap.sightings {
+            let mutual = pairs.contains(&(b, a));
+            if mutual && b < a {
+                continue;
+            }
+            let (Some(fa), Some(fb)) = (snap.figure(a), snap.figure(b)) else {
+                continue;
+            };
+            let (pa, pb_) = (world_of(fa.at), world_of(fb.at));
+            if mutual {
+                gizmos.line_2d(pa, pb_, style::SIGHT);
+            } else {
+                // One way: an arrow from the one who sees.
+                gizmos.arrow_2d(pa, pb_.lerp(pa, 0.1), style::SIGHT);
+            }
+        }
+    }
+    if layers.paths {
+        draw_paths(&mut gizmos, &pb);
+    }
+    if let Some(f) = selection.0.and_then(|i| snap.figures.get(i)) {
+        gizmos.circle_2d(world_of(f.at), style::TOKEN_FT + 0.8, style::SELECTED);
+        gizmos.circle_2d(
+            world_of(f.at),
+            f.reach_ft as f32,
+            style::SELECTED.with_alpha(0.3),
+        );
+    }
+    if let Some((a, b)) = ruler.line {
+        let (pa, pb_) = (world_of(a), world_of(b));
+        gizmos.line_2d(pa, pb_, style::RULER);
+        // A tick every 10 feet.
+        let len = (pb_ - pa).length();
+        if len > 0.0 {
+            let dir = (pb_ - pa) / len;
+            let side = dir.perp() * 1.0;
+            let mut d = 10.0;
+            while d < len {
+                let p = pa + dir * d;
+                gizmos.line_2d(p - side, p + side, style::RULER);
+                d += 10.0;
+            }
+        }
+    }
+}
+
+fn draw_grid(gizmos: &mut Gizmos, g: &Grid) {
+    let cell = g.cell_ft as f32;
+    let (w, h) = (g.width_ft() as f32, g.height_ft() as f32);
+    let major_every = (10.0 / cell).round().max(1.0) as usize;
+    for x in 0..=g.width {
+        let c = if x % major_every == 0 {
+            style::GRID_MAJOR
+        } else {
+            style::GRID_MINOR
+        };
+        let fx = x as f32 * cell;
+        gizmos.line_2d(Vec2::new(fx, 0.0), Vec2::new(fx, -h), c);
+    }
+    for y in 0..=g.height {
+        let c = if y % major_every == 0 {
+            style::GRID_MAJOR
+        } else {
+            style::GRID_MINOR
+        };
+        let fy = -(y as f32) * cell;
+        gizmos.line_2d(Vec2::new(0.0, fy), Vec2::new(w, fy), c);
+    }
+}
+
+/// Each figure's path so far, this segment's part dotted foot by foot, and the line still
+/// to cover to a closing target.
+fn draw_paths(gizmos: &mut Gizmos, pb: &Playback) {
+    let snap = pb.current();
+    for f in &snap.figures {
+        let trail: Vec<Vec2> = pb.frames[..=pb.cursor]
+            .iter()
+            .filter_map(|s| s.figure(f.index).map(|g| world_of(g.at)))
+            .collect();
+        let moved = trail.windows(2).any(|w| w[0] != w[1]);
+        if moved {
+            gizmos.linestrip_2d(trail.iter().copied(), style::PATH);
+        }
+        if let Some(prev) = pb.previous().and_then(|s| s.figure(f.index)) {
+            let (a, b) = (world_of(prev.at), world_of(f.at));
+            let feet = (b - a).length();
+            if feet > 0.01 {
+                gizmos.line_2d(a, b, style::PATH_NOW);
+                let n = feet.floor() as usize;
+                for k in 1..=n {
+                    gizmos.circle_2d(a.lerp(b, k as f32 / feet), 0.25, style::PATH_NOW);
+                }
+            }
+        }
+        if let Some((target, _, _, _)) = &f.closing
+            && let Some(t) = snap.figures.iter().find(|g| &g.name == target)
+        {
+            let (a, b) = (world_of(f.at), world_of(t.at));
+            let remaining = ((b - a).length() - f.reach_ft as f32).max(0.0);
+            if remaining > 0.0 {
+                let end = a + (b - a).normalize_or_zero() * remaining;
+                let mut d = 0.0;
+                while d < remaining {
+                    let s = a + (end - a).normalize_or_zero() * d;
+                    let e = a + (end - a).normalize_or_zero() * (d + 1.5).min(remaining);
+                    gizmos.line_2d(s, e, style::PATH);
+                    d += 3.0;
+                }
+            }
+        }
+    }
+}
+
+/// The ruler: drag with the measure button over the map; a click on a token selects it.
+pub(super) fn measure(
+    actions: Single<&ActionState<ViewerAction>>,
+    windows: Query<&Window>,
+    camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
+    panels: Res<PanelRects>,
+    playback: Option<Res<Playback>>,
+    mut ruler: ResMut<Ruler>,
+    mut selection: ResMut<Selection>,
+) {
+    let actions = actions.into_inner();
+    let (Ok(window), Ok((cam, cam_tf))) = (windows.single(), camera.single()) else {
+        return;
+    };
+    let Some(cursor) = window.cursor_position() else {
+        return;
+    };
+    ruler.cursor_px = Some(cursor);
+    let over_map = panels
+        .free(window.width(), window.height())
+        .contains(cursor);
+    let Ok(world) = cam.viewport_to_world_2d(cam_tf, cursor) else {
+        return;
+    };
+    let here = feet_of(world);
+    if actions.just_pressed(&ViewerAction::Measure) && over_map {
+        ruler.line = Some((here, here));
+    } else if actions.pressed(&ViewerAction::Measure) {
+        if let Some((a, _)) = ruler.line {
+            ruler.line = Some((a, here));
+        }
+    } else if actions.just_released(&ViewerAction::Measure)
+        && let Some((a, b)) = ruler.line
+        && distance_ft(a, b) < 1.0
+    {
+        // A click: select the token under it, if any.
+        ruler.line = None;
+        if let Some(pb) = playback {
+            selection.0 = pb
+                .current()
+                .figures
+                .iter()
+                .position(|f| distance_ft(f.at, a) <= f64::from(style::TOKEN_FT) + 0.5);
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! The viewer: watch a scene segment by segment on a 2D grid map, with egui panels and
+//! keyboard and mouse control, on top of the headless engine.
+//!
+//! - [`ViewerCorePlugin`]: playback (snapshots, stepping back and forth, play/pause),
+//!   leafwing input, layers, selection and scene (re)loading. No window needed, so tests
+//!   drive it under `MinimalPlugins`.
+//! - [`ViewerRenderPlugin`]: the map (cells, light, tokens, paths, rings, sight lines,
+//!   ruler), the camera, the egui panels, screenshots and frame-time measurement.
+//!
+//! [`run`] opens a window with both.
+
+mod camera;
+mod capture;
+mod input;
+mod map_view;
+mod panels;
+mod playback;
+mod reload;
+mod snapshot;
+mod style;
+
+pub use capture::{Capture, FrameTimes};
+pub use input::ViewerAction;
+pub use playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
+pub use reload::SceneSource;
+pub use snapshot::{FigureView, Snapshot};
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use std::path::PathBuf;
+
+/// The order of the viewer's work in a frame, chained in [`ViewerCorePlugin::build`].
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ViewerSet {
+    /// Actions become commands and toggles.
+    Input,
+    /// The scene file is checked for changes and reloaded.
+    Reload,
+    /// Commands move the playback; the play timer steps it.
+    Playback,
+    /// The camera follows pan and zoom.
+    Camera,
+    /// The map is drawn from the current snapshot.
+    Draw,
+}
+
+/// Which layers of the map are shown.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Layers {
+    /// Grid lines (5-ft cells, 10-ft major lines).
+    pub grid: bool,
+    /// Lit cells and light radii.
+    pub light: bool,
+    /// Lines of sight between figures.
+    pub sight: bool,
+    /// Move and charge paths.
+    pub paths: bool,
+    /// Infravision and encounter-distance rings.
+    pub rings: bool,
+    /// The help window.
+    pub help: bool,
+}
+
+impl Default for Layers {
+    fn default() -> Self {
+        Layers {
+            grid: true,
+            light: true,
+            sight: true,
+            paths: true,
+            rings: true,
+            help: false,
+        }
+    }
+}
+
+/// The selected figure, by index.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection(pub Option<usize>);
+
+/// Requests that are not playback commands.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum ViewerRequest {
+    /// Reload the scene file now.
+    Reload,
+    /// Open another scene file.
+    Open(PathBuf),
+    /// Save a screenshot.
+    Screenshot,
+    /// Fit the map to the window.
+    Fit,
+}
+
+/// Playback, input, layers, selection and scene loading; no rendering.
+pub struct ViewerCorePlugin {
+    /// The scene file to open.
+    pub path: PathBuf,
+    /// Seed override.
+    pub seed: Option<u64>,
+    /// Watch the file and reload it when it changes.
+    pub watch: bool,
+}
+
+impl Plugin for ViewerCorePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(InputManagerPlugin::<ViewerAction>::default())
+            .add_message::<PlaybackCommand>()
+            .add_message::<ViewerRequest>()
+            .init_resource::<Layers>()
+            .init_resource::<Selection>()
+            .insert_resource(SceneSource::new(self.path.clone(), self.seed, self.watch))
+            .configure_sets(
+                Update,
+                (
+                    ViewerSet::Input,
+                    ViewerSet::Reload,
+                    ViewerSet::Playback,
+                    ViewerSet::Camera,
+                    ViewerSet::Draw,
+                )
+                    .chain(),
+            )
+            .add_systems(Startup, (spawn_controls, reload::open_first).chain())
+            .add_systems(
+                Update,
+                (
+                    input::read_actions.in_set(ViewerSet::Input),
+                    reload::reload.in_set(ViewerSet::Reload),
+                    playback::run_playback.in_set(ViewerSet::Playback),
+                ),
+            );
+    }
+}
+
+/// The entity holding the input map and action state.
+fn spawn_controls(mut commands: Commands) {
+    commands.spawn((Name::new("Controls"), ViewerAction::default_input_map()));
+}
+
+/// The map, camera, panels, screenshots and frame times.
+pub struct ViewerRenderPlugin {
+    /// Take a screenshot after the first frames and exit.
+    pub capture: Option<Capture>,
+    /// Measure frame times for this many frames, print them and exit.
+    pub frame_times: Option<u32>,
+}
+
+impl Plugin for ViewerRenderPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(bevy_egui::EguiPlugin::default())
+            .insert_resource(ClearColor(style::BACKGROUND))
+            .init_resource::<panels::PanelRects>()
+            .init_resource::<map_view::Ruler>()
+            .add_systems(Startup, camera::spawn_camera)
+            .add_systems(
+                Update,
+                (
+                    (camera::camera_controls, camera::sync_token_camera)
+                        .chain()
+                        .in_set(ViewerSet::Camera),
+                    (
+                        map_view::rebuild_map,
+                        map_view::update_cells,
+                        map_view::update_tokens,
+                        map_view::draw_overlays,
+                        map_view::measure,
+                    )
+                        .chain()
+                        .in_set(ViewerSet::Draw),
+                    capture::manual_screenshot.in_set(ViewerSet::Draw),
+                ),
+            )
+            .add_systems(bevy_egui::EguiPrimaryContextPass, panels::panels);
+        if let Some(c) = &self.capture {
+            app.insert_resource(c.clone())
+                .add_systems(Update, capture::scheduled_capture);
+        }
+        if let Some(n) = self.frame_times {
+            app.insert_resource(FrameTimes::new(n))
+                .add_systems(Update, capture::measure_frames);
+        }
+    }
+}
+
+/// Options for [`run`].
+#[derive(Clone, Debug, Default)]
+pub struct ViewOptions {
+    /// Seed override.
+    pub seed: Option<u64>,
+    /// Screenshot then exit.
+    pub capture: Option<Capture>,
+    /// Measure frame times then exit.
+    pub frame_times: Option<u32>,
+}
+
+/// Opens the viewer window on a scene file. Returns the process exit code.
+pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
+    if let Err(e) = crate::scene::load(&path) {
+        eprintln!("{}", e.render());
+        return 2;
+    }
+    let title = format!("First Strike — {}", path.display());
+    let exit = App::new()
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title,
+                resolution: bevy::window::WindowResolution::new(1280, 800),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins(ViewerCorePlugin {
+            path,
+            seed: options.seed,
+            watch: true,
+        })
+        .add_plugins(ViewerRenderPlugin {
+            capture: options.capture,
+            frame_times: options.frame_times,
+        })
+        .run();
+    match exit {
+        AppExit::Success => 0,
+        AppExit::Error(code) => i32::from(code.get()),
+    }
+}

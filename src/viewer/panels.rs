@@ -1,0 +1,571 @@
+//! The egui panels: the top bar (scene picker, playback, layers), the clock and the
+//! selected figure on the left, the round's timeline on the right, the event log with its
+//! citations at the bottom, the error window of a broken scene edit, and the help window
+//! listing every binding from the input map.
+
+use super::input::ViewerAction;
+use super::map_view::Ruler;
+use super::playback::{Playback, PlaybackCommand, SPEEDS};
+use super::reload::SceneSource;
+use super::snapshot::{FigureView, Snapshot};
+use super::{Layers, Selection, ViewerRequest};
+use crate::map::measure;
+use crate::sim::Phase;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use leafwing_input_manager::prelude::*;
+
+/// The window area (logical pixels) the panels leave to the map.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PanelRects {
+    /// Left, right, top and bottom panel sizes.
+    pub left: f32,
+    /// Right panel width.
+    pub right: f32,
+    /// Top bar height.
+    pub top: f32,
+    /// Bottom panel height.
+    pub bottom: f32,
+}
+
+impl PanelRects {
+    /// The free rectangle in a window of this size.
+    pub fn free(&self, width: f32, height: f32) -> Rect {
+        Rect::new(
+            self.left,
+            self.top,
+            (width - self.right).max(self.left + 1.0),
+            (height - self.bottom).max(self.top + 1.0),
+        )
+    }
+}
+
+/// Every action, in help order.
+const ACTIONS: [ViewerAction; 23] = {
+    use ViewerAction::*;
+    [
+        StepForward,
+        StepBack,
+        NextRound,
+        PrevRound,
+        PlayPause,
+        Faster,
+        Slower,
+        ToggleGrid,
+        ToggleLight,
+        ToggleSight,
+        TogglePaths,
+        ToggleRings,
+        NextFigure,
+        PrevFigure,
+        Pan,
+        DragPan,
+        MouseMotion,
+        Zoom,
+        Fit,
+        Measure,
+        Reload,
+        Screenshot,
+        Help,
+    ]
+};
+
+/// The bindings of an action as text, from the input map.
+fn bindings(map: &InputMap<ViewerAction>, action: ViewerAction) -> String {
+    use leafwing_input_manager::user_input::UserInputWrapper as W;
+    let list = map.get(&action).unwrap_or_default();
+    let names: Vec<String> = list
+        .iter()
+        .map(|w| match w {
+            W::Button(b) => format!("{b:?}"),
+            W::Axis(_) if action == ViewerAction::Zoom => "wheel / Q, E".into(),
+            W::DualAxis(_) if action == ViewerAction::Pan => "W A S D".into(),
+            W::DualAxis(_) => "mouse".into(),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    let mut names = names;
+    names.dedup();
+    names.join(", ")
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn panels(
+    mut contexts: EguiContexts,
+    playback: Option<Res<Playback>>,
+    source: Res<SceneSource>,
+    mut layers: ResMut<Layers>,
+    mut selection: ResMut<Selection>,
+    mut rects: ResMut<PanelRects>,
+    ruler: Res<Ruler>,
+    input_map: Query<&InputMap<ViewerAction>>,
+    mut commands: MessageWriter<PlaybackCommand>,
+    mut requests: MessageWriter<ViewerRequest>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
+    // Panels are laid out inside one background Ui covering the window (egui 0.36).
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "viewport".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let Some(pb) = playback else {
+        egui::CentralPanel::default().show(&mut root, |ui| {
+            ui.heading("No scene");
+            if let Some(e) = &source.error {
+                ui.monospace(e);
+            }
+        });
+        return Ok(());
+    };
+    let snap = pb.current();
+
+    rects.top = egui::Panel::top("top")
+        .show(&mut root, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let current = source
+                    .path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().to_string())
+                    .unwrap_or_default();
+                egui::ComboBox::from_id_salt("scene")
+                    .selected_text(&current)
+                    .width(170.0)
+                    .show_ui(ui, |ui| {
+                        for p in &source.library {
+                            let name = p.file_stem().unwrap_or_default().to_string_lossy();
+                            if ui.selectable_label(*p == source.path, name).clicked() {
+                                requests.write(ViewerRequest::Open(p.clone()));
+                            }
+                        }
+                    });
+                ui.separator();
+                for (label, c) in [
+                    ("⏮", PlaybackCommand::PrevRound),
+                    ("◀", PlaybackCommand::Back),
+                    (
+                        if pb.playing { "⏸" } else { "▶" },
+                        PlaybackCommand::TogglePlay,
+                    ),
+                    ("▶|", PlaybackCommand::Forward),
+                    ("⏭", PlaybackCommand::NextRound),
+                ] {
+                    if ui.button(label).clicked() {
+                        commands.write(c);
+                    }
+                }
+                egui::ComboBox::from_id_salt("speed")
+                    .selected_text(format!("{} seg/s", pb.speed))
+                    .width(80.0)
+                    .show_ui(ui, |ui| {
+                        for s in SPEEDS {
+                            if ui
+                                .selectable_label(s == pb.speed, format!("{s} seg/s"))
+                                .clicked()
+                            {
+                                let c = if s > pb.speed {
+                                    PlaybackCommand::Faster
+                                } else {
+                                    PlaybackCommand::Slower
+                                };
+                                let steps = SPEEDS
+                                    .iter()
+                                    .filter(|&&x| (x > pb.speed.min(s)) && (x <= pb.speed.max(s)))
+                                    .count();
+                                for _ in 0..steps {
+                                    commands.write(c.clone());
+                                }
+                            }
+                        }
+                    });
+                ui.separator();
+                ui.checkbox(&mut layers.grid, "grid");
+                ui.checkbox(&mut layers.light, "light");
+                ui.checkbox(&mut layers.sight, "sight");
+                ui.checkbox(&mut layers.paths, "paths");
+                ui.checkbox(&mut layers.rings, "rings");
+                ui.separator();
+                if ui.button("fit").clicked() {
+                    requests.write(ViewerRequest::Fit);
+                }
+                if ui.button("reload").clicked() {
+                    requests.write(ViewerRequest::Reload);
+                }
+                if ui.button("help (H)").clicked() {
+                    layers.help = !layers.help;
+                }
+            });
+        })
+        .response
+        .rect
+        .height();
+
+    rects.left = egui::Panel::left("left")
+        .exact_size(290.0)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                clock(ui, snap, pb.over && pb.cursor + 1 == pb.frames.len());
+                ui.separator();
+                initiative(ui, snap);
+                ui.separator();
+                figures(ui, snap, &mut selection);
+                ui.separator();
+                options(ui, &pb);
+            });
+        })
+        .response
+        .rect
+        .width();
+
+    rects.right = egui::Panel::right("right")
+        .exact_size(360.0)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            egui::Panel::bottom("legend").show(ui, legend);
+            timeline(ui, snap)
+        })
+        .response
+        .rect
+        .width();
+
+    rects.bottom = egui::Panel::bottom("log")
+        .exact_size(170.0)
+        .show(&mut root, |ui| log(ui, &pb))
+        .response
+        .rect
+        .height();
+
+    if let Some(e) = &source.error {
+        egui::Window::new("Scene not reloaded: the last good version is shown")
+            .default_pos([420.0, 120.0])
+            .show(ctx, |ui| {
+                ui.monospace(e);
+            });
+    }
+    if layers.help
+        && let Ok(map) = input_map.single()
+    {
+        egui::Window::new("Keys and mouse").show(ctx, |ui| {
+            egui::Grid::new("help").striped(true).show(ui, |ui| {
+                for a in ACTIONS {
+                    ui.monospace(bindings(map, a));
+                    ui.label(a.describe());
+                    ui.end_row();
+                }
+            });
+        });
+    }
+    if let (Some((a, b)), Some(px)) = (ruler.line, ruler.cursor_px) {
+        let m = measure::measure(a, b, pb.scene.setting);
+        egui::Area::new(egui::Id::new("ruler"))
+            .fixed_pos([px.x + 14.0, px.y + 10.0])
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(m.to_string());
+                });
+            });
+    }
+    Ok(())
+}
+
+fn clock(ui: &mut egui::Ui, snap: &Snapshot, over: bool) {
+    ui.heading(snap.label());
+    if over {
+        ui.label("(the scene has played out)");
+    }
+    let (round, segment) = snap.when;
+    ui.horizontal(|ui| {
+        ui.label("Surprise");
+        if snap.surprise_segments == 0 {
+            ui.weak("none");
+        }
+        for k in 1..=snap.surprise_segments {
+            let on = round == 0 && segment >= k;
+            pip(
+                ui,
+                on,
+                egui::Color32::from_rgb(220, 120, 40),
+                &k.to_string(),
+            );
+        }
+    });
+    ui.label(format!("Round {} of {}", round.max(1), snap.rounds));
+    ui.horizontal(|ui| {
+        for s in 1..=10 {
+            let on = round > 0 && segment >= s;
+            pip(
+                ui,
+                on,
+                egui::Color32::from_rgb(80, 160, 240),
+                &s.to_string(),
+            );
+        }
+    });
+    ui.small(format!(
+        "tick {} · a segment is 6 seconds (DMG p.62)",
+        snap.tick
+    ));
+}
+
+fn pip(ui: &mut egui::Ui, on: bool, color: egui::Color32, text: &str) {
+    let fill = if on {
+        color
+    } else {
+        egui::Color32::from_gray(50)
+    };
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    ui.painter().rect_filled(rect, 3.0, fill);
+    ui.painter().text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::FontId::proportional(11.0),
+        egui::Color32::WHITE,
+    );
+}
+
+fn initiative(ui: &mut egui::Ui, snap: &Snapshot) {
+    ui.strong("Initiative");
+    if snap.plan.initiative.is_empty() {
+        ui.weak(match snap.phase {
+            Phase::Surprise(_) => "surprise segment: no initiative (DMG p.61-62)",
+            _ => "not rolled yet",
+        });
+        return;
+    }
+    let best = snap.plan.initiative.iter().map(|x| x.1).max().unwrap_or(0);
+    let winners: Vec<&str> = snap
+        .plan
+        .initiative
+        .iter()
+        .filter(|x| x.1 == best)
+        .map(|x| x.0.as_str())
+        .collect();
+    for (side, die) in &snap.plan.initiative {
+        ui.label(format!("{side}: d6 shows {die}"));
+    }
+    if winners.len() > 1 {
+        ui.label("Tied (DMG p.63)");
+    } else {
+        ui.label(format!("{} wins (DMG p.62)", winners[0]));
+    }
+}
+
+fn figures(ui: &mut egui::Ui, snap: &Snapshot, selection: &mut Selection) {
+    ui.strong("Figures (Tab / ` to cycle)");
+    for f in &snap.figures {
+        let state = if f.dead {
+            " (dead)"
+        } else if !f.up {
+            " (down)"
+        } else {
+            ""
+        };
+        let sel = selection.0 == Some(f.index);
+        if ui
+            .selectable_label(sel, format!("{} — {}{state}", f.name, f.side))
+            .clicked()
+        {
+            selection.0 = Some(f.index);
+        }
+    }
+    if let Some(f) = selection.0.and_then(|i| snap.figure(i)) {
+        ui.separator();
+        figure(ui, snap, f);
+    }
+}
+
+fn figure(ui: &mut egui::Ui, snap: &Snapshot, f: &FigureView) {
+    ui.heading(&f.name);
+    ui.label(format!("hit points {} / {} · AC {}", f.hp.0, f.hp.1, f.ac));
+    let (mv, enc) = f.movement;
+    ui.label(format!(
+        "movement {mv}\"{} (PHB p.101-102)",
+        if enc { ", encumbered" } else { "" }
+    ));
+    match &f.weapon {
+        Some((w, sf, len, missile)) => {
+            let sf = sf.map(|s| s.to_string()).unwrap_or("—".into());
+            let kind = if *missile { "missile" } else { "melee" };
+            ui.label(format!("{w} ({kind}): speed factor {sf}, length {len} ft"));
+        }
+        None => {
+            ui.label("no weapon");
+        }
+    }
+    ui.label(format!(
+        "reach {} ft · attacks {} (round {} of attacking)",
+        f.reach_ft, f.rate.0, f.rate.1
+    ));
+    let (score, reaction, used) = f.dexterity;
+    ui.label(format!(
+        "Dexterity {score}: reaction {reaction:+}, in force {used:+} (DMG p.62)"
+    ));
+    if f.surprised > 0 {
+        ui.label(format!("surprised for {} segment(s)", f.surprised));
+    }
+    if let Some(i) = &f.intent {
+        ui.label(format!("doing: {i}"));
+    }
+    if let Some((target, charge, fps, arrival)) = &f.closing {
+        let verb = if *charge { "charging" } else { "closing on" };
+        let when = arrival
+            .map(|a| format!(", arrives in segment {a}"))
+            .unwrap_or_default();
+        ui.label(format!("{verb} {target} at {fps} ft/segment{when}"));
+    }
+    if let Some((what, started, completes, segments)) = &f.casting {
+        let done = snap.tick.saturating_sub(*started).min(*segments);
+        ui.label(format!(
+            "casting {what}: {done} of {segments} segments (completes at tick {completes})"
+        ));
+        ui.add(egui::ProgressBar::new(done as f32 / (*segments).max(1) as f32).show_percentage());
+    }
+    if let Some((source, r)) = &f.light {
+        ui.label(format!(
+            "light: {source}, {r} ft radius; encounters within {} ft (DMG p.62)",
+            crate::rules::distance::light_limit_ft(*r)
+        ));
+    }
+    if let Some(r) = f.infravision {
+        ui.label(format!("infravision {r} ft (DMG p.62)"));
+    }
+    let sees: Vec<String> = snap
+        .sightings
+        .iter()
+        .filter(|s| s.0 == f.index)
+        .filter_map(|s| {
+            snap.figure(s.1)
+                .map(|g| format!("{} ({})", g.name, s.2.describe()))
+        })
+        .collect();
+    if !sees.is_empty() {
+        ui.label(format!("sees: {}", sees.join("; ")));
+    }
+}
+
+fn options(ui: &mut egui::Ui, pb: &Playback) {
+    ui.strong("Rules in force");
+    for line in pb.scene.rules.describe() {
+        ui.small(line);
+    }
+    ui.small(format!(
+        "setting {:?}; seed {}",
+        pb.scene.setting,
+        pb.seed.unwrap_or(pb.scene.seed)
+    ));
+}
+
+fn timeline(ui: &mut egui::Ui, snap: &Snapshot) {
+    let title = match snap.phase {
+        Phase::Ready | Phase::Encounter => "The encounter".to_string(),
+        Phase::Surprise(k) => format!("Surprise segment {k}"),
+        _ => format!("Round {} timeline", snap.plan.round),
+    };
+    ui.heading(title);
+    ui.small("who strikes first, and why");
+    if snap.plan.beats.is_empty() {
+        ui.weak(match snap.phase {
+            Phase::Ready | Phase::Encounter => {
+                "Surprise and encounter distance are settled first (DMG p.61-62); see the log. Step forward (Right arrow) to play the first segment."
+            }
+            _ => "Nothing is timed in this stretch: figures move, close or wait.",
+        });
+    }
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        let now = snap.when.1;
+        for b in &snap.plan.beats {
+            let done = b.segment <= now;
+            let text = format!("s{} · {} · {}", b.segment, b.name, b.what);
+            let label = if b.segment == now {
+                egui::RichText::new(text)
+                    .strong()
+                    .color(egui::Color32::YELLOW)
+            } else if done {
+                egui::RichText::new(text)
+            } else {
+                egui::RichText::new(text).weak()
+            };
+            ui.label(label);
+            ui.small(plain(&b.why));
+        }
+    });
+}
+
+fn log(ui: &mut egui::Ui, pb: &Playback) {
+    ui.strong(format!("Event log ({} events so far)", pb.log_now().len()));
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for e in pb.log_now() {
+                let when = if e.round == 0 && e.segment == 0 {
+                    "Encounter".to_string()
+                } else if e.round == 0 {
+                    format!("S{}", e.segment)
+                } else {
+                    format!("R{} s{}", e.round, e.segment)
+                };
+                let target = e
+                    .target
+                    .as_ref()
+                    .map(|t| format!(" -> {t}"))
+                    .unwrap_or_default();
+                ui.label(format!(
+                    "{when} · {}{target}: {}  [{}; {}]",
+                    e.actor,
+                    plain(&e.detail),
+                    e.rule.id,
+                    e.rule.page_ref()
+                ));
+            }
+        });
+}
+
+/// What the map's colours and lines mean.
+fn legend(ui: &mut egui::Ui) {
+    use super::style;
+    let c = |c: Color| {
+        let s = c.to_srgba();
+        egui::Color32::from_rgba_unmultiplied(
+            (s.red * 255.0) as u8,
+            (s.green * 255.0) as u8,
+            (s.blue * 255.0) as u8,
+            255,
+        )
+    };
+    ui.strong("Map");
+    for (colour, text) in [
+        (
+            style::LIT,
+            "lit cells (a light reaches them on a clear line)",
+        ),
+        (style::LIGHT_RING, "a light's radius"),
+        (
+            style::ENCOUNTER_RING,
+            "twice a carried light's radius: encounter limit (DMG p.62)",
+        ),
+        (style::INFRA_RING, "infravision range (DMG p.62)"),
+        (
+            style::SIGHT,
+            "line of sight: who sees whom (arrow: one way)",
+        ),
+        (style::PATH_NOW, "this segment's move, a dot per foot"),
+        (style::RULER, "ruler (drag with the left button)"),
+    ] {
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 10.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, c(colour));
+            ui.small(text);
+        });
+    }
+}
+
+/// Text for egui's default fonts, which lack some arrows.
+fn plain(s: &str) -> String {
+    s.replace('→', "->").replace('←', "<-")
+}

@@ -1,0 +1,237 @@
+//! Playback: the live simulation, the snapshots of every segment played so far, and the
+//! cursor the viewer shows. Stepping forward past the last snapshot plays one more segment;
+//! stepping back only moves the cursor, so the earlier state comes back exactly as it was.
+//! Play/pause steps forward on a timer at a chosen speed.
+
+use super::snapshot::Snapshot;
+use crate::map::Grid;
+use crate::scene::Scene;
+use crate::sim::{self, LogEvent};
+use crate::testing::SceneRun;
+use bevy::prelude::*;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What the viewer asks of the playback.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum PlaybackCommand {
+    /// One segment forward.
+    Forward,
+    /// One segment back.
+    Back,
+    /// To the first segment of the next round.
+    NextRound,
+    /// To the first segment of this round, or of the one before when already there.
+    PrevRound,
+    /// Start or stop playing.
+    TogglePlay,
+    /// Play faster.
+    Faster,
+    /// Play slower.
+    Slower,
+    /// Go to a snapshot by its position.
+    Goto(usize),
+}
+
+/// The live simulation (not `Send`: it holds a whole headless app).
+pub struct LiveSim(pub SceneRun);
+
+/// The snapshots and the cursor.
+#[derive(Resource)]
+pub struct Playback {
+    /// The scene file.
+    pub path: PathBuf,
+    /// The scene as loaded.
+    pub scene: Arc<Scene>,
+    /// Seed override.
+    pub seed: Option<u64>,
+    /// The map grid, if any.
+    pub grid: Option<Grid>,
+    /// One snapshot per segment played.
+    pub frames: Vec<Snapshot>,
+    /// The snapshot shown.
+    pub cursor: usize,
+    /// The whole log so far (snapshots say how much of it they cover).
+    pub log: Vec<LogEvent>,
+    /// Playing on a timer.
+    pub playing: bool,
+    /// Segments per second when playing.
+    pub speed: f32,
+    /// Seconds since the last timed step.
+    pub since_step: f32,
+    /// Bumped when a new scene (or a reload) replaces the playback.
+    pub generation: u32,
+    /// The live simulation has played to its end.
+    pub over: bool,
+}
+
+/// Speeds offered, in segments per second.
+pub const SPEEDS: [f32; 6] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+
+impl Playback {
+    /// Starts a scene: builds the simulation and plays the encounter step.
+    pub fn start(
+        path: PathBuf,
+        scene: Scene,
+        seed: Option<u64>,
+        generation: u32,
+    ) -> (Playback, LiveSim) {
+        let grid = scene.map.as_ref().and_then(|m| Grid::from_spec(m).ok());
+        let scene = Arc::new(scene);
+        let mut run = SceneRun::new((*scene).clone(), seed, None);
+        sim::step(run.app.world_mut());
+        let first = Snapshot::capture(run.app.world_mut());
+        let log = run.log().events.clone();
+        let over = run.clock().is_over();
+        (
+            Playback {
+                path,
+                scene,
+                seed,
+                grid,
+                frames: vec![first],
+                cursor: 0,
+                log,
+                playing: false,
+                speed: 2.0,
+                since_step: 0.0,
+                generation,
+                over,
+            },
+            LiveSim(run),
+        )
+    }
+
+    /// The snapshot shown.
+    pub fn current(&self) -> &Snapshot {
+        &self.frames[self.cursor]
+    }
+
+    /// The snapshot before the one shown, if any.
+    pub fn previous(&self) -> Option<&Snapshot> {
+        self.cursor.checked_sub(1).map(|i| &self.frames[i])
+    }
+
+    /// The log up to the segment shown.
+    pub fn log_now(&self) -> &[LogEvent] {
+        &self.log[..self.current().log_len.min(self.log.len())]
+    }
+
+    /// One segment forward; false at the end of the scene.
+    pub fn forward(&mut self, live: &mut LiveSim) -> bool {
+        if self.cursor + 1 < self.frames.len() {
+            self.cursor += 1;
+            return true;
+        }
+        if self.over {
+            return false;
+        }
+        let world = live.0.app.world_mut();
+        self.over = !sim::step(world);
+        if world.resource::<sim::SegmentClock>().is_over() {
+            self.over = true;
+            return false;
+        }
+        self.frames.push(Snapshot::capture(world));
+        let events = &live.0.log().events;
+        self.log
+            .extend_from_slice(&events[self.log.len().min(events.len())..]);
+        self.cursor += 1;
+        true
+    }
+
+    /// One segment back; false at the start.
+    pub fn back(&mut self) -> bool {
+        if self.cursor == 0 {
+            return false;
+        }
+        self.cursor -= 1;
+        true
+    }
+
+    /// Plays forward to a snapshot position (as far as the scene goes).
+    pub fn goto(&mut self, live: &mut LiveSim, target: usize) {
+        while self.cursor < target && self.forward(live) {}
+        while self.cursor > target && self.back() {}
+    }
+
+    /// Applies one command.
+    pub fn apply(&mut self, live: &mut LiveSim, command: &PlaybackCommand) {
+        match command {
+            PlaybackCommand::Forward => {
+                self.forward(live);
+            }
+            PlaybackCommand::Back => {
+                self.back();
+            }
+            PlaybackCommand::NextRound => {
+                let period = self.current().period();
+                while self.forward(live) && self.current().period() == period {}
+            }
+            PlaybackCommand::PrevRound => {
+                let start = self.round_start(self.cursor);
+                self.cursor = if start == self.cursor && start > 0 {
+                    self.round_start(start - 1)
+                } else {
+                    start
+                };
+            }
+            PlaybackCommand::TogglePlay => {
+                self.playing = !self.playing;
+                self.since_step = 0.0;
+            }
+            PlaybackCommand::Faster => {
+                self.speed = SPEEDS
+                    .iter()
+                    .copied()
+                    .find(|&s| s > self.speed)
+                    .unwrap_or(self.speed);
+            }
+            PlaybackCommand::Slower => {
+                self.speed = SPEEDS
+                    .iter()
+                    .rev()
+                    .copied()
+                    .find(|&s| s < self.speed)
+                    .unwrap_or(self.speed);
+            }
+            PlaybackCommand::Goto(i) => self.goto(live, *i),
+        }
+    }
+
+    /// The first snapshot of the round (or of the surprise segments) holding `i`.
+    fn round_start(&self, i: usize) -> usize {
+        let period = self.frames[i].period();
+        let mut j = i;
+        while j > 0 && self.frames[j - 1].period() == period {
+            j -= 1;
+        }
+        j
+    }
+}
+
+/// Applies the commands of this frame, then the play timer.
+pub(super) fn run_playback(
+    mut commands: MessageReader<PlaybackCommand>,
+    playback: Option<ResMut<Playback>>,
+    live: Option<NonSendMut<LiveSim>>,
+    time: Res<Time>,
+) {
+    let (Some(mut pb), Some(mut live)) = (playback, live) else {
+        return;
+    };
+    for c in commands.read() {
+        pb.apply(&mut live, c);
+    }
+    if pb.playing {
+        pb.since_step += time.delta_secs();
+        let period = 1.0 / pb.speed;
+        while pb.since_step >= period {
+            pb.since_step -= period;
+            if !pb.forward(&mut live) {
+                pb.playing = false;
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Scene loading and hot reload: the scene file is polled for changes; a good edit
+//! replaces the playback (at the same segment, as far as the new scene goes), a broken one
+//! keeps the last good scene and shows the located error. The scene picker lists
+//! `scenes/`.
+
+use super::ViewerRequest;
+use super::playback::Playback;
+use crate::scene;
+use bevy::ecs::message::MessageCursor;
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// How often the file is checked, in seconds.
+const POLL_SECONDS: f32 = 0.5;
+
+/// The scene file being shown, and what became of the last load.
+#[derive(Resource, Clone, Debug)]
+pub struct SceneSource {
+    /// The file.
+    pub path: PathBuf,
+    /// Seed override.
+    pub seed: Option<u64>,
+    /// Poll the file for changes.
+    pub watch: bool,
+    /// Its modification time at the last load.
+    pub modified: Option<SystemTime>,
+    /// The located error of the last failed load (the last good scene stays shown).
+    pub error: Option<String>,
+    /// Scenes offered by the picker.
+    pub library: Vec<PathBuf>,
+    /// Seconds since the last poll.
+    since_poll: f32,
+    /// Loads so far.
+    generation: u32,
+}
+
+impl SceneSource {
+    /// A source for a scene file.
+    pub fn new(path: PathBuf, seed: Option<u64>, watch: bool) -> Self {
+        SceneSource {
+            library: library(path.parent().unwrap_or(Path::new("scenes"))),
+            path,
+            seed,
+            watch,
+            modified: None,
+            error: None,
+            since_poll: 0.0,
+            generation: 0,
+        }
+    }
+}
+
+/// The `.ron` files beside a scene, sorted.
+fn library(dir: &Path) -> Vec<PathBuf> {
+    let mut list: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    list.sort();
+    list
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// Plain text of a scene's errors: file:line:column: field: message, and help.
+fn describe(errors: scene::SceneErrors) -> String {
+    errors
+        .0
+        .iter()
+        .map(|e| match &e.help {
+            Some(h) => format!("{e}\n  help: {h}"),
+            None => e.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Loads `source.path`; on success replaces the playback, keeping the shown segment.
+fn load(world: &mut World) {
+    let (path, seed, generation) = {
+        let mut s = world.resource_mut::<SceneSource>();
+        s.modified = modified(&s.path);
+        s.generation += 1;
+        (s.path.clone(), s.seed, s.generation)
+    };
+    match scene::load(&path) {
+        Ok(scene) => {
+            let keep = world
+                .get_resource::<Playback>()
+                .filter(|p| p.path == path)
+                .map(|p| p.cursor)
+                .unwrap_or(0);
+            let (mut pb, mut live) = Playback::start(path, scene, seed, generation);
+            pb.goto(&mut live, keep);
+            world.insert_resource(pb);
+            world.insert_non_send(live);
+            world.resource_mut::<SceneSource>().error = None;
+        }
+        Err(e) => {
+            let text = describe(e);
+            warn!("scene not reloaded:\n{text}");
+            world.resource_mut::<SceneSource>().error = Some(text);
+        }
+    }
+}
+
+/// Opens the first scene at startup.
+pub(super) fn open_first(world: &mut World) {
+    load(world);
+}
+
+/// Reloads on request, on a changed file, or opens another scene.
+pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRequest>>) {
+    let mut again = false;
+    let mut open = None;
+    for r in cursor.read(world.resource::<Messages<ViewerRequest>>()) {
+        match r {
+            ViewerRequest::Reload => again = true,
+            ViewerRequest::Open(p) => open = Some(p.clone()),
+            _ => {}
+        }
+    }
+    if let Some(p) = open {
+        world.resource_mut::<SceneSource>().path = p;
+        again = true;
+    }
+    let dt = world.resource::<Time<Real>>().delta_secs();
+    let mut s = world.resource_mut::<SceneSource>();
+    if s.watch {
+        s.since_poll += dt;
+        if s.since_poll >= POLL_SECONDS {
+            s.since_poll = 0.0;
+            let now = modified(&s.path);
+            if now.is_some() && now != s.modified {
+                again = true;
+            }
+        }
+    }
+    if again {
+        load(world);
+    }
+}

@@ -1,0 +1,305 @@
+//! A snapshot: everything the viewer shows of one segment, copied out of the simulation
+//! world after the segment was played. The playback keeps one per segment, so stepping
+//! back shows exactly what was there (the simulation is never rewound).
+
+use crate::map::LightSource;
+use crate::rules::dexterity::effective_adjustment;
+use crate::rules::sight::SeenBy;
+use crate::sim::components::*;
+use crate::sim::{EventLog, MapVision, Phase, Plan, SegmentClock, Sightings, SimScene, lights_now};
+use bevy::prelude::*;
+use std::collections::BTreeSet;
+
+/// One figure as shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FigureView {
+    /// Index in the scene.
+    pub index: usize,
+    /// Name.
+    pub name: String,
+    /// Side.
+    pub side: String,
+    /// Position in feet.
+    pub at: (f64, f64),
+    /// Hit points now and at full.
+    pub hp: (i32, i32),
+    /// Up, unconscious or dead.
+    pub up: bool,
+    /// Dead.
+    pub dead: bool,
+    /// Armor class.
+    pub ac: i32,
+    /// Movement rate in inches, and whether encumbered.
+    pub movement: (u32, bool),
+    /// Weapon, speed factor, length in feet, missile.
+    pub weapon: Option<(String, Option<u32>, f64, bool)>,
+    /// Reach in feet.
+    pub reach_ft: f64,
+    /// Attack rate (e.g. "3/2") and rounds attacking so far.
+    pub rate: (String, u32),
+    /// Dexterity score, reaction adjustment, and the adjustment in force (light gear).
+    pub dexterity: (u32, i32, i32),
+    /// Segments of surprise it suffers.
+    pub surprised: u32,
+    /// What it is doing: verb and targets.
+    pub intent: Option<String>,
+    /// A spell, device or potion under way: what, start tick, completion tick, segments.
+    pub casting: Option<(String, u32, u32, u32)>,
+    /// Closing on someone: target, charge, feet per segment, arrival segment.
+    pub closing: Option<(String, bool, f64, Option<u32>)>,
+    /// Light carried: source and radius.
+    pub light: Option<(String, f64)>,
+    /// Infravision range.
+    pub infravision: Option<f64>,
+}
+
+/// Everything shown of one segment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    /// Where the clock stands.
+    pub phase: Phase,
+    /// Round and segment (0, 0 for the encounter).
+    pub when: (u32, u32),
+    /// Running segment count.
+    pub tick: u32,
+    /// Surprise segments in this encounter.
+    pub surprise_segments: u32,
+    /// Rounds the scene plays.
+    pub rounds: u32,
+    /// The figures, by index.
+    pub figures: Vec<FigureView>,
+    /// Who sees whom, with why.
+    pub sightings: Vec<(usize, usize, SeenBy)>,
+    /// Lights shining.
+    pub lights: Vec<LightSource>,
+    /// Cells lit, row-major (empty without a map).
+    pub lit: Vec<bool>,
+    /// Events in the log so far.
+    pub log_len: usize,
+    /// The round's (or surprise segment's) plan.
+    pub plan: PlanView,
+}
+
+/// A plan entry as shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BeatView {
+    /// Segment.
+    pub segment: u32,
+    /// Order (equal beats happen together).
+    pub beat: usize,
+    /// Who.
+    pub name: String,
+    /// What.
+    pub what: String,
+    /// Why, with the page.
+    pub why: String,
+}
+
+/// The plan as shown.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlanView {
+    /// Round (0 for a surprise segment).
+    pub round: u32,
+    /// Each side's initiative die.
+    pub initiative: Vec<(String, u32)>,
+    /// The beats in order.
+    pub beats: Vec<BeatView>,
+}
+
+impl PlanView {
+    fn of(plan: &Plan) -> PlanView {
+        use crate::sim::Planned;
+        PlanView {
+            round: plan.round,
+            initiative: plan
+                .initiative
+                .iter()
+                .map(|(k, v)| (k.clone(), *v))
+                .collect(),
+            beats: plan
+                .entries
+                .iter()
+                .map(|e| BeatView {
+                    segment: e.segment,
+                    beat: e.beat,
+                    name: e.name.clone(),
+                    what: match &e.what {
+                        Planned::Strike {
+                            routine,
+                            of,
+                            blow,
+                            charge,
+                        } => {
+                            let extra = if *blow > 1 {
+                                format!(", blow {blow}")
+                            } else {
+                                String::new()
+                            };
+                            let c = if *charge { "charge blow, " } else { "" };
+                            format!("{c}routine {routine} of {of}{extra}")
+                        }
+                        Planned::Complete { what } => format!("{what} takes effect"),
+                    },
+                    why: format!("{} — {} ({})", e.why, e.rule.summary, e.rule.page_ref()),
+                })
+                .collect(),
+        }
+    }
+}
+
+type Row<'a> = (
+    &'a Combatant,
+    &'a Side,
+    &'a Position,
+    &'a HitPoints,
+    &'a ArmorClass,
+    &'a MovementRate,
+    &'a WeaponSpeed,
+    &'a Reach,
+    &'a AttackRate,
+    &'a Dexterity,
+    Option<&'a Surprised>,
+);
+
+type Extras<'a> = (
+    Option<&'a Intent>,
+    Option<&'a Casting>,
+    Option<&'a Closing>,
+    Option<&'a Light>,
+    Option<&'a Infravision>,
+);
+
+impl Snapshot {
+    /// Copies what is shown out of a simulation world.
+    pub fn capture(world: &mut World) -> Snapshot {
+        let clock = world.resource::<SegmentClock>().clone();
+        let mut q = world.query::<(Entity, Row, Extras)>();
+        let mut rows: Vec<_> = q.iter(world).collect();
+        rows.sort_by_key(|r| r.1.0.index);
+        let name_of = |e: Entity| {
+            rows.iter()
+                .find(|r| r.0 == e)
+                .map(|r| r.1.0.name.clone())
+                .unwrap_or_default()
+        };
+        let figures: Vec<FigureView> = rows
+            .iter()
+            .map(
+                |(_, (c, side, p, hp, ac, mv, w, reach, rate, dex, sur), extras)| {
+                    let (intent, casting, closing, light, infra) = extras;
+                    FigureView {
+                        index: c.index,
+                        name: c.name.clone(),
+                        side: side.0.clone(),
+                        at: (p.x, p.y),
+                        hp: (hp.current, hp.max),
+                        up: hp.condition.is_up(),
+                        dead: hp.condition == crate::rules::combat::Condition::Dead,
+                        ac: ac.ac,
+                        movement: (mv.inches, mv.encumbered),
+                        weapon: w
+                            .weapon
+                            .clone()
+                            .map(|n| (n, w.speed_factor, w.length_ft, w.missile)),
+                        reach_ft: reach.0,
+                        rate: (rate.rate.to_string(), rate.rounds_attacking),
+                        dexterity: (
+                            dex.score,
+                            dex.reaction,
+                            effective_adjustment(dex.score, dex.light_gear),
+                        ),
+                        surprised: sur.map(|s| s.segments).unwrap_or(0),
+                        intent: intent.map(|i| {
+                            let t = i.act.targets();
+                            if t.is_empty() {
+                                i.act.verb()
+                            } else {
+                                format!("{} -> {}", i.act.verb(), t.join(", "))
+                            }
+                        }),
+                        casting: casting
+                            .map(|k| (k.what.clone(), k.started, k.completes, k.segments)),
+                        closing: closing
+                            .map(|k| (name_of(k.target), k.charge, k.feet_per_segment, k.arrival)),
+                        light: light.map(|l| (l.source.clone(), l.radius_ft)),
+                        infravision: infra.map(|i| i.0),
+                    }
+                },
+            )
+            .collect();
+        let carried: Vec<(Position, Light)> = rows
+            .iter()
+            .filter_map(|r| Some((*r.1.2, r.2.3?.clone())))
+            .collect();
+        let scene = world.resource::<SimScene>().clone();
+        let lights = lights_now(&scene, carried.iter().map(|(p, l)| (p, l)));
+        let lit = match world.resource_mut::<MapVision>().0.as_mut() {
+            Some(v) => {
+                let (w, h) = (v.sight_map().width(), v.sight_map().height());
+                let mut lit = vec![false; (w * h) as usize];
+                let daylight = scene.0.map.as_ref().is_some_and(|m| m.daylight);
+                let cells: BTreeSet<(i32, i32)> = if daylight {
+                    (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect()
+                } else {
+                    lights.iter().flat_map(|&l| v.lit_cells(l)).collect()
+                };
+                for (x, y) in cells {
+                    if x >= 0 && y >= 0 && x < w && y < h {
+                        lit[(y * w + x) as usize] = true;
+                    }
+                }
+                lit
+            }
+            None => Vec::new(),
+        };
+        let sightings = world
+            .resource::<Sightings>()
+            .0
+            .iter()
+            .map(|(&(a, b), &by)| (a, b, by))
+            .collect();
+        Snapshot {
+            phase: clock.phase,
+            when: clock.round_segment(),
+            tick: clock.tick(),
+            surprise_segments: clock.surprise_segments,
+            rounds: clock.rounds,
+            figures,
+            sightings,
+            lights,
+            lit,
+            log_len: world.resource::<EventLog>().events.len(),
+            plan: PlanView::of(world.resource::<Plan>()),
+        }
+    }
+
+    /// The figure with this index.
+    pub fn figure(&self, index: usize) -> Option<&FigureView> {
+        // Figures are kept in index order, and indices normally count from 0.
+        self.figures
+            .get(index)
+            .filter(|f| f.index == index)
+            .or_else(|| self.figures.iter().find(|f| f.index == index))
+    }
+
+    /// The stretch of the encounter it belongs to, for round-by-round stepping: the
+    /// encounter itself (0), the surprise segments (1), or round r (r + 1).
+    pub fn period(&self) -> u32 {
+        match self.phase {
+            Phase::Ready | Phase::Encounter => 0,
+            Phase::Surprise(_) => 1,
+            Phase::Round { round, .. } => round + 1,
+            Phase::Over => u32::MAX,
+        }
+    }
+
+    /// A label for the clock: "Encounter", "Surprise segment 2", "Round 1, segment 4".
+    pub fn label(&self) -> String {
+        match self.phase {
+            Phase::Ready | Phase::Encounter => "Encounter".into(),
+            Phase::Surprise(k) => format!("Surprise segment {k}"),
+            Phase::Round { round, segment } => format!("Round {round}, segment {segment}"),
+            Phase::Over => "Over".into(),
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! Colours and sizes of the map, in one place.
+
+use bevy::prelude::*;
+
+/// Behind the map.
+pub const BACKGROUND: Color = Color::srgb(0.07, 0.07, 0.09);
+/// Open floor in the dark.
+pub const FLOOR: Color = Color::srgb(0.15, 0.15, 0.17);
+/// Walls.
+pub const WALL: Color = Color::srgb(0.33, 0.31, 0.36);
+/// Closed doors.
+pub const DOOR_CLOSED: Color = Color::srgb(0.55, 0.33, 0.12);
+/// Open doors.
+pub const DOOR_OPEN: Color = Color::srgb(0.36, 0.26, 0.16);
+/// Pillars.
+pub const PILLAR: Color = Color::srgb(0.50, 0.48, 0.45);
+/// Water.
+pub const WATER: Color = Color::srgb(0.10, 0.22, 0.40);
+/// Scrub.
+pub const SCRUB: Color = Color::srgb(0.28, 0.33, 0.18);
+/// Forest.
+pub const FOREST: Color = Color::srgb(0.10, 0.28, 0.12);
+/// Marsh.
+pub const MARSH: Color = Color::srgb(0.22, 0.28, 0.22);
+/// Lit floor: warm torchlight.
+pub const LIT: Color = Color::srgb(0.86, 0.70, 0.34);
+/// How strongly light tints an open cell.
+pub const LIT_MIX: f32 = 0.6;
+/// How strongly light tints a wall's face.
+pub const LIT_WALL_MIX: f32 = 0.25;
+/// Minor grid lines (each cell).
+pub const GRID_MINOR: Color = Color::srgba(1.0, 1.0, 1.0, 0.06);
+/// Major grid lines (every 10 ft).
+pub const GRID_MAJOR: Color = Color::srgba(1.0, 1.0, 1.0, 0.18);
+/// Light radius outlines.
+pub const LIGHT_RING: Color = Color::srgb(1.0, 0.85, 0.3);
+/// Encounter-distance rings (twice a light's radius).
+pub const ENCOUNTER_RING: Color = Color::srgba(1.0, 0.6, 0.2, 0.6);
+/// Infravision rings.
+pub const INFRA_RING: Color = Color::srgba(0.9, 0.25, 0.25, 0.8);
+/// Lines of sight.
+pub const SIGHT: Color = Color::srgba(0.55, 0.85, 1.0, 0.55);
+/// Paths walked.
+pub const PATH: Color = Color::srgba(1.0, 1.0, 1.0, 0.45);
+/// This segment's progress along a path.
+pub const PATH_NOW: Color = Color::srgb(1.0, 1.0, 0.4);
+/// The selected figure's ring.
+pub const SELECTED: Color = Color::srgb(1.0, 1.0, 1.0);
+/// The ruler.
+pub const RULER: Color = Color::srgb(0.3, 1.0, 0.5);
+/// Token radius in feet.
+pub const TOKEN_FT: f32 = 2.0;
+
+/// Side colours, in order of first appearance in the scene.
+pub const SIDES: [Color; 6] = [
+    Color::srgb(0.20, 0.45, 0.95),
+    Color::srgb(0.15, 0.75, 0.25),
+    Color::srgb(0.85, 0.20, 0.75),
+    Color::srgb(0.95, 0.55, 0.10),
+    Color::srgb(0.10, 0.80, 0.80),
+    Color::srgb(0.90, 0.90, 0.20),
+];
+
+/// A side's colour by its order of appearance.
+pub fn side_color(sides: &[String], side: &str) -> Color {
+    let i = sides.iter().position(|s| s == side).unwrap_or(0);
+    SIDES[i % SIDES.len()]
+}
+
+/// The sides of a scene in order of first appearance.
+pub fn sides(figures: &[super::FigureView]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for f in figures {
+        if !out.contains(&f.side) {
+            out.push(f.side.clone());
+        }
+    }
+    out
+}

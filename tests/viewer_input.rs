@@ -1,0 +1,169 @@
+//! The viewer's input, driven through its leafwing actions without a window: stepping
+//! forward and back (back restores the exact earlier state), rounds, play, layers,
+//! selection, and hot reload of the scene file (a broken edit keeps the last good scene).
+#![cfg(feature = "viewer")]
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use firststrike::sim::Phase;
+use firststrike::testing::SceneRun;
+use firststrike::viewer::{Layers, Playback, SceneSource, Selection, Snapshot, ViewerCorePlugin};
+use leafwing_input_manager::prelude::*;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn app(path: PathBuf, watch: bool) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin))
+        .add_plugins(ViewerCorePlugin {
+            path,
+            seed: None,
+            watch,
+        });
+    app.update();
+    app
+}
+
+/// Presses and releases a key, one frame each.
+fn tap(app: &mut App, key: KeyCode) {
+    key.press(app.world_mut());
+    app.update();
+    key.release(app.world_mut());
+    app.update();
+}
+
+fn pb(app: &App) -> &Playback {
+    app.world().resource::<Playback>()
+}
+
+fn robilar(s: &Snapshot) -> (f64, f64) {
+    s.figures.iter().find(|f| f.name == "Robilar").unwrap().at
+}
+
+#[test]
+fn step_forward_and_back_restores_the_exact_state() {
+    let mut app = app("scenes/lizard_man_lair.ron".into(), false);
+    assert_eq!(pb(&app).current().phase, Phase::Encounter);
+    let start = pb(&app).current().clone();
+    assert_eq!(robilar(&start), (107.5, 47.5));
+
+    tap(&mut app, KeyCode::ArrowRight);
+    assert_eq!(pb(&app).current().phase, Phase::Surprise(1));
+    // Robilar's charge: 18 ft up the tunnel in the surprise segment.
+    assert_eq!(robilar(pb(&app).current()), (107.5, 29.5));
+    tap(&mut app, KeyCode::ArrowRight);
+    let r1s1 = pb(&app).current().clone();
+    assert_eq!(
+        r1s1.phase,
+        Phase::Round {
+            round: 1,
+            segment: 1
+        }
+    );
+    assert!(!r1s1.plan.initiative.is_empty(), "initiative rolled");
+
+    tap(&mut app, KeyCode::ArrowLeft);
+    tap(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(pb(&app).current(), &start, "back to the encounter exactly");
+    tap(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(pb(&app).cursor, 0, "no step before the encounter");
+    tap(&mut app, KeyCode::ArrowRight);
+    tap(&mut app, KeyCode::ArrowRight);
+    assert_eq!(pb(&app).current(), &r1s1, "forward again: the same segment");
+
+    // The same as a fresh headless replay to that segment.
+    let mut fresh = SceneRun::load("scenes/lizard_man_lair.ron");
+    fresh.step(3);
+    assert_eq!(&Snapshot::capture(fresh.app.world_mut()), &r1s1);
+}
+
+#[test]
+fn rounds_play_and_layers() {
+    let mut app = app("scenes/lizard_man_lair.ron".into(), false);
+    tap(&mut app, KeyCode::PageDown);
+    assert_eq!(pb(&app).current().when, (0, 1), "to the surprise segment");
+    tap(&mut app, KeyCode::PageDown);
+    assert_eq!(pb(&app).current().when, (1, 1));
+    tap(&mut app, KeyCode::PageDown);
+    assert_eq!(pb(&app).current().when, (2, 1));
+    tap(&mut app, KeyCode::ArrowRight);
+    tap(&mut app, KeyCode::PageUp);
+    assert_eq!(pb(&app).current().when, (2, 1), "start of this round");
+    tap(&mut app, KeyCode::PageUp);
+    assert_eq!(pb(&app).current().when, (1, 1), "then the round before");
+
+    assert_eq!(*app.world().resource::<Layers>(), Layers::default());
+    tap(&mut app, KeyCode::KeyL);
+    tap(&mut app, KeyCode::KeyG);
+    let l = app.world().resource::<Layers>().clone();
+    assert!(!l.light && !l.grid && l.sight && l.paths && l.rings);
+    tap(&mut app, KeyCode::KeyV);
+    tap(&mut app, KeyCode::KeyL);
+    let l = app.world().resource::<Layers>().clone();
+    assert!(l.light && !l.sight);
+
+    tap(&mut app, KeyCode::Tab);
+    assert_eq!(app.world().resource::<Selection>().0, Some(0));
+    tap(&mut app, KeyCode::Tab);
+    assert_eq!(app.world().resource::<Selection>().0, Some(1));
+    tap(&mut app, KeyCode::Backquote);
+    tap(&mut app, KeyCode::Backquote);
+    let n = pb(&app).current().figures.len();
+    assert_eq!(
+        app.world().resource::<Selection>().0,
+        Some(n - 1),
+        "wraps around"
+    );
+
+    tap(&mut app, KeyCode::Equal);
+    assert_eq!(pb(&app).speed, 4.0);
+    tap(&mut app, KeyCode::Space);
+    assert!(pb(&app).playing);
+    tap(&mut app, KeyCode::Space);
+    assert!(!pb(&app).playing);
+}
+
+#[test]
+fn hot_reload_keeps_the_last_good_scene() {
+    let dir = std::env::temp_dir().join(format!("firststrike-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("lair.ron");
+    let original = std::fs::read_to_string("scenes/lizard_man_lair.ron").unwrap();
+    std::fs::write(&path, &original).unwrap();
+    let mut app = app(path.clone(), true);
+    tap(&mut app, KeyCode::ArrowRight);
+    let generation = pb(&app).generation;
+    assert_eq!(pb(&app).cursor, 1);
+
+    // A broken edit: the old scene stays, with the located error.
+    let broken = original.replace("weapon: \"battle axe\"", "weapon: \"batle axe\"");
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(&path, broken).unwrap();
+    std::thread::sleep(Duration::from_millis(600));
+    app.update();
+    let err = app
+        .world()
+        .resource::<SceneSource>()
+        .error
+        .clone()
+        .expect("the error is shown");
+    assert!(err.contains("lair.ron:"), "{err}");
+    assert!(
+        err.contains("batle axe") && err.contains("battle axe"),
+        "{err}"
+    );
+    assert_eq!(pb(&app).generation, generation, "last good scene kept");
+    assert_eq!(pb(&app).cursor, 1);
+
+    // A good edit: reloaded at the same segment, error gone.
+    let renamed = original.replace("The lizard-man lair", "The lair, edited");
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(&path, renamed).unwrap();
+    std::thread::sleep(Duration::from_millis(600));
+    app.update();
+    assert!(app.world().resource::<SceneSource>().error.is_none());
+    assert_eq!(pb(&app).scene.name, "The lair, edited");
+    assert!(pb(&app).generation > generation);
+    assert_eq!(pb(&app).cursor, 1, "same segment after the reload");
+    std::fs::remove_dir_all(&dir).ok();
+}
