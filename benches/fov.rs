@@ -85,7 +85,7 @@ impl BenchMap {
             let (dx, dy) = (x as i64 - c, y as i64 - c);
             let h =
                 splitmix64(0x5eed ^ (dx as u64).wrapping_mul(0x9e37_79b9) ^ ((dy as u64) << 32));
-            h % 4 == 0
+            h.is_multiple_of(4)
         })
     }
 }

@@ -102,13 +102,6 @@ fn check(png: &Path) {
     let layout: Value = serde_json::from_str(&std::fs::read_to_string(side).unwrap()).unwrap();
     let figures = layout["figures"].as_array().unwrap();
     let px = |v: &Value| [v[0].as_f64().unwrap(), v[1].as_f64().unwrap()];
-    let pos = |name: &str| {
-        figures
-            .iter()
-            .find(|f| f["name"] == name)
-            .map(|f| px(&f["px"]))
-            .unwrap()
-    };
 
     // Tokens: side colours (Robilar's side blue, the lizard men green), sampled on a ring
     // inside the token so that lines of sight through its centre do not matter.

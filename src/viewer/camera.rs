@@ -61,9 +61,12 @@ pub(super) fn spawn_camera(
     ));
 }
 
+/// The map camera's view, read to copy it.
+type MapView<'a> = (&'a Transform, &'a Projection);
+
 /// Gives the token camera the map camera's view.
 pub(super) fn sync_token_camera(
-    map: Single<(&Transform, &Projection), (With<MapCamera>, Without<TokenCamera>)>,
+    map: Single<MapView, (With<MapCamera>, Without<TokenCamera>)>,
     token: Single<(&mut Transform, &mut Projection), With<TokenCamera>>,
 ) {
     let (tf, proj) = map.into_inner();

@@ -238,10 +238,10 @@ pub(super) fn update_tokens(
         } else {
             c
         };
-        if let Some(mut m) = materials.get_mut(&mat.0) {
-            if m.color != c {
-                m.color = c;
-            }
+        if let Some(mut m) = materials.get_mut(&mat.0)
+            && m.color != c
+        {
+            m.color = c;
         }
     }
 }
