@@ -78,6 +78,23 @@ fn step_forward_and_back_restores_the_exact_state() {
 }
 
 #[test]
+fn a_tap_within_one_frame_still_counts() {
+    // At a few frames a second (software rendering) a key can go down and up between two
+    // frames; it must still step once, and only once.
+    let mut app = app("scenes/lizard_man_lair.ron".into(), false);
+    KeyCode::ArrowRight.press(app.world_mut());
+    KeyCode::ArrowRight.release(app.world_mut());
+    app.update();
+    assert_eq!(pb(&app).cursor, 1);
+    app.update();
+    assert_eq!(pb(&app).cursor, 1);
+    KeyCode::KeyL.press(app.world_mut());
+    KeyCode::KeyL.release(app.world_mut());
+    app.update();
+    assert!(!app.world().resource::<Layers>().light);
+}
+
+#[test]
 fn rounds_play_and_layers() {
     let mut app = app("scenes/lizard_man_lair.ron".into(), false);
     tap(&mut app, KeyCode::PageDown);

@@ -128,12 +128,21 @@ pub(super) fn camera_controls(
     let actions = actions.into_inner();
     let pan = actions.axis_pair(&ViewerAction::Pan);
     tf.translation += (pan * 400.0 * ortho.scale * time.delta_secs()).extend(0.0);
-    if actions.pressed(&ViewerAction::DragPan) {
+    // The mouse pans and zooms the map only when it is over the map, not a panel.
+    let over_map = window
+        .cursor_position()
+        .is_some_and(|c| panels.free(window.width(), window.height()).contains(c));
+    if over_map && actions.pressed(&ViewerAction::DragPan) {
         let d = actions.axis_pair(&ViewerAction::MouseMotion);
         tf.translation.x -= d.x * ortho.scale;
         tf.translation.y += d.y * ortho.scale;
     }
-    let zoom = actions.value(&ViewerAction::Zoom);
+    let wheel = if over_map {
+        actions.value(&ViewerAction::WheelZoom)
+    } else {
+        0.0
+    };
+    let zoom = actions.value(&ViewerAction::Zoom) * 4.0 * time.delta_secs() + wheel;
     if zoom != 0.0 {
         ortho.scale = (ortho.scale * 1.1f32.powf(-zoom.clamp(-3.0, 3.0))).clamp(0.005, 50.0);
     }

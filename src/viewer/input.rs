@@ -46,9 +46,12 @@ pub enum ViewerAction {
     /// Mouse motion for dragging.
     #[actionlike(DualAxis)]
     MouseMotion,
-    /// Zoom in and out.
+    /// Zoom in and out (keys).
     #[actionlike(Axis)]
     Zoom,
+    /// Zoom in and out (mouse wheel, over the map).
+    #[actionlike(Axis)]
+    WheelZoom,
     /// Fit the map to the window.
     Fit,
     /// Measure: drag with the button held.
@@ -83,6 +86,7 @@ impl ViewerAction {
             ViewerAction::DragPan => "drag to pan",
             ViewerAction::MouseMotion => "(mouse motion for dragging)",
             ViewerAction::Zoom => "zoom",
+            ViewerAction::WheelZoom => "zoom (over the map)",
             ViewerAction::Fit => "fit the map to the window",
             ViewerAction::Measure => "drag to measure (feet and inches)",
             ViewerAction::Reload => "reload the scene file",
@@ -91,49 +95,70 @@ impl ViewerAction {
         }
     }
 
-    /// The default bindings.
+    /// The default bindings: [`KEY_BINDINGS`] plus the mouse and the axes.
     pub fn default_input_map() -> InputMap<ViewerAction> {
         use ViewerAction::*;
-        let mut map = InputMap::new([
-            (StepForward, KeyCode::ArrowRight),
-            (StepBack, KeyCode::ArrowLeft),
-            (NextRound, KeyCode::PageDown),
-            (PrevRound, KeyCode::PageUp),
-            (PlayPause, KeyCode::Space),
-            (Faster, KeyCode::Equal),
-            (Slower, KeyCode::Minus),
-            (ToggleGrid, KeyCode::KeyG),
-            (ToggleLight, KeyCode::KeyL),
-            (ToggleSight, KeyCode::KeyV),
-            (TogglePaths, KeyCode::KeyP),
-            (ToggleRings, KeyCode::KeyI),
-            (NextFigure, KeyCode::Tab),
-            (PrevFigure, KeyCode::Backquote),
-            (Fit, KeyCode::KeyF),
-            (Reload, KeyCode::F5),
-            (Screenshot, KeyCode::F12),
-            (Help, KeyCode::KeyH),
-        ]);
-        map.insert(NextRound, KeyCode::ArrowDown)
-            .insert(PrevRound, KeyCode::ArrowUp)
-            .insert(Faster, KeyCode::NumpadAdd)
-            .insert(Slower, KeyCode::NumpadSubtract)
-            .insert(Reload, KeyCode::KeyR)
-            .insert(Help, KeyCode::F1)
-            .insert(DragPan, MouseButton::Right)
+        let mut map = InputMap::new(KEY_BINDINGS);
+        map.insert(DragPan, MouseButton::Right)
             .insert(DragPan, MouseButton::Middle)
             .insert(Measure, MouseButton::Left)
             .insert_dual_axis(Pan, VirtualDPad::wasd())
             .insert_dual_axis(MouseMotion, MouseMove::default())
-            .insert_axis(Zoom, MouseScrollAxis::Y)
+            .insert_axis(WheelZoom, MouseScrollAxis::Y)
             .insert_axis(Zoom, VirtualAxis::new(KeyCode::KeyQ, KeyCode::KeyE));
         map
     }
 }
 
+/// The keyboard bindings of the button actions.
+pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 24] = {
+    use ViewerAction::*;
+    [
+        (StepForward, KeyCode::ArrowRight),
+        (StepBack, KeyCode::ArrowLeft),
+        (NextRound, KeyCode::PageDown),
+        (NextRound, KeyCode::ArrowDown),
+        (PrevRound, KeyCode::PageUp),
+        (PrevRound, KeyCode::ArrowUp),
+        (PlayPause, KeyCode::Space),
+        (Faster, KeyCode::Equal),
+        (Faster, KeyCode::NumpadAdd),
+        (Slower, KeyCode::Minus),
+        (Slower, KeyCode::NumpadSubtract),
+        (ToggleGrid, KeyCode::KeyG),
+        (ToggleLight, KeyCode::KeyL),
+        (ToggleSight, KeyCode::KeyV),
+        (TogglePaths, KeyCode::KeyP),
+        (ToggleRings, KeyCode::KeyI),
+        (NextFigure, KeyCode::Tab),
+        (PrevFigure, KeyCode::Backquote),
+        (Fit, KeyCode::KeyF),
+        (Reload, KeyCode::F5),
+        (Reload, KeyCode::KeyR),
+        (Screenshot, KeyCode::F12),
+        (Help, KeyCode::KeyH),
+        (Help, KeyCode::F1),
+    ]
+};
+
+/// Whether a button action was pressed this frame. A key pressed and released within one
+/// frame (a quick tap while frames are slow, as under software rendering) never shows as
+/// held, so leafwing does not see it; the key's own just-pressed state still does.
+fn tapped(
+    action: ViewerAction,
+    state: &ActionState<ViewerAction>,
+    keys: &ButtonInput<KeyCode>,
+) -> bool {
+    state.just_pressed(&action)
+        || KEY_BINDINGS
+            .iter()
+            .any(|&(a, k)| a == action && keys.just_pressed(k) && !keys.pressed(k))
+}
+
 /// Turns this frame's actions into commands and toggles.
 pub(super) fn read_actions(
     actions: Single<&ActionState<ViewerAction>>,
+    keys: Res<ButtonInput<KeyCode>>,
     playback: Option<Res<Playback>>,
     mut layers: ResMut<Layers>,
     mut selection: ResMut<Selection>,
@@ -142,7 +167,7 @@ pub(super) fn read_actions(
 ) {
     use ViewerAction as A;
     let a = actions.into_inner();
-    let pressed = |x: A| a.just_pressed(&x);
+    let pressed = |x: A| tapped(x, a, &keys);
     for (action, command) in [
         (A::StepForward, PlaybackCommand::Forward),
         (A::StepBack, PlaybackCommand::Back),

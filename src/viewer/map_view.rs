@@ -71,8 +71,8 @@ fn place_labels(figures: &[super::FigureView]) -> Vec<f32> {
 pub struct Ruler {
     /// Start and end in feet, when measuring.
     pub line: Option<((f64, f64), (f64, f64))>,
-    /// Where the cursor is, in window pixels (for the label).
-    pub cursor_px: Option<Vec2>,
+    /// Where its label goes, in window pixels: where the drag is, or ended.
+    pub label_px: Option<Vec2>,
 }
 
 fn cell_color(kind: CellKind) -> Color {
@@ -417,7 +417,6 @@ pub(super) fn measure(
     let Some(cursor) = window.cursor_position() else {
         return;
     };
-    ruler.cursor_px = Some(cursor);
     let over_map = panels
         .free(window.width(), window.height())
         .contains(cursor);
@@ -427,9 +426,11 @@ pub(super) fn measure(
     let here = feet_of(world);
     if actions.just_pressed(&ViewerAction::Measure) && over_map {
         ruler.line = Some((here, here));
+        ruler.label_px = Some(cursor);
     } else if actions.pressed(&ViewerAction::Measure) {
         if let Some((a, _)) = ruler.line {
             ruler.line = Some((a, here));
+            ruler.label_px = Some(cursor);
         }
     } else if actions.just_released(&ViewerAction::Measure)
         && let Some((a, b)) = ruler.line

@@ -41,7 +41,7 @@ impl PanelRects {
 }
 
 /// Every action, in help order.
-const ACTIONS: [ViewerAction; 23] = {
+const ACTIONS: [ViewerAction; 24] = {
     use ViewerAction::*;
     [
         StepForward,
@@ -62,6 +62,7 @@ const ACTIONS: [ViewerAction; 23] = {
         DragPan,
         MouseMotion,
         Zoom,
+        WheelZoom,
         Fit,
         Measure,
         Reload,
@@ -78,7 +79,8 @@ fn bindings(map: &InputMap<ViewerAction>, action: ViewerAction) -> String {
         .iter()
         .map(|w| match w {
             W::Button(b) => format!("{b:?}"),
-            W::Axis(_) if action == ViewerAction::Zoom => "wheel / Q, E".into(),
+            W::Axis(_) if action == ViewerAction::Zoom => "Q, E".into(),
+            W::Axis(_) if action == ViewerAction::WheelZoom => "mouse wheel".into(),
             W::DualAxis(_) if action == ViewerAction::Pan => "W A S D".into(),
             W::DualAxis(_) => "mouse".into(),
             other => format!("{other:?}"),
@@ -259,7 +261,7 @@ pub(super) fn panels(
             });
         });
     }
-    if let (Some((a, b)), Some(px)) = (ruler.line, ruler.cursor_px) {
+    if let (Some((a, b)), Some(px)) = (ruler.line, ruler.label_px) {
         let m = measure::measure(a, b, pb.scene.setting);
         egui::Area::new(egui::Id::new("ruler"))
             .fixed_pos([px.x + 14.0, px.y + 10.0])
