@@ -299,14 +299,36 @@ fn main() {
             );
         }
     }
+    // The same work on both sizes, timed alternately so that drift in the machine's speed
+    // falls on both alike: the ratio of medians over 301 alternations.
+    let (small, big) = (&maps[0], &maps[1]);
     for r in RADII {
-        let small = mean_ns("fov_random25_100", "ours", r);
-        let big = mean_ns("fov_random25_1000", "ours", r);
-        if let (Some(s), Some(b)) = (small, big) {
-            println!(
-                "ours at r={r}: 1000×1000 / 100×100 = {:.3} (random walls)",
-                b / s
-            );
-        }
+        println!(
+            "ours at r={r}: 1000×1000 / 100×100 = {:.3} (random walls, interleaved)",
+            interleaved_ratio(small, big, r)
+        );
     }
+}
+
+/// Median time on `big` over median time on `small`, batches of all origins alternating.
+fn interleaved_ratio(small: &BenchMap, big: &BenchMap, r: i32) -> f64 {
+    let mut fov = FieldOfView::new();
+    let mut batch = |m: &BenchMap| {
+        let t = std::time::Instant::now();
+        for &o in &m.origins {
+            fov.compute(&m.sight, o, r);
+            black_box(fov.len());
+        }
+        t.elapsed().as_secs_f64()
+    };
+    let (mut ts, mut tb) = (Vec::new(), Vec::new());
+    for _ in 0..301 {
+        ts.push(batch(small));
+        tb.push(batch(big));
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    median(&mut tb) / median(&mut ts)
 }

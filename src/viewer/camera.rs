@@ -34,10 +34,13 @@ pub(super) fn spawn_camera(
     use bevy::camera::visibility::RenderLayers;
     use bevy::render::render_resource::BlendState;
     egui_settings.auto_create_primary_context = false;
-    commands.spawn((Camera2d, MapCamera::default()));
+    // No multisampling: flat 2D shapes gain little from it, and software rendering pays
+    // for every sample.
+    commands.spawn((Camera2d, MapCamera::default(), Msaa::Off));
     commands.spawn((
         Camera2d,
         TokenCamera,
+        Msaa::Off,
         Camera {
             order: 1,
             clear_color: ClearColorConfig::None,
@@ -48,6 +51,7 @@ pub(super) fn spawn_camera(
     commands.spawn((
         bevy_egui::PrimaryEguiContext,
         Camera2d,
+        Msaa::Off,
         RenderLayers::none(),
         Camera {
             order: 2,

@@ -35,6 +35,12 @@ pub struct Token(pub usize);
 #[derive(Component)]
 pub struct Label;
 
+/// Beyond this many sightings, lines are drawn for the selected figure only.
+pub const MAX_SIGHT_LINES: usize = 400;
+
+/// Beyond this many figures with rings, rings are drawn for the selected figure only.
+pub const MAX_RINGED: usize = 12;
+
 /// Height of a label's letters in feet.
 const LABEL_FT: f32 = 2.2;
 /// Vertical places for a label, in feet from its token: above, below, then further out.
@@ -269,7 +275,18 @@ pub(super) fn draw_overlays(
         }
     }
     if layers.rings {
-        for f in snap.figures.iter().filter(|f| f.up) {
+        // In a crowd the rings would cover the map: only the selected figure's are drawn.
+        let ringed = snap
+            .figures
+            .iter()
+            .filter(|f| f.up && (f.light.is_some() || f.infravision.is_some()))
+            .count();
+        let crowd = ringed > MAX_RINGED;
+        for f in snap
+            .figures
+            .iter()
+            .filter(|f| f.up && (!crowd || selection.0 == Some(f.index)))
+        {
             let p = world_of(f.at);
             if let Some((_, r)) = &f.light {
                 let limit = crate::rules::distance::light_limit_ft(*r) as f32;
@@ -287,7 +304,13 @@ pub(super) fn draw_overlays(
     if layers.sight {
         let pairs: std::collections::HashSet<(usize, usize)> =
             snap.sightings.iter().map(|s| (s.0, s.1)).collect();
+        // A crowd's lines would hide the map: past a few hundred, only the selected
+        // figure's are drawn.
+        let crowd = snap.sightings.len() > MAX_SIGHT_LINES;
         for &(a, b, _) in &snap.sightings {
+            if crowd && selection.0 != Some(a) && selection.0 != Some(b) {
+                continue;
+            }
             let mutual = pairs.contains(&(b, a));
             if mutual && b < a {
                 continue;

@@ -478,54 +478,70 @@ fn timeline(ui: &mut egui::Ui, snap: &Snapshot) {
             _ => "Nothing is timed in this stretch: figures move, close or wait.",
         });
     }
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        let now = snap.when.1;
-        for b in &snap.plan.beats {
-            let done = b.segment <= now;
-            let text = format!("s{} · {} · {}", b.segment, b.name, b.what);
-            let label = if b.segment == now {
-                egui::RichText::new(text)
-                    .strong()
-                    .color(egui::Color32::YELLOW)
-            } else if done {
-                egui::RichText::new(text)
-            } else {
-                egui::RichText::new(text).weak()
-            };
-            ui.label(label);
-            ui.small(plain(&b.why));
+    let now = snap.when.1;
+    let line = |b: &super::snapshot::BeatView| {
+        let text = format!("s{} · {} · {}", b.segment, b.name, b.what);
+        if b.segment == now {
+            egui::RichText::new(text)
+                .strong()
+                .color(egui::Color32::YELLOW)
+        } else if b.segment <= now {
+            egui::RichText::new(text)
+        } else {
+            egui::RichText::new(text).weak()
         }
-    });
+    };
+    let beats = &snap.plan.beats;
+    if beats.len() <= LONG_LIST {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for b in beats {
+                ui.label(line(b));
+                ui.small(plain(&b.why));
+            }
+        });
+    } else {
+        // A crowd's plan: one line per beat, the reason on hover, only visible rows laid out.
+        let h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        egui::ScrollArea::vertical().show_rows(ui, h, beats.len(), |ui, rows| {
+            for b in &beats[rows] {
+                ui.add(egui::Label::new(line(b)).truncate())
+                    .on_hover_text(plain(&b.why));
+            }
+        });
+    }
+}
+
+/// Past this many lines, lists show one truncated line per item and lay out only the
+/// visible rows (a 200-figure scene logs tens of thousands of events).
+const LONG_LIST: usize = 120;
+
+/// One log line: the engine's narration, in characters egui's fonts have.
+fn log_line(e: &crate::sim::LogEvent) -> String {
+    plain(&e.narrate())
 }
 
 fn log(ui: &mut egui::Ui, pb: &Playback) {
-    ui.strong(format!("Event log ({} events so far)", pb.log_now().len()));
-    egui::ScrollArea::vertical()
+    let events = pb.log_now();
+    ui.strong(format!("Event log ({} events so far)", events.len()));
+    let area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for e in pb.log_now() {
-                let when = if e.round == 0 && e.segment == 0 {
-                    "Encounter".to_string()
-                } else if e.round == 0 {
-                    format!("S{}", e.segment)
-                } else {
-                    format!("R{} s{}", e.round, e.segment)
-                };
-                let target = e
-                    .target
-                    .as_ref()
-                    .map(|t| format!(" -> {t}"))
-                    .unwrap_or_default();
-                ui.label(format!(
-                    "{when} · {}{target}: {}  [{}; {}]",
-                    e.actor,
-                    plain(&e.detail),
-                    e.rule.id,
-                    e.rule.page_ref()
-                ));
+        .auto_shrink([false, false]);
+    if events.len() <= LONG_LIST {
+        area.show(ui, |ui| {
+            for e in events {
+                ui.label(log_line(e));
             }
         });
+    } else {
+        let h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        area.show_rows(ui, h, events.len(), |ui, rows| {
+            for e in &events[rows] {
+                let text = log_line(e);
+                ui.add(egui::Label::new(&text).truncate())
+                    .on_hover_text(text);
+            }
+        });
+    }
 }
 
 /// What the map's colours and lines mean.
@@ -551,7 +567,10 @@ fn legend(ui: &mut egui::Ui) {
             style::ENCOUNTER_RING,
             "twice a carried light's radius: encounter limit (DMG p.62)",
         ),
-        (style::INFRA_RING, "infravision range (DMG p.62)"),
+        (
+            style::INFRA_RING,
+            "infravision range (DMG p.62); in a crowd, rings for the selected figure only",
+        ),
         (
             style::SIGHT,
             "line of sight: who sees whom (arrow: one way)",
