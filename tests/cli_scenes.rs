@@ -125,3 +125,50 @@ fn seeds_give_identical_runs() {
         text.contains("Round 1, segment 7 — Bigby → Hill giant: completes bigby's grasping hand")
     );
 }
+
+/// The viewer refuses bad input before opening a window: exit 2, a clear message, no panic.
+#[cfg(feature = "viewer")]
+#[test]
+fn view_rejects_a_missing_or_broken_scene() {
+    let (code, _, err) = fs(&["view", "no_such_scene.ron"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no_such_scene.ron not found"), "{err}");
+    let (code, _, err) = fs(&["view", "tests/bad/typo_weapon.ron"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("typo_weapon.ron:5:58"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let (code, _, err) = fs(&[
+        "view",
+        "scenes/lizard_man_lair.ron",
+        "--screenshot",
+        "x.jpg",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains(".png"), "{err}");
+}
+
+/// The lair's sight events come out in the JSON log at the segments the map implies.
+#[test]
+fn lair_json_has_sight_events() {
+    let (code, out, _) = fs(&["run", "scenes/lizard_man_lair.ron", "--format", "json"]);
+    assert_eq!(code, 0);
+    let sight: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|e| e["kind"] == "sight")
+        .collect();
+    let first = |actor: &str, target: &str| {
+        sight
+            .iter()
+            .find(|e| e["actor"] == actor && e["target"] == target)
+            .map(|e| (e["round"].as_u64().unwrap(), e["segment"].as_u64().unwrap()))
+    };
+    assert_eq!(first("Lizard man 4", "Robilar"), Some((0, 1)));
+    assert_eq!(first("Quij", "Lizard man 4"), Some((1, 1)));
+    assert_eq!(first("Robilar", "Lizard man 4"), None);
+    assert!(
+        sight
+            .iter()
+            .all(|e| e["rule"]["page"].as_str().unwrap().starts_with("DMG p."))
+    );
+}
