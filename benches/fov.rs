@@ -299,6 +299,21 @@ fn main() {
             );
         }
     }
+    // Ours against adam_fov_rs, timed alternately batch by batch so that the machine's
+    // drift between criterion's groups cannot decide a close race.
+    println!();
+    println!("adam_fov_rs / ours, interleaved (ratio of medians over 101 alternations):");
+    println!("| map | r=4 | r=12 | r=30 | r=60 |");
+    println!("|---|---:|---:|---:|---:|");
+    for m in &maps {
+        let cells: Vec<String> = RADII
+            .iter()
+            .map(|&r| format!("{:.2}×", interleaved_vs_adam(m, r)))
+            .collect();
+        println!("| {} | {} |", m.name, cells.join(" | "));
+    }
+    println!();
+
     // The same work on both sizes, timed alternately so that drift in the machine's speed
     // falls on both alike: the ratio of medians over 301 alternations.
     let (small, big) = (&maps[0], &maps[1]);
@@ -308,6 +323,33 @@ fn main() {
             interleaved_ratio(small, big, r)
         );
     }
+}
+
+/// Median time of adam_fov_rs over median time of ours on `m`, batches alternating.
+fn interleaved_vs_adam(m: &BenchMap, r: i32) -> f64 {
+    let mut fov = FieldOfView::new();
+    let mut adam = AdamWindow::new();
+    let (mut ours_t, mut adam_t) = (Vec::new(), Vec::new());
+    for _ in 0..101 {
+        let t = std::time::Instant::now();
+        for &o in &m.origins {
+            fov.compute(&m.sight, o, r);
+            black_box(fov.len());
+        }
+        ours_t.push(t.elapsed().as_secs_f64());
+        let t = std::time::Instant::now();
+        for &o in &m.origins {
+            adam.compute(m, o, r);
+            black_box(&adam.cells);
+        }
+        adam_t.push(t.elapsed().as_secs_f64());
+    }
+    median(&mut adam_t) / median(&mut ours_t)
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
 }
 
 /// Median time on `big` over median time on `small`, batches of all origins alternating.
@@ -326,9 +368,5 @@ fn interleaved_ratio(small: &BenchMap, big: &BenchMap, r: i32) -> f64 {
         ts.push(batch(small));
         tb.push(batch(big));
     }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
     median(&mut tb) / median(&mut ts)
 }
