@@ -109,13 +109,23 @@ impl Vision {
         self.fov(ca, r).contains(cb.0, cb.1)
     }
 
-    /// Whether `light` reaches the point `p`: within its radius and on a clear line.
+    /// Whether `light` reaches the cell holding `p` (see [`Vision::lit`]): the one
+    /// definition of "in light" for figures and for the map's shading alike.
     pub fn lights(&mut self, light: LightSource, p: Feet) -> bool {
-        distance_ft(light.at, p) <= light.radius_ft && self.line_of_sight(light.at, p)
+        let cell = self.cell(p);
+        self.lit(light, cell)
     }
 
-    /// The cells a light reaches: centre within its radius, seen from the light's cell.
-    /// Walls it reaches are included (they are lit faces).
+    /// Whether `light` reaches `cell`: the cell's centre is within the radius and the cell
+    /// is in the field of view from the light's cell. Walls it reaches count (lit faces).
+    pub fn lit(&mut self, light: LightSource, cell: (i32, i32)) -> bool {
+        distance_ft(light.at, centre(self.cell_ft, cell)) <= light.radius_ft
+            && self
+                .fov(self.cell(light.at), self.cells_for(light.radius_ft))
+                .contains(cell.0, cell.1)
+    }
+
+    /// The cells a light reaches (each passes [`Vision::lit`]).
     pub fn lit_cells(&mut self, light: LightSource) -> Vec<(i32, i32)> {
         let key = self.cached(self.cell(light.at), self.cells_for(light.radius_ft));
         self.cache[&key]

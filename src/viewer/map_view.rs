@@ -216,10 +216,16 @@ pub(super) fn update_tokens(
     >,
     mut labels: Query<&mut Transform, With<Label>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut shown: Local<Option<(u32, usize)>>,
 ) {
     let Some(pb) = playback else {
         return;
     };
+    // Only when another segment (or scene) is shown.
+    if *shown == Some((pb.generation, pb.cursor)) {
+        return;
+    }
+    *shown = Some((pb.generation, pb.cursor));
     let snap = pb.current();
     let sides = sides(&snap.figures);
     let slots = place_labels(&snap.figures);
