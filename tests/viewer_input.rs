@@ -184,3 +184,18 @@ fn hot_reload_keeps_the_last_good_scene() {
     assert_eq!(pb(&app).cursor, 1, "same segment after the reload");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn every_action_is_bound_and_described() {
+    use firststrike::viewer::ViewerAction;
+    let map = ViewerAction::default_input_map();
+    for a in ViewerAction::ALL {
+        assert!(
+            map.get(&a).is_some_and(|b| !b.is_empty()),
+            "{a:?} has no binding"
+        );
+        assert!(!a.describe().is_empty());
+    }
+    let distinct: std::collections::HashSet<_> = ViewerAction::ALL.iter().collect();
+    assert_eq!(distinct.len(), ViewerAction::ALL.len());
+}

@@ -65,6 +65,37 @@ pub enum ViewerAction {
 }
 
 impl ViewerAction {
+    /// Every action, in the help window's order (kept beside the enum it lists).
+    pub const ALL: [ViewerAction; 24] = {
+        use ViewerAction::*;
+        [
+            StepForward,
+            StepBack,
+            NextRound,
+            PrevRound,
+            PlayPause,
+            Faster,
+            Slower,
+            ToggleGrid,
+            ToggleLight,
+            ToggleSight,
+            TogglePaths,
+            ToggleRings,
+            NextFigure,
+            PrevFigure,
+            Pan,
+            DragPan,
+            MouseMotion,
+            Zoom,
+            WheelZoom,
+            Fit,
+            Measure,
+            Reload,
+            Screenshot,
+            Help,
+        ]
+    };
+
     /// A line of help.
     pub fn describe(self) -> &'static str {
         match self {

@@ -40,37 +40,6 @@ impl PanelRects {
     }
 }
 
-/// Every action, in help order.
-const ACTIONS: [ViewerAction; 24] = {
-    use ViewerAction::*;
-    [
-        StepForward,
-        StepBack,
-        NextRound,
-        PrevRound,
-        PlayPause,
-        Faster,
-        Slower,
-        ToggleGrid,
-        ToggleLight,
-        ToggleSight,
-        TogglePaths,
-        ToggleRings,
-        NextFigure,
-        PrevFigure,
-        Pan,
-        DragPan,
-        MouseMotion,
-        Zoom,
-        WheelZoom,
-        Fit,
-        Measure,
-        Reload,
-        Screenshot,
-        Help,
-    ]
-};
-
 /// The bindings of an action as text, from the input map.
 fn bindings(map: &InputMap<ViewerAction>, action: ViewerAction) -> String {
     use leafwing_input_manager::user_input::UserInputWrapper as W;
@@ -253,7 +222,7 @@ pub(super) fn panels(
     {
         egui::Window::new("Keys and mouse").show(ctx, |ui| {
             egui::Grid::new("help").striped(true).show(ui, |ui| {
-                for a in ACTIONS {
+                for a in ViewerAction::ALL {
                     ui.monospace(bindings(map, a));
                     ui.label(a.describe());
                     ui.end_row();
