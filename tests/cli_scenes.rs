@@ -101,24 +101,15 @@ fn figure_in_a_wall_and_negative_movement_are_refused() {
 
 #[test]
 fn seeds_give_identical_runs() {
-    let a = fs(&[
+    let args = [
         "run",
         "scenes/lizard_man_lair.ron",
         "--seed",
         "5",
         "--format",
         "json",
-    ])
-    .1;
-    let b = fs(&[
-        "run",
-        "scenes/lizard_man_lair.ron",
-        "--seed",
-        "5",
-        "--format",
-        "json",
-    ])
-    .1;
+    ];
+    let (a, b) = (fs(&args).1, fs(&args).1);
     assert_eq!(a, b);
     let (_, text, _) = fs(&["run", "scenes/bigby_vs_giant.ron"]);
     assert!(

@@ -7,7 +7,9 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use firststrike::sim::Phase;
 use firststrike::testing::SceneRun;
-use firststrike::viewer::{Layers, Playback, SceneSource, Selection, Snapshot, ViewerCorePlugin};
+use firststrike::viewer::{
+    Layers, LiveSim, Playback, SceneSource, Selection, Snapshot, ViewerCorePlugin,
+};
 use leafwing_input_manager::prelude::*;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -62,9 +64,17 @@ fn step_forward_and_back_restores_the_exact_state() {
     );
     assert!(!r1s1.plan.initiative.is_empty(), "initiative rolled");
 
+    let log_len = |app: &App| {
+        let live = app.world().non_send::<LiveSim>();
+        pb(app).log_now(live).len()
+    };
+    let r1s1_log = log_len(&app);
+    assert_eq!(r1s1_log, r1s1.log_len);
     tap(&mut app, KeyCode::ArrowLeft);
     tap(&mut app, KeyCode::ArrowLeft);
     assert_eq!(pb(&app).current(), &start, "back to the encounter exactly");
+    assert!(log_len(&app) < r1s1_log, "the log shown goes back too");
+    assert_eq!(log_len(&app), start.log_len);
     tap(&mut app, KeyCode::ArrowLeft);
     assert_eq!(pb(&app).cursor, 0, "no step before the encounter");
     tap(&mut app, KeyCode::ArrowRight);

@@ -5,7 +5,7 @@
 
 use super::input::ViewerAction;
 use super::map_view::Ruler;
-use super::playback::{Playback, PlaybackCommand, SPEEDS};
+use super::playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
 use super::reload::SceneSource;
 use super::snapshot::{FigureView, Snapshot};
 use super::{Layers, Selection, ViewerRequest};
@@ -64,6 +64,7 @@ fn bindings(map: &InputMap<ViewerAction>, action: ViewerAction) -> String {
 pub(super) fn panels(
     mut contexts: EguiContexts,
     playback: Option<Res<Playback>>,
+    live: Option<NonSend<LiveSim>>,
     source: Res<SceneSource>,
     mut layers: ResMut<Layers>,
     mut selection: ResMut<Selection>,
@@ -205,7 +206,11 @@ pub(super) fn panels(
 
     rects.bottom = egui::Panel::bottom("log")
         .exact_size(170.0)
-        .show(&mut root, |ui| log(ui, &pb))
+        .show(&mut root, |ui| {
+            if let Some(live) = &live {
+                log(ui, &pb, live)
+            }
+        })
         .response
         .rect
         .height();
@@ -489,8 +494,8 @@ fn log_line(e: &crate::sim::LogEvent) -> String {
     plain(&e.narrate())
 }
 
-fn log(ui: &mut egui::Ui, pb: &Playback) {
-    let events = pb.log_now();
+fn log(ui: &mut egui::Ui, pb: &Playback, live: &LiveSim) {
+    let events = pb.log_now(live);
     ui.strong(format!("Event log ({} events so far)", events.len()));
     let area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)

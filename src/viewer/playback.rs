@@ -51,8 +51,6 @@ pub struct Playback {
     pub frames: Vec<Snapshot>,
     /// The snapshot shown.
     pub cursor: usize,
-    /// The whole log so far (snapshots say how much of it they cover).
-    pub log: Vec<LogEvent>,
     /// Playing on a timer.
     pub playing: bool,
     /// Segments per second when playing.
@@ -81,7 +79,6 @@ impl Playback {
         let mut run = SceneRun::new((*scene).clone(), seed, None);
         sim::step(run.app.world_mut());
         let first = Snapshot::capture(run.app.world_mut());
-        let log = run.log().events.clone();
         let over = run.clock().is_over();
         (
             Playback {
@@ -91,7 +88,6 @@ impl Playback {
                 grid,
                 frames: vec![first],
                 cursor: 0,
-                log,
                 playing: false,
                 speed: 2.0,
                 since_step: 0.0,
@@ -112,9 +108,11 @@ impl Playback {
         self.cursor.checked_sub(1).map(|i| &self.frames[i])
     }
 
-    /// The log up to the segment shown.
-    pub fn log_now(&self) -> &[LogEvent] {
-        &self.log[..self.current().log_len.min(self.log.len())]
+    /// The log up to the segment shown, from the live simulation's own log (snapshots
+    /// only say how much of it they cover).
+    pub fn log_now<'a>(&self, live: &'a LiveSim) -> &'a [LogEvent] {
+        let events = &live.0.log().events;
+        &events[..self.current().log_len.min(events.len())]
     }
 
     /// One segment forward; false at the end of the scene.
@@ -127,15 +125,12 @@ impl Playback {
             return false;
         }
         let world = live.0.app.world_mut();
-        self.over = !sim::step(world);
-        if world.resource::<sim::SegmentClock>().is_over() {
+        if !sim::step(world) {
+            // The step that ends the scene plays nothing to show.
             self.over = true;
             return false;
         }
         self.frames.push(Snapshot::capture(world));
-        let events = &live.0.log().events;
-        self.log
-            .extend_from_slice(&events[self.log.len().min(events.len())..]);
         self.cursor += 1;
         true
     }
