@@ -49,6 +49,11 @@ pub struct Declared {
     pub reach_ft: f64,
     /// Armed with an item that strikes first regardless of initiative (DMG p.168).
     pub strikes_first: bool,
+    /// The spell's whole casting time when it is longer than what is left of it this round
+    /// (a spell carried over): a spell of a full round or more can be disrupted by later
+    /// routines too (DMG p.65).
+    #[serde(default)]
+    pub casting_total: Option<u32>,
 }
 
 impl Declared {
@@ -64,6 +69,7 @@ impl Declared {
             speed_factor: None,
             reach_ft: 0.0,
             strikes_first: false,
+            casting_total: None,
         }
     }
 
@@ -117,6 +123,12 @@ impl Declared {
             ActionKind::Cast { segments, .. } => Some(segments),
             _ => None,
         }
+    }
+
+    /// The whole casting time: [`Declared::casting_total`], else what is left this round.
+    pub fn whole_casting_time(&self) -> Option<u32> {
+        self.casting()
+            .map(|c| self.casting_total.unwrap_or(c).max(c))
     }
 
     /// The chart category of the action.

@@ -66,6 +66,30 @@ pub enum TiedSpeedFactor {
     MinusTiedDie,
 }
 
+/// Where the later routines of a multi-routine attacker fall against a spell whose
+/// completion its first routine was timed against (DMG p.65).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LaterRoutines {
+    /// After the completion: only the first routine can disrupt, so the rest come after
+    /// the spell (the archers' second volley follows the cure, DMG p.65).
+    #[default]
+    AfterCompletion,
+    /// Left unordered against the completion: the rules time only the first routine.
+    Unordered,
+}
+
+/// Whether the speed-factor double (or triple) blow is granted to the first routine when
+/// both opponents have the same number of routines above one (DMG p.66).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ExtraBlows {
+    /// The faster weapon's first routine gets the extra blows whenever the routines are
+    /// even (the rule is stated for the blows that decide who strikes first).
+    #[default]
+    FirstRoutine,
+    /// Only when both have a single routine.
+    SingleRoutinesOnly,
+}
+
 /// All interpretation options in force for a scene or a calculation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -80,6 +104,10 @@ pub struct RulesOptions {
     pub hesitation: HesitationRounding,
     /// See [`TiedSpeedFactor`].
     pub tied_speed_factor: TiedSpeedFactor,
+    /// See [`LaterRoutines`].
+    pub later_routines: LaterRoutines,
+    /// See [`ExtraBlows`].
+    pub extra_blows: ExtraBlows,
 }
 
 impl RulesOptions {
@@ -91,6 +119,8 @@ impl RulesOptions {
             format!("spell_start: {:?}", self.spell_start),
             format!("hesitation: {:?}", self.hesitation),
             format!("tied_speed_factor: {:?}", self.tied_speed_factor),
+            format!("later_routines: {:?}", self.later_routines),
+            format!("extra_blows: {:?}", self.extra_blows),
         ]
     }
 }

@@ -16,6 +16,8 @@ pub(super) fn declare(
     mut log: MessageWriter<LogEvent>,
 ) {
     let (round, segment) = clock.round_segment();
+    // A round's declarations come before its first segment: at its very beginning.
+    let segment = if clock.round_starts() { 0 } else { segment };
     let decl = if let Some(k) = clock.surprise_segment() {
         scene.0.surprise_segments.get(k as usize - 1)
     } else if clock.round_starts() {

@@ -147,7 +147,11 @@ impl EventLog {
 
 /// Moves this step's messages into the log, numbering them within their segment.
 pub(super) fn record(mut messages: ResMut<Messages<LogEvent>>, mut log: ResMut<EventLog>) {
-    for mut e in messages.drain() {
+    // Within a step, earlier segments first (blows at segment 0 are played in the step of
+    // segment 1); the sort is stable, so events of one segment keep their order.
+    let mut batch: Vec<LogEvent> = messages.drain().collect();
+    batch.sort_by_key(|e| (e.round, e.segment));
+    for mut e in batch {
         // Events arrive in time order: number on from the last one if it is in the same
         // segment.
         let seq = match log.events.last() {

@@ -129,6 +129,20 @@ impl Plugin for SimPlugin {
             )
                 .chain(),
         );
+        // Nothing happens once the last round has ended.
+        step.configure_sets(
+            (
+                SimSet::Encounter,
+                SimSet::Declare,
+                SimSet::Initiative,
+                SimSet::Movement,
+                SimSet::Sight,
+                SimSet::Resolve,
+                SimSet::Disruption,
+                SimSet::EndOfRound,
+            )
+                .run_if(playing),
+        );
         step.add_systems((
             clock::advance_clock.in_set(SimSet::Clock),
             encounter::encounter.in_set(SimSet::Encounter),
@@ -145,6 +159,11 @@ impl Plugin for SimPlugin {
         ));
         app.add_schedule(step);
     }
+}
+
+/// Run condition: the clock has not run out.
+fn playing(clock: Res<SegmentClock>) -> bool {
+    !clock.is_over()
 }
 
 /// Runs one segment. Returns false when the scene is over.

@@ -14,7 +14,7 @@ use crate::rules::dexterity::effective_adjustment;
 use crate::rules::distance::Setting;
 use crate::rules::first::Context;
 use crate::rules::movement::feet_per_segment;
-use crate::rules::sequence::{EventKind as SeqKind, PairDecision, round_sequence_with};
+use crate::rules::sequence::{EventKind as SeqKind, PairDecision, round_sequence_with, timeline};
 use crate::rules::speed_factor::MeleeRound;
 use crate::rules::spell::{completion_segment, potion_delay, potion_effect_segment};
 use crate::rules::surprise::{self, SpellFromSurprise, SurpriseAction};
@@ -51,8 +51,13 @@ pub enum Planned {
 pub struct PlanEntry {
     /// Segment (0: the very beginning of the round).
     pub segment: u32,
-    /// Order: entries with equal beats happen together.
+    /// Order of play: entries with equal beats happen together.
     pub beat: usize,
+    /// The fight it belongs to (figures joined by who aims at whom).
+    pub fight: usize,
+    /// Whether a rule fixes its segment; otherwise `segment` is only nominal, the earliest
+    /// its fight's order allows.
+    pub fixed: bool,
     /// The figure.
     #[serde(skip)]
     pub actor: Option<Entity>,
@@ -198,7 +203,8 @@ pub(super) fn plan_round(
         return;
     }
     let (round, _) = clock.round_segment();
-    let when = (round, 1);
+    // Declarations and initiative come at the very beginning of the round (segment 0).
+    let when = (round, 0);
     let setting = scene.0.setting;
     let options = scene.0.rules;
     let figs = snapshot(&q);
@@ -268,6 +274,7 @@ pub(super) fn plan_round(
                 f.reach
             },
             strikes_first: f.weapon.of_speed,
+            casting_total: None,
         };
         // A casting that carries on from surprise or an earlier round.
         let carrying = |what: &str| f.casting.as_ref().filter(|c| c.what == what);
@@ -423,12 +430,14 @@ pub(super) fn plan_round(
                     }
                 };
                 let seg = cast.completes.saturating_sub(tick_of(round, 0));
-                declared.push(base(ActionKind::Cast {
+                let mut d = base(ActionKind::Cast {
                     segments: seg,
                     device: cast.device,
-                }));
+                });
+                d.casting_total = Some(cast.segments);
+                declared.push(d);
                 owner.push(i);
-                targets_of.push(Vec::new());
+                targets_of.push(target.iter().cloned().collect());
                 charging.push(false);
                 what_of.push(spell.clone());
             }
@@ -525,14 +534,29 @@ pub(super) fn plan_round(
             options,
         })
     };
-    let seq = round_sequence_with(&declared, &pair);
+    // Who aims at whom, which splits the round into fights.
+    let mut aims = Vec::new();
+    for (a, ts) in targets_of.iter().enumerate() {
+        for t in ts {
+            for b in (0..declared.len()).filter(|&b| figs[owner[b]].name == *t) {
+                aims.push((a, b));
+            }
+        }
+    }
+    let seq = round_sequence_with(&declared, &aims, &pair);
 
-    // Beats to segments, by the rules core's timeline placement.
-    let (beat_segs, _) = seq.beat_segments();
+    // Beats in play order: each fight's order kept, fights interleaved by the merge.
+    let rank = |k: usize| u32::from(declared[k].die < best);
+    let speed = |k: usize| declared[k].strikes_first;
+    let play = timeline::merge(&seq.beats, &rank, &speed);
     let mut entries = Vec::new();
-    for (bi, beat) in seq.beats.iter().enumerate() {
-        let seg = beat_segs[bi];
-        for ev in &beat.events {
+    for (order, &bi) in play.iter().enumerate() {
+        let beat = &seq.beats[bi];
+        let seg = beat.nominal;
+        // Within a beat, completions first: a blow at the same moment does not stop them.
+        let mut evs: Vec<_> = beat.events.iter().collect();
+        evs.sort_by_key(|e| !matches!(e.kind, SeqKind::Complete));
+        for ev in evs {
             let fi = owner[ev.actor];
             let what = match ev.kind {
                 SeqKind::Routine { routine, of, blow } => Planned::Strike {
@@ -560,7 +584,9 @@ pub(super) fn plan_round(
             };
             entries.push(PlanEntry {
                 segment: seg_here,
-                beat: bi,
+                beat: order,
+                fight: beat.fight,
+                fixed: ev.segment.is_some(),
                 actor: Some(figs[fi].e),
                 name: figs[fi].name.clone(),
                 what,
@@ -915,6 +941,8 @@ pub(super) fn plan_surprise_segment(
             entries.push(PlanEntry {
                 segment: k,
                 beat,
+                fight: 0,
+                fixed: true,
                 actor: Some(figs[i].e),
                 name: figs[i].name.clone(),
                 what: Planned::Strike {

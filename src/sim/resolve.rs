@@ -16,7 +16,7 @@ use crate::rules::surprise;
 use crate::scene::{Act, DieKind};
 use crate::tables;
 use bevy::prelude::*;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 type Fighter<'a> = (
     Entity,
@@ -48,6 +48,7 @@ pub(super) fn resolve(
     let tick = clock.tick();
     let mut done: BTreeSet<Entity> = BTreeSet::new();
     let mut ruined: BTreeSet<Entity> = BTreeSet::new();
+    let mut fell_at: BTreeMap<Entity, usize> = BTreeMap::new();
     let entries: Vec<_> = plan
         .entries
         .iter()
@@ -60,7 +61,8 @@ pub(super) fn resolve(
         let Some(actor) = entry.actor else { continue };
         let when = (round, entry.segment);
         let Ok(a) = q.get(actor) else { continue };
-        if !a.7.condition.is_up() {
+        // Blows in one beat are simultaneous: one felled in this very beat still strikes.
+        if !a.7.condition.is_up() && fell_at.get(&actor) != Some(&entry.beat) {
             continue;
         }
         match entry.what {
@@ -84,7 +86,9 @@ pub(super) fn resolve(
                             );
                         }
                     }
-                    // A completion the plan fixed with nothing under way to carry (a cantrip).
+                    // A cantrip has nothing under way to carry; any other completion
+                    // without its casting was ruined or lost, and never completes.
+                    _ if !matches!(a.6.act, Act::Cantrips { .. }) => {}
                     _ => {
                         log.write(LogEvent::new(
                             when,
@@ -250,6 +254,9 @@ pub(super) fn resolve(
                     let hp_now = tq.7.current;
                     if cond != before && tq.7.fell_in_round.is_none() {
                         tq.7.fell_in_round = Some(round);
+                    }
+                    if before.is_up() && !cond.is_up() {
+                        fell_at.insert(t, entry.beat);
                     }
                     let casting = tq.9.cloned();
                     log.write(LogEvent::new(

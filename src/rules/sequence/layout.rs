@@ -1,0 +1,491 @@
+//! One fight laid out in beats: each figure's events (routines on the rows of the
+//! attack-sequence chart, completions, arrivals), the pairwise rules between opponents
+//! turned into constraints, and the constraints into beats of simultaneous events.
+
+use super::super::action::{ActionKind, Declared};
+use super::super::cite::{self, Rule};
+use super::super::first::{Context, Decision, First, who_first};
+use super::super::options::{ExtraBlows, LaterRoutines};
+use super::super::speed_factor::Extra;
+use super::super::spell::routine_can_disrupt;
+use super::graph::{Dag, OrderGraph};
+use super::{Beat, Event, EventKind, PairDecision, routine_rows, timeline};
+
+/// A routine's place in the chart: its row, its blow within the routine, its number.
+#[derive(Clone, Copy)]
+struct Slot {
+    row: i32,
+    sub: u32,
+    routine: u32,
+}
+
+/// Who bears on whom: `None` when the two do not (a blow aimed elsewhere and a spell).
+pub type PairContext<'a> = dyn Fn(usize, usize) -> Option<Context> + 'a;
+
+/// A pair of opponents within the fight (local indices) and the rules' decisions.
+struct Pair {
+    a: usize,
+    b: usize,
+    full: Decision,
+    single: Decision,
+    ctx: Context,
+}
+
+/// The events of a fight with their chart slots, grouped per figure.
+struct Events {
+    list: Vec<Event>,
+    slots: Vec<Option<Slot>>,
+    by: Vec<Vec<usize>>,
+}
+
+impl Events {
+    fn push(&mut self, k: usize, e: Event, s: Option<Slot>) {
+        self.by[k].push(self.list.len());
+        self.list.push(e);
+        self.slots.push(s);
+    }
+    /// A figure's first routine (its first blow), if it has one.
+    fn first_strike(&self, k: usize) -> Option<usize> {
+        self.by[k]
+            .iter()
+            .copied()
+            .find(|&e| matches!(self.list[e].kind, EventKind::Routine { .. }))
+    }
+}
+
+/// Lays out one fight: `members` are indices into `actors`; `fight` numbers it.
+pub(super) fn lay_out_fight(
+    actors: &[Declared],
+    members: &[usize],
+    fight: usize,
+    pair_ctx: &PairContext,
+) -> (Vec<Beat>, Vec<PairDecision>) {
+    let act = |k: usize| &actors[members[k]];
+    let (pairs, decisions, extras) = decide_pairs(actors, members, fight, pair_ctx);
+    let mut ev = Events {
+        list: Vec::new(),
+        slots: Vec::new(),
+        by: vec![Vec::new(); members.len()],
+    };
+    for k in 0..members.len() {
+        events_of(&mut ev, k, members[k], act(k), extras[k]);
+    }
+    let mut g = OrderGraph::new(ev.list.len());
+    // 1. Each figure's own events in order.
+    for list in &ev.by {
+        for w in list.windows(2) {
+            g.before(w[0], w[1]);
+        }
+    }
+    // 2. Items of speed strike first whatever the dice (DMG p.168): before anything the
+    //    opponent does, multi-routine or not. Given first, so nothing overrides it.
+    for p in &pairs {
+        speed_item_first(&mut g, &ev, p, act(p.a), act(p.b));
+    }
+    // 3. The pairwise rules.
+    let mut annotated = vec![false; members.len()];
+    for p in &pairs {
+        let (x, y) = (act(p.a), act(p.b));
+        match (x.casting().is_some(), y.casting().is_some()) {
+            (true, true) => order(&mut g, ev.by[p.a][0], ev.by[p.b][0], p.full.first),
+            (true, false) => against_caster(&mut g, &mut ev, p, true, x),
+            (false, true) => against_caster(&mut g, &mut ev, p, false, y),
+            (false, false) => {
+                annotate(&mut ev, &mut annotated, p, x, y);
+                by_rows(&mut g, &ev, p, x, y);
+            }
+        }
+    }
+    // 4. Segments the rules fixed order what the pairwise rules left open.
+    by_fixed_segments(&mut g, &ev.list);
+    let strikes_first = |i: usize| actors[i].strikes_first;
+    let beats = to_beats(fight, ev.list, &g.dag(), &strikes_first);
+    (beats, decisions)
+}
+
+type Decided = (Vec<Pair>, Vec<PairDecision>, Vec<Option<Extra>>);
+
+/// Every pair of opponents in the fight that bear on each other, decided by the charts;
+/// and the speed-factor extra blows each figure earns.
+fn decide_pairs(
+    actors: &[Declared],
+    members: &[usize],
+    fight: usize,
+    pair_ctx: &PairContext,
+) -> Decided {
+    let mut pairs = Vec::new();
+    let mut decisions = Vec::new();
+    let mut extras: Vec<Option<Extra>> = vec![None; members.len()];
+    for a in 0..members.len() {
+        for b in (a + 1)..members.len() {
+            let (x, y) = (&actors[members[a]], &actors[members[b]]);
+            if x.side == y.side {
+                continue;
+            }
+            let Some(ctx) = pair_ctx(members[a], members[b]) else {
+                continue;
+            };
+            let full = who_first(x, y, &ctx);
+            let single = who_first(&x.single(), &y.single(), &ctx);
+            let extra_allowed = x.routines == y.routines
+                && (x.routines <= 1 || ctx.options.extra_blows == ExtraBlows::FirstRoutine);
+            if let Some((w, e)) = single.extra
+                && extra_allowed
+            {
+                let k = if w == First::A { a } else { b };
+                extras[k] = Some(match (extras[k], e) {
+                    (Some(Extra::TwoBeforeOneTogether), _) | (_, Extra::TwoBeforeOneTogether) => {
+                        Extra::TwoBeforeOneTogether
+                    }
+                    _ => Extra::TwoBefore,
+                });
+            }
+            decisions.push(PairDecision {
+                a: x.name.clone(),
+                b: y.name.clone(),
+                fight,
+                decision: full.clone(),
+            });
+            pairs.push(Pair {
+                a,
+                b,
+                full,
+                single,
+                ctx,
+            });
+        }
+    }
+    (pairs, decisions, extras)
+}
+
+/// A figure's events: a completion, a charge's arrival and blow, or its routines on the
+/// rows of the attack-sequence chart with any speed-factor extra blows in the first.
+fn events_of(ev: &mut Events, k: usize, actor: usize, a: &Declared, extra: Option<Extra>) {
+    let ev_at = |kind, segment, rule: Rule, why: String| Event {
+        actor,
+        name: a.name.clone(),
+        kind,
+        segment,
+        rule,
+        why,
+    };
+    match a.kind {
+        ActionKind::Cast { segments, .. } => ev.push(
+            k,
+            ev_at(
+                EventKind::Complete,
+                Some(segments),
+                cite::DECLARE_SPELLS,
+                match a.casting_total {
+                    Some(t) if t != segments => format!(
+                        "completes in segment {segments} (casting time {})",
+                        plural(t, "segment")
+                    ),
+                    _ => format!("casting time {}", plural(segments, "segment")),
+                },
+            ),
+            None,
+        ),
+        ActionKind::Charge { arrival_segment } => {
+            ev.push(
+                k,
+                ev_at(
+                    EventKind::Arrive,
+                    Some(arrival_segment),
+                    cite::CHARGE_ARRIVAL,
+                    format!("charge arrives in segment {arrival_segment}"),
+                ),
+                None,
+            );
+            let blow = EventKind::Routine {
+                routine: 1,
+                of: 1,
+                blow: 1,
+            };
+            let why = "the charge's blow".to_string();
+            let slot = Slot {
+                row: 0,
+                sub: 0,
+                routine: 1,
+            };
+            let e = ev_at(blow, Some(arrival_segment), cite::CHARGE_REACH, why);
+            ev.push(k, e, Some(slot));
+        }
+        ActionKind::Melee | ActionKind::Missile | ActionKind::Turn => {
+            let rows = routine_rows(a.routines.max(1));
+            let rule = if a.routines > 1 {
+                cite::MULTIPLE_ROUTINES
+            } else {
+                cite::INITIATIVE_D6
+            };
+            for (r, &row) in rows.iter().enumerate() {
+                let blows = match (r, extra) {
+                    (0, Some(e)) => e.blows(),
+                    _ => 1,
+                };
+                for b in 0..blows {
+                    let (rule, why) = match extra {
+                        Some(e) if b > 0 => (
+                            e.rule(),
+                            format!("extra blow {} from a much faster weapon", b + 1),
+                        ),
+                        _ => (rule, format!("routine {} of {}", r + 1, rows.len())),
+                    };
+                    let kind = EventKind::Routine {
+                        routine: r as u32 + 1,
+                        of: rows.len() as u32,
+                        blow: b + 1,
+                    };
+                    let slot = Slot {
+                        row,
+                        sub: b,
+                        routine: r as u32 + 1,
+                    };
+                    ev.push(k, ev_at(kind, None, rule, why), Some(slot));
+                }
+            }
+        }
+    }
+}
+
+/// "1 segment", "3 segments".
+pub fn plural(n: u32, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+fn order(g: &mut OrderGraph, a: usize, b: usize, first: First) {
+    match first {
+        First::A => g.before(a, b),
+        First::B => g.before(b, a),
+        First::Together => g.together(a, b),
+    };
+}
+
+/// An item of speed's first blow before every event of an opponent without one.
+fn speed_item_first(g: &mut OrderGraph, ev: &Events, p: &Pair, x: &Declared, y: &Declared) {
+    if x.strikes_first == y.strikes_first || x.casting().is_some() || y.casting().is_some() {
+        return;
+    }
+    let (fast, slow) = if x.strikes_first {
+        (p.a, p.b)
+    } else {
+        (p.b, p.a)
+    };
+    let Some(first) = ev.first_strike(fast) else {
+        return;
+    };
+    for &e in &ev.by[slow] {
+        if !matches!(ev.list[e].kind, EventKind::Arrive) {
+            g.before(first, e);
+        }
+    }
+}
+
+/// A caster against an opponent who aims at it: the opponent's first blow is placed by the
+/// pairwise rule (and gets its segment); later routines come after the completion (only
+/// the first can disrupt), or before it when the spell takes a full round (DMG p.65).
+fn against_caster(
+    g: &mut OrderGraph,
+    ev: &mut Events,
+    p: &Pair,
+    caster_is_a: bool,
+    caster_action: &Declared,
+) {
+    let (caster, other) = if caster_is_a { (p.a, p.b) } else { (p.b, p.a) };
+    let (d, ctx) = (&p.full, &p.ctx);
+    let done = ev.by[caster][0];
+    let other_seg = if caster_is_a {
+        d.segment_b
+    } else {
+        d.segment_a
+    };
+    let caster_first = if caster_is_a { First::A } else { First::B };
+    // rel: A = the opponent's blow first, B = the completion first.
+    let rel = match d.first {
+        First::Together => First::Together,
+        f if f == caster_first => First::B,
+        _ => First::A,
+    };
+    let Some(first_strike) = ev.first_strike(other) else {
+        return;
+    };
+    let e = &mut ev.list[first_strike];
+    if e.segment.is_none() {
+        e.segment = other_seg;
+        e.rule = d.rule;
+        e.why = d.why.clone();
+    }
+    order(g, first_strike, done, rel);
+    let whole = caster_action.whole_casting_time().unwrap_or(0);
+    let (later_can_disrupt, _) = routine_can_disrupt(2, whole);
+    for &e in &ev.by[other] {
+        let later = e != first_strike && matches!(ev.list[e].kind, EventKind::Routine { .. });
+        if !later {
+            continue;
+        }
+        if later_can_disrupt {
+            g.before(e, done);
+        } else if ctx.options.later_routines == LaterRoutines::AfterCompletion {
+            g.before(done, e);
+        }
+    }
+    let c = &mut ev.list[done];
+    if c.rule == cite::DECLARE_SPELLS {
+        c.rule = d.rule;
+        c.why = format!("{}; {}", c.why, d.why);
+    }
+}
+
+/// Says which pairwise rule placed each figure's first blow (once per figure).
+fn annotate(ev: &mut Events, annotated: &mut [bool], p: &Pair, x: &Declared, y: &Declared) {
+    let same_count = x.routines == y.routines;
+    for k in [p.a, p.b] {
+        if annotated[k] {
+            continue;
+        }
+        annotated[k] = true;
+        let (rule, why) = if same_count {
+            (p.single.rule, p.single.why.clone())
+        } else {
+            (p.full.rule, p.full.why.clone())
+        };
+        for &e in &ev.by[k] {
+            let e = &mut ev.list[e];
+            if let EventKind::Routine { blow: 1, .. } = e.kind
+                && e.segment.is_none()
+            {
+                e.rule = rule;
+                e.why = format!("{} ({})", e.why, why);
+            }
+        }
+    }
+}
+
+/// Two non-casters: routines on earlier rows first; on the same row as single routines
+/// would be ordered (initiative, then speed factor where it applies), with the faster
+/// weapon's extra blows before the slower one (and a third with it).
+fn by_rows(g: &mut OrderGraph, ev: &Events, p: &Pair, x: &Declared, y: &Declared) {
+    for &ea in &ev.by[p.a] {
+        for &eb in &ev.by[p.b] {
+            let (Some(sa), Some(sb)) = (ev.slots[ea], ev.slots[eb]) else {
+                continue;
+            };
+            if sa.row != sb.row {
+                let first = if sa.row < sb.row { First::A } else { First::B };
+                order(g, ea, eb, first);
+                continue;
+            }
+            let rel = match p.single.extra {
+                Some((w, e)) if sa.routine == 1 && sb.routine == 1 && x.routines == y.routines => {
+                    let fast_sub = if w == First::A { sa.sub } else { sb.sub };
+                    if fast_sub >= 2 && e == Extra::TwoBeforeOneTogether {
+                        First::Together
+                    } else {
+                        w
+                    }
+                }
+                _ if sa.sub != sb.sub => {
+                    if sa.sub < sb.sub {
+                        First::A
+                    } else {
+                        First::B
+                    }
+                }
+                _ => p.single.first,
+            };
+            order(g, ea, eb, rel);
+        }
+    }
+}
+
+/// Events with earlier fixed segments before those with later ones (consecutive groups of
+/// segments only: the graph carries the rest by transitivity).
+fn by_fixed_segments(g: &mut OrderGraph, events: &[Event]) {
+    let mut fixed: Vec<(u32, usize)> = events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| e.segment.map(|s| (s, i)))
+        .collect();
+    fixed.sort();
+    let groups: Vec<&[(u32, usize)]> = fixed.chunk_by(|a, b| a.0 == b.0).collect();
+    for w in groups.windows(2) {
+        for &(_, a) in w[0] {
+            for &(_, b) in w[1] {
+                g.before(a, b);
+            }
+        }
+    }
+}
+
+/// The groups of simultaneous events as beats, each with its segment (fixed or nominal),
+/// its step and the beats directly before it; in an order that keeps every constraint
+/// (nominal segment, then step).
+fn to_beats(
+    fight: usize,
+    events: Vec<Event>,
+    dag: &Dag,
+    strikes_first: &dyn Fn(usize) -> bool,
+) -> Vec<Beat> {
+    let mut events: Vec<Option<Event>> = events.into_iter().map(Some).collect();
+    let mut groups: Vec<Beat> = dag
+        .events
+        .iter()
+        .map(|es| {
+            let evs: Vec<Event> = es.iter().filter_map(|&e| events[e].take()).collect();
+            Beat {
+                beat: 0,
+                fight,
+                segment: evs.iter().filter_map(|e| e.segment).min(),
+                nominal: 0,
+                step: 0,
+                after: Vec::new(),
+                events: evs,
+            }
+        })
+        .collect();
+    let fixed: Vec<Option<u32>> = groups
+        .iter()
+        .map(|b| {
+            let of = |arrive: bool| {
+                b.events
+                    .iter()
+                    .filter(|e| (e.kind == EventKind::Arrive) == arrive)
+                    .filter_map(|e| e.segment)
+                    .min()
+            };
+            of(false).or_else(|| of(true))
+        })
+        .collect();
+    // Segment 1 unless something says otherwise; an item of speed's first blow that nothing
+    // precedes is at the very beginning of the round (segment 0).
+    let floor: Vec<u32> = groups
+        .iter()
+        .enumerate()
+        .map(|(g, b)| {
+            let first = dag.pred[g].is_empty() && timeline::speed_item_blow(b, strikes_first);
+            u32::from(!first)
+        })
+        .collect();
+    let nominal = timeline::nominal(dag, &fixed, &floor);
+    let step = timeline::steps(dag);
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&g| (nominal[g], step[g], g));
+    let mut pos = vec![0; groups.len()];
+    for (k, &g) in order.iter().enumerate() {
+        pos[g] = k + 1;
+    }
+    for (g, b) in groups.iter_mut().enumerate() {
+        b.beat = pos[g];
+        b.nominal = nominal[g];
+        b.step = step[g];
+        b.after = dag.pred[g].iter().map(|&p| pos[p]).collect();
+        b.after.sort();
+        b.after.dedup();
+    }
+    groups.sort_by_key(|b| b.beat);
+    groups
+}
