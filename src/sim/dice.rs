@@ -1,5 +1,9 @@
 //! Dice: the scene's fixed dice first, in order, per kind and per figure or side; then a
 //! seeded ChaCha8 generator, which gives the same numbers on every platform.
+//!
+//! Rolled dice belong to whoever rolls them: each (kind of die, figure or side) draws from
+//! its own ChaCha8 stream, keyed by the scene's seed and a hash of the kind and the name.
+//! Adding a figure, or a roll, to one part of a scene never re-rolls another part.
 
 use crate::scene::DieKind;
 use bevy::prelude::*;
@@ -10,15 +14,25 @@ use std::collections::{BTreeMap, VecDeque};
 /// The dice of a run.
 #[derive(Resource, Clone, Debug)]
 pub struct Dice {
-    rng: ChaCha8Rng,
+    seed: u64,
+    streams: BTreeMap<(DieKind, String), ChaCha8Rng>,
     fixed: BTreeMap<(DieKind, String), VecDeque<i32>>,
+}
+
+/// FNV-1a, 64 bits: a stable hash of a stream's name (the same on every platform and
+/// every build, unlike the standard library's hasher).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 impl Dice {
     /// Dice seeded with `seed`, with the scene's fixed dice.
     pub fn new(seed: u64, fixed: &BTreeMap<DieKind, BTreeMap<String, Vec<i32>>>) -> Dice {
         Dice {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            seed,
+            streams: BTreeMap::new(),
             fixed: fixed
                 .iter()
                 .flat_map(|(k, by)| {
@@ -39,7 +53,7 @@ impl Dice {
                 return (v, true);
             }
         }
-        (self.random(sides) as i32, false)
+        (self.random(kind, who, sides) as i32, false)
     }
 
     /// A fixed value if the scene has one left, without rolling otherwise.
@@ -54,13 +68,22 @@ impl Dice {
         None
     }
 
-    /// A uniform die from the generator (rejection sampling, so no bias and no
-    /// platform-dependent arithmetic).
-    pub fn random(&mut self, sides: u32) -> u32 {
+    /// A uniform die from `who`'s stream for this kind of die (rejection sampling, so no
+    /// bias and no platform-dependent arithmetic).
+    pub fn random(&mut self, kind: DieKind, who: &str, sides: u32) -> u32 {
+        let seed = self.seed;
+        let rng = self
+            .streams
+            .entry((kind, who.to_string()))
+            .or_insert_with(|| {
+                let mut r = ChaCha8Rng::seed_from_u64(seed);
+                r.set_stream(fnv1a(format!("{kind:?}/{who}").as_bytes()));
+                r
+            });
         let sides = sides.max(1);
         let zone = u32::MAX - (u32::MAX % sides);
         loop {
-            let v = self.rng.next_u32();
+            let v = rng.next_u32();
             if v < zone {
                 return v % sides + 1;
             }
@@ -86,9 +109,31 @@ mod tests {
         assert!(!fixed_v && (1..=20).contains(&v));
         let mut b = Dice::new(7, &BTreeMap::new());
         let mut c = Dice::new(7, &BTreeMap::new());
-        let xs: Vec<u32> = (0..50).map(|_| b.random(6)).collect();
-        let ys: Vec<u32> = (0..50).map(|_| c.random(6)).collect();
+        let xs: Vec<u32> = (0..50).map(|_| b.random(DieKind::ToHit, "A", 6)).collect();
+        let ys: Vec<u32> = (0..50).map(|_| c.random(DieKind::ToHit, "A", 6)).collect();
         assert_eq!(xs, ys);
         assert!(xs.iter().all(|v| (1..=6).contains(v)));
+    }
+
+    #[test]
+    fn each_figure_rolls_from_its_own_stream() {
+        let mut a = Dice::new(7, &BTreeMap::new());
+        let mut b = Dice::new(7, &BTreeMap::new());
+        // B's rolls interleaved with others' are the same as B's rolls alone.
+        let alone: Vec<u32> = (0..20).map(|_| a.random(DieKind::ToHit, "B", 20)).collect();
+        let mixed: Vec<u32> = (0..20)
+            .map(|_| {
+                b.random(DieKind::ToHit, "C", 20);
+                b.random(DieKind::Damage, "B", 8);
+                b.random(DieKind::ToHit, "B", 20)
+            })
+            .collect();
+        assert_eq!(alone, mixed);
+        // Different figures, kinds and seeds give different streams.
+        let c: Vec<u32> = (0..20).map(|_| a.random(DieKind::ToHit, "C", 20)).collect();
+        assert_ne!(alone, c);
+        let mut d = Dice::new(8, &BTreeMap::new());
+        let other_seed: Vec<u32> = (0..20).map(|_| d.random(DieKind::ToHit, "B", 20)).collect();
+        assert_ne!(alone, other_seed);
     }
 }

@@ -243,7 +243,10 @@ pub(super) fn resolve(
                     }
                     let damage = match dice.fixed(DieKind::Damage, &name) {
                         Some(v) => v,
-                        None => dmg.roll(|s| dice.random(s)) + fighting.damage_bonus,
+                        None => {
+                            dmg.roll(|s| dice.random(DieKind::Damage, &name, s))
+                                + fighting.damage_bonus
+                        }
                     }
                     .max(1);
                     let Ok(mut tq) = q.get_mut(t) else { continue };
