@@ -62,6 +62,30 @@ pub fn arrival_segment(distance_ft: f64, feet_per_segment: f64) -> (u32, Rule) {
     (n, cite::CHARGE_ARRIVAL)
 }
 
+/// Two figures charging each other (DMG p.66): both movements close the gap, so they meet
+/// sooner than either alone would. `a` and `b` are (feet per segment, reach in feet) and
+/// `distance_ft` is between their centres. Both close until the longer reach touches; then
+/// the one with the shorter reach covers the rest alone. Returns the segment each comes
+/// within its own reach of the other (0: already there).
+pub fn mutual_arrival(distance_ft: f64, a: (f64, f64), b: (f64, f64)) -> ((u32, u32), Rule) {
+    let ((fa, ra), (fb, rb)) = (a, b);
+    let long = ra.max(rb);
+    let both = (distance_ft - long).max(0.0) / (fa + fb).max(f64::MIN_POSITIVE);
+    let when = |own_reach: f64, own_speed: f64| -> u32 {
+        let t = if own_reach >= long {
+            both
+        } else {
+            both + (long - own_reach) / own_speed.max(f64::MIN_POSITIVE)
+        };
+        if t <= 1e-9 {
+            0
+        } else {
+            (t - 1e-9).ceil().max(1.0) as u32
+        }
+    };
+    ((when(ra, fa), when(rb, fb)), cite::CHARGE_ARRIVAL)
+}
+
 /// Whether the charge reaches its target within the round (DMG p.66: the charge brings the
 /// charger into combat "provided movement rate (plus bonus) allows").
 pub fn arrives_this_round(distance_ft: f64, feet_per_segment: f64) -> bool {

@@ -1,5 +1,9 @@
-//! Movement: closing and charging figures advance foot by foot each segment at their rate,
-//! stop when their target is within reach, and never pass through a wall.
+//! Movement: closing, charging and walking figures advance each segment at their rate, all
+//! at once. The segment is cut into sub-steps of at most a foot for the fastest mover;
+//! in each, every mover steps toward where its target stood at the end of the last
+//! sub-step, stops when the target is within reach, and never passes through a wall. Two
+//! figures closing on each other share the gap, so they meet where their movements meet,
+//! and nothing depends on the order of the figures in the scene file.
 
 use super::components::*;
 use super::log::{EventKind, LogEvent};
@@ -7,17 +11,44 @@ use super::plan::MoveTo;
 use super::{MapGrid, SegmentClock};
 use crate::rules::cite;
 use crate::scene::Act;
+use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
+use std::collections::BTreeMap;
 
-type Mover<'a> = (
-    Entity,
-    &'a Combatant,
-    &'a HitPoints,
-    &'a Reach,
-    Option<&'a Closing>,
-    Option<&'a MoveTo>,
-    &'a mut Intent,
-);
+/// A figure that may move this segment.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub(super) struct Mover {
+    entity: Entity,
+    figure: &'static Combatant,
+    hp: &'static HitPoints,
+    reach: &'static Reach,
+    closing: Option<&'static Closing>,
+    move_to: Option<&'static MoveTo>,
+    intent: &'static mut Intent,
+}
+
+/// Where a mover is headed.
+#[derive(Clone, Copy)]
+enum Goal {
+    /// A figure, stopping once it is within reach.
+    Figure(Entity),
+    /// A point.
+    Point(Position),
+}
+
+/// One mover's progress through the segment.
+struct Walk {
+    entity: Entity,
+    goal: Goal,
+    stop_at: f64,
+    feet_per_segment: f64,
+    charge: bool,
+    at: Position,
+    moved: f64,
+    arrived: bool,
+    blocked: bool,
+}
 
 /// Moves every figure that is closing, charging or walking.
 pub(super) fn movement(
@@ -33,115 +64,238 @@ pub(super) fn movement(
     if when.1 == 0 {
         return;
     }
-    let mut list: Vec<_> = movers
-        .iter_mut()
-        .filter(|m| m.4.is_some() || m.5.is_some())
-        .collect();
-    list.sort_by_key(|m| m.1.index);
-    for (e, c, hp, reach, closing, move_to, mut intent) in list {
-        if !hp.condition.is_up() {
-            continue;
-        }
-        let Ok(start) = positions.get(e).copied() else {
-            continue;
-        };
-        let (goal, stop_at, fps, charge, target_name) = match (closing, move_to) {
-            (Some(cl), _) => {
-                let Ok(t) = positions.get(cl.target).copied() else {
-                    continue;
-                };
-                (t, reach.0, cl.feet_per_segment, cl.charge, Some(cl.target))
-            }
-            (None, Some(m)) => (m.0, 0.0, m.1, false, None),
-            (None, None) => continue,
-        };
-        let dist = start.distance(&goal);
-        let to_cover = (dist - stop_at).max(0.0);
-        let step = fps.min(to_cover);
-        let (dx, dy) = if dist > 0.0 {
-            ((goal.x - start.x) / dist, (goal.y - start.y) / dist)
-        } else {
-            (0.0, 0.0)
-        };
-        // Foot by foot, checking the map.
-        let mut moved = 0.0;
-        let mut blocked = false;
-        while moved < step - 1e-9 {
-            let inc = (step - moved).min(1.0);
-            let (nx, ny) = (start.x + dx * (moved + inc), start.y + dy * (moved + inc));
-            if let Some(g) = &grid.0
-                && !g.passable_ft(nx, ny)
-            {
-                blocked = true;
-                break;
-            }
-            moved += inc;
-        }
-        let end = Position {
-            x: start.x + dx * moved,
-            y: start.y + dy * moved,
-        };
-        if let Ok(mut p) = positions.get_mut(e) {
-            *p = end;
-        }
-        let target = target_name
-            .and_then(|t| names.get(t).ok())
-            .map(|c| c.name.clone());
-        let rule = if charge {
-            cite::CHARGE_ARRIVAL
-        } else {
-            cite::MOVEMENT_SEGMENT
-        };
-        if moved > 0.0 {
-            log.write(LogEvent::new(
-                when,
-                c.name.clone(),
-                EventKind::Move,
-                target.clone(),
-                format!(
-                    "{} {moved:.0} ft to ({:.1}, {:.1}) at {fps} ft/segment",
-                    if charge { "charges" } else { "moves" },
-                    end.x,
-                    end.y
+    let mut walks: Vec<(usize, Walk)> = movers
+        .iter()
+        .filter(|m| m.hp.condition.is_up())
+        .filter_map(|m| {
+            let (goal, stop_at, fps, charge) = match (m.closing, m.move_to) {
+                (Some(c), _) => (
+                    Goal::Figure(c.target),
+                    m.reach.0,
+                    c.feet_per_segment,
+                    c.charge,
                 ),
-                rule,
-            ));
+                (None, Some(t)) => (Goal::Point(t.0), 0.0, t.1, false),
+                (None, None) => return None,
+            };
+            let at = *positions.get(m.entity).ok()?;
+            Some((
+                m.figure.index,
+                Walk {
+                    entity: m.entity,
+                    goal,
+                    stop_at,
+                    feet_per_segment: fps,
+                    charge,
+                    at,
+                    moved: 0.0,
+                    arrived: false,
+                    blocked: false,
+                },
+            ))
+        })
+        .collect();
+    walks.sort_by_key(|w| w.0);
+    let mut walks: Vec<Walk> = walks.into_iter().map(|(_, w)| w).collect();
+    walk_together(
+        &mut walks,
+        &|e| positions.get(e).ok().copied(),
+        grid.0.as_ref(),
+    );
+    for w in &walks {
+        if let Ok(mut p) = positions.get_mut(w.entity) {
+            *p = w.at;
         }
-        if blocked {
-            log.write(LogEvent::new(
-                when,
-                c.name.clone(),
-                EventKind::Idle,
-                None,
-                "stopped by a wall",
-                cite::MOVEMENT_SEGMENT,
-            ));
-            commands.entity(e).remove::<Closing>().remove::<MoveTo>();
+    }
+    for w in walks {
+        report(&mut commands, &mut movers, &names, &mut log, when, &w);
+    }
+}
+
+/// Everyone's sub-steps for one segment.
+fn walk_together(
+    walks: &mut [Walk],
+    position_of: &dyn Fn(Entity) -> Option<Position>,
+    grid: Option<&crate::map::Grid>,
+) {
+    let fastest = walks.iter().map(|w| w.feet_per_segment).fold(0.0, f64::max);
+    let n = fastest.ceil().max(1.0) as usize;
+    for _ in 0..n {
+        let now: BTreeMap<Entity, Position> = walks.iter().map(|w| (w.entity, w.at)).collect();
+        let at = |e: Entity| now.get(&e).copied().or_else(|| position_of(e));
+        // Each mover's step toward its goal, from where everyone stood.
+        let mut steps: Vec<Option<(f64, f64, f64, f64)>> = walks
+            .iter()
+            .map(|w| {
+                if w.arrived || w.blocked {
+                    return None;
+                }
+                let goal = match w.goal {
+                    Goal::Figure(t) => at(t)?,
+                    Goal::Point(p) => p,
+                };
+                let dist = w.at.distance(&goal);
+                let to_cover = (dist - w.stop_at).max(0.0);
+                let step = (w.feet_per_segment / n as f64).min(to_cover);
+                let (dx, dy) = if dist > 0.0 {
+                    ((goal.x - w.at.x) / dist, (goal.y - w.at.y) / dist)
+                } else {
+                    (0.0, 0.0)
+                };
+                Some((step, dx, dy, to_cover))
+            })
+            .collect();
+        share_mutual_gaps(walks, &mut steps, &at);
+        for (w, s) in walks.iter_mut().zip(steps) {
+            let Some((step, dx, dy, to_cover)) = s else {
+                continue;
+            };
+            let next = Position {
+                x: w.at.x + dx * step,
+                y: w.at.y + dy * step,
+            };
+            if grid.is_some_and(|g| !g.passable_ft(next.x, next.y)) {
+                w.blocked = true;
+                continue;
+            }
+            w.at = next;
+            w.moved += step;
+            if to_cover - step <= 1e-9 {
+                w.arrived = true;
+            }
+        }
+    }
+}
+
+/// Two figures closing on each other may not both take their full step when together the
+/// steps would cross the gap left by the longer reach: each takes its share.
+fn share_mutual_gaps(
+    walks: &[Walk],
+    steps: &mut [Option<(f64, f64, f64, f64)>],
+    at: &dyn Fn(Entity) -> Option<Position>,
+) {
+    for i in 0..walks.len() {
+        let Goal::Figure(ti) = walks[i].goal else {
+            continue;
+        };
+        let Some(j) = walks.iter().position(|w| w.entity == ti) else {
+            continue;
+        };
+        if j <= i || !matches!(walks[j].goal, Goal::Figure(t) if t == walks[i].entity) {
             continue;
         }
-        if to_cover - moved <= 1e-9 {
-            if closing.is_some() {
-                log.write(LogEvent::new(
-                    when,
-                    c.name.clone(),
-                    EventKind::Arrive,
-                    target.clone(),
-                    if charge {
-                        "the charge reaches striking distance".to_string()
-                    } else {
-                        "reaches striking distance".to_string()
-                    },
-                    rule,
-                ));
-                if let Act::Charge { targets, modifier } = &intent.act {
-                    intent.act = Act::Melee {
-                        targets: targets.clone(),
-                        modifier: *modifier,
-                        hold_after: None,
-                    };
-                }
+        let (Some(si), Some(sj)) = (steps[i], steps[j]) else {
+            continue;
+        };
+        let (Some(pi), Some(pj)) = (at(walks[i].entity), at(walks[j].entity)) else {
+            continue;
+        };
+        let dist = pi.distance(&pj);
+        let gap = (dist - walks[i].stop_at.max(walks[j].stop_at)).max(0.0);
+        let total = si.0 + sj.0;
+        if total > gap + 1e-9 && total > 0.0 {
+            let k = gap / total;
+            for (s, idx) in [(si, i), (sj, j)] {
+                let step = s.0 * k;
+                // Arrived when its own reach is met: the longer reach stops, the other
+                // goes on alone in later sub-steps.
+                let left = (dist - gap - walks[idx].stop_at).max(0.0);
+                steps[idx] = Some((step, s.1, s.2, step + left));
             }
-            commands.entity(e).remove::<Closing>().remove::<MoveTo>();
         }
+    }
+}
+
+/// Logs a mover's segment and ends the move when it arrives or is blocked.
+fn report(
+    commands: &mut Commands,
+    movers: &mut Query<Mover>,
+    names: &Query<&Combatant>,
+    log: &mut MessageWriter<LogEvent>,
+    when: (u32, u32),
+    w: &Walk,
+) {
+    let Ok(mut m) = movers.get_mut(w.entity) else {
+        return;
+    };
+    let target = match w.goal {
+        Goal::Figure(t) => names.get(t).ok().map(|c| c.name.clone()),
+        Goal::Point(_) => None,
+    };
+    let rule = if w.charge {
+        cite::CHARGE_ARRIVAL
+    } else {
+        cite::MOVEMENT_SEGMENT
+    };
+    let name = m.figure.name.clone();
+    if w.moved > 1e-9 {
+        log.write(LogEvent::new(
+            when,
+            name.clone(),
+            EventKind::Move,
+            target.clone(),
+            format!(
+                "{} {} ft to ({:.1}, {:.1}) at {} ft/segment",
+                if w.charge { "charges" } else { "moves" },
+                feet(w.moved),
+                w.at.x,
+                w.at.y,
+                feet(w.feet_per_segment)
+            ),
+            rule,
+        ));
+    }
+    if w.blocked {
+        log.write(LogEvent::new(
+            when,
+            name,
+            EventKind::Idle,
+            None,
+            "stopped by a wall",
+            cite::MOVEMENT_SEGMENT,
+        ));
+        commands
+            .entity(w.entity)
+            .remove::<Closing>()
+            .remove::<MoveTo>();
+        return;
+    }
+    if !w.arrived {
+        return;
+    }
+    if m.closing.is_some() {
+        log.write(LogEvent::new(
+            when,
+            name,
+            EventKind::Arrive,
+            target,
+            if w.charge {
+                "the charge reaches striking distance"
+            } else {
+                "reaches striking distance"
+            },
+            rule,
+        ));
+        if let Act::Charge { targets, modifier } = &m.intent.act {
+            m.intent.act = Act::Melee {
+                targets: targets.clone(),
+                modifier: *modifier,
+                hold_after: None,
+            };
+        }
+    }
+    commands
+        .entity(w.entity)
+        .remove::<Closing>()
+        .remove::<MoveTo>();
+}
+
+/// Feet for reading: whole feet as such, otherwise two decimals ("24", "4.39").
+pub fn feet(x: f64) -> String {
+    let r = (x * 100.0).round() / 100.0;
+    if (r - r.round()).abs() < 1e-9 {
+        format!("{}", r.round())
+    } else {
+        format!("{r:.2}").trim_end_matches('0').to_string()
     }
 }

@@ -367,7 +367,16 @@ pub(super) fn plan_round(
                 let fps =
                     charge::charge_feet_per_segment(f.movement.inches, setting, f.movement.body);
                 let g = gap(f, &figs[t]);
-                let (arrival, rule) = charge::arrival_segment(g, fps);
+                let (arrival, rule) = match charging_back(&figs, t, i, setting) {
+                    // Charging each other: both movements close the gap (DMG p.66).
+                    Some(other_fps) => {
+                        let d = f.pos.distance(&figs[t].pos);
+                        let ((a, _), rule) =
+                            charge::mutual_arrival(d, (fps, f.reach), (other_fps, figs[t].reach));
+                        (a, rule)
+                    }
+                    None => charge::arrival_segment(g, fps),
+                };
                 let arrival = arrival.max(1);
                 ch.closing.insert(
                     i,
@@ -602,6 +611,15 @@ pub(super) fn plan_round(
         decisions: seq.decisions,
     };
     apply(&mut commands, &figs, ch, true);
+}
+
+/// The charge rate of figure `t` if it charges figure `i` this round.
+fn charging_back(figs: &[Fig], t: usize, i: usize, setting: Setting) -> Option<f64> {
+    let other = &figs[t];
+    (other.up
+        && matches!(other.act, Act::Charge { .. })
+        && first_standing(figs, &other.act) == Some(i))
+    .then(|| charge::charge_feet_per_segment(other.movement.inches, setting, other.movement.body))
 }
 
 fn idle(log: &mut MessageWriter<LogEvent>, when: (u32, u32), f: &Fig, why: &str) {
