@@ -555,7 +555,9 @@ pub(super) fn plan_round(
     let seq = round_sequence_with(&declared, &aims, &pair);
 
     // Beats in play order: each fight's order kept, fights interleaved by the merge.
-    let rank = |k: usize| u32::from(declared[k].die < best);
+    // Between fights a higher die goes first (DMG p.61): a side's own number, so a side
+    // added elsewhere never reorders two fights already there.
+    let rank = |k: usize| u32::MAX - declared[k].die;
     let speed = |k: usize| declared[k].strikes_first;
     let play = timeline::merge(&seq.beats, &rank, &speed);
     let mut entries = Vec::new();

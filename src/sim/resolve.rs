@@ -6,6 +6,7 @@
 use super::SegmentClock;
 use super::components::*;
 use super::dice::Dice;
+use super::disruption::end_casting;
 use super::log::{EventKind, LogEvent};
 use super::plan::{Plan, Planned};
 use crate::rules::charge::charge_to_hit_bonus;
@@ -294,7 +295,9 @@ pub(super) fn resolve(
                             spell::disrupts(AttackResult::Hit, c.device, !cond.is_up());
                         if can && ruins {
                             ruined.insert(t);
-                            commands.entity(t).remove::<Casting>();
+                            if let Ok(tq) = q.get(t) {
+                                end_casting(&mut commands, t, &c, tq.6);
+                            }
                             log.write(LogEvent::new(
                                 when,
                                 tname.clone(),
@@ -391,17 +394,5 @@ fn complete(
         ),
         rule,
     ));
-    commands.entity(e).remove::<Casting>();
-    // The figure is free again, unless it has already declared something else.
-    let same = match &intent.act {
-        Act::Cast { spell, .. } => *spell == c.what,
-        Act::Potion { name, .. } => *name == c.what,
-        _ => false,
-    };
-    if same {
-        commands.entity(e).insert(Intent {
-            act: Act::Hold,
-            since: intent.since,
-        });
-    }
+    end_casting(commands, e, c, intent);
 }

@@ -9,7 +9,8 @@
 //! Fights are not ordered against each other. To play them, their beats are merged
 //! greedily: at each step the waiting head beat with the smallest key goes next — its
 //! nominal segment, then an item of speed (it strikes first regardless of initiative,
-//! DMG p.168), then the side that won initiative (DMG p.61), then the fight's number.
+//! DMG p.168), then the side with the better initiative die (DMG p.61), then the fight's
+//! number.
 //! A greedy merge of heads keeps the relative order of any two fights the same whatever
 //! other fights are merged in.
 
@@ -68,8 +69,8 @@ pub(super) fn steps(dag: &Dag) -> Vec<usize> {
 }
 
 /// The order in which to play the beats of several fights (indices into `beats`, which
-/// hold each fight's beats in order). `rank(actor)` is 0 for the side that won
-/// initiative, higher for the others.
+/// hold each fight's beats in order). `rank(actor)` is lower for a side with a better
+/// initiative die.
 pub fn merge(
     beats: &[Beat],
     rank: &dyn Fn(usize) -> u32,
