@@ -62,7 +62,7 @@ fn write_fight(
     dice: &mut String,
 ) {
     let name = |k: usize| format!("F{f}-{k}");
-    let side = |k: usize| format!("F{f}{}", if k % 2 == 0 { "a" } else { "b" });
+    let side = |k: usize| format!("F{f}{}", if k.is_multiple_of(2) { "a" } else { "b" });
     for (k, g) in figs.iter().enumerate() {
         let x = 1000.0 * f as f64 + 4.0 * k as f64;
         let y = if g.kind == 3 { 60.0 } else { 0.0 };
