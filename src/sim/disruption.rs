@@ -3,7 +3,8 @@
 
 use super::SegmentClock;
 use super::components::*;
-use super::log::{EventKind, LogEvent};
+use super::log::{EventKind, LogEvent, Payload};
+use crate::rules::cite::Rule;
 use crate::rules::spell::{self, AttackResult};
 use crate::scene::Act;
 use bevy::prelude::*;
@@ -37,14 +38,42 @@ pub(super) fn disruption(
     fallen.sort_by_key(|f| f.1.index);
     for (e, c, _, cast, intent) in fallen {
         let (_, rule) = spell::disrupts(AttackResult::Hit, cast.device, true);
-        log.write(LogEvent::new(
-            clock.round_segment(),
-            c.name.clone(),
-            EventKind::SpellDisrupted,
-            None,
-            format!("{} is lost: the caster is down", cast.what),
-            rule,
-        ));
+        log.write(
+            LogEvent::new(
+                clock.round_segment(),
+                c.name.clone(),
+                EventKind::SpellDisrupted,
+                None,
+                format!("{} is lost: the caster is down", cast.what),
+                rule,
+            )
+            .with(Payload::SpellDisrupted {
+                spell: cast.what.clone(),
+                disrupted_by: None,
+            }),
+        );
         end_casting(&mut commands, e, cast, intent);
+    }
+}
+
+/// What a blow that hits a caster before completion does to the casting (DMG p.65).
+pub(super) enum HitOnCaster {
+    /// The spell is ruined.
+    Ruined(Rule),
+    /// A device keeps working: its wielder is still up.
+    KeepsWorking(Rule),
+    /// A later routine, which cannot disrupt a spell shorter than a round.
+    LaterRoutine(Rule),
+}
+
+/// Decides a hit on a caster by `routine` of its attacker (rules::spell decides both
+/// questions: whether the routine can disrupt, whether the hit ruins it).
+pub(super) fn hit_on_caster(c: &Casting, routine: u32, caster_up: bool) -> HitOnCaster {
+    let (can, crule) = spell::routine_can_disrupt(routine, c.segments);
+    let (ruins, rule) = spell::disrupts(AttackResult::Hit, c.device, !caster_up);
+    match (can, ruins) {
+        (true, true) => HitOnCaster::Ruined(rule),
+        (_, false) => HitOnCaster::KeepsWorking(rule),
+        (false, true) => HitOnCaster::LaterRoutine(crule),
     }
 }

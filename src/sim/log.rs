@@ -50,6 +50,150 @@ pub enum EventKind {
     RoundEnd,
 }
 
+/// What an event carries besides its words: the numbers a test, the odds or the quiz
+/// reads. One variant per kind of event (`type` in JSON).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Payload {
+    /// Nothing beyond the event's kind.
+    #[default]
+    None,
+    /// A side's (or figure's) surprise.
+    Surprise {
+        /// Segments lost (0: not surprised).
+        segments: u32,
+    },
+    /// An encounter distance.
+    Distance {
+        /// In feet.
+        feet: f64,
+    },
+    /// A side's initiative die.
+    Initiative {
+        /// What it shows.
+        die: u32,
+        /// Its sides (6, or 8 for spectators).
+        sides: u32,
+        /// Fixed by the scene rather than rolled.
+        fixed: bool,
+    },
+    /// An action declared.
+    Declare {
+        /// The action, in a word or two.
+        action: String,
+        /// Whom it is aimed at.
+        targets: Vec<String>,
+    },
+    /// A segment's movement.
+    Move {
+        /// Feet covered this segment.
+        feet: f64,
+        /// The rate, feet per segment.
+        feet_per_segment: f64,
+        /// Where it ended, in feet.
+        to: (f64, f64),
+        /// A charge.
+        charge: bool,
+    },
+    /// Striking distance reached.
+    Arrive {
+        /// The segment of arrival.
+        segment: u32,
+        /// Feet covered this round to get there.
+        distance_ft: f64,
+        /// A charge.
+        charge: bool,
+    },
+    /// An attack roll (kinds `hit` and `miss`).
+    Attack {
+        /// The weapon (or "attack").
+        weapon: String,
+        /// 1-based routine and how many this round.
+        routine: u32,
+        /// Routines this round.
+        of: u32,
+        /// 1-based blow within the routine (speed-factor extra blows).
+        blow: u32,
+        /// The d20.
+        roll: i32,
+        /// The d20 was fixed by the scene.
+        fixed_roll: bool,
+        /// The sum of the modifiers.
+        modifier: i32,
+        /// Roll plus modifiers.
+        total: i32,
+        /// What was needed against the target's AC.
+        needed: i32,
+        /// The target's AC.
+        ac: i32,
+        /// Whether it hit.
+        hit: bool,
+        /// Whether a rule fixes the segment (otherwise it is only nominal: the earliest its
+        /// fight's order allows).
+        segment_fixed: bool,
+        /// What the rules put directly before it in its fight.
+        after: Vec<String>,
+    },
+    /// Damage dealt.
+    Damage {
+        /// Hit points lost.
+        amount: i32,
+        /// Before.
+        hp_before: i32,
+        /// After.
+        hp_after: i32,
+    },
+    /// A spell, device or potion begun.
+    SpellStart {
+        /// What.
+        spell: String,
+        /// Casting or activation time in segments.
+        casting_segments: u32,
+        /// (round, segment) of completion (round 0: a surprise segment).
+        completes: (u32, u32),
+    },
+    /// It took effect.
+    SpellComplete {
+        /// What.
+        spell: String,
+        /// Casting or activation time in segments.
+        casting_segments: u32,
+    },
+    /// It was ruined or lost.
+    SpellDisrupted {
+        /// What.
+        spell: String,
+        /// Whose blow ruined it (none: the caster fell).
+        disrupted_by: Option<String>,
+    },
+    /// Someone gains or loses sight of someone.
+    Sight {
+        /// Gained (true) or lost.
+        gained: bool,
+        /// Why, in words.
+        reason: String,
+    },
+    /// A figure falls.
+    Down {
+        /// Hit points now.
+        hp: i32,
+        /// Dead rather than unconscious.
+        dead: bool,
+    },
+    /// Bleeding at the end of a round.
+    Bleed {
+        /// Hit points lost.
+        loss: i32,
+        /// Hit points now.
+        hp: i32,
+    },
+    /// A round ended.
+    RoundEnd {
+        /// Which.
+        round: u32,
+    },
+}
+
 /// One event as it happens.
 #[derive(Message, Clone, Debug, Serialize)]
 pub struct LogEvent {
@@ -70,9 +214,17 @@ pub struct LogEvent {
     pub detail: String,
     /// The rule that placed it.
     pub rule: Rule,
+    /// The numbers behind it, typed per kind.
+    pub payload: Payload,
 }
 
 impl LogEvent {
+    /// The same event carrying `payload`.
+    pub fn with(mut self, payload: Payload) -> LogEvent {
+        self.payload = payload;
+        self
+    }
+
     /// A new event (sequence number assigned on recording).
     pub fn new(
         (round, segment): (u32, u32),
@@ -91,6 +243,7 @@ impl LogEvent {
             target,
             detail: detail.into(),
             rule,
+            payload: Payload::None,
         }
     }
 

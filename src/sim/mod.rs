@@ -23,7 +23,7 @@ mod spawn;
 
 pub use clock::{Phase, SegmentClock};
 pub use dice::Dice;
-pub use log::{EventKind, EventLog, LogEvent};
+pub use log::{EventKind, EventLog, LogEvent, Payload};
 pub use plan::{Plan, PlanEntry, Planned};
 pub use sight::{MapVision, Sightings, lights_now};
 pub use spawn::combatant_bundle;
@@ -152,7 +152,9 @@ impl Plugin for SimPlugin {
                 .in_set(SimSet::Initiative),
             movement::movement.in_set(SimSet::Movement),
             sight::update_sight.in_set(SimSet::Sight),
-            resolve::resolve.in_set(SimSet::Resolve),
+            resolve::resolve
+                .in_set(SimSet::Resolve)
+                .run_if(resolve::in_a_segment),
             disruption::disruption.in_set(SimSet::Disruption),
             round_end::end_of_round.in_set(SimSet::EndOfRound),
             log::record.in_set(SimSet::Record),

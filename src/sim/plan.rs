@@ -14,7 +14,9 @@ use crate::rules::dexterity::effective_adjustment;
 use crate::rules::distance::Setting;
 use crate::rules::first::Context;
 use crate::rules::movement::feet_per_segment;
-use crate::rules::sequence::{EventKind as SeqKind, PairDecision, round_sequence_with, timeline};
+use crate::rules::sequence::{
+    Beat, EventKind as SeqKind, PairDecision, Sequence, round_sequence_with, timeline,
+};
 use crate::rules::speed_factor::MeleeRound;
 use crate::rules::spell::{completion_segment, potion_delay, potion_effect_segment};
 use crate::rules::surprise::{self, SpellFromSurprise, SurpriseAction};
@@ -58,6 +60,8 @@ pub struct PlanEntry {
     /// Whether a rule fixes its segment; otherwise `segment` is only nominal, the earliest
     /// its fight's order allows.
     pub fixed: bool,
+    /// What the rules put directly before it in its fight ("Orc's routine 1").
+    pub after: Vec<String>,
     /// The figure.
     #[serde(skip)]
     pub actor: Option<Entity>,
@@ -585,19 +589,13 @@ pub(super) fn plan_round(
             if seg_here > SEGMENTS_PER_ROUND {
                 continue;
             }
-            let (rule, why) = if ev.segment.is_none() {
-                (
-                    ev.rule,
-                    format!("{}; {}", ev.why, cite::TIMELINE_SEGMENT.summary),
-                )
-            } else {
-                (ev.rule, ev.why.clone())
-            };
+            let (rule, why) = (ev.rule, ev.why.clone());
             entries.push(PlanEntry {
                 segment: seg_here,
                 beat: order,
                 fight: beat.fight,
                 fixed: ev.segment.is_some(),
+                after: after_of(&seq, beat, &what_of),
                 actor: Some(figs[fi].e),
                 name: figs[fi].name.clone(),
                 what,
@@ -613,6 +611,26 @@ pub(super) fn plan_round(
         decisions: seq.decisions,
     };
     apply(&mut commands, &figs, ch, true);
+}
+
+/// Words for the beats directly before `beat` in its fight.
+fn after_of(seq: &Sequence, beat: &Beat, what_of: &[String]) -> Vec<String> {
+    seq.fight_beats(beat.fight)
+        .filter(|b| beat.after.contains(&b.beat))
+        .flat_map(|b| &b.events)
+        .filter_map(|e| match e.kind {
+            SeqKind::Routine { routine, of, blow } if blow > 1 => Some(format!(
+                "{}'s blow {blow} of routine {routine}/{of}",
+                e.name
+            )),
+            SeqKind::Routine { routine, of, .. } if of > 1 => {
+                Some(format!("{}'s routine {routine}", e.name))
+            }
+            SeqKind::Routine { .. } => Some(format!("{}'s blow", e.name)),
+            SeqKind::Complete => Some(format!("{}'s {}", e.name, what_of[e.actor])),
+            SeqKind::Arrive => None,
+        })
+        .collect()
 }
 
 /// The charge rate of figure `t` if it charges figure `i` this round.
@@ -963,6 +981,7 @@ pub(super) fn plan_surprise_segment(
                 beat,
                 fight: 0,
                 fixed: true,
+                after: Vec::new(),
                 actor: Some(figs[i].e),
                 name: figs[i].name.clone(),
                 what: Planned::Strike {

@@ -1,0 +1,128 @@
+//! Completions: a spell, device or potion takes effect when its time comes — unless it was
+//! ruined or lost, which it never survives.
+
+use super::{Play, Segment};
+use crate::rules::cite::{self, Rule};
+use crate::scene::Act;
+use crate::sim::components::{Casting, Intent};
+use crate::sim::disruption::end_casting;
+use crate::sim::log::{EventKind, LogEvent, Payload};
+use crate::sim::plan::PlanEntry;
+use bevy::prelude::*;
+
+/// A completion the plan placed.
+pub(super) fn planned(
+    p: &mut Play,
+    seg: &mut Segment,
+    entry: &PlanEntry,
+    actor: Entity,
+    what: &str,
+) {
+    if seg.ruined.contains(&actor) {
+        return;
+    }
+    let Ok(a) = p.figures.get(actor) else { return };
+    let when = (p.plan.round, entry.segment);
+    match a.casting.cloned() {
+        Some(c) if c.what == what => {
+            if seg.done.insert(actor) {
+                let done = Done {
+                    name: a.figure.name.clone(),
+                    entity: actor,
+                    casting: c,
+                    intent: a.intent.clone(),
+                };
+                takes_effect(p, when, done, entry.rule, &entry.why);
+            }
+        }
+        // A cantrip has nothing under way to carry.
+        _ if matches!(a.intent.act, Act::Cantrips { .. }) => {
+            let name = a.figure.name.clone();
+            p.log.write(
+                LogEvent::new(
+                    when,
+                    name,
+                    EventKind::SpellComplete,
+                    None,
+                    format!("completes {what} — {}", entry.why),
+                    entry.rule,
+                )
+                .with(Payload::SpellComplete {
+                    spell: what.to_string(),
+                    casting_segments: 1,
+                }),
+            );
+        }
+        // Any other completion without its casting was ruined or lost: it never completes.
+        _ => {}
+    }
+}
+
+/// Whatever completes now and had no place in the plan (begun in surprise, potions).
+pub(super) fn the_rest(p: &mut Play, seg: &Segment) {
+    let tick = p.clock.tick();
+    let when = p.clock.round_segment();
+    let mut rest: Vec<_> = p
+        .figures
+        .iter()
+        .filter(|f| f.casting.is_some_and(|c| c.completes == tick) && f.hp.condition.is_up())
+        .filter(|f| !seg.done.contains(&f.entity) && !seg.ruined.contains(&f.entity))
+        .map(|f| {
+            let done = Done {
+                name: f.figure.name.clone(),
+                entity: f.entity,
+                casting: f.casting.cloned().expect("filtered"),
+                intent: f.intent.clone(),
+            };
+            (f.figure.index, done)
+        })
+        .collect();
+    rest.sort_by_key(|r| r.0);
+    for (_, done) in rest {
+        let rule = if done.casting.potion {
+            cite::POTION_DELAY
+        } else {
+            cite::DECLARE_SPELLS
+        };
+        takes_effect(p, when, done, rule, "its time is up");
+    }
+}
+
+/// A casting whose time has come.
+struct Done {
+    name: String,
+    entity: Entity,
+    casting: Casting,
+    intent: Intent,
+}
+
+/// Logs the completion and frees the figure.
+fn takes_effect(p: &mut Play, when: (u32, u32), done: Done, rule: Rule, why: &str) {
+    let Done {
+        name: who,
+        entity: e,
+        casting: c,
+        intent,
+    } = done;
+    let c = &c;
+    let verb = if c.potion {
+        "takes effect:"
+    } else {
+        "completes"
+    };
+    p.log.write(
+        LogEvent::new(
+            when,
+            who,
+            EventKind::SpellComplete,
+            c.target.clone(),
+            format!("{verb} {} — {why}", c.what),
+            rule,
+        )
+        .with(Payload::SpellComplete {
+            spell: c.what.clone(),
+            casting_segments: c.segments,
+        }),
+    );
+    end_casting(&mut p.commands, e, c, &intent);
+}

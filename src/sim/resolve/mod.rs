@@ -1,0 +1,95 @@
+//! Playing the plan: in each segment the planned blows land and spells, devices and
+//! potions complete, in the order the rules core gave. A blow that lands on a caster before
+//! completion ruins the spell at once (a device only if its wielder falls), because a
+//! completion later in the same segment must already see it. Blows of one beat are
+//! simultaneous: a figure felled in that very beat still strikes.
+//!
+//! [`strike`] plays one attack routine; [`complete`] plays completions.
+
+mod complete;
+mod strike;
+
+use super::SegmentClock;
+use super::components::*;
+use super::dice::Dice;
+use super::log::LogEvent;
+use super::plan::{Plan, PlanEntry, Planned};
+use bevy::ecs::query::QueryData;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A figure as blows and completions see it.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub(super) struct Fighter {
+    entity: Entity,
+    figure: &'static Combatant,
+    pos: &'static Position,
+    reach: &'static Reach,
+    fighting: &'static Fighting,
+    weapon: &'static WeaponSpeed,
+    intent: &'static Intent,
+    hp: &'static mut HitPoints,
+    ac: &'static ArmorClass,
+    casting: Option<&'static Casting>,
+    surprised: &'static Surprised,
+}
+
+/// What playing a segment needs.
+#[derive(SystemParam)]
+pub(super) struct Play<'w, 's> {
+    clock: Res<'w, SegmentClock>,
+    plan: Res<'w, Plan>,
+    dice: ResMut<'w, Dice>,
+    figures: Query<'w, 's, Fighter>,
+    commands: Commands<'w, 's>,
+    log: MessageWriter<'w, LogEvent>,
+}
+
+/// What has happened so far in this segment.
+#[derive(Default)]
+struct Segment {
+    /// Completed.
+    done: BTreeSet<Entity>,
+    /// Ruined.
+    ruined: BTreeSet<Entity>,
+    /// Felled, and in which beat.
+    fell_at: BTreeMap<Entity, usize>,
+}
+
+/// Run condition: a segment of play (not the encounter step).
+pub(super) fn in_a_segment(clock: Res<SegmentClock>) -> bool {
+    clock.round_segment().1 > 0
+}
+
+/// Plays this segment's entries, then whatever else completes now.
+pub(super) fn resolve(mut p: Play) {
+    let (round, segment) = p.clock.round_segment();
+    // Segment 0, the very beginning of the round, is played with segment 1.
+    let entries: Vec<PlanEntry> = p
+        .plan
+        .entries
+        .iter()
+        .filter(|e| {
+            p.plan.round == round && (e.segment == segment || (segment == 1 && e.segment == 0))
+        })
+        .cloned()
+        .collect();
+    let mut seg = Segment::default();
+    for entry in &entries {
+        let Some(actor) = entry.actor else { continue };
+        let Ok(a) = p.figures.get(actor) else {
+            continue;
+        };
+        // Blows in one beat are simultaneous: one felled in this very beat still strikes.
+        if !a.hp.condition.is_up() && seg.fell_at.get(&actor) != Some(&entry.beat) {
+            continue;
+        }
+        match &entry.what {
+            Planned::Complete { what } => complete::planned(&mut p, &mut seg, entry, actor, what),
+            Planned::Strike { .. } => strike::routine(&mut p, &mut seg, entry, actor),
+        }
+    }
+    complete::the_rest(&mut p, &seg);
+}

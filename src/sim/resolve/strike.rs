@@ -1,0 +1,340 @@
+//! One attack routine: its target (the first still standing), the checks that can stop it
+//! (a held routine, a foe on guard after surprise, out of reach), then a to-hit roll and
+//! damage for each weapon of the routine, and what a hit does to a caster.
+
+use super::{Play, Segment};
+use crate::rules::charge::charge_to_hit_bonus;
+use crate::rules::cite::Rule;
+use crate::rules::combat::{self, Condition, Modifiers};
+use crate::rules::surprise;
+use crate::scene::{Act, DieKind};
+use crate::sim::disruption::{HitOnCaster, end_casting, hit_on_caster};
+use crate::sim::log::{EventKind, LogEvent, Payload};
+use crate::sim::plan::{PlanEntry, Planned};
+use crate::tables;
+use bevy::prelude::*;
+
+/// Who strikes, at whom, with what: read once before the blows.
+struct Blow {
+    name: String,
+    target: Entity,
+    target_name: String,
+    when: (u32, u32),
+    routine: u32,
+    of: u32,
+    blow: u32,
+    charge: bool,
+    modifier: i32,
+}
+
+/// Plays one planned routine of `actor`.
+pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor: Entity) {
+    let Planned::Strike {
+        routine,
+        of,
+        blow,
+        charge,
+    } = entry.what
+    else {
+        return;
+    };
+    let when = (p.plan.round, entry.segment);
+    let Ok(a) = p.figures.get(actor) else { return };
+    let name = a.figure.name.clone();
+    let act = a.intent.act.clone();
+    let (modifier, hold) = match &act {
+        Act::Melee {
+            modifier,
+            hold_after,
+            ..
+        }
+        | Act::Missile {
+            modifier,
+            hold_after,
+            ..
+        } => (*modifier, *hold_after),
+        Act::Charge { modifier, .. } => (*modifier, None),
+        _ => (0, None),
+    };
+    let idle = |p: &mut Play, target: Option<String>, why: String, rule: Rule| {
+        p.log.write(LogEvent::new(
+            when,
+            name.clone(),
+            EventKind::Idle,
+            target,
+            why,
+            rule,
+        ));
+    };
+    if hold.is_some_and(|h| routine > h) {
+        idle(
+            p,
+            None,
+            format!("holds routine {routine} of {of}"),
+            entry.rule,
+        );
+        return;
+    }
+    let Some(target) = first_target(p, &act) else {
+        idle(p, None, "no target left standing".into(), entry.rule);
+        return;
+    };
+    let Ok(t) = p.figures.get(target) else { return };
+    let (target_name, tpos, tsur) = (t.figure.name.clone(), *t.pos, *t.surprised);
+    if let Some(k) = p.clock.surprise_segment() {
+        let (may, rule) =
+            surprise::may_be_struck_by(k <= tsur.segments, k <= tsur.side_segments, charge);
+        if !may {
+            idle(
+                p,
+                Some(target_name),
+                "target is on guard: no free blows".into(),
+                rule,
+            );
+            return;
+        }
+    }
+    let Ok(a) = p.figures.get(actor) else { return };
+    let missile = matches!(act, Act::Missile { .. });
+    if !missile && a.pos.distance(&tpos) > a.reach.0 + 1e-6 {
+        idle(
+            p,
+            Some(target_name),
+            "target out of reach".into(),
+            entry.rule,
+        );
+        return;
+    }
+    // One strike with the main weapon, one with the off-hand weapon.
+    let mut weapons = vec![(a.weapon.weapon.clone(), a.fighting.damage.clone())];
+    if let Some((w, d)) = &a.fighting.off_hand
+        && !missile
+    {
+        weapons.push((Some(w.clone()), d.clone()));
+    }
+    let b = Blow {
+        name,
+        target,
+        target_name,
+        when,
+        routine,
+        of,
+        blow,
+        charge,
+        modifier,
+    };
+    for (w, dmg) in weapons {
+        if p.figures
+            .get(target)
+            .is_ok_and(|o| o.hp.condition == Condition::Dead)
+        {
+            break;
+        }
+        strike(p, seg, entry, actor, &b, w, &dmg);
+    }
+}
+
+/// The first target still standing; failing that, the first not yet dead (a helpless foe
+/// may still be struck).
+fn first_target(p: &Play, act: &Act) -> Option<Entity> {
+    let pick = |ok: &dyn Fn(Condition) -> bool| {
+        act.targets().into_iter().find_map(|t| {
+            p.figures
+                .iter()
+                .find(|o| o.figure.name == t && ok(o.hp.condition))
+                .map(|o| o.entity)
+        })
+    };
+    pick(&|c| c.is_up()).or_else(|| pick(&|c| c != Condition::Dead))
+}
+
+/// One weapon's strike: the roll, the damage, a fall, and a hit on a caster.
+fn strike(
+    p: &mut Play,
+    seg: &mut Segment,
+    entry: &PlanEntry,
+    actor: Entity,
+    b: &Blow,
+    weapon: Option<String>,
+    dmg: &crate::dice::DiceExpr,
+) {
+    let Ok(a) = p.figures.get(actor) else { return };
+    let fighting = a.fighting.clone();
+    let Ok(t) = p.figures.get(b.target) else {
+        return;
+    };
+    let tac = *t.ac;
+    let vs = weapon
+        .as_deref()
+        .and_then(|w| tables::weapon(w).ok())
+        .map_or(0, |w| w.vs_armor_type(tac.ac_type));
+    let m = Modifiers {
+        standing: fighting.to_hit_bonus,
+        vs_armor_type: vs,
+        charge: if b.charge {
+            charge_to_hit_bonus(true).0
+        } else {
+            0
+        },
+        situational: b.modifier,
+    };
+    let (need, _) = combat::needed_to_hit(fighting.thac0, tac.ac);
+    let (d20, fixed) = p.dice.roll(DieKind::ToHit, &b.name, 20);
+    let hit = combat::hits(d20, &m, need);
+    let wname = weapon.unwrap_or_else(|| "attack".into());
+    let blow_note = if b.blow > 1 {
+        format!(", blow {}", b.blow)
+    } else {
+        String::new()
+    };
+    let timing = if entry.fixed || entry.after.is_empty() {
+        String::new()
+    } else {
+        format!(" (after {})", entry.after.join(", "))
+    };
+    p.log.write(
+        LogEvent::new(
+            b.when,
+            b.name.clone(),
+            if hit { EventKind::Hit } else { EventKind::Miss },
+            Some(b.target_name.clone()),
+            format!(
+                "{wname}, routine {} of {}{blow_note}: d20 {d20}{} {:+} = {} vs {need} needed for AC {}: {} — {}{timing}",
+                b.routine,
+                b.of,
+                if fixed { "" } else { " (rolled)" },
+                m.total(),
+                d20 + m.total(),
+                tac.ac,
+                if hit { "hit" } else { "miss" },
+                entry.why
+            ),
+            entry.rule,
+        )
+        .with(Payload::Attack {
+            weapon: wname,
+            routine: b.routine,
+            of: b.of,
+            blow: b.blow,
+            roll: d20,
+            fixed_roll: fixed,
+            modifier: m.total(),
+            total: d20 + m.total(),
+            needed: need,
+            ac: tac.ac,
+            hit,
+            segment_fixed: entry.fixed,
+            after: entry.after.clone(),
+        }),
+    );
+    if !hit {
+        return;
+    }
+    let damage = match p.dice.fixed(DieKind::Damage, &b.name) {
+        Some(v) => v,
+        None => dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + fighting.damage_bonus,
+    }
+    .max(1);
+    wound(p, seg, entry, b, damage);
+}
+
+/// Damage on the target: its hit points, a fall, and what it does to a casting.
+fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i32) {
+    let tick = p.clock.tick();
+    let Ok(mut t) = p.figures.get_mut(b.target) else {
+        return;
+    };
+    let before = t.hp.condition;
+    let hp_before = t.hp.current;
+    t.hp.current -= damage;
+    let (cond, rule) = combat::condition(t.hp.current);
+    t.hp.condition = cond;
+    let hp_now = t.hp.current;
+    if cond != before && t.hp.fell_in_round.is_none() {
+        t.hp.fell_in_round = Some(b.when.0);
+    }
+    if before.is_up() && !cond.is_up() {
+        seg.fell_at.insert(b.target, entry.beat);
+    }
+    let casting = t.casting.cloned();
+    let intent = t.intent.clone();
+    p.log.write(
+        LogEvent::new(
+            b.when,
+            b.name.clone(),
+            EventKind::Damage,
+            Some(b.target_name.clone()),
+            format!("{damage} hp ({hp_before} → {hp_now})"),
+            rule,
+        )
+        .with(Payload::Damage {
+            amount: damage,
+            hp_before,
+            hp_after: hp_now,
+        }),
+    );
+    if cond != before {
+        let dead = cond == Condition::Dead;
+        p.log.write(
+            LogEvent::new(
+                b.when,
+                b.target_name.clone(),
+                EventKind::Down,
+                Some(b.name.clone()),
+                if dead {
+                    format!("dies at {hp_now} hp")
+                } else {
+                    format!("falls unconscious at {hp_now} hp")
+                },
+                rule,
+            )
+            .with(Payload::Down { hp: hp_now, dead }),
+        );
+    }
+    // A hit on a caster before completion.
+    let Some(c) = casting else { return };
+    if seg.done.contains(&b.target) || seg.ruined.contains(&b.target) || c.completes < tick {
+        return;
+    }
+    let (kind, detail, rule) = match hit_on_caster(&c, b.routine, cond.is_up()) {
+        HitOnCaster::Ruined(rule) => {
+            seg.ruined.insert(b.target);
+            end_casting(&mut p.commands, b.target, &c, &intent);
+            let why = format!(
+                "{} is ruined by {}'s blow before it completes",
+                c.what, b.name
+            );
+            (EventKind::SpellDisrupted, why, rule)
+        }
+        HitOnCaster::KeepsWorking(rule) if c.device => (
+            EventKind::Act,
+            format!("{} keeps working despite the hit", c.what),
+            rule,
+        ),
+        HitOnCaster::KeepsWorking(_) => return,
+        HitOnCaster::LaterRoutine(rule) => (
+            EventKind::Act,
+            format!("{} is not ruined: only a first routine can disrupt", c.what),
+            rule,
+        ),
+    };
+    let payload = if kind == EventKind::SpellDisrupted {
+        Payload::SpellDisrupted {
+            spell: c.what.clone(),
+            disrupted_by: Some(b.name.clone()),
+        }
+    } else {
+        Payload::None
+    };
+    p.log.write(
+        LogEvent::new(
+            b.when,
+            b.target_name.clone(),
+            kind,
+            Some(b.name.clone()),
+            detail,
+            rule,
+        )
+        .with(payload),
+    );
+}
