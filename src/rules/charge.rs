@@ -86,6 +86,12 @@ pub fn mutual_arrival(distance_ft: f64, a: (f64, f64), b: (f64, f64)) -> ((u32, 
     ((when(ra, fa), when(rb, fb)), cite::CHARGE_ARRIVAL)
 }
 
+/// Whether a charger covering `distance_ft` at `feet_per_segment` arrives within `segments`
+/// segments (a surprise segment is one; a round ten).
+pub fn arrives_within(distance_ft: f64, feet_per_segment: f64, segments: u32) -> bool {
+    arrival_segment(distance_ft, feet_per_segment).0 <= segments
+}
+
 /// Whether the charge reaches its target within the round (DMG p.66: the charge brings the
 /// charger into combat "provided movement rate (plus bonus) allows").
 pub fn arrives_this_round(distance_ft: f64, feet_per_segment: f64) -> bool {

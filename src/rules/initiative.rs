@@ -32,6 +32,17 @@ impl InitiativeDie {
     }
 }
 
+/// The die a side rolls for initiative (DMG p.62): one die for the whole side, a d8 if any
+/// of its members rolls one (the spectator), a d6 otherwise.
+pub fn side_die(member_dice: impl IntoIterator<Item = u32>) -> (InitiativeDie, Rule) {
+    let die = if member_dice.into_iter().any(|d| d == 8) {
+        InitiativeDie::D8
+    } else {
+        InitiativeDie::D6
+    };
+    (die, die.rule())
+}
+
 /// A figure's own initiative score: its side's die, plus its Dexterity attacking adjustment
 /// when it fires or throws missiles (DMG p.64; bonuses only in light gear, PHB p.102).
 pub fn individual_initiative(

@@ -88,6 +88,12 @@ pub fn chance_to_surprise(target: Chance, more_often_in_six: u32, alone: bool) -
     }
 }
 
+/// Whether a side with a chance of `chance_in_six` in 6 is surprised on this d6 (DMG p.61):
+/// it is when the die shows that number or less.
+pub fn surprised_on_d6(roll: u32, chance_in_six: u32) -> (bool, Rule) {
+    (roll <= chance_in_six, cite::SURPRISE_D6)
+}
+
 /// Segments lost to a surprise roll: d6 pips (DMG p.61), or a d% roll divided by 16 2/3
 /// and rounded up (DRAGON p.74). Exact: 50 gives 3, 12 gives 1, 38 gives 3.
 pub fn segments_lost(roll: SurpriseRoll) -> (u32, Rule) {

@@ -52,7 +52,7 @@ pub(super) fn encounter(
             SurpriseSpec::ChanceIn6(c) => {
                 let (roll, _) = dice.roll(DieKind::Surprise, side, 6);
                 let roll = roll.clamp(1, 6) as u32;
-                if roll <= c {
+                if surprise::surprised_on_d6(roll, c).0 {
                     let (s, r) = surprise::segments_lost(SurpriseRoll::D6(roll));
                     (
                         Some(s),

@@ -147,7 +147,10 @@ impl Plugin for SimPlugin {
             clock::advance_clock.in_set(SimSet::Clock),
             encounter::encounter.in_set(SimSet::Encounter),
             declare::declare.in_set(SimSet::Declare),
-            (plan::plan_round, plan::plan_surprise_segment)
+            (
+                plan::plan_round.run_if(plan::round_starts),
+                plan::plan_surprise_segment.run_if(plan::in_surprise),
+            )
                 .chain()
                 .in_set(SimSet::Initiative),
             movement::movement.in_set(SimSet::Movement),

@@ -1,0 +1,175 @@
+//! Spells, potions and cantrips in a round: a casting begun now gets its completion
+//! segment (DMG p.65; a potion d4+1 segments after it is drunk, DMG p.119; two cantrips,
+//! the second d4 segments after the first, UA p.45); one carried on from surprise or an
+//! earlier round keeps its own.
+
+use super::round::RoundBuild;
+use super::spell_info;
+use crate::rules::action::ActionKind;
+use crate::rules::cite;
+use crate::rules::sequence::plural;
+use crate::rules::spell::{
+    cantrip_segments, completion_segment, potion_delay, potion_effect_segment,
+};
+use crate::scene::{Act, DieKind};
+use crate::sim::components::Casting;
+use crate::sim::dice::Dice;
+use crate::sim::log::{EventKind, LogEvent, Payload};
+
+/// Plans figure `i`'s spell, potion or cantrips.
+pub(super) fn plan(b: &mut RoundBuild, i: usize, dice: &mut Dice) {
+    match b.figs[i].act.clone() {
+        Act::Cast {
+            spell,
+            target,
+            segments,
+        } => cast(b, i, &spell, target, segments),
+        Act::Potion { name, prepare } => potion(b, i, &name, prepare, dice),
+        Act::Cantrips {
+            first,
+            second,
+            target,
+        } => cantrips(b, i, [first, second], target, dice),
+        _ => {}
+    }
+}
+
+/// The casting carried on from before, if it is this one.
+fn carried(b: &RoundBuild, i: usize, what: &str) -> Option<Casting> {
+    b.figs[i].casting.clone().filter(|c| c.what == what)
+}
+
+/// A casting begun now: logged, and put on the figure.
+fn begin(b: &mut RoundBuild, i: usize, c: &Casting, detail: String, rule: cite::Rule) {
+    let completes = b.clock.moment_of(c.completes);
+    let f = &b.figs[i];
+    b.events.push(
+        LogEvent::new(
+            b.when,
+            f.name.clone(),
+            EventKind::SpellStart,
+            c.target.clone(),
+            detail,
+            rule,
+        )
+        .with(Payload::SpellStart {
+            spell: c.what.clone(),
+            casting_segments: c.segments,
+            completes,
+        }),
+    );
+    b.changes.casting.insert(i, Some(c.clone()));
+}
+
+/// Adds the completion of a casting to the round's actions.
+fn completes(b: &mut RoundBuild, i: usize, c: &Casting, targets: Vec<String>) {
+    let seg = c.completes.saturating_sub(b.tick(0));
+    let mut d = b.declared(
+        i,
+        ActionKind::Cast {
+            segments: seg,
+            device: c.device,
+        },
+    );
+    d.casting_total = Some(c.segments);
+    b.push(i, d, targets, false, c.what.clone());
+}
+
+fn cast(b: &mut RoundBuild, i: usize, spell: &str, target: Option<String>, over: Option<u32>) {
+    let c = match carried(b, i, spell) {
+        Some(c) => c,
+        None => {
+            let (segs, device) = spell_info(spell, over);
+            let s = completion_segment(segs, b.lost(i), b.best, b.options.spell_start);
+            let c = Casting {
+                what: spell.to_string(),
+                target: target.clone(),
+                segments: segs,
+                started: b.tick(1),
+                completes: b.tick(s),
+                device,
+                potion: false,
+            };
+            let detail = format!(
+                "begins {spell} ({}; completes in segment {s})",
+                plural(segs, "segment")
+            );
+            begin(b, i, &c, detail, cite::DECLARE_SPELLS);
+            c
+        }
+    };
+    completes(b, i, &c, target.into_iter().collect());
+}
+
+fn potion(b: &mut RoundBuild, i: usize, name: &str, prepare: u32, dice: &mut Dice) {
+    let c = match carried(b, i, name) {
+        Some(c) => c,
+        None => {
+            let who = b.figs[i].name.clone();
+            let delay = potion_delay(dice.roll(DieKind::D4, &who, 4).0.max(1) as u32).0;
+            let drunk = 1 + prepare;
+            let (off, s) = potion_effect_segment(drunk, delay);
+            let c = Casting {
+                what: name.to_string(),
+                target: None,
+                segments: prepare + 1 + delay,
+                started: b.tick(1),
+                completes: b.clock.tick_of(b.round + off, s),
+                device: true,
+                potion: true,
+            };
+            let later = if off > 0 {
+                format!(" of round {}", b.round + off)
+            } else {
+                String::new()
+            };
+            let detail = format!(
+                "{} to ready {name}, drinks it in segment {drunk}; d4+1 = {delay}: works in segment {s}{later}",
+                plural(prepare, "segment")
+            );
+            begin(b, i, &c, detail, cite::POTION_DELAY);
+            c
+        }
+    };
+    completes(b, i, &c, Vec::new());
+}
+
+fn cantrips(
+    b: &mut RoundBuild,
+    i: usize,
+    names: [String; 2],
+    target: Option<String>,
+    dice: &mut Dice,
+) {
+    let who = b.figs[i].name.clone();
+    let d4 = dice.roll(DieKind::D4, &who, 4).0.clamp(1, 4) as u32;
+    let ((s1, s2), rule) = cantrip_segments(1, d4);
+    let [first, second] = names;
+    b.events.push(
+        LogEvent::new(
+            b.when,
+            who,
+            EventKind::SpellStart,
+            target.clone(),
+            format!(
+                "cantrips: {first} in segment {s1}, {second} d4 = {d4} segments later, in segment {s2}"
+            ),
+            rule,
+        )
+        .with(Payload::SpellStart {
+            spell: first.clone(),
+            casting_segments: 1,
+            completes: (b.round, s1),
+        }),
+    );
+    for (name, seg) in [(first, s1), (second, s2)] {
+        let d = b.declared(
+            i,
+            ActionKind::Cast {
+                segments: seg,
+                device: false,
+            },
+        );
+        b.push(i, d, Vec::new(), false, name);
+    }
+}

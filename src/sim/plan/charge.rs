@@ -1,0 +1,76 @@
+//! A charge in a round (DMG p.66, PHB p.102): at the charge rate toward the first target
+//! standing, arriving when the distance is covered — sooner when the target charges back,
+//! since both movements close the gap. A charge that cannot arrive this round has no blow.
+
+use super::round::RoundBuild;
+use super::{Fig, first_standing, gap, idle, no_target};
+use crate::rules::action::ActionKind;
+use crate::rules::charge::{self, SEGMENTS_PER_ROUND};
+use crate::rules::distance::Setting;
+use crate::scene::Act;
+use crate::sim::components::Closing;
+use crate::sim::movement::feet;
+
+/// Plans figure `i`'s charge.
+pub(super) fn plan(b: &mut RoundBuild, i: usize) {
+    let f = &b.figs[i];
+    let Some(t) = first_standing(b.figs, &f.act) else {
+        b.events.push(no_target(b.when, f));
+        return;
+    };
+    let (may, rule) = charge::may_charge(f.movement.encumbered);
+    if !may {
+        let why = "encumbered: may not charge".to_string();
+        b.events.push(idle(b.when, f, None, why, rule));
+        return;
+    }
+    let fps = charge::charge_feet_per_segment(f.movement.inches, b.setting, f.movement.body);
+    let g = gap(f, &b.figs[t]);
+    let (arrival, rule) = match charging_back(b.figs, t, i, b.setting) {
+        Some(other_fps) => {
+            let d = f.pos.distance(&b.figs[t].pos);
+            let other = (other_fps, b.figs[t].reach);
+            let ((a, _), rule) = charge::mutual_arrival(d, (fps, f.reach), other);
+            (a, rule)
+        }
+        None => charge::arrival_segment(g, fps),
+    };
+    let arrival = arrival.max(1);
+    let closing = Closing {
+        target: b.figs[t].e,
+        feet_per_segment: fps,
+        charge: true,
+        arrival: Some(arrival),
+    };
+    b.changes.closing.insert(i, Some(closing));
+    b.changes.closing_now.push(i);
+    if arrival > SEGMENTS_PER_ROUND {
+        let why = format!(
+            "charging {} ft at {} ft/segment: no contact this round",
+            feet(g),
+            feet(fps)
+        );
+        b.events
+            .push(idle(b.when, f, Some(b.figs[t].name.clone()), why, rule));
+        return;
+    }
+    let d = b.declared(
+        i,
+        ActionKind::Charge {
+            arrival_segment: arrival,
+        },
+    );
+    let targets = f.act.targets().iter().map(|s| s.to_string()).collect();
+    b.push(i, d, targets, true, String::new());
+}
+
+/// The charge rate of figure `t` if it charges figure `i` this round.
+fn charging_back(figs: &[Fig], t: usize, i: usize, setting: Setting) -> Option<f64> {
+    let other = &figs[t];
+    let back = other.up
+        && matches!(other.act, Act::Charge { .. })
+        && first_standing(figs, &other.act) == Some(i);
+    back.then(|| {
+        charge::charge_feet_per_segment(other.movement.inches, setting, other.movement.body)
+    })
+}

@@ -1,0 +1,84 @@
+//! Melee and missile fire in a round: a figure more than 1" from its target spends the
+//! round closing (DMG p.66); otherwise its routines this round come from its attack rate,
+//! and a missile user's Dexterity counts toward its initiative (DMG p.64).
+
+use super::round::RoundBuild;
+use super::{first_standing, gap, idle, no_target};
+use crate::rules::action::ActionKind;
+use crate::rules::charge;
+use crate::rules::cite;
+use crate::rules::dexterity::effective_adjustment;
+use crate::rules::movement::feet_per_segment;
+use crate::scene::Act;
+use crate::sim::components::Closing;
+use crate::sim::movement::feet;
+
+/// Plans figure `i`'s melee or missile fire.
+pub(super) fn plan(b: &mut RoundBuild, i: usize) {
+    let f = &b.figs[i];
+    let Some(t) = first_standing(b.figs, &f.act) else {
+        b.events.push(no_target(b.when, f));
+        return;
+    };
+    let missile = matches!(f.act, Act::Missile { .. });
+    if !missile && !close_in(b, i, t) {
+        return;
+    }
+    let nth = f.rate.rounds_attacking + 1;
+    let (routines, _) = f.rate.rate.routines_in(nth, b.options.alternating_rate);
+    if routines == 0 {
+        let why = "no attack this round (attack rate)".to_string();
+        b.events.push(idle(b.when, f, None, why, cite::ATTACK_RATE));
+        return;
+    }
+    b.changes.attacked.push(i);
+    let kind = if missile {
+        ActionKind::Missile
+    } else {
+        ActionKind::Melee
+    };
+    let mut d = b.declared(i, kind);
+    d.routines = routines;
+    if missile {
+        d.dex_adjustment = effective_adjustment(f.dex.score, f.dex.light_gear);
+        d.speed_factor = None;
+    }
+    let targets = f.act.targets().iter().map(|s| s.to_string()).collect();
+    b.push(i, d, targets, false, String::new());
+}
+
+/// A melee figure and its target `t`: more than 1" apart, the round is spent closing and
+/// there are no blows (returns false); nearer, it steps in and strikes.
+fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {
+    let (f, tf) = (&b.figs[i], &b.figs[t]);
+    let g = gap(f, tf);
+    let (possible, rule) = charge::melee_possible(g, b.setting);
+    if !possible {
+        let why = format!(
+            "{} ft to close, more than 1\": closing this round, no blows",
+            feet(g)
+        );
+        b.events
+            .push(idle(b.when, f, Some(tf.name.clone()), why, rule));
+        let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
+        let closing = Closing {
+            target: tf.e,
+            feet_per_segment: fps,
+            charge: false,
+            arrival: Some(charge::arrival_segment(g, fps).0),
+        };
+        b.changes.closing.insert(i, Some(closing));
+        b.changes.closing_now.push(i);
+        return false;
+    }
+    if g > 0.0 {
+        let closing = Closing {
+            target: tf.e,
+            feet_per_segment: g,
+            charge: false,
+            arrival: Some(1),
+        };
+        b.changes.closing.insert(i, Some(closing));
+    }
+    true
+}

@@ -1,0 +1,302 @@
+//! Initiative and the plan of a round or surprise segment: who does what, in which segment
+//! and in what order. The order comes from the rules core — [`round_sequence_with`] for a
+//! round, [`segment_beats`] for a surprise segment — and is turned into a list of
+//! [`PlanEntry`]s that the resolve step plays segment by segment.
+//!
+//! A round is planned in [`round`]: [`initiative`], then each figure's declaration by
+//! kind ([`melee`], [`charge`], [`cast`], moves here), then [`order`] turns the rules'
+//! order into entries. A surprise segment is planned in [`surprise`].
+//!
+//! [`round_sequence_with`]: crate::rules::sequence::round_sequence_with
+//! [`segment_beats`]: crate::rules::surprise::segment_beats
+
+mod cast;
+mod charge;
+mod initiative;
+mod melee;
+mod order;
+mod round;
+mod surprise;
+
+pub(super) use round::{plan_round, round_starts};
+pub(super) use surprise::{in_surprise, plan_surprise_segment};
+
+use super::components::*;
+use super::dice::Dice;
+use super::log::{EventKind, LogEvent};
+use super::{SegmentClock, SimScene};
+use crate::rules::cite::{self, Rule};
+use crate::rules::combat::Condition;
+use crate::rules::sequence::PairDecision;
+use crate::scene::Act;
+use crate::tables;
+use bevy::ecs::query::QueryData;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What a plan entry does.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Planned {
+    /// An attack routine (one blow, or a blow with each weapon).
+    Strike {
+        /// 1-based routine.
+        routine: u32,
+        /// Routines this round or segment.
+        of: u32,
+        /// 1-based blow within the routine (speed-factor extra blows).
+        blow: u32,
+        /// The blow that ends a charge.
+        charge: bool,
+    },
+    /// A spell, device or potion takes effect.
+    Complete {
+        /// What completes.
+        what: String,
+    },
+}
+
+/// One thing planned for a segment.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlanEntry {
+    /// Segment (0: the very beginning of the round).
+    pub segment: u32,
+    /// Order of play: entries with equal beats happen together.
+    pub beat: usize,
+    /// The fight it belongs to (figures joined by who aims at whom).
+    pub fight: usize,
+    /// Whether a rule fixes its segment; otherwise `segment` is only nominal, the earliest
+    /// its fight's order allows.
+    pub fixed: bool,
+    /// What the rules put directly before it in its fight ("Orc's routine 1").
+    pub after: Vec<String>,
+    /// The figure.
+    #[serde(skip)]
+    pub actor: Option<Entity>,
+    /// Its name.
+    pub name: String,
+    /// What it does.
+    #[serde(flatten)]
+    pub what: Planned,
+    /// The rule that placed it.
+    pub rule: Rule,
+    /// Why it is here.
+    pub why: String,
+}
+
+/// The plan of the current round (or surprise segment).
+#[derive(Resource, Clone, Debug, Default, Serialize)]
+pub struct Plan {
+    /// Round (0 for a surprise segment).
+    pub round: u32,
+    /// Each side's initiative die this round.
+    pub initiative: BTreeMap<String, u32>,
+    /// The entries in order.
+    pub entries: Vec<PlanEntry>,
+    /// The pairwise decisions behind the order.
+    pub decisions: Vec<PairDecision>,
+}
+
+/// A plain move toward a point at so many feet a segment.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct MoveTo(pub Position, pub f64);
+
+/// A figure as the planner reads it.
+#[derive(QueryData)]
+pub(super) struct PlanFigure {
+    entity: Entity,
+    figure: &'static Combatant,
+    side: &'static Side,
+    pos: &'static Position,
+    reach: &'static Reach,
+    movement: &'static MovementRate,
+    weapon: &'static WeaponSpeed,
+    rate: &'static AttackRate,
+    dex: &'static Dexterity,
+    hp: &'static HitPoints,
+    surprised: &'static Surprised,
+    intent: &'static Intent,
+    casting: Option<&'static Casting>,
+    closed: &'static JustClosed,
+    fighting: &'static Fighting,
+}
+
+/// What planning needs.
+#[derive(SystemParam)]
+pub(super) struct Planning<'w, 's> {
+    scene: Res<'w, SimScene>,
+    clock: Res<'w, SegmentClock>,
+    dice: ResMut<'w, Dice>,
+    plan: ResMut<'w, Plan>,
+    figures: Query<'w, 's, PlanFigure>,
+    commands: Commands<'w, 's>,
+    log: MessageWriter<'w, LogEvent>,
+}
+
+/// A figure as the planner sees it: a copy, so planning can look at everyone at once.
+pub(super) struct Fig {
+    pub e: Entity,
+    pub name: String,
+    pub side: String,
+    pub pos: Position,
+    pub reach: f64,
+    pub movement: MovementRate,
+    pub weapon: WeaponSpeed,
+    pub rate: AttackRate,
+    pub dex: Dexterity,
+    pub up: bool,
+    pub dead: bool,
+    pub surprised: Surprised,
+    pub act: Act,
+    pub casting: Option<Casting>,
+    pub closed_last_round: bool,
+    pub init_die: u32,
+}
+
+/// Everyone, in the scene's order.
+fn snapshot(q: &Query<PlanFigure>) -> Vec<Fig> {
+    let mut figs: Vec<(usize, Fig)> = q
+        .iter()
+        .map(|f| {
+            (
+                f.figure.index,
+                Fig {
+                    e: f.entity,
+                    name: f.figure.name.clone(),
+                    side: f.side.0.clone(),
+                    pos: *f.pos,
+                    reach: f.reach.0,
+                    movement: *f.movement,
+                    weapon: f.weapon.clone(),
+                    rate: *f.rate,
+                    dex: *f.dex,
+                    up: f.hp.condition.is_up(),
+                    dead: f.hp.condition == Condition::Dead,
+                    surprised: *f.surprised,
+                    act: f.intent.act.clone(),
+                    casting: f.casting.cloned(),
+                    closed_last_round: f.closed.last_round,
+                    init_die: f.fighting.initiative_die,
+                },
+            )
+        })
+        .collect();
+    figs.sort_by_key(|f| f.0);
+    figs.into_iter().map(|f| f.1).collect()
+}
+
+/// The first target of an action that is still standing, with its index in `figs`;
+/// failing that, the first that is not dead (a helpless foe may still be struck).
+fn first_standing(figs: &[Fig], act: &Act) -> Option<usize> {
+    let find = |ok: &dyn Fn(&Fig) -> bool| {
+        act.targets()
+            .into_iter()
+            .find_map(|t| figs.iter().position(|f| f.name == t && ok(f)))
+    };
+    find(&|f| f.up).or_else(|| find(&|f| !f.dead))
+}
+
+/// Feet still to cover before `f` can strike `t` (a hair's breadth counts as none).
+fn gap(f: &Fig, t: &Fig) -> f64 {
+    let g = f.pos.distance(&t.pos) - f.reach;
+    if g < 1e-6 { 0.0 } else { g }
+}
+
+/// A spell's casting time (the scene's, else the table's) and whether it is a device.
+fn spell_info(spell: &str, over: Option<u32>) -> (u32, bool) {
+    let t = tables::spell(spell).ok();
+    (
+        over.or(t.map(|s| s.segments)).unwrap_or(1),
+        t.is_some_and(|s| s.device),
+    )
+}
+
+/// A figure that does nothing this round or segment, and why.
+fn idle(when: (u32, u32), f: &Fig, target: Option<String>, why: String, rule: Rule) -> LogEvent {
+    LogEvent::new(when, f.name.clone(), EventKind::Idle, target, why, rule)
+}
+
+/// A figure with no one to strike.
+fn no_target(when: (u32, u32), f: &Fig) -> LogEvent {
+    idle(
+        when,
+        f,
+        None,
+        "no target is standing".into(),
+        cite::DECLARE_ACTIONS,
+    )
+}
+
+/// What the planner decided for the figures, applied after planning.
+#[derive(Default)]
+struct Changes {
+    closing: BTreeMap<usize, Option<Closing>>,
+    casting: BTreeMap<usize, Option<Casting>>,
+    moving_to: BTreeMap<usize, MoveTo>,
+    attacked: Vec<usize>,
+    closing_now: Vec<usize>,
+}
+
+impl Changes {
+    /// A plain move toward a figure (stopping at reach) or a point.
+    fn start_move(
+        &mut self,
+        figs: &[Fig],
+        i: usize,
+        toward: &Option<String>,
+        to: &Option<(f64, f64)>,
+        fps: f64,
+    ) {
+        if let Some(t) = toward
+            .as_ref()
+            .and_then(|t| figs.iter().find(|g| &g.name == t))
+        {
+            self.closing.insert(
+                i,
+                Some(Closing {
+                    target: t.e,
+                    feet_per_segment: fps,
+                    charge: false,
+                    arrival: None,
+                }),
+            );
+        } else if let Some(p) = to {
+            self.moving_to
+                .insert(i, MoveTo(Position { x: p.0, y: p.1 }, fps));
+        }
+    }
+
+    /// Writes the changes onto the figures; at a round's start, who closed.
+    fn apply(self, commands: &mut Commands, figs: &[Fig], round: bool) {
+        for (i, c) in self.closing {
+            match c {
+                Some(c) => commands.entity(figs[i].e).insert(c),
+                None => commands.entity(figs[i].e).remove::<Closing>(),
+            };
+        }
+        for (i, c) in self.casting {
+            match c {
+                Some(c) => commands.entity(figs[i].e).insert(c),
+                None => commands.entity(figs[i].e).remove::<Casting>(),
+            };
+        }
+        for (i, m) in self.moving_to {
+            commands.entity(figs[i].e).insert(m);
+        }
+        for i in self.attacked {
+            let mut rate = figs[i].rate;
+            rate.rounds_attacking += 1;
+            commands.entity(figs[i].e).insert(rate);
+        }
+        if round {
+            for (i, f) in figs.iter().enumerate() {
+                commands.entity(f.e).insert(JustClosed {
+                    last_round: f.closed_last_round,
+                    this_round: self.closing_now.contains(&i),
+                });
+            }
+        }
+    }
+}

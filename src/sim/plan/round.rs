@@ -1,0 +1,171 @@
+//! Planning a round at its start (DMG p.61-67): initiative, each figure's declaration
+//! turned into a timed action, and the order from the rules core.
+
+use super::{Changes, Fig, Plan, Planning, cast, charge, initiative, melee, order, snapshot};
+use crate::rules::action::{ActionKind, Declared};
+use crate::rules::distance::Setting;
+use crate::rules::movement::feet_per_segment;
+use crate::rules::options::RulesOptions;
+use crate::scene::Act;
+use crate::sim::SegmentClock;
+use crate::sim::log::LogEvent;
+use std::collections::BTreeMap;
+
+/// One timed action for the rules core, and whose it is.
+pub(super) struct Action {
+    /// The action as the timing rules see it.
+    pub declared: Declared,
+    /// The figure's index in the snapshot.
+    pub owner: usize,
+    /// Whom it is aimed at.
+    pub targets: Vec<String>,
+    /// A charge.
+    pub charge: bool,
+    /// What completes (spells, potions, cantrips).
+    pub what: String,
+}
+
+/// A round being planned.
+pub(super) struct RoundBuild<'a> {
+    /// Everyone, in the scene's order.
+    pub figs: &'a [Fig],
+    /// The clock.
+    pub clock: &'a SegmentClock,
+    /// Indoors or outdoors.
+    pub setting: Setting,
+    /// The readings in force.
+    pub options: RulesOptions,
+    /// The round.
+    pub round: u32,
+    /// When its planning events are logged: its very beginning.
+    pub when: (u32, u32),
+    /// Each side's die.
+    pub initiative: BTreeMap<String, u32>,
+    /// The best die shown.
+    pub best: u32,
+    /// The timed actions so far.
+    pub actions: Vec<Action>,
+    /// What changes on the figures.
+    pub changes: Changes,
+    /// Events to log.
+    pub events: Vec<LogEvent>,
+}
+
+impl RoundBuild<'_> {
+    /// Figure `i`'s action of this kind, with its side's die, weapon speed and reach.
+    pub fn declared(&self, i: usize, kind: ActionKind) -> Declared {
+        let f = &self.figs[i];
+        Declared {
+            name: f.name.clone(),
+            side: f.side.clone(),
+            kind,
+            die: self.die_of(i),
+            dex_adjustment: 0,
+            routines: 1,
+            speed_factor: f.weapon.speed_factor,
+            reach_ft: if f.weapon.length_ft > 0.0 {
+                f.weapon.length_ft
+            } else {
+                f.reach
+            },
+            strikes_first: f.weapon.of_speed,
+            casting_total: None,
+        }
+    }
+
+    /// Figure `i`'s side's die.
+    pub fn die_of(&self, i: usize) -> u32 {
+        self.initiative
+            .get(&self.figs[i].side)
+            .copied()
+            .unwrap_or(1)
+    }
+
+    /// Whether figure `i`'s side lost initiative.
+    pub fn lost(&self, i: usize) -> bool {
+        self.die_of(i) < self.best
+    }
+
+    /// Adds a timed action.
+    pub fn push(
+        &mut self,
+        owner: usize,
+        declared: Declared,
+        targets: Vec<String>,
+        charge: bool,
+        what: String,
+    ) {
+        self.actions.push(Action {
+            declared,
+            owner,
+            targets,
+            charge,
+            what,
+        });
+    }
+
+    /// The tick of a segment of this round.
+    pub fn tick(&self, segment: u32) -> u32 {
+        self.clock.tick_of(self.round, segment)
+    }
+}
+
+/// Run condition: the first segment of a round.
+pub(in crate::sim) fn round_starts(clock: bevy::prelude::Res<SegmentClock>) -> bool {
+    clock.round_starts()
+}
+
+/// Plans the round at its first segment.
+pub(in crate::sim) fn plan_round(mut p: Planning) {
+    let (round, _) = p.clock.round_segment();
+    // Declarations and initiative come at the very beginning of the round (segment 0).
+    let when = (round, 0);
+    let scene = p.scene.0.clone();
+    let figs = snapshot(&p.figures);
+    let mut events = Vec::new();
+    let spec = scene.rounds.get(round as usize - 1);
+    let initiative = initiative::roll(&figs, spec, &mut p.dice, when, &mut events);
+    let best = initiative.values().copied().max().unwrap_or(0);
+    let clock = p.clock.clone();
+    let mut b = RoundBuild {
+        figs: &figs,
+        clock: &clock,
+        setting: scene.setting,
+        options: scene.rules,
+        round,
+        when,
+        initiative,
+        best,
+        actions: Vec::new(),
+        changes: Changes::default(),
+        events,
+    };
+    for (i, f) in figs.iter().enumerate() {
+        if !f.up {
+            continue;
+        }
+        match &f.act {
+            Act::Melee { .. } | Act::Missile { .. } => melee::plan(&mut b, i),
+            Act::Charge { .. } => charge::plan(&mut b, i),
+            Act::Cast { .. } | Act::Potion { .. } | Act::Cantrips { .. } => {
+                cast::plan(&mut b, i, &mut p.dice)
+            }
+            Act::Move { toward, to } => {
+                let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
+                b.changes.start_move(&figs, i, toward, to, fps);
+            }
+            Act::Other(_) | Act::Hold => {}
+        }
+    }
+    let (entries, decisions) = order::entries(&b);
+    for e in b.events {
+        p.log.write(e);
+    }
+    *p.plan = Plan {
+        round,
+        initiative: b.initiative,
+        entries,
+        decisions,
+    };
+    b.changes.apply(&mut p.commands, &figs, true);
+}

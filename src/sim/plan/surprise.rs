@@ -1,0 +1,416 @@
+//! Planning one surprise segment (DMG p.61-62, p.71): who may act — the unsurprised, and a
+//! crossbow of speed in the second segment (DMG p.168) — what each does in the segment,
+//! and the order of the routines (items of speed first, then the attack sequence).
+
+use super::{
+    Changes, Fig, Plan, PlanEntry, Planned, Planning, first_standing, gap, idle, no_target,
+    snapshot, spell_info,
+};
+use crate::rules::charge;
+use crate::rules::cite;
+use crate::rules::movement::feet_per_segment;
+use crate::rules::options::RulesOptions;
+use crate::rules::spell::potion_delay;
+use crate::rules::surprise::{self, SpellFromSurprise, SurpriseAction};
+use crate::scene::{Act, DieKind};
+use crate::sim::SegmentClock;
+use crate::sim::components::{Casting, Closing};
+use crate::sim::dice::Dice;
+use crate::sim::log::{EventKind, LogEvent, Payload};
+use std::collections::BTreeMap;
+
+/// A figure striking in this segment.
+struct Striker {
+    figure: usize,
+    routines: u32,
+    speed: bool,
+    charge: bool,
+}
+
+/// A surprise segment being planned.
+struct SegmentBuild<'a> {
+    figs: &'a [Fig],
+    clock: &'a SegmentClock,
+    options: RulesOptions,
+    setting: crate::rules::distance::Setting,
+    k: u32,
+    when: (u32, u32),
+    changes: Changes,
+    strikers: Vec<Striker>,
+    events: Vec<LogEvent>,
+}
+
+/// Run condition: a surprise segment.
+pub(in crate::sim) fn in_surprise(clock: bevy::prelude::Res<SegmentClock>) -> bool {
+    clock.surprise_segment().is_some()
+}
+
+/// Plans one surprise segment.
+pub(in crate::sim) fn plan_surprise_segment(mut p: Planning) {
+    let Some(k) = p.clock.surprise_segment() else {
+        return;
+    };
+    let scene = p.scene.0.clone();
+    let figs = snapshot(&p.figures);
+    let clock = p.clock.clone();
+    let mut b = SegmentBuild {
+        figs: &figs,
+        clock: &clock,
+        options: scene.rules,
+        setting: scene.setting,
+        k,
+        when: (0, k),
+        changes: Changes::default(),
+        strikers: Vec::new(),
+        events: Vec::new(),
+    };
+    for i in 0..figs.len() {
+        if figs[i].up && may_act(&mut b, i) {
+            act(&mut b, i, &mut p.dice);
+        }
+    }
+    let entries = order(&b);
+    for e in b.events {
+        p.log.write(e);
+    }
+    *p.plan = Plan {
+        round: 0,
+        initiative: BTreeMap::new(),
+        entries,
+        decisions: Vec::new(),
+    };
+    b.changes.apply(&mut p.commands, &figs, false);
+}
+
+/// Whether figure `i` may act in this segment, logging why not (or why it may).
+fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
+    let (f, k) = (&b.figs[i], b.k);
+    let own_surprised = k <= f.surprised.segments;
+    let side_surprised = k <= f.surprised.side_segments;
+    let speed_shot = f.weapon.of_speed
+        && f.weapon.missile
+        && matches!(f.act, Act::Missile { .. })
+        && surprise::crossbow_of_speed_segment(f.surprised.segments) == Some(k);
+    if own_surprised && !speed_shot {
+        return false;
+    }
+    let action = match &f.act {
+        Act::Melee { .. } => SurpriseAction::MeleeRound,
+        Act::Missile { .. } => SurpriseAction::Missiles {
+            per_round: 1,
+            ready: f.weapon.ready,
+        },
+        Act::Charge { .. } | Act::Move { .. } => SurpriseAction::Move {
+            rate_inches: f.movement.inches,
+        },
+        Act::Cast {
+            spell, segments, ..
+        } => SurpriseAction::Cast {
+            casting_segments: spell_info(spell, *segments).0,
+        },
+        Act::Cantrips { .. } => SurpriseAction::Cast {
+            casting_segments: 1,
+        },
+        Act::Potion { .. } | Act::Other(_) => SurpriseAction::Other,
+        Act::Hold => return false,
+    };
+    if speed_shot {
+        b.events.push(LogEvent::new(
+            b.when,
+            f.name.clone(),
+            EventKind::Act,
+            None,
+            "still surprised, but may shoot its crossbow of speed in the second surprise segment",
+            cite::CROSSBOW_OF_SPEED_SURPRISE,
+        ));
+        return true;
+    }
+    let (may, rule) = surprise::may_act(action, false, side_surprised);
+    if !may {
+        let why = format!("may not {} while its side is still surprised", f.act.verb());
+        b.events.push(idle(b.when, f, None, why, rule));
+    }
+    may
+}
+
+/// What figure `i` does in this segment.
+fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
+    let f = &b.figs[i];
+    match f.act.clone() {
+        Act::Melee { .. } | Act::Missile { .. } => strike(b, i),
+        Act::Charge { .. } => charge_on(b, i),
+        Act::Move { toward, to } => {
+            // One segment of movement: 1 ft per inch indoors (PHB p.102).
+            let feet = SurpriseAction::Move {
+                rate_inches: f.movement.inches,
+            }
+            .feet_moved();
+            let fps = feet_per_segment(f64::from(feet), b.setting);
+            b.changes.start_move(b.figs, i, &toward, &to, fps);
+        }
+        Act::Cast {
+            spell,
+            target,
+            segments,
+        } => begin_spell(b, i, &spell, target, segments),
+        Act::Potion { name, prepare } => drink(b, i, &name, prepare, dice),
+        Act::Other(what) => b.events.push(LogEvent::new(
+            b.when,
+            f.name.clone(),
+            EventKind::Act,
+            None,
+            what,
+            cite::SURPRISE_ACTIONS,
+        )),
+        Act::Cantrips { .. } => {
+            let why = "cantrips are timed in full rounds only".to_string();
+            b.events
+                .push(idle(b.when, f, None, why, cite::SURPRISE_ACTIONS));
+        }
+        Act::Hold => {}
+    }
+}
+
+/// A round of blows, or of missiles (three times as many if ready), in one segment.
+fn strike(b: &mut SegmentBuild, i: usize) {
+    let (f, k) = (&b.figs[i], b.k);
+    let missile = matches!(f.act, Act::Missile { .. });
+    let Some(t) = first_standing(b.figs, &f.act) else {
+        b.events.push(no_target(b.when, f));
+        return;
+    };
+    let tf = &b.figs[t];
+    let (may, rule) = surprise::may_be_struck_by(
+        k <= tf.surprised.segments,
+        k <= tf.surprised.side_segments,
+        false,
+    );
+    if !may {
+        let why = format!(
+            "{} is on guard while its side is still surprised: no free blows",
+            tf.name
+        );
+        b.events
+            .push(idle(b.when, f, Some(tf.name.clone()), why, rule));
+        return;
+    }
+    if !missile && gap(f, tf) > 0.0 {
+        let why = "target out of reach".to_string();
+        b.events
+            .push(idle(b.when, f, None, why, cite::DECLARE_ACTIONS));
+        return;
+    }
+    let nth = f.rate.rounds_attacking + 1;
+    let (n, _) = f.rate.rate.routines_in(nth, b.options.alternating_rate);
+    let n = if missile {
+        SurpriseAction::Missiles {
+            per_round: n,
+            ready: f.weapon.ready,
+        }
+        .missiles()
+    } else {
+        n
+    };
+    if n == 0 {
+        return;
+    }
+    b.changes.attacked.push(i);
+    b.strikers.push(Striker {
+        figure: i,
+        routines: n,
+        speed: f.weapon.of_speed,
+        charge: false,
+    });
+}
+
+/// A charge's segment of movement; its blow if it arrives now on a foe it may strike.
+fn charge_on(b: &mut SegmentBuild, i: usize) {
+    let (f, k) = (&b.figs[i], b.k);
+    let Some(t) = first_standing(b.figs, &f.act) else {
+        b.events.push(no_target(b.when, f));
+        return;
+    };
+    let fps = charge::charge_feet_per_segment(f.movement.inches, b.setting, f.movement.body);
+    let arrives = charge::arrives_within(gap(f, &b.figs[t]), fps, 1);
+    let closing = Closing {
+        target: b.figs[t].e,
+        feet_per_segment: fps,
+        charge: true,
+        arrival: arrives.then_some(k),
+    };
+    b.changes.closing.insert(i, Some(closing));
+    if !arrives {
+        return;
+    }
+    let tf = &b.figs[t];
+    let (may, rule) = surprise::may_be_struck_by(
+        k <= tf.surprised.segments,
+        k <= tf.surprised.side_segments,
+        true,
+    );
+    if !may {
+        return;
+    }
+    b.strikers.push(Striker {
+        figure: i,
+        routines: 1,
+        speed: false,
+        charge: true,
+    });
+    if rule == cite::CHARGE_COMPLETES {
+        b.events.push(LogEvent::new(
+            b.when,
+            f.name.clone(),
+            EventKind::Act,
+            Some(tf.name.clone()),
+            "the charge under way ends with its blow",
+            rule,
+        ));
+    }
+}
+
+/// A spell begun in surprise: it completes in a later surprise segment or in round 1.
+fn begin_spell(
+    b: &mut SegmentBuild,
+    i: usize,
+    spell: &str,
+    target: Option<String>,
+    over: Option<u32>,
+) {
+    let f = &b.figs[i];
+    if f.casting.as_ref().is_some_and(|c| c.what == spell) {
+        return;
+    }
+    let (segs, device) = spell_info(spell, over);
+    let (tick, when_done, completes) =
+        match surprise::spell_completion_after_surprise(segs, b.k, b.clock.surprise_segments) {
+            SpellFromSurprise::InSurprise(s) => (
+                b.clock.tick_of(0, s),
+                format!("surprise segment {s}"),
+                (0, s),
+            ),
+            SpellFromSurprise::InRound1(s) => (
+                b.clock.tick_of(1, s),
+                format!("segment {s} of round 1"),
+                (1, s),
+            ),
+        };
+    b.events.push(
+        LogEvent::new(
+            b.when,
+            f.name.clone(),
+            EventKind::SpellStart,
+            target.clone(),
+            format!("begins {spell} ({segs} segments): completes in {when_done}"),
+            cite::SURPRISE_ACTIONS,
+        )
+        .with(Payload::SpellStart {
+            spell: spell.to_string(),
+            casting_segments: segs,
+            completes,
+        }),
+    );
+    let casting = Casting {
+        what: spell.to_string(),
+        target,
+        segments: segs,
+        started: b.clock.tick(),
+        completes: tick,
+        device,
+        potion: false,
+    };
+    b.changes.casting.insert(i, Some(casting));
+}
+
+/// A potion drunk in surprise: it works d4+1 segments later (DMG p.119).
+fn drink(b: &mut SegmentBuild, i: usize, name: &str, prepare: u32, dice: &mut Dice) {
+    let f = &b.figs[i];
+    if f.casting.as_ref().is_some_and(|c| c.what == name) {
+        return;
+    }
+    let delay = potion_delay(dice.roll(DieKind::D4, &f.name, 4).0.max(1) as u32).0;
+    let tick = b.clock.tick() + prepare + delay;
+    let (r, s) = b.clock.moment_of(tick);
+    let at = if r == 0 {
+        format!("surprise segment {s}")
+    } else {
+        format!("segment {s} of round {r}")
+    };
+    b.events.push(
+        LogEvent::new(
+            b.when,
+            f.name.clone(),
+            EventKind::SpellStart,
+            None,
+            format!("drinks {name}; d4+1 = {delay}: works at the end of {at}"),
+            cite::POTION_DELAY,
+        )
+        .with(Payload::SpellStart {
+            spell: name.to_string(),
+            casting_segments: prepare + delay,
+            completes: (r, s),
+        }),
+    );
+    let casting = Casting {
+        what: name.to_string(),
+        target: None,
+        segments: prepare + delay,
+        started: b.clock.tick(),
+        completes: tick,
+        device: true,
+        potion: true,
+    };
+    b.changes.casting.insert(i, Some(casting));
+}
+
+/// The segment's routines in order: items of speed first, then by the attack sequence
+/// (rules::surprise::segment_beats).
+fn order(b: &SegmentBuild) -> Vec<PlanEntry> {
+    let shape: Vec<(u32, bool)> = b.strikers.iter().map(|s| (s.routines, s.speed)).collect();
+    let (beats, rule) = surprise::segment_beats(&shape);
+    let mut entries = Vec::new();
+    for (s, beat_of) in b.strikers.iter().zip(beats) {
+        let f = &b.figs[s.figure];
+        for (r, beat) in beat_of.into_iter().enumerate() {
+            let (rule, why) = if s.speed {
+                (
+                    cite::STRIKES_FIRST,
+                    "an item of speed strikes first".to_string(),
+                )
+            } else if s.charge {
+                (
+                    cite::CHARGE_ARRIVAL,
+                    "the charge's blow on arrival".to_string(),
+                )
+            } else {
+                (
+                    rule,
+                    format!(
+                        "routine {} of {} in the surprise segment",
+                        r + 1,
+                        s.routines
+                    ),
+                )
+            };
+            entries.push(PlanEntry {
+                segment: b.k,
+                beat,
+                fight: 0,
+                fixed: true,
+                after: Vec::new(),
+                actor: Some(f.e),
+                name: f.name.clone(),
+                what: Planned::Strike {
+                    routine: r as u32 + 1,
+                    of: s.routines,
+                    blow: 1,
+                    charge: s.charge,
+                },
+                rule,
+                why,
+            });
+        }
+    }
+    entries.sort_by_key(|e| e.beat);
+    entries
+}
