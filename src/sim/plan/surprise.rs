@@ -64,8 +64,8 @@ pub(in crate::sim) fn plan_surprise_segment(mut p: Planning) {
         strikers: Vec::new(),
         events: Vec::new(),
     };
-    for i in 0..figs.len() {
-        if figs[i].up && may_act(&mut b, i) {
+    for (i, f) in figs.iter().enumerate() {
+        if f.up && may_act(&mut b, i) {
             act(&mut b, i, &mut p.dice);
         }
     }

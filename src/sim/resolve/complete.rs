@@ -24,17 +24,17 @@ pub(super) fn planned(
     let Ok(a) = p.figures.get(actor) else { return };
     let when = (p.plan.round, entry.segment);
     match a.casting.cloned() {
-        Some(c) if c.what == what => {
-            if seg.done.insert(actor) {
-                let done = Done {
-                    name: a.figure.name.clone(),
-                    entity: actor,
-                    casting: c,
-                    intent: a.intent.clone(),
-                };
-                takes_effect(p, when, done, entry.rule, &entry.why);
-            }
+        Some(c) if c.what == what && !seg.done.contains(&actor) => {
+            seg.done.insert(actor);
+            let done = Done {
+                name: a.figure.name.clone(),
+                entity: actor,
+                casting: c,
+                intent: a.intent.clone(),
+            };
+            takes_effect(p, when, done, entry.rule, &entry.why);
         }
+        Some(c) if c.what == what => {}
         // A cantrip has nothing under way to carry.
         _ if matches!(a.intent.act, Act::Cantrips { .. }) => {
             let name = a.figure.name.clone();
