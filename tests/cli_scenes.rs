@@ -40,9 +40,19 @@ fn bigby_json_shows_completion_in_7_and_arrival_in_9() {
         (Some(1), Some(9))
     );
     assert_eq!(arrive["actor"], "Hill giant");
+    // The typed payload says the same without reading prose: arrival in segment 9 after
+    // 200 ft at 24 ft a segment; the spell and its casting time.
+    assert_eq!(arrive["payload"]["type"], "arrive");
+    assert_eq!(arrive["payload"]["segment"], 9);
+    assert_eq!(arrive["payload"]["distance_ft"].as_f64(), Some(200.0));
+    assert_eq!(arrive["payload"]["charge"], true);
+    assert_eq!(done["payload"]["spell"], "bigby's grasping hand");
+    assert_eq!(done["payload"]["casting_segments"], 7);
     assert!(events.iter().all(|e| e["kind"] != "spell_disrupted"));
     for e in &events {
-        for key in ["round", "segment", "seq", "actor", "kind", "detail", "rule"] {
+        for key in [
+            "round", "segment", "seq", "actor", "kind", "detail", "rule", "payload",
+        ] {
             assert!(e.get(key).is_some(), "{key} in {e}");
         }
         assert!(e["rule"]["page"].as_str().is_some());
@@ -162,4 +172,36 @@ fn lair_json_has_sight_events() {
             .iter()
             .all(|e| e["rule"]["page"].as_str().unwrap().starts_with("DMG p."))
     );
+}
+
+/// A ruined spell's event names the blow that ruined it, in its payload; the attack that did
+/// it carries its roll, what it needed and whether a rule fixed its segment.
+#[test]
+fn a_ruined_spell_json_names_who_ruined_it() {
+    let (code, out, _) = fs(&["run", "scenes/example_of_melee.ron", "--format", "json"]);
+    assert_eq!(code, 0);
+    let events: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON event per line"))
+        .collect();
+    let ruined: Vec<_> = events
+        .iter()
+        .filter(|e| e["kind"] == "spell_disrupted" && e["actor"] == "Illusionist")
+        .collect();
+    assert_eq!(ruined.len(), 2);
+    for r in &ruined {
+        assert_eq!(r["payload"]["type"], "spell_disrupted");
+        assert_eq!(r["payload"]["disrupted_by"], "Paladin");
+    }
+    assert_eq!(ruined[1]["payload"]["spell"], "mass suggestion");
+    // The paladin's blow in round 1: a 1 on the die, +8, needing 3; at |5 - 5| = segment 0.
+    let blow = events
+        .iter()
+        .find(|e| e["kind"] == "hit" && e["actor"] == "Paladin" && e["round"] == 1)
+        .unwrap();
+    let p = &blow["payload"];
+    assert_eq!((p["roll"].as_i64(), p["total"].as_i64()), (Some(1), Some(9)));
+    assert_eq!(p["needed"], 3);
+    assert_eq!(p["segment_fixed"], true);
+    assert_eq!(blow["segment"], 0);
 }

@@ -191,6 +191,8 @@ pub struct Closing {
     pub charge: bool,
     /// Segment of arrival in this round or surprise segment.
     pub arrival: Option<u32>,
+    /// Feet covered so far.
+    pub covered: f64,
 }
 
 /// Set when a figure closed or charged in the round before: speed factors do not apply in

@@ -2,7 +2,7 @@
 //! what the scene says they do; a figure not named carries on (DMG p.61).
 
 use super::components::*;
-use super::log::{EventKind, LogEvent};
+use super::log::{EventKind, LogEvent, Payload};
 use super::{SegmentClock, SimScene};
 use crate::rules::cite;
 use crate::scene::Act;
@@ -44,13 +44,19 @@ pub(super) fn declare(
             _ => cite::DECLARE_ACTIONS,
         };
         let targets = act.targets();
-        log.write(LogEvent::new(
-            (round, segment),
-            c.name.clone(),
-            EventKind::Declare,
-            (!targets.is_empty()).then(|| targets.join(", ")),
-            act.verb(),
-            rule,
-        ));
+        log.write(
+            LogEvent::new(
+                (round, segment),
+                c.name.clone(),
+                EventKind::Declare,
+                (!targets.is_empty()).then(|| targets.join(", ")),
+                act.verb(),
+                rule,
+            )
+            .with(Payload::Declare {
+                action: act.verb(),
+                targets: targets.iter().map(|t| t.to_string()).collect(),
+            }),
+        );
     }
 }

@@ -3,7 +3,7 @@
 
 use super::components::*;
 use super::dice::Dice;
-use super::log::{EventKind, LogEvent};
+use super::log::{EventKind, LogEvent, Payload};
 use super::{SegmentClock, SimScene};
 use crate::rules::distance::{self, Terrain};
 use crate::rules::surprise::{self, SurpriseRoll};
@@ -68,14 +68,13 @@ pub(super) fn encounter(
                 }
             }
         };
-        log.write(LogEvent::new(
-            when,
-            side.clone(),
-            EventKind::Surprise,
-            None,
-            detail,
-            rule,
-        ));
+        log.write(
+            LogEvent::new(when, side.clone(), EventKind::Surprise, None, detail, rule).with(
+                Payload::Surprise {
+                    segments: segments.unwrap_or(0),
+                },
+            ),
+        );
         lost.insert(side.clone(), segments);
     }
     // Net surprise between two sides both surprised.
@@ -129,7 +128,7 @@ pub(super) fn encounter(
                     dex.score, dex.reaction
                 ),
                 rule,
-            ));
+            ).with(Payload::Surprise { segments: own }));
         }
     }
     clock.surprise_segments = longest;
@@ -239,7 +238,7 @@ pub(super) fn encounter(
                             None,
                             format!("{note}: encounters at most {ft} ft away (lights {lights:?} ft, infravision {infra:?} ft){on_map}"),
                             rule,
-                        ));
+                        ).with(Payload::Distance { feet: f64::from(ft) }));
                     }
                     None => {
                         log.write(LogEvent::new(
@@ -257,13 +256,12 @@ pub(super) fn encounter(
                 continue;
             }
         };
-        log.write(LogEvent::new(
-            when,
-            "encounter",
-            EventKind::Distance,
-            None,
-            note,
-            d.rule,
-        ));
+        log.write(
+            LogEvent::new(when, "encounter", EventKind::Distance, None, note, d.rule).with(
+                Payload::Distance {
+                    feet: f64::from(d.feet),
+                },
+            ),
+        );
     }
 }

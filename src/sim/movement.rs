@@ -6,7 +6,7 @@
 //! and nothing depends on the order of the figures in the scene file.
 
 use super::components::*;
-use super::log::{EventKind, LogEvent};
+use super::log::{EventKind, LogEvent, Payload};
 use super::plan::MoveTo;
 use super::{MapGrid, SegmentClock};
 use crate::rules::cite;
@@ -229,21 +229,29 @@ fn report(
     };
     let name = m.figure.name.clone();
     if w.moved > 1e-9 {
-        log.write(LogEvent::new(
-            when,
-            name.clone(),
-            EventKind::Move,
-            target.clone(),
-            format!(
-                "{} {} ft to ({:.1}, {:.1}) at {} ft/segment",
-                if w.charge { "charges" } else { "moves" },
-                feet(w.moved),
-                w.at.x,
-                w.at.y,
-                feet(w.feet_per_segment)
-            ),
-            rule,
-        ));
+        log.write(
+            LogEvent::new(
+                when,
+                name.clone(),
+                EventKind::Move,
+                target.clone(),
+                format!(
+                    "{} {} ft to ({:.1}, {:.1}) at {} ft/segment",
+                    if w.charge { "charges" } else { "moves" },
+                    feet(w.moved),
+                    w.at.x,
+                    w.at.y,
+                    feet(w.feet_per_segment)
+                ),
+                rule,
+            )
+            .with(Payload::Move {
+                feet: w.moved,
+                feet_per_segment: w.feet_per_segment,
+                to: (w.at.x, w.at.y),
+                charge: w.charge,
+            }),
+        );
     }
     if w.blocked {
         log.write(LogEvent::new(
@@ -261,21 +269,33 @@ fn report(
         return;
     }
     if !w.arrived {
+        if let Some(c) = m.closing {
+            let mut c = c.clone();
+            c.covered += w.moved;
+            commands.entity(w.entity).insert(c);
+        }
         return;
     }
     if m.closing.is_some() {
-        log.write(LogEvent::new(
-            when,
-            name,
-            EventKind::Arrive,
-            target,
-            if w.charge {
-                "the charge reaches striking distance"
-            } else {
-                "reaches striking distance"
-            },
-            rule,
-        ));
+        log.write(
+            LogEvent::new(
+                when,
+                name,
+                EventKind::Arrive,
+                target,
+                if w.charge {
+                    "the charge reaches striking distance"
+                } else {
+                    "reaches striking distance"
+                },
+                rule,
+            )
+            .with(Payload::Arrive {
+                segment: when.1,
+                distance_ft: m.closing.map_or(0.0, |c| c.covered + w.moved),
+                charge: w.charge,
+            }),
+        );
         if let Act::Charge { targets, modifier } = &m.intent.act {
             m.intent.act = Act::Melee {
                 targets: targets.clone(),

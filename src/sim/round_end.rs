@@ -3,7 +3,7 @@
 
 use super::SegmentClock;
 use super::components::*;
-use super::log::{EventKind, LogEvent};
+use super::log::{EventKind, LogEvent, Payload};
 use crate::rules::cite;
 use crate::rules::combat::{self, Condition};
 use bevy::prelude::*;
@@ -31,32 +31,47 @@ pub(super) fn end_of_round(
             hp.current -= loss;
             let (cond, _) = combat::condition(hp.current);
             hp.condition = cond;
-            log.write(LogEvent::new(
-                when,
-                c.name.clone(),
-                EventKind::Bleed,
-                None,
-                format!("bleeds {loss} hp, now {}", hp.current),
-                rule,
-            ));
-            if cond == Condition::Dead {
-                log.write(LogEvent::new(
+            log.write(
+                LogEvent::new(
                     when,
                     c.name.clone(),
-                    EventKind::Down,
+                    EventKind::Bleed,
                     None,
-                    format!("dies at {} hp", hp.current),
+                    format!("bleeds {loss} hp, now {}", hp.current),
                     rule,
-                ));
+                )
+                .with(Payload::Bleed {
+                    loss,
+                    hp: hp.current,
+                }),
+            );
+            if cond == Condition::Dead {
+                log.write(
+                    LogEvent::new(
+                        when,
+                        c.name.clone(),
+                        EventKind::Down,
+                        None,
+                        format!("dies at {} hp", hp.current),
+                        rule,
+                    )
+                    .with(Payload::Down {
+                        hp: hp.current,
+                        dead: true,
+                    }),
+                );
             }
         }
     }
-    log.write(LogEvent::new(
-        when,
-        "clock",
-        EventKind::RoundEnd,
-        None,
-        format!("end of round {}", when.0),
-        cite::SEGMENTS_ROUND,
-    ));
+    log.write(
+        LogEvent::new(
+            when,
+            "clock",
+            EventKind::RoundEnd,
+            None,
+            format!("end of round {}", when.0),
+            cite::SEGMENTS_ROUND,
+        )
+        .with(Payload::RoundEnd { round: when.0 }),
+    );
 }

@@ -5,7 +5,7 @@
 //! decision for each pair is [`rules::sight::sees`].
 
 use super::components::{Combatant, HitPoints, Infravision, Light, Position};
-use super::log::{EventKind, LogEvent};
+use super::log::{EventKind, LogEvent, Payload};
 use super::{MapGrid, SegmentClock, SimScene};
 use crate::map::{LightSource, Vision, distance_ft};
 use crate::rules::combat::Condition;
@@ -119,18 +119,24 @@ pub(super) fn update_sight(
         let (Some((an, ap)), Some((bn, bp))) = (name(a), name(b)) else {
             continue;
         };
-        log.write(LogEvent::new(
-            when,
-            an,
-            EventKind::Sight,
-            Some(bn.clone()),
-            format!(
-                "sees {bn} {} ft away, {}",
-                distance_ft(ap, bp).round(),
-                by.describe()
-            ),
-            rule,
-        ));
+        log.write(
+            LogEvent::new(
+                when,
+                an,
+                EventKind::Sight,
+                Some(bn.clone()),
+                format!(
+                    "sees {bn} {} ft away, {}",
+                    distance_ft(ap, bp).round(),
+                    by.describe()
+                ),
+                rule,
+            )
+            .with(Payload::Sight {
+                gained: true,
+                reason: by.describe().to_string(),
+            }),
+        );
     }
     for &(a, b) in sightings.0.keys() {
         if now.contains_key(&(a, b)) {
@@ -144,14 +150,14 @@ pub(super) fn update_sight(
             continue;
         };
         let detail = format!("loses sight of {bn}: {}", not.describe());
-        log.write(LogEvent::new(
-            when,
-            an,
-            EventKind::Sight,
-            Some(bn),
-            detail,
-            rule,
-        ));
+        log.write(
+            LogEvent::new(when, an, EventKind::Sight, Some(bn), detail, rule).with(
+                Payload::Sight {
+                    gained: false,
+                    reason: not.describe().to_string(),
+                },
+            ),
+        );
     }
     sightings.0 = now.into_iter().map(|(k, (by, _))| (k, by)).collect();
 }

@@ -41,6 +41,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
         feet_per_segment: fps,
         charge: true,
         arrival: Some(arrival),
+        covered: f.closing.as_ref().map_or(0.0, |c| c.covered),
     };
     b.changes.closing.insert(i, Some(closing));
     b.changes.closing_now.push(i);

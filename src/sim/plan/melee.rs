@@ -66,6 +66,7 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {
             feet_per_segment: fps,
             charge: false,
             arrival: Some(charge::arrival_segment(g, fps).0),
+            covered: 0.0,
         };
         b.changes.closing.insert(i, Some(closing));
         b.changes.closing_now.push(i);
@@ -77,6 +78,7 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {
             feet_per_segment: g,
             charge: false,
             arrival: Some(1),
+            covered: 0.0,
         };
         b.changes.closing.insert(i, Some(closing));
     }

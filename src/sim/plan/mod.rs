@@ -119,6 +119,7 @@ pub(super) struct PlanFigure {
     surprised: &'static Surprised,
     intent: &'static Intent,
     casting: Option<&'static Casting>,
+    closing: Option<&'static Closing>,
     closed: &'static JustClosed,
     fighting: &'static Fighting,
 }
@@ -151,6 +152,7 @@ pub(super) struct Fig {
     pub surprised: Surprised,
     pub act: Act,
     pub casting: Option<Casting>,
+    pub closing: Option<Closing>,
     pub closed_last_round: bool,
     pub init_die: u32,
 }
@@ -177,6 +179,7 @@ fn snapshot(q: &Query<PlanFigure>) -> Vec<Fig> {
                     surprised: *f.surprised,
                     act: f.intent.act.clone(),
                     casting: f.casting.cloned(),
+                    closing: f.closing.cloned(),
                     closed_last_round: f.closed.last_round,
                     init_die: f.fighting.initiative_die,
                 },
@@ -260,6 +263,7 @@ impl Changes {
                     feet_per_segment: fps,
                     charge: false,
                     arrival: None,
+                    covered: 0.0,
                 }),
             );
         } else if let Some(p) = to {

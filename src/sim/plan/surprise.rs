@@ -237,6 +237,7 @@ fn charge_on(b: &mut SegmentBuild, i: usize) {
         feet_per_segment: fps,
         charge: true,
         arrival: arrives.then_some(k),
+        covered: f.closing.as_ref().map_or(0.0, |c| c.covered),
     };
     b.changes.closing.insert(i, Some(closing));
     if !arrives {
