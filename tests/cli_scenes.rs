@@ -200,7 +200,10 @@ fn a_ruined_spell_json_names_who_ruined_it() {
         .find(|e| e["kind"] == "hit" && e["actor"] == "Paladin" && e["round"] == 1)
         .unwrap();
     let p = &blow["payload"];
-    assert_eq!((p["roll"].as_i64(), p["total"].as_i64()), (Some(1), Some(9)));
+    assert_eq!(
+        (p["roll"].as_i64(), p["total"].as_i64()),
+        (Some(1), Some(9))
+    );
     assert_eq!(p["needed"], 3);
     assert_eq!(p["segment_fixed"], true);
     assert_eq!(blow["segment"], 0);

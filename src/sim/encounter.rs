@@ -238,7 +238,7 @@ pub(super) fn encounter(
                             None,
                             format!("{note}: encounters at most {ft} ft away (lights {lights:?} ft, infravision {infra:?} ft){on_map}"),
                             rule,
-                        ).with(Payload::Distance { feet: f64::from(ft) }));
+                        ).with(Payload::Distance { feet: ft }));
                     }
                     None => {
                         log.write(LogEvent::new(
@@ -257,11 +257,8 @@ pub(super) fn encounter(
             }
         };
         log.write(
-            LogEvent::new(when, "encounter", EventKind::Distance, None, note, d.rule).with(
-                Payload::Distance {
-                    feet: f64::from(d.feet),
-                },
-            ),
+            LogEvent::new(when, "encounter", EventKind::Distance, None, note, d.rule)
+                .with(Payload::Distance { feet: d.feet }),
         );
     }
 }
