@@ -2,7 +2,7 @@
 //! log, or validate scenes.
 
 use crate::scene;
-use crate::testing::SceneRun;
+use crate::sim::Runner;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -54,7 +54,7 @@ pub fn run(args: RunArgs) -> i32 {
     }
     let title = format!("{} — {}", scene.name, scene.about);
     let options = scene.rules.describe().join(", ");
-    let mut run = SceneRun::new(scene, args.seed, args.rounds);
+    let mut run = Runner::new(scene, args.seed, args.rounds);
     run.run_to_end();
     match args.format {
         Format::Json => print!("{}", run.log().json_lines()),

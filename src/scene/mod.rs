@@ -240,6 +240,10 @@ pub struct CombatantSpec {
     /// Initiative die other than d6 (spectators roll d8, DMG p.62).
     #[serde(default)]
     pub initiative_die: Option<u32>,
+    /// Closed to melee in the round before the scene starts: in its first round of blows
+    /// speed factors do not apply (DMG p.66).
+    #[serde(default)]
+    pub just_closed: bool,
 }
 
 /// Encounter-distance checks (DMG p.49, p.62): each logs a `distance` event.
@@ -368,9 +372,20 @@ pub enum Act {
         /// Its target, if any.
         #[serde(default)]
         target: Option<String>,
-        /// Casting time, overriding the table.
+        /// Casting time, overriding the table; with it any name may be cast, in the table
+        /// or not.
         #[serde(default)]
         segments: Option<u32>,
+        /// A rod, staff or wand: keeps working when its wielder is hit, unless the wielder
+        /// falls (DMG p.65). Devices in the table are marked there.
+        #[serde(default)]
+        device: bool,
+    },
+    /// Turn undead: follows initiative, beats a charge, and is not spoiled by a hit unless
+    /// the cleric is slain or incapacitated (DMG p.65-67). Its outcome is not modelled.
+    Turn {
+        /// The undead it is aimed at, in order of preference.
+        targets: Vec<String>,
     },
     /// Two cantrips in one round (UA p.45): the first in segment 1, the second d4 segments
     /// later.
@@ -413,7 +428,8 @@ impl Act {
         match self {
             Act::Melee { targets, .. }
             | Act::Missile { targets, .. }
-            | Act::Charge { targets, .. } => targets.iter().map(String::as_str).collect(),
+            | Act::Charge { targets, .. }
+            | Act::Turn { targets } => targets.iter().map(String::as_str).collect(),
             Act::Cast { target, .. } | Act::Cantrips { target, .. } => {
                 target.iter().map(String::as_str).collect()
             }
@@ -428,6 +444,7 @@ impl Act {
             Act::Melee { .. } => "melee".into(),
             Act::Missile { .. } => "missile fire".into(),
             Act::Charge { .. } => "charge".into(),
+            Act::Turn { .. } => "turn undead".into(),
             Act::Cast { spell, .. } => format!("cast {spell}"),
             Act::Cantrips { first, second, .. } => format!("cantrips {first} and {second}"),
             Act::Potion { name, .. } => format!("drink {name}"),

@@ -281,6 +281,10 @@ fn check_declarations(
             }
         }
         let spells: Vec<&String> = match act {
+            // A spell not in the table is fine when its casting time is given.
+            Act::Cast {
+                segments: Some(_), ..
+            } => vec![],
             Act::Cast { spell, .. } => vec![spell],
             Act::Cantrips { first, second, .. } => vec![first, second],
             _ => vec![],

@@ -18,6 +18,7 @@ mod movement;
 mod plan;
 mod resolve;
 mod round_end;
+mod runner;
 mod sight;
 mod spawn;
 
@@ -25,6 +26,7 @@ pub use clock::{Phase, SegmentClock};
 pub use dice::Dice;
 pub use log::{EventKind, EventLog, LogEvent, Payload};
 pub use plan::{Plan, PlanEntry, Planned};
+pub use runner::Runner;
 pub use sight::{MapVision, Sightings, lights_now};
 pub use spawn::combatant_bundle;
 

@@ -69,7 +69,10 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
                 act: Act::Hold,
                 since: 0,
             },
-            JustClosed::default(),
+            JustClosed {
+                last_round: spec.just_closed,
+                this_round: false,
+            },
         ),
     )
 }

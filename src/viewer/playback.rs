@@ -6,8 +6,8 @@
 use super::snapshot::Snapshot;
 use crate::map::Grid;
 use crate::scene::Scene;
+use crate::sim::Runner;
 use crate::sim::{self, LogEvent};
-use crate::testing::SceneRun;
 use bevy::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -34,7 +34,7 @@ pub enum PlaybackCommand {
 }
 
 /// The live simulation (not `Send`: it holds a whole headless app).
-pub struct LiveSim(pub SceneRun);
+pub struct LiveSim(pub Runner);
 
 /// The snapshots and the cursor.
 #[derive(Resource)]
@@ -76,7 +76,7 @@ impl Playback {
     ) -> (Playback, LiveSim) {
         let grid = scene.map.as_ref().and_then(|m| Grid::from_spec(m).ok());
         let scene = Arc::new(scene);
-        let mut run = SceneRun::new((*scene).clone(), seed, None);
+        let mut run = Runner::new((*scene).clone(), seed, None);
         sim::step(run.app.world_mut());
         let first = Snapshot::capture(run.app.world_mut());
         let over = run.clock().is_over();

@@ -139,6 +139,7 @@ impl PlanView {
                             format!("{c}routine {routine} of {of}{extra}")
                         }
                         Planned::Complete { what } => format!("{what} takes effect"),
+                        Planned::Turn => "turns undead".to_string(),
                     },
                     why: format!("{} — {} ({})", e.why, e.rule.summary, e.rule.page_ref()),
                 })

@@ -23,7 +23,8 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize, dice: &mut Dice) {
             spell,
             target,
             segments,
-        } => cast(b, i, &spell, target, segments),
+            device,
+        } => cast(b, i, &spell, target, (segments, device)),
         Act::Potion { name, prepare } => potion(b, i, &name, prepare, dice),
         Act::Cantrips {
             first,
@@ -75,11 +76,17 @@ fn completes(b: &mut RoundBuild, i: usize, c: &Casting, targets: Vec<String>) {
     b.push(i, d, targets, false, c.what.clone());
 }
 
-fn cast(b: &mut RoundBuild, i: usize, spell: &str, target: Option<String>, over: Option<u32>) {
+fn cast(
+    b: &mut RoundBuild,
+    i: usize,
+    spell: &str,
+    target: Option<String>,
+    given: (Option<u32>, bool),
+) {
     let c = match carried(b, i, spell) {
         Some(c) => c,
         None => {
-            let (segs, device) = spell_info(spell, over);
+            let (segs, device, note) = spell_info(spell, given.0, given.1);
             let s = completion_segment(segs, b.lost(i), b.best, b.options.spell_start);
             let c = Casting {
                 what: spell.to_string(),
@@ -90,8 +97,9 @@ fn cast(b: &mut RoundBuild, i: usize, spell: &str, target: Option<String>, over:
                 device,
                 potion: false,
             };
+            let note = note.map(|n| format!("; {n}")).unwrap_or_default();
             let detail = format!(
-                "begins {spell} ({}; completes in segment {s})",
+                "begins {spell} ({}; completes in segment {s}{note})",
                 plural(segs, "segment")
             );
             begin(b, i, &c, detail, cite::DECLARE_SPELLS);

@@ -47,6 +47,19 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     b.push(i, d, targets, false, String::new());
 }
 
+/// Plans figure `i`'s turning of undead: placed by initiative like a blow (DMG p.65-67).
+pub(super) fn plan_turn(b: &mut RoundBuild, i: usize) {
+    let f = &b.figs[i];
+    if first_standing(b.figs, &f.act).is_none() {
+        b.events.push(no_target(b.when, f));
+        return;
+    }
+    let mut d = b.declared(i, ActionKind::Turn);
+    d.speed_factor = None;
+    let targets = f.act.targets().iter().map(|s| s.to_string()).collect();
+    b.push(i, d, targets, false, String::new());
+}
+
 /// A melee figure and its target `t`: more than 1" apart, the round is spent closing and
 /// there are no blows (returns false); nearer, it steps in and strikes.
 fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {

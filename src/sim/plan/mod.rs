@@ -56,6 +56,8 @@ pub enum Planned {
         /// What completes.
         what: String,
     },
+    /// A cleric turns undead (its outcome is not modelled).
+    Turn,
 }
 
 /// One thing planned for a segment.
@@ -207,13 +209,22 @@ fn gap(f: &Fig, t: &Fig) -> f64 {
     if g < 1e-6 { 0.0 } else { g }
 }
 
-/// A spell's casting time (the scene's, else the table's) and whether it is a device.
-fn spell_info(spell: &str, over: Option<u32>) -> (u32, bool) {
+/// A spell's casting time (the scene's, else the table's), whether it is a device (the
+/// scene says so, or the table), and a note when the time is not the table's.
+fn spell_info(spell: &str, over: Option<u32>, device: bool) -> (u32, bool, Option<String>) {
     let t = tables::spell(spell).ok();
-    (
-        over.or(t.map(|s| s.segments)).unwrap_or(1),
-        t.is_some_and(|s| s.device),
-    )
+    let segments = over.or(t.map(|s| s.segments)).unwrap_or(1);
+    let note = match (t, over) {
+        (None, _) => Some(format!(
+            "{spell} is not in the spell table: {segments} segments as the scene gives"
+        )),
+        (Some(s), Some(o)) if o != s.segments => Some(format!(
+            "the scene's {o} segments override the table's {} ({})",
+            s.segments, s.page
+        )),
+        _ => None,
+    };
+    (segments, device || t.is_some_and(|s| s.device), note)
 }
 
 /// A figure that does nothing this round or segment, and why.

@@ -59,6 +59,9 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Vec<PairDecision>) {
         evs.sort_by_key(|e| !matches!(e.kind, SeqKind::Complete));
         for ev in evs {
             let what = match ev.kind {
+                SeqKind::Routine { .. } if declared[ev.actor].kind == ActionKind::Turn => {
+                    Planned::Turn
+                }
                 SeqKind::Routine { routine, of, blow } => Planned::Strike {
                     routine,
                     of,

@@ -146,6 +146,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         }
         match &f.act {
             Act::Melee { .. } | Act::Missile { .. } => melee::plan(&mut b, i),
+            Act::Turn { .. } => melee::plan_turn(&mut b, i),
             Act::Charge { .. } => charge::plan(&mut b, i),
             Act::Cast { .. } | Act::Potion { .. } | Act::Cantrips { .. } => {
                 cast::plan(&mut b, i, &mut p.dice)

@@ -104,14 +104,17 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
             rate_inches: f.movement.inches,
         },
         Act::Cast {
-            spell, segments, ..
+            spell,
+            segments,
+            device,
+            ..
         } => SurpriseAction::Cast {
-            casting_segments: spell_info(spell, *segments).0,
+            casting_segments: spell_info(spell, *segments, *device).0,
         },
         Act::Cantrips { .. } => SurpriseAction::Cast {
             casting_segments: 1,
         },
-        Act::Potion { .. } | Act::Other(_) => SurpriseAction::Other,
+        Act::Potion { .. } | Act::Other(_) | Act::Turn { .. } => SurpriseAction::Other,
         Act::Hold => return false,
     };
     if speed_shot {
@@ -152,8 +155,17 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
             spell,
             target,
             segments,
-        } => begin_spell(b, i, &spell, target, segments),
+            device,
+        } => begin_spell(b, i, &spell, target, (segments, device)),
         Act::Potion { name, prepare } => drink(b, i, &name, prepare, dice),
+        Act::Turn { .. } => b.events.push(LogEvent::new(
+            b.when,
+            f.name.clone(),
+            EventKind::Act,
+            None,
+            "turns undead (its outcome is not modelled)",
+            cite::TURN_UNDEAD,
+        )),
         Act::Other(what) => b.events.push(LogEvent::new(
             b.when,
             f.name.clone(),
@@ -276,13 +288,14 @@ fn begin_spell(
     i: usize,
     spell: &str,
     target: Option<String>,
-    over: Option<u32>,
+    given: (Option<u32>, bool),
 ) {
     let f = &b.figs[i];
     if f.casting.as_ref().is_some_and(|c| c.what == spell) {
         return;
     }
-    let (segs, device) = spell_info(spell, over);
+    let (segs, device, note) = spell_info(spell, given.0, given.1);
+    let note = note.map(|n| format!("; {n}")).unwrap_or_default();
     let (tick, when_done, completes) =
         match surprise::spell_completion_after_surprise(segs, b.k, b.clock.surprise_segments) {
             SpellFromSurprise::InSurprise(s) => (
@@ -302,7 +315,7 @@ fn begin_spell(
             f.name.clone(),
             EventKind::SpellStart,
             target.clone(),
-            format!("begins {spell} ({segs} segments): completes in {when_done}"),
+            format!("begins {spell} ({segs} segments): completes in {when_done}{note}"),
             cite::SURPRISE_ACTIONS,
         )
         .with(Payload::SpellStart {

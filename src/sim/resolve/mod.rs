@@ -12,7 +12,7 @@ mod strike;
 use super::SegmentClock;
 use super::components::*;
 use super::dice::Dice;
-use super::log::LogEvent;
+use super::log::{EventKind, LogEvent};
 use super::plan::{Plan, PlanEntry, Planned};
 use bevy::ecs::query::QueryData;
 use bevy::ecs::system::SystemParam;
@@ -89,6 +89,17 @@ pub(super) fn resolve(mut p: Play) {
         match &entry.what {
             Planned::Complete { what } => complete::planned(&mut p, &mut seg, entry, actor, what),
             Planned::Strike { .. } => strike::routine(&mut p, &mut seg, entry, actor),
+            Planned::Turn => {
+                let name = a.figure.name.clone();
+                p.log.write(LogEvent::new(
+                    (p.plan.round, entry.segment),
+                    name,
+                    EventKind::Act,
+                    None,
+                    format!("turns undead (its outcome is not modelled) — {}", entry.why),
+                    entry.rule,
+                ));
+            }
         }
     }
     complete::the_rest(&mut p, &seg);

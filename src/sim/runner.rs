@@ -1,0 +1,79 @@
+//! The headless runner: an app with `MinimalPlugins` and the simulation, built from a
+//! scene and stepped segment by segment. `run`, `first`, the viewer and the tests all play
+//! scenes through it.
+
+use crate::scene::{self, Scene};
+use crate::sim::{self, EventKind, EventLog, LogEvent, SegmentClock, SimPlugin};
+use bevy::prelude::*;
+
+/// A headless app playing a scene.
+pub struct Runner {
+    /// The app (MinimalPlugins + the simulation).
+    pub app: App,
+}
+
+impl Runner {
+    /// Builds the app for a scene with optional seed and round overrides.
+    pub fn new(scene: Scene, seed: Option<u64>, rounds: Option<u32>) -> Runner {
+        let mut app = App::new();
+        let mut plugin = SimPlugin::new(scene);
+        plugin.seed = seed;
+        plugin.rounds = rounds;
+        app.add_plugins(MinimalPlugins).add_plugins(plugin);
+        app.finish();
+        app.cleanup();
+        // Runs Startup, which spawns the figures.
+        app.update();
+        Runner { app }
+    }
+
+    /// Loads a scene file and builds the app; panics with the located error if the scene
+    /// is invalid (for tests).
+    pub fn load(path: &str) -> Runner {
+        let scene = scene::load(path).unwrap_or_else(|e| panic!("{e}"));
+        Runner::new(scene, None, None)
+    }
+
+    /// Steps `n` segments (fewer if the scene ends).
+    pub fn step(&mut self, n: usize) -> &mut Self {
+        for _ in 0..n {
+            if !sim::step(self.app.world_mut()) {
+                break;
+            }
+        }
+        self
+    }
+
+    /// Steps until the scene is over.
+    pub fn run_to_end(&mut self) -> &mut Self {
+        while sim::step(self.app.world_mut()) {}
+        self
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &SegmentClock {
+        self.app.world().resource::<SegmentClock>()
+    }
+
+    /// The log.
+    pub fn log(&self) -> &EventLog {
+        self.app.world().resource::<EventLog>()
+    }
+
+    /// Events of a kind, optionally by actor.
+    pub fn events(&self, kind: EventKind, actor: Option<&str>) -> Vec<LogEvent> {
+        self.log()
+            .of_kind(kind)
+            .filter(|e| actor.is_none_or(|a| e.actor == a))
+            .cloned()
+            .collect()
+    }
+
+    /// (round, segment) of each event of a kind by an actor.
+    pub fn when(&self, kind: EventKind, actor: &str) -> Vec<(u32, u32)> {
+        self.events(kind, Some(actor))
+            .iter()
+            .map(|e| (e.round, e.segment))
+            .collect()
+    }
+}
