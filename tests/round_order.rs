@@ -264,3 +264,35 @@ fn nothing_happens_after_the_last_round() {
     assert_eq!(scout, (1..=10).collect::<Vec<_>>(), "one move a segment");
     assert!(r.log().events.iter().all(|e| e.round <= 1));
 }
+
+/// DMG p.66: a figure that stands and strikes at its charger does so at contact — no
+/// initiative at a charge's end, the longer weapon first, and the charger's +2 if it lives.
+#[test]
+fn a_charged_figure_strikes_back_at_contact() {
+    let r = play(scene(
+        r#"(name: "Knight", side: "K", at: (0.0, 0.0), weapon: Some("long sword"), hp: Some(40)),
+           (name: "Ogre", side: "O", at: (0.0, 100.0), weapon: Some("halberd"), hp: Some(40))"#,
+        r#""Knight": Charge(targets: ["Ogre"]), "Ogre": Melee(targets: ["Knight"])"#,
+        r#""K": 6, "O": 1"#,
+        r#"ToHit: { "Knight": [10], "Ogre": [10] }, Damage: { "Knight": [3], "Ogre": [3] }"#,
+    ));
+    // 95 ft at 24 ft a segment: contact in segment 4.
+    assert_eq!(r.when(K::Arrive, "Knight"), vec![(1, 4)]);
+    assert!(
+        r.events(K::Idle, Some("Ogre")).is_empty(),
+        "the ogre stands"
+    );
+    let ogre = blows(&r, "Ogre");
+    let knight = blows(&r, "Knight");
+    assert_eq!((ogre[0].round, ogre[0].segment), (1, 4));
+    assert_eq!((knight[0].round, knight[0].segment), (1, 4));
+    // The halberd (6 ft) outreaches the long sword (3.5 ft), though the ogre lost 1-6.
+    let o = index_of(&r, |e| {
+        e.actor == "Ogre" && matches!(e.kind, K::Hit | K::Miss)
+    });
+    let k = index_of(&r, |e| {
+        e.actor == "Knight" && matches!(e.kind, K::Hit | K::Miss)
+    });
+    assert!(o < k);
+    assert_eq!(ogre[0].rule.id, "charge.reach");
+}

@@ -59,8 +59,10 @@ pub(super) fn lay_out_fight(
     members: &[usize],
     fight: usize,
     pair_ctx: &PairContext,
+    all_aims: &[(usize, usize)],
 ) -> (Vec<Beat>, Vec<PairDecision>) {
     let act = |k: usize| &actors[members[k]];
+    let aims = |x: usize, y: usize| all_aims.contains(&(members[x], members[y]));
     let (pairs, decisions, extras) = decide_pairs(actors, members, fight, pair_ctx);
     let mut ev = Events {
         list: Vec::new(),
@@ -82,7 +84,13 @@ pub(super) fn lay_out_fight(
     for p in &pairs {
         speed_item_first(&mut g, &ev, p, act(p.a), act(p.b));
     }
-    // 3. The pairwise rules.
+    // 3. A figure that strikes at its charger does so at contact (DMG p.66).
+    for p in &pairs {
+        for (c, o) in [(p.a, p.b), (p.b, p.a)] {
+            strike_back_at_contact(&mut ev, act(c), c, act(o), o, aims(o, c));
+        }
+    }
+    // 4. The pairwise rules.
     let mut annotated = vec![false; members.len()];
     for p in &pairs {
         let (x, y) = (act(p.a), act(p.b));
@@ -96,7 +104,7 @@ pub(super) fn lay_out_fight(
             }
         }
     }
-    // 4. Segments the rules fixed order what the pairwise rules left open.
+    // 5. Segments the rules fixed order what the pairwise rules left open.
     by_fixed_segments(&mut g, &ev.list);
     let strikes_first = |i: usize| actors[i].strikes_first;
     let beats = to_beats(fight, ev.list, &g.dag(), &strikes_first);
@@ -263,6 +271,36 @@ fn order(g: &mut OrderGraph, a: usize, b: usize, first: First) {
         First::B => g.before(b, a),
         First::Together => g.together(a, b),
     };
+}
+
+/// Against a charger, a figure's first blow aimed at it falls when the charge makes
+/// contact: no initiative at the end of a charge, the longer reach strikes first (DMG p.66).
+fn strike_back_at_contact(
+    ev: &mut Events,
+    charger: &Declared,
+    c: usize,
+    other: &Declared,
+    o: usize,
+    aims_at_charger: bool,
+) {
+    let ActionKind::Charge { arrival_segment } = charger.kind else {
+        return;
+    };
+    if !aims_at_charger || other.casting().is_some() || c == o {
+        return;
+    }
+    let Some(first) = ev.first_strike(o) else {
+        return;
+    };
+    let e = &mut ev.list[first];
+    if e.segment.is_none() {
+        e.segment = Some(arrival_segment);
+        e.rule = cite::CHARGE_REACH;
+        e.why = format!(
+            "strikes back when {}'s charge makes contact in segment {arrival_segment}",
+            charger.name
+        );
+    }
 }
 
 /// An item of speed's first blow before every event of an opponent without one.

@@ -187,7 +187,7 @@ pub fn round_sequence_with(
     let mut decisions = Vec::new();
     let mut fights_out = Vec::new();
     for (f, members) in fights::fights(actors, aims).into_iter().enumerate() {
-        let (fb, fd) = layout::lay_out_fight(actors, &members, f, pair);
+        let (fb, fd) = layout::lay_out_fight(actors, &members, f, pair, aims);
         beats.extend(fb);
         decisions.extend(fd);
         fights_out.push(Fight {

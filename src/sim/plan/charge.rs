@@ -7,7 +7,6 @@ use super::{Fig, first_standing, gap, idle, no_target};
 use crate::rules::action::ActionKind;
 use crate::rules::charge::{self, SEGMENTS_PER_ROUND};
 use crate::rules::distance::Setting;
-use crate::scene::Act;
 use crate::sim::components::Closing;
 use crate::sim::movement::feet;
 
@@ -68,10 +67,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
 /// The charge rate of figure `t` if it charges figure `i` this round.
 fn charging_back(figs: &[Fig], t: usize, i: usize, setting: Setting) -> Option<f64> {
     let other = &figs[t];
-    let back = other.up
-        && matches!(other.act, Act::Charge { .. })
-        && first_standing(figs, &other.act) == Some(i);
-    back.then(|| {
+    super::melee::charged_by(figs, t, i).then(|| {
         charge::charge_feet_per_segment(other.movement.inches, setting, other.movement.body)
     })
 }

@@ -21,7 +21,8 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
         return;
     };
     let missile = matches!(f.act, Act::Missile { .. });
-    if !missile && !close_in(b, i, t) {
+    // Charged by its target, it stands and strikes at contact (DMG p.66).
+    if !missile && !charged_by(b.figs, t, i) && !close_in(b, i, t) {
         return;
     }
     let nth = f.rate.rounds_attacking + 1;
@@ -58,6 +59,12 @@ pub(super) fn plan_turn(b: &mut RoundBuild, i: usize) {
     d.speed_factor = None;
     let targets = f.act.targets().iter().map(|s| s.to_string()).collect();
     b.push(i, d, targets, false, String::new());
+}
+
+/// Whether figure `t` charges figure `i` this round.
+pub(super) fn charged_by(figs: &[super::Fig], t: usize, i: usize) -> bool {
+    let c = &figs[t];
+    c.up && matches!(c.act, Act::Charge { .. }) && first_standing(figs, &c.act) == Some(i)
 }
 
 /// A melee figure and its target `t`: more than 1" apart, the round is spent closing and
