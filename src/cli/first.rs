@@ -160,8 +160,7 @@ pub fn run(args: FirstArgs) -> i32 {
         .iter()
         .map(|s| calc::parse_action(s, &defaults))
         .collect();
-    let result =
-        parsed.and_then(|actions| calc::calculate(&actions, &defaults).map(|seq| (actions, seq)));
+    let result = parsed.and_then(|figures| calc::calculate(&figures, &defaults));
     match result {
         Ok((actions, seq)) => {
             match args.format {

@@ -3,6 +3,7 @@
 //! The result names the rule and page that decided (DMG p.61-67).
 
 use super::action::{ActionKind, Declared};
+use super::charge::SEGMENTS_PER_ROUND;
 use super::chart::{self, Category, Cell, Chart, Then};
 use super::cite::{self, Rule};
 use super::options::{FirstRoundTiebreak, RulesOptions, TiedSpeedFactor};
@@ -393,7 +394,11 @@ fn spell_segment(caster: &Declared, other: &Declared, ctx: &Context) -> u32 {
     completion_segment(ct, lost, other.die, ctx.options.spell_start)
 }
 
+/// Records the segments: the caster's completion, and the other's blow or arrival. A blow
+/// compared as "segment 12" (a slow weapon's speed factor) is only a comparison: it still
+/// lands this round, in its last segment at the latest.
 fn set_segments(d: &mut Decision, caster_is_r: bool, ct: u32, other: u32) {
+    let other = other.min(SEGMENTS_PER_ROUND);
     if caster_is_r {
         d.segment_a = Some(ct);
         d.segment_b = Some(other);

@@ -43,8 +43,8 @@ pub struct FigureStats {
     pub off_hand: Option<String>,
     /// Speed factor of the main weapon.
     pub speed_factor: Option<u32>,
-    /// Length of the main weapon in feet.
-    pub length_ft: f64,
+    /// Length of the main weapon in feet (none without a weapon or a length given).
+    pub length_ft: Option<f64>,
     /// Melee reach, centre to centre, in feet.
     pub reach_ft: f64,
     /// The main weapon is a missile weapon.
@@ -221,7 +221,7 @@ impl FigureStats {
             speed_factor: c
                 .speed_factor
                 .or_else(|| weapon.filter(|w| !w.missile).map(|w| w.speed_factor)),
-            length_ft: c.length_ft.or(weapon.map(|w| w.length_ft)).unwrap_or(0.0),
+            length_ft: c.length_ft.or(weapon.map(|w| w.length_ft)),
             reach_ft,
             missile,
             attacks,

@@ -146,7 +146,7 @@ impl FixedLight {
 }
 
 /// One figure.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CombatantSpec {
     /// Unique name.

@@ -57,7 +57,7 @@ pub struct WeaponSpeed {
     /// Speed factor.
     pub speed_factor: Option<u32>,
     /// Length in feet.
-    pub length_ft: f64,
+    pub length_ft: Option<f64>,
     /// A missile weapon.
     pub missile: bool,
     /// An item of speed.

@@ -201,7 +201,7 @@ impl Snapshot {
                         weapon: w
                             .weapon
                             .clone()
-                            .map(|n| (n, w.speed_factor, w.length_ft, w.missile)),
+                            .map(|n| (n, w.speed_factor, w.length_ft.unwrap_or(0.0), w.missile)),
                         reach_ft: reach.0,
                         rate: (rate.rate.to_string(), rate.rounds_attacking),
                         dexterity: (

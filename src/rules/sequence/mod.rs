@@ -115,7 +115,7 @@ impl Beat {
 
 /// The whole round: a partial order. Each fight's beats are in order; fights are not
 /// ordered against each other.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Sequence {
     /// The beats, fight by fight, each fight's in order.
     pub beats: Vec<Beat>,

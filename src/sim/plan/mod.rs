@@ -25,9 +25,10 @@ use super::components::*;
 use super::dice::Dice;
 use super::log::{EventKind, LogEvent};
 use super::{SegmentClock, SimScene};
+use crate::rules::action::Declared;
 use crate::rules::cite::{self, Rule};
 use crate::rules::combat::Condition;
-use crate::rules::sequence::PairDecision;
+use crate::rules::sequence::{PairDecision, Sequence};
 use crate::scene::Act;
 use crate::tables;
 use bevy::ecs::query::QueryData;
@@ -99,6 +100,10 @@ pub struct Plan {
     pub entries: Vec<PlanEntry>,
     /// The pairwise decisions behind the order.
     pub decisions: Vec<PairDecision>,
+    /// The actions the rules core ordered this round, as it saw them.
+    pub declared: Vec<Declared>,
+    /// The round's order as the rules core gave it: fights, beats, relations.
+    pub sequence: Sequence,
 }
 
 /// A plain move toward a point at so many feet a segment.

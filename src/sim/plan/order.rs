@@ -7,13 +7,11 @@ use super::{PlanEntry, Planned};
 use crate::rules::action::ActionKind;
 use crate::rules::charge::SEGMENTS_PER_ROUND;
 use crate::rules::first::Context;
-use crate::rules::sequence::{
-    Beat, EventKind as SeqKind, PairDecision, Sequence, round_sequence_with, timeline,
-};
+use crate::rules::sequence::{Beat, EventKind as SeqKind, Sequence, round_sequence_with, timeline};
 use crate::rules::speed_factor::MeleeRound;
 
-/// The entries of the round in play order, and the pairwise decisions behind them.
-pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Vec<PairDecision>) {
+/// The entries of the round in play order, and the order behind them.
+pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
     let acts = &b.actions;
     let declared: Vec<_> = acts.iter().map(|a| a.declared.clone()).collect();
     let name_of = |k: usize| &b.figs[acts[k].owner].name;
@@ -92,7 +90,7 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Vec<PairDecision>) {
             });
         }
     }
-    (entries, seq.decisions)
+    (entries, seq)
 }
 
 /// Words for the beats directly before `beat` in its fight.

@@ -63,11 +63,9 @@ impl RoundBuild<'_> {
             dex_adjustment: 0,
             routines: 1,
             speed_factor: f.weapon.speed_factor,
-            reach_ft: if f.weapon.length_ft > 0.0 {
-                f.weapon.length_ft
-            } else {
-                f.reach
-            },
+            // A weapon's length (or the length given) orders blows; without a weapon, the
+            // figure's natural reach.
+            reach_ft: f.weapon.length_ft.unwrap_or(f.reach),
             strikes_first: f.weapon.of_speed,
             casting_total: None,
         }
@@ -158,7 +156,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
             Act::Other(_) | Act::Hold => {}
         }
     }
-    let (entries, decisions) = order::entries(&b);
+    let (entries, sequence) = order::entries(&b);
     for e in b.events {
         p.log.write(e);
     }
@@ -166,7 +164,9 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         round,
         initiative: b.initiative,
         entries,
-        decisions,
+        decisions: sequence.decisions.clone(),
+        declared: b.actions.into_iter().map(|a| a.declared).collect(),
+        sequence,
     };
     b.changes.apply(&mut p.commands, &figs, true);
 }

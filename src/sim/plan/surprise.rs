@@ -77,7 +77,7 @@ pub(in crate::sim) fn plan_surprise_segment(mut p: Planning) {
         round: 0,
         initiative: BTreeMap::new(),
         entries,
-        decisions: Vec::new(),
+        ..Plan::default()
     };
     b.changes.apply(&mut p.commands, &figs, false);
 }

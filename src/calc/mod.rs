@@ -1,9 +1,16 @@
 //! The "who strikes first" calculator: reads declared actions written the way a DM would
-//! say them, runs them through the rules core and reports the round, with the rule and page
-//! behind every step. `firststrike first` is a thin wrapper around this module.
+//! say them, builds a small scene of them and plans its round with the same engine as
+//! `run` and the viewer ([`scene`]), then reports the round with the rule and page behind
+//! every step ([`report`]). `firststrike first` is a thin wrapper around this module.
 //!
 //! An action is `NAME: KIND [key=value ...]`, for example
 //! `"Riggby: melee sf=4 d6=4"` or `"Hill giant: charge move=12 distance=200 d6=3"`.
+
+mod report;
+mod scene;
+
+pub use report::{to_json, to_text};
+pub use scene::{calculate, to_scene};
 
 use crate::rules::action::{ActionKind, Declared};
 use crate::rules::attack_rate::AttackRate;
@@ -13,10 +20,9 @@ use crate::rules::distance::Setting;
 use crate::rules::first::Context;
 use crate::rules::initiative;
 use crate::rules::movement;
-use crate::rules::sequence::{EventKind, Sequence, round_sequence};
+use crate::rules::speed_factor::MeleeRound;
+use crate::scene::CombatantSpec;
 use crate::tables;
-use serde::Serialize;
-use std::fmt::Write as _;
 
 /// Settings that apply to every action of a calculation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -33,8 +39,44 @@ pub struct Defaults {
 pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn";
 const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, speed, encumbered";
 
+/// What a parsed action does, in scene terms.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Does {
+    /// Melee, with a weapon or natural attacks.
+    Melee,
+    /// Missile fire.
+    Missile,
+    /// A charge with this many feet to cover before striking.
+    Charge {
+        /// Feet to cover.
+        gap_ft: f64,
+    },
+    /// A spell, potion or device.
+    Cast {
+        /// Its name (a placeholder when none was given).
+        spell: String,
+        /// Casting or activation time.
+        segments: u32,
+        /// A rod, staff or wand.
+        device: bool,
+    },
+    /// Turning undead.
+    Turn,
+}
+
+/// One parsed action: as the timing rules see it, and as a figure of a scene.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// The action as the timing rules see it.
+    pub declared: Declared,
+    /// The figure's numbers (its place is set when the scene is built).
+    pub spec: CombatantSpec,
+    /// What it does.
+    pub does: Does,
+}
+
 /// Parses one action. Errors name the bad part.
-pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String> {
+pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let (name, rest) = spec.split_once(':').ok_or_else(|| {
         format!("'{spec}': expected 'NAME: KIND [key=value ...]', e.g. 'Riggby: melee sf=4 d6=4'")
     })?;
@@ -48,6 +90,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
         .ok_or_else(|| format!("{name}: no action kind after ':' (one of {KINDS})"))?;
     let mut a = Declared::melee(name, 0);
     let mut die: Option<u32> = None;
+    let mut d8 = false;
     let (mut rate, mut round) = (None::<AttackRate>, defaults.round.max(1));
     let (mut dex, mut move_in, mut light) = (None::<u32>, None::<u32>, None::<bool>);
     let (mut time, mut distance, mut arrive) = (None::<u32>, None::<f64>, None::<u32>);
@@ -74,6 +117,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
                     return Err(format!("{name}: '{w}': a {k} shows 1 to {sides}"));
                 }
                 die = Some(n);
+                d8 = k == "d8";
             }
             "side" if !v.is_empty() => a.side = v.replace('_', " "),
             "sf" => a.speed_factor = Some(num(v)?),
@@ -145,6 +189,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
             a.strikes_first = true;
         }
     }
+    let spell_name = spell.map(|s| s.name.clone());
     if let Some(s) = spell {
         time = time.or(Some(s.segments));
     }
@@ -160,6 +205,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
     if let Some(d) = dex {
         a.dex_adjustment = dexterity::effective_adjustment(d, light_gear);
     }
+    let mut gap_ft = None;
     a.kind = match kind_word {
         "melee" | "natural" => {
             if kind_word == "natural" && a.speed_factor.is_some() {
@@ -187,9 +233,21 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
                     "{name}: an encumbered creature cannot charge (DMG p.66)"
                 ));
             }
+            let per =
+                charge::charge_feet_per_segment(move_in.unwrap_or(12), defaults.setting, body);
             let arrival_segment = match (arrive, distance, move_in) {
-                (Some(n), _, _) => n,
+                (Some(0), _, _) => {
+                    return Err(format!(
+                        "{name}: a charge arrives in segment 1 to 10 (arrive=1..10)"
+                    ));
+                }
+                (Some(n), _, _) => {
+                    // Half a segment's move short of n segments: contact in segment n.
+                    gap_ft = Some((f64::from(n) - 0.5) * per);
+                    n
+                }
                 (None, Some(d), Some(m)) => {
+                    gap_ft = Some(d);
                     let per = charge::charge_feet_per_segment(m, defaults.setting, body);
                     if per <= 0.0 {
                         return Err(format!("{name}: move must be above 0 to charge"));
@@ -221,163 +279,41 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Declared, String>
             ));
         }
     };
-    Ok(a)
-}
-
-/// One action as reported.
-#[derive(Serialize)]
-struct ActionReport<'a> {
-    name: &'a str,
-    side: &'a str,
-    category: &'static str,
-    initiative: i32,
-    routines: u32,
-    /// The segment of its first event, where the rules fix one.
-    segment: Option<u32>,
-}
-
-/// The calculator's JSON answer.
-#[derive(Serialize)]
-struct Report<'a> {
-    first: Vec<&'a str>,
-    actions: Vec<ActionReport<'a>>,
-    sequence: &'a Sequence,
-    options: Vec<String>,
-}
-
-/// Lays out the round for the actions.
-pub fn calculate(actions: &[Declared], defaults: &Defaults) -> Result<Sequence, String> {
-    if actions.len() < 2 {
-        return Err("give at least two actions (one per figure)".into());
-    }
-    for (i, a) in actions.iter().enumerate() {
-        if actions[..i].iter().any(|b| b.name == a.name) {
-            return Err(format!("{}: the same name is given twice", a.name));
-        }
-    }
-    let sides: std::collections::BTreeSet<_> = actions.iter().map(|a| &a.side).collect();
-    if sides.len() < 2 {
-        return Err(
-            "every action is on the same side: give opponents different side= names".into(),
-        );
-    }
-    for a in actions {
-        if let Some(b) = actions.iter().find(|b| b.side == a.side && b.die != a.die) {
-            return Err(format!(
-                "{} and {} are on side '{}' but give different dice ({} and {}): a side rolls one die",
-                a.name, b.name, a.side, a.die, b.die
-            ));
-        }
-    }
-    Ok(round_sequence(actions, &defaults.context))
-}
-
-fn first_segment(seq: &Sequence, name: &str) -> Option<u32> {
-    seq.beats
-        .iter()
-        .flat_map(|b| &b.events)
-        .find(|e| e.name == name)
-        .and_then(|e| e.segment)
-}
-
-/// The JSON report: `first`, `actions` (with per-action `segment`), `sequence` (beats with
-/// events, each with its `rule`), and the options in force.
-pub fn to_json(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> String {
-    let report = Report {
-        first: seq.beats.first().map(|b| b.names()).unwrap_or_default(),
-        actions: actions
-            .iter()
-            .map(|a| ActionReport {
-                name: &a.name,
-                side: &a.side,
-                category: a.category().heading(),
-                initiative: a.initiative(),
-                routines: a.routines,
-                segment: first_segment(seq, &a.name),
-            })
-            .collect(),
-        sequence: seq,
-        options: defaults.context.options.describe(),
+    let does = match a.kind {
+        ActionKind::Melee => Does::Melee,
+        ActionKind::Missile => Does::Missile,
+        ActionKind::Turn => Does::Turn,
+        ActionKind::Charge { .. } => Does::Charge {
+            gap_ft: gap_ft.unwrap_or(0.0),
+        },
+        ActionKind::Cast { segments, device } => Does::Cast {
+            spell: spell_name
+                .unwrap_or_else(|| if device { "the device" } else { "the spell" }.to_string()),
+            segments,
+            device,
+        },
     };
-    serde_json::to_string_pretty(&report).expect("the report serialises")
-}
-
-/// The text report, narrated beat by beat.
-pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> String {
-    let mut out = String::new();
-    let first = seq
-        .beats
-        .first()
-        .map(|b| b.names().join(" and "))
-        .unwrap_or_default();
-    let _ = writeln!(out, "First: {first}");
-    let _ = writeln!(out);
-    let _ = writeln!(out, "Actions:");
-    for a in actions {
-        let _ = writeln!(
-            out,
-            "  {:<14} {:<13} side {:<10} initiative {:>2}  routines {}",
-            a.name,
-            a.category().heading(),
-            a.side,
-            a.initiative(),
-            a.routines
-        );
-    }
-    let _ = writeln!(out);
-    let _ = writeln!(out, "Who goes first, pair by pair:");
-    for p in &seq.decisions {
-        let who = match p.decision.first {
-            crate::rules::First::A => format!("{} before {}", p.a, p.b),
-            crate::rules::First::B => format!("{} before {}", p.b, p.a),
-            crate::rules::First::Together => format!("{} and {} together", p.a, p.b),
-        };
-        let _ = writeln!(
-            out,
-            "  {who}: {} [{}; {}]",
-            p.decision.why,
-            p.decision.cell.label(),
-            p.decision.rule.page_ref()
-        );
-    }
-    let _ = writeln!(out);
-    let _ = writeln!(out, "The round:");
-    for b in &seq.beats {
-        let seg = b
-            .segment
-            .map(|s| format!("segment {s:>2}"))
-            .unwrap_or_else(|| "          ".into());
-        for (k, e) in b.events.iter().enumerate() {
-            let lead = if k == 0 {
-                format!("{:>3}. {seg}", b.beat)
-            } else {
-                format!("     {:>10}", "  (same time)")
-            };
-            let what = match e.kind {
-                EventKind::Routine { routine, of, blow } if blow > 1 => {
-                    format!("strikes again (extra blow {blow}, routine {routine} of {of})")
-                }
-                EventKind::Routine { routine, of, .. } if of > 1 => {
-                    format!("attacks (routine {routine} of {of})")
-                }
-                EventKind::Routine { .. } => "attacks".to_string(),
-                EventKind::Arrive => "arrives".to_string(),
-                EventKind::Complete => "completes".to_string(),
-            };
-            let _ = writeln!(
-                out,
-                "{lead}  {} {what} — {} ({})",
-                e.name,
-                e.why,
-                e.rule.page_ref()
-            );
-        }
-    }
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "Readings in force: {}",
-        defaults.context.options.describe().join(", ")
-    );
-    out
+    let spec = CombatantSpec {
+        name: a.name.clone(),
+        side: a.side.clone(),
+        movement: move_in.or(if light == Some(false) { Some(9) } else { None }),
+        dexterity: dex,
+        speed_factor: a.speed_factor,
+        length_ft: Some(a.reach_ft),
+        attacks: Some(AttackRate {
+            routines: a.routines,
+            per_rounds: 1,
+        }),
+        of_speed: a.strikes_first,
+        initiative_die: d8.then_some(8),
+        encumbered,
+        body: Some(body),
+        just_closed: defaults.context.melee_round == MeleeRound::FirstAfterClosing,
+        ..CombatantSpec::default()
+    };
+    Ok(Figure {
+        declared: a,
+        spec,
+        does,
+    })
 }

@@ -1,0 +1,139 @@
+//! The calculator's answer as text and JSON: who goes first, the actions, the pairwise
+//! decisions and the round beat by beat, each with its rule and page.
+
+use super::Defaults;
+use crate::rules::action::Declared;
+use crate::rules::sequence::{EventKind, Sequence};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// One action as reported.
+#[derive(Serialize)]
+struct ActionReport<'a> {
+    name: &'a str,
+    side: &'a str,
+    category: &'static str,
+    initiative: i32,
+    routines: u32,
+    /// The segment of its first event, where the rules fix one.
+    segment: Option<u32>,
+}
+
+/// The calculator's JSON answer.
+#[derive(Serialize)]
+struct Report<'a> {
+    first: Vec<&'a str>,
+    actions: Vec<ActionReport<'a>>,
+    sequence: &'a Sequence,
+    options: Vec<String>,
+}
+
+fn first_segment(seq: &Sequence, name: &str) -> Option<u32> {
+    seq.beats
+        .iter()
+        .flat_map(|b| &b.events)
+        .find(|e| e.name == name)
+        .and_then(|e| e.segment)
+}
+
+/// The JSON report: `first`, `actions` (with per-action `segment`), `sequence` (beats with
+/// events, each with its `rule`), and the options in force.
+pub fn to_json(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> String {
+    let report = Report {
+        first: seq.beats.first().map(|b| b.names()).unwrap_or_default(),
+        actions: actions
+            .iter()
+            .map(|a| ActionReport {
+                name: &a.name,
+                side: &a.side,
+                category: a.category().heading(),
+                initiative: a.initiative(),
+                routines: a.routines,
+                segment: first_segment(seq, &a.name),
+            })
+            .collect(),
+        sequence: seq,
+        options: defaults.context.options.describe(),
+    };
+    serde_json::to_string_pretty(&report).expect("the report serialises")
+}
+
+/// The text report, narrated beat by beat.
+pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> String {
+    let mut out = String::new();
+    let first = seq
+        .beats
+        .first()
+        .map(|b| b.names().join(" and "))
+        .unwrap_or_default();
+    let _ = writeln!(out, "First: {first}");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Actions:");
+    for a in actions {
+        let _ = writeln!(
+            out,
+            "  {:<14} {:<13} side {:<10} initiative {:>2}  routines {}",
+            a.name,
+            a.category().heading(),
+            a.side,
+            a.initiative(),
+            a.routines
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Who goes first, pair by pair:");
+    for p in &seq.decisions {
+        let who = match p.decision.first {
+            crate::rules::First::A => format!("{} before {}", p.a, p.b),
+            crate::rules::First::B => format!("{} before {}", p.b, p.a),
+            crate::rules::First::Together => format!("{} and {} together", p.a, p.b),
+        };
+        let _ = writeln!(
+            out,
+            "  {who}: {} [{}; {}]",
+            p.decision.why,
+            p.decision.cell.label(),
+            p.decision.rule.page_ref()
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "The round:");
+    for b in &seq.beats {
+        let seg = b
+            .segment
+            .map(|s| format!("segment {s:>2}"))
+            .unwrap_or_else(|| "          ".into());
+        for (k, e) in b.events.iter().enumerate() {
+            let lead = if k == 0 {
+                format!("{:>3}. {seg}", b.beat)
+            } else {
+                format!("     {:>10}", "  (same time)")
+            };
+            let what = match e.kind {
+                EventKind::Routine { routine, of, blow } if blow > 1 => {
+                    format!("strikes again (extra blow {blow}, routine {routine} of {of})")
+                }
+                EventKind::Routine { routine, of, .. } if of > 1 => {
+                    format!("attacks (routine {routine} of {of})")
+                }
+                EventKind::Routine { .. } => "attacks".to_string(),
+                EventKind::Arrive => "arrives".to_string(),
+                EventKind::Complete => "completes".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "{lead}  {} {what} — {} ({})",
+                e.name,
+                e.why,
+                e.rule.page_ref()
+            );
+        }
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "Readings in force: {}",
+        defaults.context.options.describe().join(", ")
+    );
+    out
+}

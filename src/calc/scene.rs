@@ -1,0 +1,143 @@
+//! The calculator's actions as a small scene, planned by the same engine as `run` and the
+//! viewer: the figures stand together (chargers off at the distance they must cover), each
+//! aims at every opponent, the sides' dice are fixed, and the round's order is read from
+//! the engine's plan. So the calculator and the engine cannot disagree.
+
+use super::{Defaults, Does, Figure};
+use crate::rules::action::Declared;
+use crate::rules::sequence::Sequence;
+use crate::scene::figure::DEFAULT_REACH_FT;
+use crate::scene::{Act, RoundSpec, Scene};
+use crate::sim::{Plan, Runner};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The scene of these actions: one round, dice fixed, no map.
+pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
+    let mut combatants = Vec::new();
+    let mut declare = BTreeMap::new();
+    let mut initiative = BTreeMap::new();
+    let mut placed: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+    // Everyone but chargers at the origin; a charger at its distance from its target.
+    let order: Vec<&Figure> = figures
+        .iter()
+        .filter(|f| !matches!(f.does, Does::Charge { .. }))
+        .chain(
+            figures
+                .iter()
+                .filter(|f| matches!(f.does, Does::Charge { .. })),
+        )
+        .collect();
+    for f in order {
+        let foes: Vec<String> = figures
+            .iter()
+            .filter(|o| o.declared.side != f.declared.side)
+            .map(|o| o.declared.name.clone())
+            .collect();
+        let at = match f.does {
+            Does::Charge { gap_ft } => {
+                let base = foes
+                    .first()
+                    .and_then(|t| placed.get(t).copied())
+                    .unwrap_or((0.0, 0.0));
+                (base.0, base.1 + gap_ft + DEFAULT_REACH_FT)
+            }
+            _ => (0.0, 0.0),
+        };
+        placed.insert(f.declared.name.clone(), at);
+        let act = match &f.does {
+            _ if f.declared.routines == 0 => Act::Hold,
+            Does::Melee => Act::Melee {
+                targets: foes,
+                modifier: 0,
+                hold_after: None,
+            },
+            Does::Missile => Act::Missile {
+                targets: foes,
+                modifier: 0,
+                hold_after: None,
+            },
+            Does::Charge { .. } => Act::Charge {
+                targets: foes,
+                modifier: 0,
+            },
+            Does::Cast {
+                spell,
+                segments,
+                device,
+            } => Act::Cast {
+                spell: spell.clone(),
+                target: foes.first().cloned(),
+                segments: Some(*segments),
+                device: *device,
+            },
+            Does::Turn => Act::Turn { targets: foes },
+        };
+        declare.insert(f.declared.name.clone(), act);
+        initiative.insert(f.declared.side.clone(), f.declared.die);
+    }
+    for f in figures {
+        let mut spec = f.spec.clone();
+        spec.at = placed[&f.declared.name];
+        combatants.push(spec);
+    }
+    Scene {
+        name: "first".into(),
+        about: "the calculator's actions".into(),
+        setting: defaults.setting,
+        seed: 0,
+        rules: defaults.context.options,
+        map: None,
+        combatants,
+        encounter: Vec::new(),
+        surprise: BTreeMap::new(),
+        surprise_segments: Vec::new(),
+        rounds: vec![RoundSpec {
+            declare,
+            initiative,
+            hesitation_s: BTreeMap::new(),
+        }],
+        dice: BTreeMap::new(),
+    }
+}
+
+/// Checks the actions, plans their round with the engine, and returns the actions as the
+/// engine ordered them with the order.
+pub fn calculate(
+    figures: &[Figure],
+    defaults: &Defaults,
+) -> Result<(Vec<Declared>, Sequence), String> {
+    let actions: Vec<&Declared> = figures.iter().map(|f| &f.declared).collect();
+    if actions.len() < 2 {
+        return Err("give at least two actions (one per figure)".into());
+    }
+    for (i, a) in actions.iter().enumerate() {
+        if actions[..i].iter().any(|b| b.name == a.name) {
+            return Err(format!("{}: the same name is given twice", a.name));
+        }
+    }
+    let sides: BTreeSet<_> = actions.iter().map(|a| &a.side).collect();
+    if sides.len() < 2 {
+        return Err(
+            "every action is on the same side: give opponents different side= names".into(),
+        );
+    }
+    for a in &actions {
+        if let Some(b) = actions.iter().find(|b| b.side == a.side && b.die != a.die) {
+            return Err(format!(
+                "{} and {} are on side '{}' but give different dice ({} and {}): a side rolls one die",
+                a.name, b.name, a.side, a.die, b.die
+            ));
+        }
+    }
+    let plan = plan_round_one(to_scene(figures, defaults));
+    Ok((plan.declared, plan.sequence))
+}
+
+/// Plays the encounter step and the first segment of round 1, where the round is planned.
+fn plan_round_one(scene: Scene) -> Plan {
+    let mut run = Runner::new(scene, None, Some(1));
+    while run.clock().round_segment() != (1, 1) && !run.clock().is_over() {
+        run.step(1);
+    }
+    run.app.world().resource::<Plan>().clone()
+}
