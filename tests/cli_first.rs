@@ -226,6 +226,38 @@ fn help_documents_the_syntax_with_examples() {
     assert_eq!(code, 0);
     assert!(out.contains("NAME: KIND"));
     assert!(out.contains("firststrike first 'Bigby: cast time=1 d6=6' 'Riggby: melee sf=4 d6=4'"));
+    // Every reading the README names has its switch.
+    for switch in [
+        "--alternating-rate",
+        "--first-round-tiebreak",
+        "--spell-start",
+        "--tied-speed-factor",
+        "--later-routines",
+        "--extra-blows",
+        "--missile-volley",
+        "--missile-vs-charge",
+        "--instant-actions",
+    ] {
+        assert!(out.contains(switch), "{switch} in --help");
+    }
+}
+
+#[test]
+fn a_reading_switch_changes_the_answer() {
+    let actions = ["Archer: missile d6=2", "Ogre: charge arrive=3 d6=5"];
+    let v = json(&actions);
+    assert_eq!(v["first"], serde_json::json!(["Archer"]));
+    let mut args = vec!["--missile-vs-charge", "by-initiative"];
+    args.extend(actions);
+    let v = json(&args);
+    assert_eq!(v["first"], serde_json::json!(["Ogre"]));
+    assert!(
+        v["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o == "missile_vs_charge: ByInitiative")
+    );
 }
 
 #[test]

@@ -4,7 +4,8 @@ use crate::calc::{self, Defaults};
 use crate::rules::distance::Setting;
 use crate::rules::first::Context;
 use crate::rules::options::{
-    AlternatingRate, FirstRoundTiebreak, RulesOptions, SpellStart, TiedSpeedFactor,
+    AlternatingRate, ExtraBlows, FirstRoundTiebreak, InstantActions, LaterRoutines, MissileVolley,
+    MissileVsCharge, RulesOptions, SpellStart, TiedSpeedFactor,
 };
 use crate::rules::speed_factor::MeleeRound;
 use clap::{Args, ValueEnum};
@@ -78,6 +79,61 @@ pub struct FirstArgs {
     /// Reading: the speed factor against a casting time on a tie.
     #[arg(long, value_enum, default_value_t = TiedSf::Raw)]
     tied_speed_factor: TiedSf,
+    /// Reading: a multi-routine attacker's later routines against a completion (DMG p.65).
+    #[arg(long, value_enum, default_value_t = Later::AfterCompletion)]
+    later_routines: Later,
+    /// Reading: speed-factor extra blows when both have two or more routines (DMG p.66).
+    #[arg(long, value_enum, default_value_t = Extras::FirstRoutine)]
+    extra_blows: Extras,
+    /// Reading: a volley's shots spread like routines, or in one block (DMG p.63).
+    #[arg(long, value_enum, default_value_t = Volley::Spread)]
+    missile_volley: Volley,
+    /// Reading: a charge against an archer (DMG p.66; the table's chart).
+    #[arg(long, value_enum, default_value_t = VsCharge::MissilesFirst)]
+    missile_vs_charge: VsCharge,
+    /// Reading: an action that takes no time against a winning attacker (DMG p.65-67).
+    #[arg(long, value_enum, default_value_t = Instant::AttackerFirst)]
+    instant_actions: Instant,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Later {
+    /// After the completion (only the first routine can disrupt).
+    AfterCompletion,
+    /// Not ordered against the completion.
+    Unordered,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Extras {
+    /// The faster weapon's first routine gets them.
+    FirstRoutine,
+    /// Only single routines get them.
+    SingleRoutinesOnly,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Volley {
+    /// First and last, like melee routines.
+    Spread,
+    /// All at once, where a single routine would fall.
+    OneBlock,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum VsCharge {
+    /// Initial missile fire always beats a charge.
+    MissilesFirst,
+    /// A charger that wins initiative arrives first; unloosed shots are lost.
+    ByInitiative,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Instant {
+    /// The winner strikes first.
+    AttackerFirst,
+    /// The instant action goes off first.
+    InstantFirst,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -130,6 +186,26 @@ impl FirstArgs {
             tied_speed_factor: match self.tied_speed_factor {
                 TiedSf::Raw => TiedSpeedFactor::Raw,
                 TiedSf::MinusTiedDie => TiedSpeedFactor::MinusTiedDie,
+            },
+            later_routines: match self.later_routines {
+                Later::AfterCompletion => LaterRoutines::AfterCompletion,
+                Later::Unordered => LaterRoutines::Unordered,
+            },
+            extra_blows: match self.extra_blows {
+                Extras::FirstRoutine => ExtraBlows::FirstRoutine,
+                Extras::SingleRoutinesOnly => ExtraBlows::SingleRoutinesOnly,
+            },
+            missile_volley: match self.missile_volley {
+                Volley::Spread => MissileVolley::SpreadLikeRoutines,
+                Volley::OneBlock => MissileVolley::OneBlock,
+            },
+            missile_vs_charge: match self.missile_vs_charge {
+                VsCharge::MissilesFirst => MissileVsCharge::MissilesFirst,
+                VsCharge::ByInitiative => MissileVsCharge::ByInitiative,
+            },
+            instant_actions: match self.instant_actions {
+                Instant::AttackerFirst => InstantActions::AttackerFirst,
+                Instant::InstantFirst => InstantActions::InstantFirst,
             },
             ..RulesOptions::default()
         };

@@ -147,6 +147,9 @@ rules! {
     SPEED_FACTOR_TRIPLE = "speed_factor.triple", Dmg, "66", "a speed factor lower by 10 adds a third blow at the same time as the slower weapon";
     TURN_UNDEAD = "turn.uninterrupted", House, "table", "turning undead follows initiative, beats a charge, and is not interrupted";
     MISSILE_BEATS_CHARGE = "missile.beats_charge", House, "table", "initial missile fire always beats a charge";
+    MISSILE_CHARGE_INITIATIVE = "missile.charge_by_initiative", Dmg, "66", "reading: a charger whose side wins initiative reaches the archer first; shots not yet loosed are lost at contact";
+    MISSILE_VOLLEY_BLOCK = "missile.volley_block", Dmg, "63", "reading: a missile user's shots of a round fly together, where a single routine would";
+    INSTANT_FIRST = "spell.instant_first", Dmg, "65", "reading: an action that takes no time goes off at the very start of the round, before any blow";
     MOVEMENT_ARMOR = "movement.armor", Phb, "101-102", "armor sets base movement: none or leather 12\", chain-class 9\", plate-class 6\"; magic armor one step better";
     MOVEMENT_ENCUMBRANCE = "movement.encumbrance", Phb, "101-102", "carried weight sets movement in steps, shifted by the Strength allowance";
     MOVEMENT_SEGMENT = "movement.segment", Phb, "102", "one segment of movement is 1 foot per inch of rate indoors";

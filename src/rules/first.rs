@@ -6,7 +6,9 @@ use super::action::{ActionKind, Declared};
 use super::charge::SEGMENTS_PER_ROUND;
 use super::chart::{self, Category, Cell, Chart, Then};
 use super::cite::{self, Rule};
-use super::options::{FirstRoundTiebreak, RulesOptions, TiedSpeedFactor};
+use super::options::{
+    FirstRoundTiebreak, InstantActions, MissileVsCharge, RulesOptions, TiedSpeedFactor,
+};
 use super::speed_factor::{self, Extra, MeleeRound};
 use super::spell::completion_segment;
 use serde::Serialize;
@@ -117,7 +119,7 @@ pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
         };
     }
     let (ia, ib) = (a.initiative(), b.initiative());
-    if ia >= ib {
+    let d = if ia >= ib {
         let chart = if ia == ib {
             Chart::Tied
         } else {
@@ -126,7 +128,27 @@ pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
         evaluate(chart, a, b, ctx)
     } else {
         evaluate(Chart::HighLow, b, a, ctx).swapped()
+    };
+    instant_first(d, a, b, ctx)
+}
+
+/// The reading [`InstantActions::InstantFirst`]: an action that takes no time goes off
+/// before a blow that would otherwise come first.
+fn instant_first(mut d: Decision, a: &Declared, b: &Declared, ctx: &Context) -> Decision {
+    if ctx.options.instant_actions != InstantActions::InstantFirst {
+        return d;
     }
+    let (instant, first) = match (a.casting(), b.casting()) {
+        (Some(0), None) => (a, First::A),
+        (None, Some(0)) => (b, First::B),
+        _ => return d,
+    };
+    if d.first != first {
+        d.first = first;
+        d.rule = cite::INSTANT_FIRST;
+        d.why = format!("{}'s action takes no time: it goes off first", instant.name);
+    }
+    d
 }
 
 /// Evaluates the cell for `r` (row; the high roller, or either on a tie) against `c`.
@@ -337,11 +359,21 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
             d
         }
         Cell::Missile => {
-            let first = if matches!(r.kind, ActionKind::Missile) {
-                First::A
-            } else {
-                First::B
-            };
+            let r_shoots = matches!(r.kind, ActionKind::Missile);
+            if ctx.options.missile_vs_charge == MissileVsCharge::ByInitiative
+                && chart == Chart::HighLow
+                && !r_shoots
+            {
+                let why = format!(
+                    "{} won initiative {}-{}: the charge reaches {} before any shot, and shots not yet loosed are lost",
+                    r.name,
+                    r.initiative(),
+                    c.initiative(),
+                    c.name
+                );
+                return decision(chart, First::A, cite::MISSILE_CHARGE_INITIATIVE, why);
+            }
+            let first = if r_shoots { First::A } else { First::B };
             decision(
                 chart,
                 first,

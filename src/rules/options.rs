@@ -90,6 +90,38 @@ pub enum ExtraBlows {
     SingleRoutinesOnly,
 }
 
+/// How a missile user's several shots in a round are placed (DMG p.63).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MissileVolley {
+    /// Like melee routines: a rate of fire of 2 shoots first and last (DMG p.63, VII A 5).
+    #[default]
+    SpreadLikeRoutines,
+    /// The whole volley at once, where a single routine would fall.
+    OneBlock,
+}
+
+/// A charge against a missile user (DMG p.66 and the table's chart).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MissileVsCharge {
+    /// Initial missile fire always beats a charge: a missile outreaches any weapon.
+    #[default]
+    MissilesFirst,
+    /// The dice decide: a charger whose side wins reaches the archer before any arrow
+    /// flies, and shots not yet loosed are lost at contact; a tie goes to the missiles.
+    ByInitiative,
+}
+
+/// An action that takes no time (casting or activation time 0) against an attacker who won
+/// initiative (DMG p.65-67).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum InstantActions {
+    /// The winner strikes first, as against any casting (DMG p.65-67).
+    #[default]
+    AttackerFirst,
+    /// The instant action goes off first, at the very start of the round.
+    InstantFirst,
+}
+
 /// All interpretation options in force for a scene or a calculation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -108,6 +140,12 @@ pub struct RulesOptions {
     pub later_routines: LaterRoutines,
     /// See [`ExtraBlows`].
     pub extra_blows: ExtraBlows,
+    /// See [`MissileVolley`].
+    pub missile_volley: MissileVolley,
+    /// See [`MissileVsCharge`].
+    pub missile_vs_charge: MissileVsCharge,
+    /// See [`InstantActions`].
+    pub instant_actions: InstantActions,
 }
 
 impl RulesOptions {
@@ -121,6 +159,9 @@ impl RulesOptions {
             format!("tied_speed_factor: {:?}", self.tied_speed_factor),
             format!("later_routines: {:?}", self.later_routines),
             format!("extra_blows: {:?}", self.extra_blows),
+            format!("missile_volley: {:?}", self.missile_volley),
+            format!("missile_vs_charge: {:?}", self.missile_vs_charge),
+            format!("instant_actions: {:?}", self.instant_actions),
         ]
     }
 }

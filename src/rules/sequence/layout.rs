@@ -5,7 +5,7 @@
 use super::super::action::{ActionKind, Declared};
 use super::super::cite::{self, Rule};
 use super::super::first::{Context, Decision, First, who_first};
-use super::super::options::{ExtraBlows, LaterRoutines};
+use super::super::options::{ExtraBlows, LaterRoutines, MissileVolley};
 use super::super::speed_factor::Extra;
 use super::super::spell::routine_can_disrupt;
 use super::graph::{Dag, OrderGraph};
@@ -69,14 +69,25 @@ pub(super) fn lay_out_fight(
         slots: Vec::new(),
         by: vec![Vec::new(); members.len()],
     };
+    let options = pairs.first().map(|p| p.ctx.options).unwrap_or_default();
+    let lost = shots_lost_at_contact(members.len(), &pairs, &aims, act);
+    let block = |a: &Declared| {
+        a.kind == ActionKind::Missile && options.missile_volley == MissileVolley::OneBlock
+    };
     for k in 0..members.len() {
-        events_of(&mut ev, k, members[k], act(k), extras[k]);
+        if !lost[k] {
+            events_of(&mut ev, k, members[k], act(k), extras[k], block(act(k)));
+        }
     }
     let mut g = OrderGraph::new(ev.list.len());
-    // 1. Each figure's own events in order.
-    for list in &ev.by {
+    // 1. Each figure's own events in order (a volley in one block all together).
+    for (k, list) in ev.by.iter().enumerate() {
         for w in list.windows(2) {
-            g.before(w[0], w[1]);
+            if block(act(k)) {
+                g.together(w[0], w[1]);
+            } else {
+                g.before(w[0], w[1]);
+            }
         }
     }
     // 2. Items of speed strike first whatever the dice (DMG p.168): before anything the
@@ -112,6 +123,31 @@ pub(super) fn lay_out_fight(
 }
 
 type Decided = (Vec<Pair>, Vec<PairDecision>, Vec<Option<Extra>>);
+
+/// Under the reading that a charge winning initiative reaches an archer before any shot,
+/// the archer's shots are lost when the charger aims at it.
+fn shots_lost_at_contact<'a>(
+    n: usize,
+    pairs: &[Pair],
+    aims: &dyn Fn(usize, usize) -> bool,
+    act: impl Fn(usize) -> &'a Declared,
+) -> Vec<bool> {
+    let mut lost = vec![false; n];
+    for p in pairs
+        .iter()
+        .filter(|p| p.full.rule == cite::MISSILE_CHARGE_INITIATIVE)
+    {
+        let (charger, archer) = if p.full.first == First::A {
+            (p.a, p.b)
+        } else {
+            (p.b, p.a)
+        };
+        if act(archer).kind == ActionKind::Missile && aims(charger, archer) {
+            lost[archer] = true;
+        }
+    }
+    lost
+}
 
 /// Every pair of opponents in the fight that bear on each other, decided by the charts;
 /// and the speed-factor extra blows each figure earns.
@@ -168,7 +204,14 @@ fn decide_pairs(
 
 /// A figure's events: a completion, a charge's arrival and blow, or its routines on the
 /// rows of the attack-sequence chart with any speed-factor extra blows in the first.
-fn events_of(ev: &mut Events, k: usize, actor: usize, a: &Declared, extra: Option<Extra>) {
+fn events_of(
+    ev: &mut Events,
+    k: usize,
+    actor: usize,
+    a: &Declared,
+    extra: Option<Extra>,
+    block: bool,
+) {
     let ev_at = |kind, segment, rule: Rule, why: String| Event {
         actor,
         name: a.name.clone(),
@@ -220,11 +263,16 @@ fn events_of(ev: &mut Events, k: usize, actor: usize, a: &Declared, extra: Optio
             ev.push(k, e, Some(slot));
         }
         ActionKind::Melee | ActionKind::Missile | ActionKind::Turn => {
-            let rows = routine_rows(a.routines.max(1));
-            let rule = if a.routines > 1 {
-                cite::MULTIPLE_ROUTINES
+            // A volley in one block sits where a single routine would.
+            let rows = if block {
+                vec![0; a.routines.max(1) as usize]
             } else {
-                cite::INITIATIVE_D6
+                routine_rows(a.routines.max(1))
+            };
+            let rule = match (block, a.routines > 1) {
+                (true, true) => cite::MISSILE_VOLLEY_BLOCK,
+                (false, true) => cite::MULTIPLE_ROUTINES,
+                _ => cite::INITIATIVE_D6,
             };
             for (r, &row) in rows.iter().enumerate() {
                 let blows = match (r, extra) {
