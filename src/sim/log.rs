@@ -247,11 +247,20 @@ impl LogEvent {
         }
     }
 
-    /// One line of narration: "Round 1, segment 7 — Bigby: completes … (DMG p.66)".
+    /// One line of narration: "Round 1, segment 7 — Bigby: completes … (DMG p.66)". A blow
+    /// whose segment no rule fixes shows it as "~segment 1": placed by order alone.
     pub fn narrate(&self) -> String {
+        let by_order = matches!(
+            self.payload,
+            Payload::Attack {
+                segment_fixed: false,
+                ..
+            }
+        );
         let when = match (self.round, self.segment) {
             (0, 0) => "Encounter".to_string(),
             (0, s) => format!("Surprise segment {s}"),
+            (r, s) if by_order => format!("Round {r}, ~segment {s}"),
             (r, s) => format!("Round {r}, segment {s}"),
         };
         let target = self

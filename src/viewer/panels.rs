@@ -322,12 +322,12 @@ fn initiative(ui: &mut egui::Ui, snap: &Snapshot) {
         .map(|x| x.0.as_str())
         .collect();
     for (side, die) in &snap.plan.initiative {
-        ui.label(format!("{side}: d6 shows {die}"));
+        ui.label(format!("{side}: {die}"));
     }
     if winners.len() > 1 {
-        ui.label("Tied (DMG p.63)");
+        ui.label(format!("tied at {best} (DMG p.63)"));
     } else {
-        ui.label(format!("{} wins (DMG p.62)", winners[0]));
+        ui.label(format!("initiative to {} (DMG p.62)", winners[0]));
     }
 }
 
@@ -440,10 +440,10 @@ fn timeline(ui: &mut egui::Ui, snap: &Snapshot) {
     let title = match snap.phase {
         Phase::Ready | Phase::Encounter => "The encounter".to_string(),
         Phase::Surprise(k) => format!("Surprise segment {k}"),
-        _ => format!("Round {} timeline", snap.plan.round),
+        _ => format!("Round {}: the order", snap.plan.round),
     };
     ui.heading(title);
-    ui.small("who strikes first, and why");
+    ui.small("fight by fight: who strikes first, and why (hover a line for the rule)");
     if snap.plan.beats.is_empty() {
         ui.weak(match snap.phase {
             Phase::Ready | Phase::Encounter => {
@@ -451,38 +451,105 @@ fn timeline(ui: &mut egui::Ui, snap: &Snapshot) {
             }
             _ => "Nothing is timed in this stretch: figures move, close or wait.",
         });
+        return;
     }
-    let now = snap.when.1;
-    let line = |b: &super::snapshot::BeatView| {
-        let text = format!("s{} · {} · {}", b.segment, b.name, b.what);
-        if b.segment == now {
-            egui::RichText::new(text)
-                .strong()
-                .color(egui::Color32::YELLOW)
-        } else if b.segment <= now {
-            egui::RichText::new(text)
-        } else {
-            egui::RichText::new(text).weak()
-        }
-    };
-    let beats = &snap.plan.beats;
-    if beats.len() <= LONG_LIST {
+    let rows = timeline_rows(&snap.plan);
+    if rows.len() <= LONG_LIST {
         egui::ScrollArea::vertical().show(ui, |ui| {
-            for b in beats {
-                ui.label(line(b));
-                ui.small(plain(&b.why));
+            for row in &rows {
+                timeline_row(ui, snap, row);
             }
         });
     } else {
-        // A crowd's plan: one line per beat, the reason on hover, only visible rows laid out.
+        // A crowd's plan: one line per row, the reason on hover, only visible rows laid out.
         let h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-        egui::ScrollArea::vertical().show_rows(ui, h, beats.len(), |ui, rows| {
-            for b in &beats[rows] {
-                ui.add(egui::Label::new(line(b)).truncate())
-                    .on_hover_text(plain(&b.why));
+        egui::ScrollArea::vertical().show_rows(ui, h, rows.len(), |ui, range| {
+            for row in &rows[range] {
+                timeline_row(ui, snap, row);
             }
         });
     }
+}
+
+/// One line of the timeline: a fight's heading, or a beat (its simultaneous entries).
+enum Row<'a> {
+    Fight(usize, &'a [String]),
+    Beat(Vec<&'a super::snapshot::BeatView>),
+}
+
+/// The plan's beats grouped by fight, simultaneous entries on one line.
+fn timeline_rows(plan: &super::snapshot::PlanView) -> Vec<Row<'_>> {
+    let mut rows = Vec::new();
+    let fights = plan.fights.len().max(1);
+    for f in 0..fights {
+        let mine: Vec<_> = plan.beats.iter().filter(|b| b.fight == f).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        if plan.fights.len() > 1 {
+            rows.push(Row::Fight(f, &plan.fights[f]));
+        }
+        for group in mine.chunk_by(|a, b| a.beat == b.beat) {
+            rows.push(Row::Beat(group.to_vec()));
+        }
+    }
+    rows
+}
+
+fn timeline_row(ui: &mut egui::Ui, snap: &Snapshot, row: &Row) {
+    let beat = match row {
+        Row::Fight(f, members) => {
+            ui.add_space(4.0);
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("Fight {}: {}", f + 1, members.join(", ")))
+                        .strong(),
+                )
+                .truncate(),
+            );
+            return;
+        }
+        Row::Beat(b) => b,
+    };
+    let first = beat[0];
+    let now = snap.when.1;
+    // A segment only where a rule fixes one; otherwise what it comes after.
+    let when = if beat.iter().any(|b| b.fixed) {
+        match first.segment {
+            0 => "at the start".to_string(),
+            s => format!("segment {s}"),
+        }
+    } else if first.after.is_empty() {
+        "first".to_string()
+    } else {
+        format!("after {}", first.after.join(", "))
+    };
+    let who: Vec<String> = beat
+        .iter()
+        .map(|b| format!("{}: {}", b.name, b.what))
+        .collect();
+    let text = format!("{} · {}", who.join("  +  "), when);
+    let mut rich = egui::RichText::new(text);
+    if beat.iter().all(|b| b.ruined) {
+        rich = rich.strikethrough().weak();
+    } else if first.segment == now && snap.plan.round == snap.when.0 {
+        rich = rich.strong().color(egui::Color32::YELLOW);
+    } else if first.segment > now || snap.plan.round > snap.when.0 {
+        rich = rich.weak();
+    }
+    let why: Vec<String> = beat
+        .iter()
+        .map(|b| {
+            let ruined = if b.ruined {
+                " — ruined, it never completes"
+            } else {
+                ""
+            };
+            format!("{}: {}{ruined}", b.name, plain(&b.why))
+        })
+        .collect();
+    ui.add(egui::Label::new(rich).truncate())
+        .on_hover_text(why.join("\n"));
 }
 
 /// Past this many lines, lists show one truncated line per item and lay out only the

@@ -83,10 +83,18 @@ pub struct Snapshot {
 /// A plan entry as shown.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BeatView {
-    /// Segment.
+    /// Segment (nominal unless `fixed`).
     pub segment: u32,
-    /// Order (equal beats happen together).
+    /// Whether a rule fixes the segment.
+    pub fixed: bool,
+    /// Order of play (equal beats happen together).
     pub beat: usize,
+    /// The fight it belongs to.
+    pub fight: usize,
+    /// What the rules put directly before it.
+    pub after: Vec<String>,
+    /// A completion that was ruined (so far in the round).
+    pub ruined: bool,
     /// Who.
     pub name: String,
     /// What.
@@ -104,12 +112,27 @@ pub struct PlanView {
     pub initiative: Vec<(String, u32)>,
     /// The beats in order.
     pub beats: Vec<BeatView>,
+    /// Each fight's figures (empty in a surprise segment).
+    pub fights: Vec<Vec<String>>,
 }
 
 impl PlanView {
-    fn of(plan: &Plan) -> PlanView {
-        use crate::sim::Planned;
+    fn of(plan: &Plan, log: &EventLog) -> PlanView {
+        use crate::sim::{EventKind, Payload, Planned};
+        let ruined = |who: &str, what: &str| {
+            log.events.iter().rev().take_while(|e| e.round == plan.round).any(|e| {
+                e.kind == EventKind::SpellDisrupted
+                    && e.actor == who
+                    && matches!(&e.payload, Payload::SpellDisrupted { spell, .. } if spell == what)
+            })
+        };
         PlanView {
+            fights: plan
+                .sequence
+                .fights
+                .iter()
+                .map(|f| f.members.clone())
+                .collect(),
             round: plan.round,
             initiative: plan
                 .initiative
@@ -121,7 +144,11 @@ impl PlanView {
                 .iter()
                 .map(|e| BeatView {
                     segment: e.segment,
+                    fixed: e.fixed,
                     beat: e.beat,
+                    fight: e.fight,
+                    after: e.after.clone(),
+                    ruined: matches!(&e.what, Planned::Complete { what } if ruined(&e.name, what)),
                     name: e.name.clone(),
                     what: match &e.what {
                         Planned::Strike {
@@ -131,12 +158,15 @@ impl PlanView {
                             charge,
                         } => {
                             let extra = if *blow > 1 {
-                                format!(", blow {blow}")
+                                format!(", extra blow {blow}")
                             } else {
                                 String::new()
                             };
-                            let c = if *charge { "charge blow, " } else { "" };
-                            format!("{c}routine {routine} of {of}{extra}")
+                            match (*charge, *of) {
+                                (true, _) => "the charge's blow".to_string(),
+                                (false, 1) => format!("blow{extra}"),
+                                _ => format!("routine {routine} of {of}{extra}"),
+                            }
                         }
                         Planned::Complete { what } => format!("{what} takes effect"),
                         Planned::Turn => "turns undead".to_string(),
@@ -270,7 +300,7 @@ impl Snapshot {
             lights,
             lit,
             log_len: world.resource::<EventLog>().events.len(),
-            plan: PlanView::of(world.resource::<Plan>()),
+            plan: PlanView::of(world.resource::<Plan>(), world.resource::<EventLog>()),
         }
     }
 

@@ -10,6 +10,7 @@ use super::super::speed_factor::Extra;
 use super::super::spell::routine_can_disrupt;
 use super::graph::{Dag, OrderGraph};
 use super::{Beat, Event, EventKind, PairDecision, routine_rows, timeline};
+use std::collections::HashSet;
 
 /// A routine's place in the chart: its row, its blow within the routine, its number.
 #[derive(Clone, Copy)]
@@ -59,7 +60,7 @@ pub(super) fn lay_out_fight(
     members: &[usize],
     fight: usize,
     pair_ctx: &PairContext,
-    all_aims: &[(usize, usize)],
+    all_aims: &HashSet<(usize, usize)>,
 ) -> (Vec<Beat>, Vec<PairDecision>) {
     let act = |k: usize| &actors[members[k]];
     let aims = |x: usize, y: usize| all_aims.contains(&(members[x], members[y]));

@@ -28,6 +28,7 @@ use super::action::Declared;
 use super::cite::{self, Rule};
 use super::first::Context;
 use serde::Serialize;
+use std::collections::HashSet;
 
 /// The rows of the attack-sequence chart for `n` routines, centred on row 0 (the single
 /// routine's row): 1 → [0]; 2 → [-1, 1]; 3 → [-2, 0, 2]; … 6 → [-5 … 5]; beyond six the
@@ -183,11 +184,12 @@ pub fn round_sequence_with(
     aims: &[(usize, usize)],
     pair: &PairContext,
 ) -> Sequence {
+    let aim_set: HashSet<(usize, usize)> = aims.iter().copied().collect();
     let mut beats = Vec::new();
     let mut decisions = Vec::new();
     let mut fights_out = Vec::new();
     for (f, members) in fights::fights(actors, aims).into_iter().enumerate() {
-        let (fb, fd) = layout::lay_out_fight(actors, &members, f, pair, aims);
+        let (fb, fd) = layout::lay_out_fight(actors, &members, f, pair, &aim_set);
         beats.extend(fb);
         decisions.extend(fd);
         fights_out.push(Fight {

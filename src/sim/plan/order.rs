@@ -9,6 +9,7 @@ use crate::rules::charge::SEGMENTS_PER_ROUND;
 use crate::rules::first::Context;
 use crate::rules::sequence::{Beat, EventKind as SeqKind, Sequence, round_sequence_with, timeline};
 use crate::rules::speed_factor::MeleeRound;
+use std::collections::HashMap;
 
 /// The entries of the round in play order, and the order behind them.
 pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
@@ -36,10 +37,15 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
             options: b.options,
         })
     };
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for y in 0..acts.len() {
+        by_name.entry(name_of(y).as_str()).or_default().push(y);
+    }
     let mut aims = Vec::new();
     for (x, a) in acts.iter().enumerate() {
         for t in &a.targets {
-            aims.extend((0..acts.len()).filter(|&y| name_of(y) == t).map(|y| (x, y)));
+            let ys = by_name.get(t.as_str()).into_iter().flatten();
+            aims.extend(ys.map(|&y| (x, y)));
         }
     }
     let seq = round_sequence_with(&declared, &aims, &pair);
