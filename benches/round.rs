@@ -18,7 +18,7 @@ use firststrike::rules::action::{ActionKind, Declared};
 use firststrike::rules::attack_rate::AttackRate;
 use firststrike::rules::first::Context;
 use firststrike::rules::sequence::{round_sequence, round_sequence_with};
-use firststrike::scene::{Act, CombatantSpec, RoundSpec, Scene};
+use firststrike::scene::{Act, CombatantSpec, Scene};
 use firststrike::sim::Runner;
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -172,24 +172,16 @@ fn scene(n: usize) -> Scene {
         declare.insert(name(i), act);
         initiative.insert(format!("S{f}-{side}"), 1 + rng.next(6));
     }
-    Scene {
-        name: format!("{n} figures"),
-        about: String::new(),
-        setting: firststrike::rules::distance::Setting::Indoors,
-        seed: 1,
-        rules: Default::default(),
-        map: None,
+    let mut s = Scene::one_round(
+        &format!("{n} figures"),
+        firststrike::rules::distance::Setting::Indoors,
+        Default::default(),
         combatants,
-        encounter: Vec::new(),
-        surprise: BTreeMap::new(),
-        surprise_segments: Vec::new(),
-        rounds: vec![RoundSpec {
-            declare,
-            initiative,
-            hesitation_s: BTreeMap::new(),
-        }],
-        dice: BTreeMap::new(),
-    }
+        declare,
+        initiative,
+    );
+    s.seed = 1;
+    s
 }
 
 fn order(n: usize, actors: &[Declared], aims: &[(usize, usize)]) -> usize {

@@ -7,7 +7,7 @@ use super::{Defaults, Does, Figure};
 use crate::rules::action::Declared;
 use crate::rules::sequence::Sequence;
 use crate::scene::figure::DEFAULT_REACH_FT;
-use crate::scene::{Act, RoundSpec, Scene};
+use crate::scene::{Act, Scene};
 use crate::sim::{Plan, Runner};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -80,24 +80,14 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
         spec.at = placed[&f.declared.name];
         combatants.push(spec);
     }
-    Scene {
-        name: "first".into(),
-        about: "the calculator's actions".into(),
-        setting: defaults.setting,
-        seed: 0,
-        rules: defaults.context.options,
-        map: None,
+    Scene::one_round(
+        "first",
+        defaults.setting,
+        defaults.context.options,
         combatants,
-        encounter: Vec::new(),
-        surprise: BTreeMap::new(),
-        surprise_segments: Vec::new(),
-        rounds: vec![RoundSpec {
-            declare,
-            initiative,
-            hesitation_s: BTreeMap::new(),
-        }],
-        dice: BTreeMap::new(),
-    }
+        declare,
+        initiative,
+    )
 }
 
 /// Checks the actions, plans their round with the engine, and returns the actions as the

@@ -473,6 +473,36 @@ pub enum DieKind {
 }
 
 impl Scene {
+    /// A scene of one round, without a map: these figures, these declarations and each
+    /// side's initiative die.
+    pub fn one_round(
+        name: &str,
+        setting: Setting,
+        rules: RulesOptions,
+        combatants: Vec<CombatantSpec>,
+        declare: Declarations,
+        initiative: BTreeMap<String, u32>,
+    ) -> Scene {
+        Scene {
+            name: name.into(),
+            about: String::new(),
+            setting,
+            seed: 0,
+            rules,
+            map: None,
+            combatants,
+            encounter: Vec::new(),
+            surprise: BTreeMap::new(),
+            surprise_segments: Vec::new(),
+            rounds: vec![RoundSpec {
+                declare,
+                initiative,
+                hesitation_s: BTreeMap::new(),
+            }],
+            dice: BTreeMap::new(),
+        }
+    }
+
     /// The combatant with this name.
     pub fn combatant(&self, name: &str) -> Option<&CombatantSpec> {
         self.combatants.iter().find(|c| c.name == name)

@@ -131,37 +131,27 @@ impl Plugin for SimPlugin {
             )
                 .chain(),
         );
-        // Nothing happens once the last round has ended.
-        step.configure_sets(
-            (
-                SimSet::Encounter,
-                SimSet::Declare,
-                SimSet::Initiative,
-                SimSet::Movement,
-                SimSet::Sight,
-                SimSet::Resolve,
-                SimSet::Disruption,
-                SimSet::EndOfRound,
-            )
-                .run_if(playing),
-        );
         step.add_systems((
             clock::advance_clock.in_set(SimSet::Clock),
-            encounter::encounter.in_set(SimSet::Encounter),
-            declare::declare.in_set(SimSet::Declare),
+            // Nothing happens once the last round has ended.
             (
-                plan::plan_round.run_if(plan::round_starts),
-                plan::plan_surprise_segment.run_if(plan::in_surprise),
+                encounter::encounter.in_set(SimSet::Encounter),
+                declare::declare.in_set(SimSet::Declare),
+                (
+                    plan::plan_round.run_if(plan::round_starts),
+                    plan::plan_surprise_segment.run_if(plan::in_surprise),
+                )
+                    .chain()
+                    .in_set(SimSet::Initiative),
+                movement::movement.in_set(SimSet::Movement),
+                sight::update_sight.in_set(SimSet::Sight),
+                resolve::resolve
+                    .in_set(SimSet::Resolve)
+                    .run_if(resolve::in_a_segment),
+                disruption::disruption.in_set(SimSet::Disruption),
+                round_end::end_of_round.in_set(SimSet::EndOfRound),
             )
-                .chain()
-                .in_set(SimSet::Initiative),
-            movement::movement.in_set(SimSet::Movement),
-            sight::update_sight.in_set(SimSet::Sight),
-            resolve::resolve
-                .in_set(SimSet::Resolve)
-                .run_if(resolve::in_a_segment),
-            disruption::disruption.in_set(SimSet::Disruption),
-            round_end::end_of_round.in_set(SimSet::EndOfRound),
+                .run_if(playing),
             log::record.in_set(SimSet::Record),
         ));
         app.add_schedule(step);
