@@ -402,3 +402,22 @@ fn lizard_man_lair_sight() {
         d[5].detail
     );
 }
+
+/// Round 1 of the Example of Melee: the monk's heavy crossbow of speed fires first of all,
+/// though his side won anyway (DMG p.168: it strikes first regardless of initiative); the
+/// ranger's shot at him comes after it in their fight.
+#[test]
+fn example_of_melee_round_1_the_monk_fires_first() {
+    let r = run("example_of_melee");
+    let blows: Vec<&LogEvent> = r
+        .log()
+        .events
+        .iter()
+        .filter(|e| e.round == 1 && matches!(e.kind, K::Hit | K::Miss))
+        .collect();
+    assert_eq!(blows[0].actor, "Monk");
+    assert_eq!(blows[0].target.as_deref(), Some("Ranger"));
+    assert_eq!(blows[0].rule.id, "initiative.strikes_first");
+    let ranger = blows.iter().position(|e| e.actor == "Ranger").unwrap();
+    assert!(ranger > 0);
+}
