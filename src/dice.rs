@@ -3,6 +3,14 @@
 
 use std::fmt;
 
+/// The most dice an expression may roll (the books' largest, a dragon's breath, is far
+/// below), their largest die, and the largest constant.
+pub const MAX_DICE: u32 = 100;
+/// See [`MAX_DICE`].
+pub const MAX_SIDES: u32 = 1000;
+/// See [`MAX_DICE`].
+pub const MAX_CONSTANT: i32 = 1000;
+
 /// A sum of dice plus a constant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiceExpr {
@@ -36,11 +44,23 @@ impl DiceExpr {
                 if n == 0 || s == 0 {
                     return Err(format!("dice must have a count and sides in '{text}'"));
                 }
+                let total: u32 = e.dice.iter().map(|d| d.0).sum::<u32>() + n;
+                if total > MAX_DICE || s > MAX_SIDES {
+                    return Err(format!(
+                        "'{text}': at most {MAX_DICE} dice of at most {MAX_SIDES} sides"
+                    ));
+                }
                 e.dice.push((n, s));
             } else {
-                e.plus += term
+                let c = term
                     .parse::<i32>()
                     .map_err(|_| format!("'{term}' is not a number or NdS in '{text}'"))?;
+                e.plus = e.plus.saturating_add(c);
+                if e.plus.abs() > MAX_CONSTANT {
+                    return Err(format!(
+                        "'{text}': constants add up to at most ±{MAX_CONSTANT}"
+                    ));
+                }
             }
         }
         Ok(e)
@@ -51,7 +71,7 @@ impl DiceExpr {
         let mut total = self.plus;
         for &(n, s) in &self.dice {
             for _ in 0..n {
-                total += die(s) as i32;
+                total = total.saturating_add(die(s).min(s) as i32);
             }
         }
         total

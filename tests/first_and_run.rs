@@ -76,7 +76,7 @@ proptest! {
         let (_, seq) = calc::calculate(&figs, &d).unwrap();
         let mut scene = calc::to_scene(&figs, &d);
         for c in &mut scene.combatants {
-            c.hp = Some(10_000);
+            c.hp = Some(1000);
         }
         let ones = |n: &str| (n.to_string(), vec![1; 40]);
         scene.dice.insert(DieKind::ToHit, BTreeMap::from([ones("A"), ones("B")]));

@@ -22,6 +22,7 @@ use crate::rules::initiative;
 use crate::rules::movement;
 use crate::rules::speed_factor::MeleeRound;
 use crate::scene::CombatantSpec;
+use crate::scene::limits;
 use crate::tables;
 
 /// Settings that apply to every action of a calculation.
@@ -98,16 +99,22 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let (mut weapon, mut spell, mut reach_given) = (None, None, false);
     for w in words {
         let (k, v) = w.split_once('=').unwrap_or((w, ""));
-        let num = |v: &str| -> Result<u32, String> {
-            v.parse::<u32>()
-                .map_err(|_| format!("{name}: '{w}': {k} takes a whole number"))
+        // Every number within the limits scenes have (scene::limits).
+        let num_in = |v: &str, r: std::ops::RangeInclusive<u32>| -> Result<u32, String> {
+            let n = v
+                .parse::<u32>()
+                .map_err(|_| format!("{name}: '{w}': {k} takes a whole number"))?;
+            limits::check(k, n, &r).map_err(|m| format!("{name}: '{w}': {m}"))?;
+            Ok(n)
         };
-        let feet = |v: &str| -> Result<f64, String> {
+        let num = |v: &str| num_in(v, 0..=limits::ROUNDS);
+        let feet = |v: &str, r: std::ops::RangeInclusive<f64>| -> Result<f64, String> {
             let v = v.trim_end_matches("ft");
-            v.parse::<f64>()
-                .ok()
-                .filter(|f| f.is_finite() && *f >= 0.0)
-                .ok_or_else(|| format!("{name}: '{w}': {k} takes a distance in feet"))
+            let f = v
+                .parse::<f64>()
+                .map_err(|_| format!("{name}: '{w}': {k} takes a distance in feet"))?;
+            limits::check_ft(k, f, &r).map_err(|m| format!("{name}: '{w}': {m}"))?;
+            Ok(f)
         };
         match k {
             "d6" | "d8" => {
@@ -120,32 +127,24 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
                 d8 = k == "d8";
             }
             "side" if !v.is_empty() => a.side = v.replace('_', " "),
-            "sf" => a.speed_factor = Some(num(v)?),
+            "sf" => a.speed_factor = Some(num_in(v, limits::SPEED_FACTOR)?),
             "weapon" => weapon = Some(tables::weapon(v).map_err(|e| format!("{name}: {e}"))?),
             "spell" => spell = Some(tables::spell(v).map_err(|e| format!("{name}: {e}"))?),
-            "attacks" => {
-                let n = num(v)?;
-                if n == 0 {
-                    return Err(format!("{name}: '{w}': attacks must be at least 1"));
-                }
-                a.routines = n;
+            "attacks" => a.routines = num_in(v, limits::ROUTINES)?,
+            "rate" => {
+                let r: AttackRate = v.parse().map_err(|e| format!("{name}: {e}"))?;
+                limits::check("routines", r.routines, &limits::ROUTINES)
+                    .and(limits::check("rounds", r.per_rounds, &limits::RATE_ROUNDS))
+                    .map_err(|m| format!("{name}: '{w}': {m}"))?;
+                rate = Some(r);
             }
-            "rate" => rate = Some(v.parse().map_err(|e| format!("{name}: {e}"))?),
-            "round" => round = num(v)?.max(1),
+            "round" => round = num_in(v, 1..=limits::ROUNDS)?,
             "reach" | "length" => {
-                a.reach_ft = feet(v)?;
+                a.reach_ft = feet(v, limits::LENGTH_FT)?;
                 reach_given = true;
             }
-            "dex" => {
-                let d = num(v)?;
-                if !(1..=25).contains(&d) {
-                    return Err(format!(
-                        "{name}: '{w}': Dexterity runs from 3 to 18 (25 at most)"
-                    ));
-                }
-                dex = Some(d);
-            }
-            "move" => move_in = Some(num(v)?),
+            "dex" => dex = Some(num_in(v, limits::DEXTERITY)?),
+            "move" => move_in = Some(num_in(v, limits::MOVEMENT_IN)?),
             "gear" => {
                 light = Some(match v {
                     "light" => true,
@@ -153,8 +152,8 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
                     _ => return Err(format!("{name}: '{w}': gear is 'light' or 'heavy'")),
                 })
             }
-            "time" => time = Some(num(v)?),
-            "distance" => distance = Some(feet(v)?),
+            "time" => time = Some(num_in(v, limits::CASTING_SEGMENTS)?),
+            "distance" => distance = Some(feet(v, 0.0..=limits::COORDINATE_FT)?),
             "arrive" => arrive = Some(num(v)?),
             "body" => {
                 body = match v {

@@ -6,7 +6,7 @@
 use super::{Defaults, Does, Figure};
 use crate::rules::action::Declared;
 use crate::rules::sequence::Sequence;
-use crate::scene::figure::DEFAULT_REACH_FT;
+use crate::scene::figure::{DEFAULT_REACH_FT, FigureStats};
 use crate::scene::{Act, Scene};
 use crate::sim::{Plan, Runner};
 use std::collections::{BTreeMap, BTreeSet};
@@ -119,7 +119,14 @@ pub fn calculate(
             ));
         }
     }
-    let plan = plan_round_one(to_scene(figures, defaults));
+    let scene = to_scene(figures, defaults);
+    for c in &scene.combatants {
+        if let Err(problems) = FigureStats::resolve(c) {
+            let p = &problems[0];
+            return Err(format!("{}: {}: {}", c.name, p.field, p.message));
+        }
+    }
+    let plan = plan_round_one(scene);
     Ok((plan.declared, plan.sequence))
 }
 

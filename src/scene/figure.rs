@@ -2,6 +2,7 @@
 //! else the weapon table's, else the books' defaults.
 
 use super::CombatantSpec;
+use super::limits;
 use crate::dice::DiceExpr;
 use crate::rules::attack_rate::AttackRate;
 use crate::rules::charge::Body;
@@ -96,6 +97,65 @@ fn problem(field: &'static str, message: String) -> FieldProblem {
     }
 }
 
+/// The figure's own numbers against [`limits`]; `within(field, result)` records a problem.
+fn within_numbers(c: &CombatantSpec, within: &mut dyn FnMut(&'static str, Result<(), String>)) {
+    if let Some(sf) = c.speed_factor {
+        within(
+            "speed_factor",
+            limits::check("speed factor", sf, &limits::SPEED_FACTOR),
+        );
+    }
+    if let Some(l) = c.length_ft {
+        within(
+            "length_ft",
+            limits::check_ft("weapon length", l, &limits::LENGTH_FT),
+        );
+    }
+    if let Some(t) = c.thac0 {
+        within("thac0", limits::check("THAC0", t, &limits::THAC0));
+    }
+    within(
+        "to_hit_bonus",
+        limits::check("to-hit bonus", c.to_hit_bonus, &limits::TO_HIT_BONUS),
+    );
+    within(
+        "damage_bonus",
+        limits::check("damage bonus", c.damage_bonus, &limits::DAMAGE_BONUS),
+    );
+    if let Some(t) = c.ac_type {
+        within("ac_type", limits::check("armor type", t, &limits::AC));
+    }
+    if let Some(r) = c.infravision_ft {
+        within(
+            "infravision_ft",
+            limits::check_ft("infravision", r, &limits::VISION_FT),
+        );
+    }
+    if let Some(w) = c.load_lb {
+        within("load_lb", limits::check("load", w, &limits::LOAD_LB));
+    }
+    within(
+        "strength_allowance_lb",
+        limits::check(
+            "Strength allowance",
+            c.strength_allowance_lb,
+            &limits::ALLOWANCE_LB,
+        ),
+    );
+    if let Some(d) = c.initiative_die
+        && d != 6
+        && d != 8
+    {
+        within(
+            "initiative_die",
+            Err(format!(
+                "an initiative die is a d6 or a d8 (the spectator's, DMG p.62), not a d{d}"
+            )),
+        );
+    }
+    within("at", limits::check_point("position", c.at));
+}
+
 impl FigureStats {
     /// Resolves a figure's numbers, or says which fields are wrong.
     pub fn resolve(c: &CombatantSpec) -> Result<FigureStats, Vec<FieldProblem>> {
@@ -158,12 +218,16 @@ impl FigureStats {
             DiceExpr::parse("1d2").expect("valid")
         });
         let dexterity = c.dexterity.unwrap_or(10);
-        if !(3..=25).contains(&dexterity) {
-            problems.push(problem(
-                "dexterity",
-                format!("Dexterity {dexterity} is outside 3-25"),
-            ));
-        }
+        let mut within = |field: &'static str, r: Result<(), String>| {
+            if let Err(m) = r {
+                problems.push(problem(field, m));
+            }
+        };
+        within(
+            "dexterity",
+            limits::check("Dexterity", dexterity, &limits::DEXTERITY),
+        );
+        within_numbers(c, &mut within);
         let movement = match (c.movement, monster) {
             (Some(m), _) => (m, crate::rules::cite::MOVEMENT_SEGMENT),
             (None, Some(m)) => (m.movement, crate::rules::cite::MOVEMENT_SEGMENT),
@@ -184,29 +248,38 @@ impl FigureStats {
             .or(monster.map(|m| m.attacks))
             .unwrap_or_else(|| "1/1".parse().expect("valid"));
         let ac = c.ac.or(monster.map(|m| m.ac)).unwrap_or(10);
-        if !(-10..=10).contains(&ac) {
-            problems.push(problem(
-                "ac",
-                format!("armor class {ac} is outside -10..10"),
-            ));
-        }
         let hp = c.hp.or(monster.map(|m| m.hp)).unwrap_or(1);
-        if hp <= 0 {
-            problems.push(problem(
-                "hp",
-                format!("a figure starts with at least 1 hit point, not {hp}"),
-            ));
-        }
         let reach_ft = c
             .reach_ft
             .or(monster.and_then(|m| m.reach_ft))
             .unwrap_or(DEFAULT_REACH_FT);
-        if reach_ft <= 0.0 {
-            problems.push(problem(
-                "reach_ft",
-                format!("reach {reach_ft} ft must be positive"),
-            ));
-        }
+        let mut within = |field: &'static str, r: Result<(), String>| {
+            if let Err(m) = r {
+                problems.push(problem(field, m));
+            }
+        };
+        within("ac", limits::check("armor class", ac, &limits::AC));
+        within("hp", limits::check("hit points", hp, &limits::HP));
+        within(
+            "reach_ft",
+            limits::check_ft("reach", reach_ft, &limits::REACH_FT),
+        );
+        within(
+            "movement",
+            limits::check("movement", movement.0, &limits::MOVEMENT_IN),
+        );
+        within(
+            "attacks",
+            limits::check("routines", attacks.routines, &limits::ROUTINES),
+        );
+        within(
+            "attacks",
+            limits::check(
+                "rounds of an attack rate",
+                attacks.per_rounds,
+                &limits::RATE_ROUNDS,
+            ),
+        );
         if !problems.is_empty() {
             return Err(problems);
         }

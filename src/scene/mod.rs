@@ -7,6 +7,7 @@
 
 mod error;
 pub mod figure;
+pub mod limits;
 mod load;
 mod validate;
 
@@ -470,6 +471,22 @@ pub enum DieKind {
     Damage,
     /// d4 for potions and cantrips (keyed by figure).
     D4,
+}
+
+impl DieKind {
+    /// What a fixed die of this kind may show (a fixed `Damage` is the damage as the text
+    /// totals it).
+    pub fn range(self) -> std::ops::RangeInclusive<i32> {
+        match self {
+            DieKind::Surprise => 1..=6,
+            // d4, d6, or the die of a small area (up to 1000 ft across: d101).
+            DieKind::Distance => 1..=101,
+            DieKind::Initiative => 1..=8,
+            DieKind::ToHit => 1..=20,
+            DieKind::Damage => 0..=1000,
+            DieKind::D4 => 1..=4,
+        }
+    }
 }
 
 impl Scene {

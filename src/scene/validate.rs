@@ -3,6 +3,7 @@
 //! source by walking anchors (section, figure name, field) through the text.
 
 use super::figure::FigureStats;
+use super::limits;
 use super::{Act, Declarations, Scene};
 use crate::rules::cite;
 use crate::tables;
@@ -69,7 +70,12 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             None,
         );
     }
-    let map = scene.map.as_ref().map(crate::map::Grid::from_spec);
+    scene_limits(&mut c, scene);
+    let map = scene
+        .map
+        .as_ref()
+        .filter(|m| map_within_limits(m))
+        .map(crate::map::Grid::from_spec);
     if let Some(Err(e)) = &map {
         c.add(
             &["map".into(), "rows".into(), e.row_text.clone()],
@@ -124,13 +130,8 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 }
             }
         }
+        // A position that is not finite is reported with the figure's numbers.
         if !(f.at.0.is_finite() && f.at.1.is_finite()) {
-            c.add(
-                &anchor("at"),
-                format!("combatants[{i}].at"),
-                "position must be a finite number of feet".into(),
-                None,
-            );
         } else if let Some(Ok(grid)) = &map {
             match grid.kind_at_ft(f.at.0, f.at.1) {
                 None => c.add(
@@ -213,13 +214,33 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                     format!("no side is named '{side}'"),
                     suggestion(side, sides.iter().copied()),
                 );
-            } else if *die == 0 || *die > 8 {
+            } else if *die == 0 || *die > side_die(scene, side) {
                 c.add(
                     &a,
                     format!("rounds[{r}].initiative.{side}"),
-                    format!("an initiative die shows 1-6 (1-8 for a d8), not {die}"),
+                    format!(
+                        "side '{side}' rolls a d{}: it shows 1 to {0}, not {die}",
+                        side_die(scene, side)
+                    ),
                     None,
                 );
+            }
+        }
+        for (who, s) in &round.hesitation_s {
+            let mut a = anchors.clone();
+            a.extend(["hesitation_s".to_string(), q(who)]);
+            if !names.contains(&who.as_str()) {
+                let msg = format!("no figure is named '{who}'");
+                c.add(
+                    &a,
+                    format!("rounds[{r}].hesitation_s.{who}"),
+                    msg,
+                    suggestion(who, names.iter().copied()),
+                );
+            } else if let Err(m) =
+                limits::check("seconds of hesitation:", *s, &limits::HESITATION_S)
+            {
+                c.add(&a, format!("rounds[{r}].hesitation_s.{who}"), m, None);
             }
         }
     }
@@ -238,6 +259,117 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
     c.problems
 }
 
+/// The die a side rolls for initiative: a d8 if any member rolls one (DMG p.62).
+fn side_die(scene: &Scene, side: &str) -> u32 {
+    let members = scene.combatants.iter().filter(|f| f.side == side);
+    let dice = members.filter_map(|f| FigureStats::resolve(f).ok().map(|s| s.initiative_die));
+    crate::rules::initiative::side_die(dice).0.sides()
+}
+
+/// Whether a map is small enough to build (the limits are reported by [`scene_limits`]).
+fn map_within_limits(m: &super::MapSpec) -> bool {
+    limits::CELL_FT.contains(&m.cell_ft)
+        && m.rows.len() <= limits::MAP_CELLS
+        && m.rows
+            .iter()
+            .all(|r| r.chars().count() <= limits::MAP_CELLS)
+}
+
+/// The scene's own numbers against [`limits`]: map, lights, counts, surprise, dice.
+fn scene_limits(c: &mut Checker, scene: &Scene) {
+    let mut bad = |anchors: Vec<String>, field: String, r: Result<(), String>| {
+        if let Err(m) = r {
+            c.add(&anchors, field, m, None);
+        }
+    };
+    if scene.combatants.len() > limits::FIGURES {
+        let n = scene.combatants.len();
+        let r = Err(format!(
+            "{n} figures: a scene holds at most {}",
+            limits::FIGURES
+        ));
+        bad(vec!["combatants".into()], "combatants".into(), r);
+    }
+    let rounds = scene.rounds.len() as u64;
+    if rounds > u64::from(limits::ROUNDS) {
+        let r = Err(format!(
+            "{rounds} rounds: a scene declares at most {}",
+            limits::ROUNDS
+        ));
+        bad(vec!["rounds".into()], "rounds".into(), r);
+    }
+    if let Some(m) = &scene.map {
+        let cell = limits::check_ft("a cell of", m.cell_ft, &limits::CELL_FT);
+        bad(
+            vec!["map".into(), "cell_ft".into()],
+            "map.cell_ft".into(),
+            cell,
+        );
+        let wide = m.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        if m.rows.len() > limits::MAP_CELLS || wide > limits::MAP_CELLS {
+            let r = Err(format!(
+                "a map of {wide} x {} cells: at most {} each way",
+                m.rows.len(),
+                limits::MAP_CELLS
+            ));
+            bad(vec!["map".into(), "rows".into()], "map.rows".into(), r);
+        }
+        for (i, l) in m.lights.iter().enumerate() {
+            let a = vec!["lights".into(), q(&l.source)];
+            if let Some(r) = l.radius_ft {
+                let r = limits::check_ft("a light's radius", r, &limits::VISION_FT);
+                bad(a.clone(), format!("map.lights[{i}].radius_ft"), r);
+            }
+            bad(
+                a,
+                format!("map.lights[{i}].at"),
+                limits::check_point("a light at", l.at),
+            );
+        }
+    }
+    for (i, e) in scene.encounter.iter().enumerate() {
+        let a = vec!["encounter".into()];
+        let r = match e {
+            super::EncounterCheck::Area { across_ft, .. }
+            | super::EncounterCheck::Surprise {
+                across_ft: Some(across_ft),
+                ..
+            } => limits::check("an area across", *across_ft, &(0..=1000)),
+            super::EncounterCheck::Outdoors { surprise, .. } => {
+                limits::check("segments of surprise", *surprise, &(0..=6))
+            }
+            _ => Ok(()),
+        };
+        bad(a, format!("encounter[{i}]"), r);
+    }
+    for (side, s) in &scene.surprise {
+        let r = match *s {
+            super::SurpriseSpec::D6(n) => limits::check("a d6 showing", n, &(1..=6)),
+            super::SurpriseSpec::Percent(p) => limits::check("a d% showing", p, &(1..=100)),
+            super::SurpriseSpec::ChanceIn6(n) => limits::check("a chance in 6 of", n, &(0..=6)),
+            super::SurpriseSpec::None => Ok(()),
+        };
+        bad(
+            vec!["surprise".into(), q(side)],
+            format!("surprise.{side}"),
+            r,
+        );
+    }
+    for (kind, by) in &scene.dice {
+        let range = kind.range();
+        for (key, values) in by {
+            for v in values {
+                let r = limits::check(&format!("a {kind:?} die of"), *v, &range);
+                bad(
+                    vec!["dice".into(), q(key)],
+                    format!("dice.{kind:?}.{key}"),
+                    r,
+                );
+            }
+        }
+    }
+}
+
 fn split_help(e: String) -> (String, Option<String>) {
     match e.split_once(" (did you mean") {
         Some((m, h)) => (
@@ -245,6 +377,69 @@ fn split_help(e: String) -> (String, Option<String>) {
             Some(format!("did you mean{}", h.trim_end_matches(')'))),
         ),
         None => (e, None),
+    }
+}
+
+/// A declaration's numbers against [`limits`], and a figure aiming at itself.
+fn act_limits(c: &mut Checker, who: &str, act: &Act, section: &[String], path: &str) {
+    let mut at = section.to_vec();
+    at.push(q(who));
+    let mut bad = |field: &str, r: Result<(), String>| {
+        if let Err(m) = r {
+            c.add(&at, format!("{path}.{who}.{field}"), m, None);
+        }
+    };
+    match act {
+        Act::Melee {
+            modifier,
+            hold_after,
+            ..
+        }
+        | Act::Missile {
+            modifier,
+            hold_after,
+            ..
+        } => {
+            bad(
+                "modifier",
+                limits::check("a modifier of", *modifier, &limits::TO_HIT_BONUS),
+            );
+            if let Some(h) = hold_after {
+                bad(
+                    "hold_after",
+                    limits::check("holding after routine", *h, &(0..=12)),
+                );
+            }
+        }
+        Act::Charge { modifier, .. } => bad(
+            "modifier",
+            limits::check("a modifier of", *modifier, &limits::TO_HIT_BONUS),
+        ),
+        Act::Cast {
+            segments: Some(s), ..
+        } => bad(
+            "segments",
+            limits::check("a casting time of", *s, &limits::CASTING_SEGMENTS),
+        ),
+        Act::Potion { prepare, .. } => bad(
+            "prepare",
+            limits::check(
+                "segments to ready a potion:",
+                *prepare,
+                &limits::POTION_PREPARE,
+            ),
+        ),
+        Act::Move { to: Some(p), .. } => bad("to", limits::check_point("a move to", *p)),
+        Act::Turn { targets } if targets.is_empty() => bad(
+            "targets",
+            Err("turning needs the undead it is aimed at".into()),
+        ),
+        _ => {}
+    }
+    // A spell may be cast on oneself; a blow, a charge or a move may not aim at oneself.
+    let spell = matches!(act, Act::Cast { .. } | Act::Cantrips { .. });
+    if !spell && act.targets().contains(&who) {
+        bad("targets", Err(format!("'{who}' aims at itself")));
     }
 }
 
@@ -258,6 +453,7 @@ fn check_declarations(
     let names: Vec<&str> = scene.combatants.iter().map(|f| f.name.as_str()).collect();
     for (who, act) in d {
         let mut at = section.to_vec();
+        act_limits(c, who, act, section, path);
         at.push(q(who));
         let Some(fig) = scene.combatant(who) else {
             c.add(

@@ -1,0 +1,97 @@
+//! The ranges every number in a scene (and in `firststrike first`) must lie in. Anything
+//! outside is refused with its location before the engine sees it, so no value from input
+//! can overflow, panic, hang the engine or make it run for hours. Where the books give a
+//! range (Dexterity 3-25, AC -10 to 10, a d6) it is the books'; elsewhere it is far past
+//! anything the books print, and says so.
+
+use std::ops::RangeInclusive;
+
+/// Movement rate in inches (the fastest creatures in the books move 36"; PHB p.101-102).
+pub const MOVEMENT_IN: RangeInclusive<u32> = 0..=60;
+/// Dexterity (PHB p.11; to 25 for the gods).
+pub const DEXTERITY: RangeInclusive<u32> = 3..=25;
+/// Weapon speed factor (PHB p.38: 1 to 15 in the table).
+pub const SPEED_FACTOR: RangeInclusive<u32> = 0..=20;
+/// Weapon length in feet (the awl pike's 18 ft is the longest in PHB p.38).
+pub const LENGTH_FT: RangeInclusive<f64> = 0.0..=30.0;
+/// Reach, centre to centre, in feet (more than 0).
+pub const REACH_FT: RangeInclusive<f64> = 0.1..=100.0;
+/// Attack routines in one round (the attack-sequence chart shows six, DMG p.63; hasted
+/// multi-routine monsters run past it by extrapolation).
+pub const ROUTINES: RangeInclusive<u32> = 1..=12;
+/// The rounds an attack rate counts over ("3/2": 3 routines per 2 rounds).
+pub const RATE_ROUNDS: RangeInclusive<u32> = 1..=2;
+/// THAC0, the d20 needed to hit AC 0 (DMG p.74).
+pub const THAC0: RangeInclusive<i32> = -10..=30;
+/// A standing to-hit bonus or a situational modifier.
+pub const TO_HIT_BONUS: RangeInclusive<i32> = -20..=20;
+/// A standing damage bonus.
+pub const DAMAGE_BONUS: RangeInclusive<i32> = -20..=50;
+/// Armor class and armor type (DMG p.74).
+pub const AC: RangeInclusive<i32> = -10..=10;
+/// Hit points at the start.
+pub const HP: RangeInclusive<i32> = 1..=1000;
+/// Infravision and light radii in feet.
+pub const VISION_FT: RangeInclusive<f64> = 0.0..=1000.0;
+/// Load carried, in pounds, and the Strength allowance.
+pub const LOAD_LB: RangeInclusive<u32> = 0..=10_000;
+/// See [`LOAD_LB`].
+pub const ALLOWANCE_LB: RangeInclusive<i32> = -1000..=1000;
+/// Where a figure or a point may be, in feet from the map's corner (either way).
+pub const COORDINATE_FT: f64 = 100_000.0;
+/// Casting or activation time in segments (0: instant; up to ten rounds).
+pub const CASTING_SEGMENTS: RangeInclusive<u32> = 0..=100;
+/// Segments spent getting a potion out before drinking it.
+pub const POTION_PREPARE: RangeInclusive<u32> = 0..=10;
+/// Seconds of hesitation in declaring (DMG p.71: a round is 60).
+pub const HESITATION_S: RangeInclusive<u32> = 0..=60;
+/// Figures in a scene.
+pub const FIGURES: usize = 2000;
+/// Rounds a scene declares, or `run --rounds` plays.
+pub const ROUNDS: u32 = 1000;
+/// Map cells across and down, and the cell's size in feet.
+pub const MAP_CELLS: usize = 1000;
+/// See [`MAP_CELLS`].
+pub const CELL_FT: RangeInclusive<f64> = 0.5..=100.0;
+/// A scene file's size in bytes.
+pub const FILE_BYTES: usize = 4 << 20;
+
+/// "must be within 1..=6" for a message.
+pub fn range_text<T: std::fmt::Display>(r: &RangeInclusive<T>) -> String {
+    format!("{} to {}", r.start(), r.end())
+}
+
+/// A whole number outside its range, said as a message.
+pub fn check<T: PartialOrd + std::fmt::Display + Copy>(
+    what: &str,
+    v: T,
+    r: &RangeInclusive<T>,
+) -> Result<(), String> {
+    if r.contains(&v) {
+        Ok(())
+    } else {
+        Err(format!("{what} {v} is outside {}", range_text(r)))
+    }
+}
+
+/// A number of feet that must be finite and within its range.
+pub fn check_ft(what: &str, v: f64, r: &RangeInclusive<f64>) -> Result<(), String> {
+    if v.is_finite() && r.contains(&v) {
+        Ok(())
+    } else {
+        Err(format!("{what} {v} ft is outside {} ft", range_text(r)))
+    }
+}
+
+/// A point that must be finite and within [`COORDINATE_FT`] of the corner.
+pub fn check_point(what: &str, p: (f64, f64)) -> Result<(), String> {
+    let ok = |x: f64| x.is_finite() && x.abs() <= COORDINATE_FT;
+    if ok(p.0) && ok(p.1) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} ({}, {}) must be finite feet within ±{COORDINATE_FT}",
+            p.0, p.1
+        ))
+    }
+}
