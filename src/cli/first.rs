@@ -240,8 +240,10 @@ pub fn run(args: FirstArgs) -> i32 {
     match result {
         Ok((actions, seq)) => {
             match args.format {
-                Format::Text => print!("{}", calc::to_text(&actions, &seq, &defaults)),
-                Format::Json => println!("{}", calc::to_json(&actions, &seq, &defaults)),
+                Format::Text => super::out(&calc::to_text(&actions, &seq, &defaults)),
+                Format::Json => {
+                    super::out(&format!("{}\n", calc::to_json(&actions, &seq, &defaults)))
+                }
             }
             0
         }

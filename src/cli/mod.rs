@@ -30,6 +30,16 @@ enum Command {
     View(view::ViewArgs),
 }
 
+/// Writes to standard output. A reader that stops early (`run … | head -1`) closes the pipe:
+/// the rest is dropped quietly rather than panicking.
+pub(crate) fn out(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush());
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {

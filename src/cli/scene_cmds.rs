@@ -1,7 +1,7 @@
 //! `firststrike run` and `firststrike check`: play a scene headless and print its event
 //! log, or validate scenes.
 
-use crate::scene;
+use crate::scene::{self, limits};
 use crate::sim::Runner;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -48,8 +48,8 @@ pub fn run(args: RunArgs) -> i32 {
             return 2;
         }
     };
-    if args.rounds == Some(0) {
-        eprintln!("error: --rounds must be at least 1");
+    if args.rounds.is_some_and(|r| r == 0 || r > limits::ROUNDS) {
+        eprintln!("error: --rounds runs from 1 to {}", limits::ROUNDS);
         return 2;
     }
     let title = format!("{} — {}", scene.name, scene.about);
@@ -57,12 +57,11 @@ pub fn run(args: RunArgs) -> i32 {
     let mut run = Runner::new(scene, args.seed, args.rounds);
     run.run_to_end();
     match args.format {
-        Format::Json => print!("{}", run.log().json_lines()),
-        Format::Text => {
-            println!("{title}");
-            println!("Readings in force: {options}");
-            print!("{}", run.log().text());
-        }
+        Format::Json => super::out(&run.log().json_lines()),
+        Format::Text => super::out(&format!(
+            "{title}\nReadings in force: {options}\n{}",
+            run.log().text()
+        )),
     }
     0
 }
@@ -72,7 +71,7 @@ pub fn check(args: CheckArgs) -> i32 {
     let mut bad = 0;
     for path in &args.scenes {
         match scene::load(path) {
-            Ok(s) => println!("ok: {} ({})", path.display(), s.name),
+            Ok(s) => super::out(&format!("ok: {} ({})\n", path.display(), s.name)),
             Err(e) => {
                 bad += 1;
                 eprint!("{}", e.render());

@@ -46,6 +46,7 @@ impl SceneError {
             .unwrap_or(src.len() - offset)
             .max(1)
             .min(src.len().saturating_sub(offset));
+        let snippet = window(src, offset);
         SceneError {
             file: file.into(),
             line,
@@ -53,8 +54,8 @@ impl SceneError {
             field: field.into(),
             message: message.into(),
             help,
-            src: NamedSource::new(file, src.to_string()),
-            span: (offset, len).into(),
+            span: (snippet.1, len.min(snippet.0.len() - snippet.1)).into(),
+            src: NamedSource::new(file, snippet.0),
         }
     }
 
@@ -71,6 +72,45 @@ impl SceneError {
             span: (0, 0).into(),
         }
     }
+}
+
+/// The longest stretch of a line shown around an error.
+const SNIPPET_LINE: usize = 160;
+
+/// The text shown with an error: the lines around `offset` (two each side), each cut to
+/// [`SNIPPET_LINE`] characters around the error's column, after empty lines that keep the
+/// line numbers right; and the error's offset within it. A megabyte of junk on one line is
+/// never echoed back.
+fn window(src: &str, offset: usize) -> (String, usize) {
+    let line_of = src[..offset].matches('\n').count();
+    let lines: Vec<&str> = src.split('\n').collect();
+    let first = line_of.saturating_sub(2);
+    let last = (line_of + 2).min(lines.len().saturating_sub(1));
+    let mut text = "\n".repeat(first);
+    let mut at = 0;
+    for (i, l) in lines.iter().enumerate().take(last + 1).skip(first) {
+        let start_of_line = if i == line_of {
+            src[..offset].rfind('\n').map_or(0, |p| p + 1)
+        } else {
+            0
+        };
+        let col = if i == line_of {
+            offset - start_of_line
+        } else {
+            0
+        };
+        // Cut on character boundaries around the column.
+        let from = l.floor_char_boundary(col.saturating_sub(SNIPPET_LINE / 2));
+        let to = l.floor_char_boundary((from + SNIPPET_LINE).min(l.len()));
+        if i == line_of {
+            at = text.len() + (col - from).min(to - from);
+        }
+        text.push_str(&l[from..to]);
+        if i < last {
+            text.push('\n');
+        }
+    }
+    (text, at)
 }
 
 /// Every problem found in one scene.

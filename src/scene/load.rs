@@ -1,15 +1,41 @@
 //! Reading a scene: RON parsing with located errors, then validation.
 
 use super::error::{SceneError, SceneErrors};
-use super::{Scene, validate};
+use super::{Scene, limits, validate};
 use std::path::Path;
 
 /// Reads, parses and validates a scene file.
 pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneErrors> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    let src = std::fs::read_to_string(path)
-        .map_err(|e| SceneErrors(vec![SceneError::file(&file, format!("cannot read: {e}"))]))?;
+    let cannot = |m: String| SceneErrors(vec![SceneError::file(&file, m)]);
+    let size = std::fs::metadata(path)
+        .map_err(|e| cannot(format!("cannot read: {e}")))?
+        .len();
+    if size > limits::FILE_BYTES as u64 {
+        let mb = limits::FILE_BYTES >> 20;
+        return Err(cannot(format!(
+            "{size} bytes: a scene file is at most {mb} MB"
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| cannot(format!("cannot read: {e}")))?;
+    let src = match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let good = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let at = text.char_indices().nth(
+                String::from_utf8_lossy(&e.as_bytes()[..good])
+                    .chars()
+                    .count(),
+            );
+            let offset = at.map_or(text.len(), |(b, _)| b);
+            let msg = format!("byte {good} is not UTF-8 text: a scene is a RON text file");
+            return Err(SceneErrors(vec![SceneError::at(
+                &file, &text, offset, "file", msg, None,
+            )]));
+        }
+    };
     parse(&file, &src)
 }
 

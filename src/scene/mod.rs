@@ -9,6 +9,7 @@ mod error;
 pub mod figure;
 pub mod limits;
 mod load;
+mod unique;
 mod validate;
 
 pub use error::{SceneError, SceneErrors};
@@ -48,10 +49,10 @@ pub struct Scene {
     #[serde(default)]
     pub encounter: Vec<EncounterCheck>,
     /// Surprise: each side's roll or segments lost.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique::map")]
     pub surprise: BTreeMap<String, SurpriseSpec>,
     /// Declarations for each surprise segment, in order.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique::maps")]
     pub surprise_segments: Vec<Declarations>,
     /// Declarations and dice for each full round, in order.
     #[serde(default)]
@@ -323,13 +324,13 @@ pub type Declarations = BTreeMap<String, Act>;
 #[serde(deny_unknown_fields)]
 pub struct RoundSpec {
     /// Declarations.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique::map")]
     pub declare: Declarations,
     /// Each side's initiative die, if fixed.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique::map")]
     pub initiative: BTreeMap<String, u32>,
     /// Seconds each figure hesitated in declaring (DMG p.71).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique::map")]
     pub hesitation_s: BTreeMap<String, u32>,
 }
 
