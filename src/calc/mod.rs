@@ -15,6 +15,7 @@ pub use scene::{calculate, to_scene};
 use crate::rules::action::{ActionKind, Declared};
 use crate::rules::attack_rate::AttackRate;
 use crate::rules::charge::{self, Body};
+use crate::rules::declare::hesitation_delay;
 use crate::rules::dexterity;
 use crate::rules::distance::Setting;
 use crate::rules::first::Context;
@@ -38,7 +39,7 @@ pub struct Defaults {
 
 /// The kinds an action may name, for messages.
 pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn";
-const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, speed, encumbered";
+const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, speed, encumbered";
 
 /// What a parsed action does, in scene terms.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,6 +75,8 @@ pub struct Figure {
     pub spec: CombatantSpec,
     /// What it does.
     pub does: Does,
+    /// Seconds it hesitated in declaring.
+    pub hesitation_s: Option<u32>,
 }
 
 /// Parses one action. Errors name the bad part.
@@ -91,6 +94,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         .ok_or_else(|| format!("{name}: no action kind after ':' (one of {KINDS})"))?;
     let mut a = Declared::melee(name, 0);
     let mut die: Option<u32> = None;
+    let mut hesitate: Option<u32> = None;
     let mut d8 = false;
     let (mut rate, mut round) = (None::<AttackRate>, defaults.round.max(1));
     let (mut dex, mut move_in, mut light) = (None::<u32>, None::<u32>, None::<bool>);
@@ -162,6 +166,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
                     _ => return Err(format!("{name}: '{w}': body is 'biped' or 'quadruped'")),
                 }
             }
+            "hesitate" => hesitate = Some(num_in(v.trim_end_matches('s'), limits::HESITATION_S)?),
             "speed" if v.is_empty() => a.strikes_first = true,
             "encumbered" if v.is_empty() => encumbered = true,
             _ => return Err(format!("{name}: unknown setting '{w}' (known: {KEYS})")),
@@ -278,6 +283,24 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             ));
         }
     };
+    // Hesitation delays the action by whole segments (DMG p.71): a spell's completion and a
+    // charge's arrival come that much later; a blow no earlier than segment 1 + delay.
+    a.delay = hesitate.map_or(0, |s| {
+        hesitation_delay(s, defaults.context.options.hesitation).0
+    });
+    match &mut a.kind {
+        ActionKind::Cast { segments, .. } => *segments += a.delay,
+        ActionKind::Charge { arrival_segment } => {
+            *arrival_segment += a.delay;
+            if *arrival_segment > charge::SEGMENTS_PER_ROUND {
+                return Err(format!(
+                    "{name}: hesitating {} late, the charge cannot arrive this round (DMG p.66, p.71)",
+                    crate::rules::sequence::plural(a.delay, "segment")
+                ));
+            }
+        }
+        _ => {}
+    }
     let does = match a.kind {
         ActionKind::Melee => Does::Melee,
         ActionKind::Missile => Does::Missile,
@@ -288,7 +311,8 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         ActionKind::Cast { segments, device } => Does::Cast {
             spell: spell_name
                 .unwrap_or_else(|| if device { "the device" } else { "the spell" }.to_string()),
-            segments,
+            // The engine adds the hesitation itself.
+            segments: segments - a.delay,
             device,
         },
     };
@@ -314,5 +338,6 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         declared: a,
         spec,
         does,
+        hesitation_s: hesitate,
     })
 }

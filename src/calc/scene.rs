@@ -80,14 +80,22 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
         spec.at = placed[&f.declared.name];
         combatants.push(spec);
     }
-    Scene::one_round(
+    let mut scene = Scene::one_round(
         "first",
         defaults.setting,
         defaults.context.options,
         combatants,
         declare,
         initiative,
-    )
+    );
+    for f in figures {
+        if let Some(s) = f.hesitation_s {
+            scene.rounds[0]
+                .hesitation_s
+                .insert(f.declared.name.clone(), s);
+        }
+    }
+    scene
 }
 
 /// Checks the actions, plans their round with the engine, and returns the actions as the

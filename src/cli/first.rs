@@ -4,8 +4,8 @@ use crate::calc::{self, Defaults};
 use crate::rules::distance::Setting;
 use crate::rules::first::Context;
 use crate::rules::options::{
-    AlternatingRate, ExtraBlows, FirstRoundTiebreak, InstantActions, LaterRoutines, MissileVolley,
-    MissileVsCharge, RulesOptions, SpellStart, TiedSpeedFactor,
+    AlternatingRate, ExtraBlows, FirstRoundTiebreak, HesitationRounding, InstantActions,
+    LaterRoutines, MissileVolley, MissileVsCharge, RulesOptions, SpellStart, TiedSpeedFactor,
 };
 use crate::rules::speed_factor::MeleeRound;
 use clap::{Args, ValueEnum};
@@ -30,6 +30,7 @@ Keys:
   reach=FT      weapon length or reach in feet (length=FT is the same)
   dex=SCORE     Dexterity (adjusts a missile user's initiative; bonuses need light gear)
   move=IN       base movement (12 = light gear); with distance=FT gives a charge's arrival
+  hesitate=20s  seconds spent declaring: the action comes a segment late per 6 s (DMG p.71)
   gear=light|heavy, body=biped|quadruped, speed (an item of speed), encumbered
 
 Examples (from the rules text):
@@ -43,6 +44,8 @@ Examples (from the rules text):
   firststrike first --after-closing 'Tenser: melee sf=2 length=1.25 d6=3' 'Otis: melee sf=4 length=3 d6=3' 'Robilar: melee sf=13 length=18 d6=3'
   # Otis (battle axe, 3/2) against Robilar (long sword, 2/1), tied 3-3, in round 1
   firststrike first --round 1 'Otis: melee weapon=battle_axe rate=3/2 d6=3' 'Robilar: melee weapon=long_sword rate=2/1 d6=3'
+  # Otto hesitates 20 s over his irresistible dance: 5 segments become 8
+  firststrike first 'Otto: cast time=5 hesitate=20s d6=4' 'Cleric: melee sf=7 d6=3'
   # The same, naming the spell: power word kill against the staff
   firststrike first 'Bigby: cast spell=power_word_kill d6=6' 'Riggby: melee weapon=staff d6=4'
 
@@ -79,6 +82,9 @@ pub struct FirstArgs {
     /// Reading: the speed factor against a casting time on a tie.
     #[arg(long, value_enum, default_value_t = TiedSf::Raw)]
     tied_speed_factor: TiedSf,
+    /// Reading: how seconds of hesitation turn into segments (DMG p.71).
+    #[arg(long, value_enum, default_value_t = Hesitation::Whole)]
+    hesitation: Hesitation,
     /// Reading: a multi-routine attacker's later routines against a completion (DMG p.65).
     #[arg(long, value_enum, default_value_t = Later::AfterCompletion)]
     later_routines: Later,
@@ -94,6 +100,14 @@ pub struct FirstArgs {
     /// Reading: an action that takes no time against a winning attacker (DMG p.65-67).
     #[arg(long, value_enum, default_value_t = Instant::AttackerFirst)]
     instant_actions: Instant,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Hesitation {
+    /// Whole 6-second spans count (20 s = 3 segments).
+    Whole,
+    /// Part spans count too (20 s = 4 segments).
+    Part,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -187,6 +201,10 @@ impl FirstArgs {
                 TiedSf::Raw => TiedSpeedFactor::Raw,
                 TiedSf::MinusTiedDie => TiedSpeedFactor::MinusTiedDie,
             },
+            hesitation: match self.hesitation {
+                Hesitation::Whole => HesitationRounding::WholeSegments,
+                Hesitation::Part => HesitationRounding::PartSegmentsCount,
+            },
             later_routines: match self.later_routines {
                 Later::AfterCompletion => LaterRoutines::AfterCompletion,
                 Later::Unordered => LaterRoutines::Unordered,
@@ -207,7 +225,6 @@ impl FirstArgs {
                 Instant::AttackerFirst => InstantActions::AttackerFirst,
                 Instant::InstantFirst => InstantActions::InstantFirst,
             },
-            ..RulesOptions::default()
         };
         Defaults {
             setting: if self.outdoors {

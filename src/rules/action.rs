@@ -54,6 +54,10 @@ pub struct Declared {
     /// routines too (DMG p.65).
     #[serde(default)]
     pub casting_total: Option<u32>,
+    /// Segments of delay from hesitating to declare (DMG p.71): its first blow comes no
+    /// earlier than segment 1 + delay (a spell's or a charge's delay is in its segments).
+    #[serde(default)]
+    pub delay: u32,
 }
 
 impl Declared {
@@ -70,6 +74,7 @@ impl Declared {
             reach_ft: 0.0,
             strikes_first: false,
             casting_total: None,
+            delay: 0,
         }
     }
 

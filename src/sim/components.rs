@@ -193,6 +193,8 @@ pub struct Closing {
     pub arrival: Option<u32>,
     /// Feet covered so far.
     pub covered: f64,
+    /// Segments to wait before setting off (hesitation, DMG p.71).
+    pub wait: u32,
 }
 
 /// Set when a figure closed or charged in the round before: speed factors do not apply in

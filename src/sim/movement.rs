@@ -69,6 +69,8 @@ pub(super) fn movement(
         .filter(|m| m.hp.condition.is_up())
         .filter_map(|m| {
             let (goal, stop_at, fps, charge) = match (m.closing, m.move_to) {
+                // A hesitating charger has not set off yet.
+                (Some(c), _) if c.wait >= when.1 && when.0 > 0 => return None,
                 (Some(c), _) => (
                     Goal::Figure(c.target),
                     m.reach.0,

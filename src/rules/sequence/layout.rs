@@ -96,7 +96,11 @@ pub(super) fn lay_out_fight(
     for p in &pairs {
         speed_item_first(&mut g, &ev, p, act(p.a), act(p.b));
     }
-    // 3. A figure that strikes at its charger does so at contact (DMG p.66).
+    // 3. A figure that hesitated in declaring strikes that many segments late (DMG p.71).
+    for k in 0..members.len() {
+        hesitated(&mut ev, k, act(k));
+    }
+    // 3b. A figure that strikes at its charger does so at contact (DMG p.66).
     for p in &pairs {
         for (c, o) in [(p.a, p.b), (p.b, p.a)] {
             strike_back_at_contact(&mut ev, act(c), c, act(o), o, aims(o, c));
@@ -320,6 +324,26 @@ fn order(g: &mut OrderGraph, a: usize, b: usize, first: First) {
         First::B => g.before(b, a),
         First::Together => g.together(a, b),
     };
+}
+
+/// A figure that hesitated: its first blow no earlier than segment 1 + its delay.
+fn hesitated(ev: &mut Events, k: usize, a: &Declared) {
+    if a.delay == 0 || a.casting().is_some() || matches!(a.kind, ActionKind::Charge { .. }) {
+        return;
+    }
+    let Some(first) = ev.first_strike(k) else {
+        return;
+    };
+    let e = &mut ev.list[first];
+    let at = 1 + a.delay;
+    if e.segment.is_none_or(|s| s < at) {
+        e.segment = Some(at.min(super::super::charge::SEGMENTS_PER_ROUND));
+        e.rule = cite::DECLARE_HESITATION;
+        e.why = format!(
+            "hesitated in declaring: {} late, in segment {at}",
+            plural(a.delay, "segment")
+        );
+    }
 }
 
 /// Against a charger, a figure's first blow aimed at it falls when the charge makes

@@ -87,7 +87,9 @@ fn cast(
         Some(c) => c,
         None => {
             let (segs, device, note) = spell_info(spell, given.0, given.1);
-            let s = completion_segment(segs, b.lost(i), b.best, b.options.spell_start);
+            // Hesitation delays the completion by its segments (DMG p.71).
+            let s =
+                completion_segment(segs, b.lost(i), b.best, b.options.spell_start) + b.delay_of(i);
             let c = Casting {
                 what: spell.to_string(),
                 target: target.clone(),

@@ -34,13 +34,16 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
         }
         None => charge::arrival_segment(g, fps),
     };
-    let arrival = arrival.max(1);
+    // Hesitation: the charge sets off that many segments late (DMG p.71).
+    let wait = b.delay_of(i);
+    let arrival = arrival.max(1) + wait;
     let closing = Closing {
         target: b.figs[t].e,
         feet_per_segment: fps,
         charge: true,
         arrival: Some(arrival),
         covered: f.closing.as_ref().map_or(0.0, |c| c.covered),
+        wait,
     };
     b.changes.closing.insert(i, Some(closing));
     b.changes.closing_now.push(i);

@@ -87,6 +87,7 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {
             charge: false,
             arrival: Some(charge::arrival_segment(g, fps).0),
             covered: 0.0,
+            wait: 0,
         };
         b.changes.closing.insert(i, Some(closing));
         b.changes.closing_now.push(i);
@@ -99,6 +100,7 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {
             charge: false,
             arrival: Some(1),
             covered: 0.0,
+            wait: 0,
         };
         b.changes.closing.insert(i, Some(closing));
     }

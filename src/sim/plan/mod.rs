@@ -280,6 +280,7 @@ impl Changes {
                     charge: false,
                     arrival: None,
                     covered: 0.0,
+                    wait: 0,
                 }),
             );
         } else if let Some(p) = to {

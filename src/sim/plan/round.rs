@@ -3,12 +3,14 @@
 
 use super::{Changes, Fig, Plan, Planning, cast, charge, initiative, melee, order, snapshot};
 use crate::rules::action::{ActionKind, Declared};
+use crate::rules::declare::hesitation_delay;
 use crate::rules::distance::Setting;
 use crate::rules::movement::feet_per_segment;
 use crate::rules::options::RulesOptions;
+use crate::rules::sequence::plural;
 use crate::scene::Act;
 use crate::sim::SegmentClock;
-use crate::sim::log::LogEvent;
+use crate::sim::log::{EventKind, LogEvent};
 use std::collections::BTreeMap;
 
 /// One timed action for the rules core, and whose it is.
@@ -49,6 +51,8 @@ pub(super) struct RoundBuild<'a> {
     pub changes: Changes,
     /// Events to log.
     pub events: Vec<LogEvent>,
+    /// Segments each figure hesitated in declaring.
+    pub hesitation: BTreeMap<String, u32>,
 }
 
 impl RoundBuild<'_> {
@@ -68,7 +72,16 @@ impl RoundBuild<'_> {
             reach_ft: f.weapon.length_ft.unwrap_or(f.reach),
             strikes_first: f.weapon.of_speed,
             casting_total: None,
+            delay: self.delay_of(i),
         }
+    }
+
+    /// Segments figure `i` hesitated in declaring this round (DMG p.71).
+    pub fn delay_of(&self, i: usize) -> u32 {
+        self.hesitation
+            .get(&self.figs[i].name)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Figure `i`'s side's die.
@@ -108,6 +121,37 @@ impl RoundBuild<'_> {
     }
 }
 
+/// Each figure's delay from hesitating to declare this round (DMG p.71), logged.
+fn hesitation(
+    figs: &[Fig],
+    spec: Option<&crate::scene::RoundSpec>,
+    options: RulesOptions,
+    when: (u32, u32),
+    events: &mut Vec<LogEvent>,
+) -> BTreeMap<String, u32> {
+    let mut out = BTreeMap::new();
+    let Some(spec) = spec else { return out };
+    for f in figs.iter().filter(|f| f.up) {
+        let Some(&s) = spec.hesitation_s.get(&f.name) else {
+            continue;
+        };
+        let (n, rule) = hesitation_delay(s, options.hesitation);
+        events.push(LogEvent::new(
+            when,
+            f.name.clone(),
+            EventKind::Declare,
+            None,
+            format!(
+                "hesitated {s} s in declaring: acts {} late",
+                plural(n, "segment")
+            ),
+            rule,
+        ));
+        out.insert(f.name.clone(), n);
+    }
+    out
+}
+
 /// Run condition: the first segment of a round.
 pub(in crate::sim) fn round_starts(clock: bevy::prelude::Res<SegmentClock>) -> bool {
     clock.round_starts()
@@ -124,6 +168,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     let spec = scene.rounds.get(round as usize - 1);
     let initiative = initiative::roll(&figs, spec, &mut p.dice, when, &mut events);
     let best = initiative.values().copied().max().unwrap_or(0);
+    let hesitation = hesitation(&figs, spec, scene.rules, when, &mut events);
     let clock = p.clock.clone();
     let mut b = RoundBuild {
         figs: &figs,
@@ -137,6 +182,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         actions: Vec::new(),
         changes: Changes::default(),
         events,
+        hesitation,
     };
     for (i, f) in figs.iter().enumerate() {
         if !f.up {

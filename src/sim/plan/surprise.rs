@@ -250,6 +250,7 @@ fn charge_on(b: &mut SegmentBuild, i: usize) {
         charge: true,
         arrival: arrives.then_some(k),
         covered: f.closing.as_ref().map_or(0.0, |c| c.covered),
+        wait: 0,
     };
     b.changes.closing.insert(i, Some(closing));
     if !arrives {

@@ -1,0 +1,171 @@
+//! What a DM declares at the table, beyond the worked examples: hesitation (DMG p.71), input
+//! checked against its limits, and the calculator's syntax for both.
+
+use firststrike::calc::{self, Defaults};
+use firststrike::rules::first::Context;
+use firststrike::rules::options::{HesitationRounding, RulesOptions};
+use firststrike::scene::{Scene, parse};
+use firststrike::sim::EventKind as K;
+use firststrike::testing::SceneRun;
+
+fn scene(combatants: &str, declare: &str, extra: &str) -> Result<Scene, String> {
+    let src = format!(
+        r#"Scene(name: "test", setting: Indoors, seed: 3,
+            combatants: [{combatants}],
+            rounds: [(declare: {{{declare}}}, initiative: {{ "A": 4, "B": 3 }}{extra})])"#
+    );
+    parse("test.ron", &src).map_err(|e| e.to_string())
+}
+
+fn play(s: Scene) -> SceneRun {
+    let mut r = SceneRun::new(s, None, None);
+    r.run_to_end();
+    r
+}
+
+const OTTO_AND_CLERIC: &str = r#"
+    (name: "Otto", side: "A", at: (0.0, 0.0), hp: Some(30)),
+    (name: "Cleric", side: "B", at: (5.0, 0.0), weapon: Some("mace"), hp: Some(30))"#;
+
+/// DMG p.71 and the text's example: Otto hesitates 20 s over his 5-segment dance; each whole
+/// 6 s is a segment, so it goes off in segment 8 — or 9 if part spans count.
+#[test]
+fn otto_hesitates_twenty_seconds() {
+    let decl = r#""Otto": Cast(spell: "otto's irresistible dance"), "Cleric": Hold"#;
+    let r = play(scene(OTTO_AND_CLERIC, decl, r#", hesitation_s: { "Otto": 20 }"#).unwrap());
+    assert_eq!(r.when(K::SpellComplete, "Otto"), vec![(1, 8)]);
+    let said = r.events(K::Declare, Some("Otto"));
+    assert!(said.iter().any(|e| e.rule.id == "declare.hesitation"));
+    // The calculator, both readings.
+    let d = Defaults::default();
+    let figs: Vec<_> = [
+        "Otto: cast time=5 hesitate=20s d6=4",
+        "Cleric: melee sf=7 d6=3",
+    ]
+    .iter()
+    .map(|a| calc::parse_action(a, &d).unwrap())
+    .collect();
+    let (_, seq) = calc::calculate(&figs, &d).unwrap();
+    let done = |s: &firststrike::rules::sequence::Sequence| {
+        s.beats
+            .iter()
+            .find(|b| b.events.iter().any(|e| e.name == "Otto"))
+            .unwrap()
+            .segment
+    };
+    assert_eq!(done(&seq), Some(8));
+    let part = Defaults {
+        context: Context {
+            options: RulesOptions {
+                hesitation: HesitationRounding::PartSegmentsCount,
+                ..RulesOptions::default()
+            },
+            ..Context::default()
+        },
+        ..Defaults::default()
+    };
+    let figs: Vec<_> = [
+        "Otto: cast time=5 hesitate=20s d6=4",
+        "Cleric: melee sf=7 d6=3",
+    ]
+    .iter()
+    .map(|a| calc::parse_action(a, &part).unwrap())
+    .collect();
+    assert_eq!(done(&calc::calculate(&figs, &part).unwrap().1), Some(9));
+}
+
+/// DMG p.71: a fighter who hesitates 13 s strikes two segments late, whatever the dice.
+#[test]
+fn a_hesitating_fighter_strikes_late() {
+    let figs = r#"(name: "Fighter", side: "A", at: (0.0, 0.0), weapon: Some("long sword"), hp: Some(50)),
+        (name: "Orc", side: "B", at: (5.0, 0.0), weapon: Some("club"), hp: Some(50))"#;
+    let decl = r#""Fighter": Melee(targets: ["Orc"]), "Orc": Melee(targets: ["Fighter"])"#;
+    let r = play(scene(figs, decl, r#", hesitation_s: { "Fighter": 13 }"#).unwrap());
+    let blow = r
+        .log()
+        .events
+        .iter()
+        .find(|e| e.actor == "Fighter" && matches!(e.kind, K::Hit | K::Miss))
+        .unwrap()
+        .clone();
+    assert_eq!((blow.round, blow.segment), (1, 3));
+    assert_eq!(blow.rule.id, "declare.hesitation");
+    // A hesitating charger sets off late: 95 ft at 24 ft a segment is 4, plus 2.
+    let figs = r#"(name: "Knight", side: "A", at: (0.0, 0.0), weapon: Some("long sword"), hp: Some(50)),
+        (name: "Orc", side: "B", at: (0.0, 100.0), weapon: Some("club"), hp: Some(50))"#;
+    let decl = r#""Knight": Charge(targets: ["Orc"]), "Orc": Hold"#;
+    let r = play(scene(figs, decl, r#", hesitation_s: { "Knight": 12 }"#).unwrap());
+    assert_eq!(r.when(K::Arrive, "Knight"), vec![(1, 6)]);
+    assert_eq!(
+        r.when(K::Move, "Knight")[0],
+        (1, 3),
+        "no move in segments 1 and 2"
+    );
+}
+
+/// Input is checked: each of these is refused with its field, never played.
+#[test]
+fn out_of_range_values_are_refused_with_their_field() {
+    let ok = r#"(name: "A1", side: "A", at: (0.0, 0.0)), (name: "B1", side: "B", at: (5.0, 0.0))"#;
+    for (combatants, declare, extra, field) in [
+        (
+            ok,
+            r#""A1": Melee(targets: ["B1"], modifier: 99)"#,
+            "",
+            "modifier",
+        ),
+        (ok, r#""A1": Melee(targets: ["A1"])"#, "", "targets"),
+        (
+            ok,
+            r#""A1": Cast(spell: "x", segments: Some(500))"#,
+            "",
+            "segments",
+        ),
+        (ok, r#""A1": Move(to: (inf, 0.0))"#, "", "to"),
+        (
+            ok,
+            r#""A1": Hold"#,
+            r#", hesitation_s: { "A1": 600 }"#,
+            "hesitation_s",
+        ),
+        (
+            r#"(name: "A1", side: "A", at: (0.0, 0.0), damage: Some("1000000d6")), (name: "B1", side: "B", at: (5.0, 0.0))"#,
+            r#""A1": Hold"#,
+            "",
+            "damage",
+        ),
+        (
+            r#"(name: "A1", side: "A", at: (0.0, 0.0), attacks: Some("10000/1")), (name: "B1", side: "B", at: (5.0, 0.0))"#,
+            r#""A1": Hold"#,
+            "",
+            "attacks",
+        ),
+        (
+            r#"(name: "A1", side: "A", at: (0.0, 0.0), initiative_die: Some(0)), (name: "B1", side: "B", at: (5.0, 0.0))"#,
+            r#""A1": Hold"#,
+            "",
+            "initiative_die",
+        ),
+        (
+            r#"(name: "A1", side: "A", at: (0.0, 0.0), infravision_ft: Some(1e9)), (name: "B1", side: "B", at: (5.0, 0.0))"#,
+            r#""A1": Hold"#,
+            "",
+            "infravision_ft",
+        ),
+    ] {
+        let err = scene(combatants, declare, extra).expect_err(field);
+        assert!(err.contains(field), "{field}: {err}");
+        assert!(err.contains("test.ron:"), "located: {err}");
+    }
+    // The calculator refuses the same kind of numbers.
+    let d = Defaults::default();
+    for bad in [
+        "A: melee attacks=4294967295 d6=3",
+        "A: melee sf=99 d6=3",
+        "A: cast time=1000 d6=3",
+        "A: melee hesitate=90s d6=3",
+        "A: charge arrive=0 d6=3",
+    ] {
+        assert!(calc::parse_action(bad, &d).is_err(), "{bad}");
+    }
+}
