@@ -169,3 +169,46 @@ fn out_of_range_values_are_refused_with_their_field() {
         assert!(calc::parse_action(bad, &d).is_err(), "{bad}");
     }
 }
+
+/// Without dice, `first` plans every roll: each answer is what the same actions give with
+/// those dice fixed, and the answers cover the 36 rolls once (DMG p.66-67 for the cells).
+#[test]
+fn first_without_dice_answers_every_roll() {
+    use firststrike::calc::outcomes::every_roll;
+    let d = Defaults::default();
+    let parse = |xs: &[&str]| -> Vec<calc::Figure> {
+        xs.iter()
+            .map(|a| calc::parse_action(a, &d).unwrap())
+            .collect()
+    };
+    let o = every_roll(&parse(&["Bigby: cast time=1", "Riggby: melee sf=4"]), &d).unwrap();
+    assert_eq!(o.rolls.len(), 36);
+    assert_eq!(o.outcomes.iter().map(|x| x.count).sum::<usize>(), 36);
+    for r in &o.rolls {
+        let (b, g) = (r.dice["Bigby"], r.dice["Riggby"]);
+        let fixed = parse(&[
+            &format!("Bigby: cast time=1 d6={b}"),
+            &format!("Riggby: melee sf=4 d6={g}"),
+        ]);
+        let (_, seq) = calc::calculate(&fixed, &d).unwrap();
+        assert_eq!(seq.beats[0].names(), r.first, "Bigby {b}, Riggby {g}");
+    }
+    // The text's case: Bigby wins 6-4, yet |4 - 4| = 0 beats the one-segment spell.
+    let six_four = o
+        .rolls
+        .iter()
+        .find(|r| r.dice["Bigby"] == 6 && r.dice["Riggby"] == 4);
+    assert_eq!(six_four.unwrap().first, vec!["Riggby"]);
+    // Two routines each: the dice, then the speed factor on a tie, decide (DMG p.63, p.66).
+    let o = every_roll(
+        &parse(&[
+            "Cousin: melee sf=5 attacks=2",
+            "Serten: melee sf=7 attacks=2",
+        ]),
+        &d,
+    )
+    .unwrap();
+    assert_eq!(o.outcomes[0].first, vec!["Cousin"]);
+    assert_eq!(o.outcomes[0].when, "when Cousin rolls higher or ties");
+    assert_eq!(o.outcomes[0].count, 21);
+}

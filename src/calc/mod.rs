@@ -6,6 +6,7 @@
 //! An action is `NAME: KIND [key=value ...]`, for example
 //! `"Riggby: melee sf=4 d6=4"` or `"Hill giant: charge move=12 distance=200 d6=3"`.
 
+pub mod outcomes;
 mod report;
 mod scene;
 
@@ -77,6 +78,8 @@ pub struct Figure {
     pub does: Does,
     /// Seconds it hesitated in declaring.
     pub hesitation_s: Option<u32>,
+    /// Whether its side's die was given (d6=N).
+    pub die_given: bool,
 }
 
 /// Parses one action. Errors name the bad part.
@@ -121,6 +124,9 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             Ok(f)
         };
         match k {
+            // A side's die named without a number: every roll is laid out.
+            "d8" if v.is_empty() => d8 = true,
+            "d6" if v.is_empty() => {}
             "d6" | "d8" => {
                 let n = num(v)?;
                 let sides = if k == "d8" { 8 } else { 6 };
@@ -197,9 +203,8 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     if let Some(s) = spell {
         time = time.or(Some(s.segments));
     }
-    a.die = die.ok_or_else(|| {
-        format!("{name}: give the side's initiative die, e.g. d6=4 (or d8=5 for a spectator)")
-    })?;
+    // Without a die, the calculator lays out every roll (see [`outcomes`]).
+    a.die = die.unwrap_or(0);
     if let Some(r) = rate {
         a.routines = r
             .routines_in(round, defaults.context.options.alternating_rate)
@@ -339,5 +344,6 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         spec,
         does,
         hesitation_s: hesitate,
+        die_given: die.is_some(),
     })
 }

@@ -20,7 +20,8 @@ ACTION is 'NAME: KIND [key=value ...]' (quote it). KIND is one of
   device    a rod, staff or wand: give time=SEGMENTS (not ruined by a hit)
   turn      turning undead
 Keys:
-  d6=N / d8=N   the side's initiative die (d8 for a spectator)        [required]
+  d6=N / d8=N   the side's initiative die (d8 for a spectator); give none at all to see
+                who strikes first on every roll (a bare d8 marks a spectator's side)
   side=NAME     the figure's side (default: its own name)
   weapon=NAME   a weapon from assets/weapons.ron (speed factor, length, rate of fire);
                 write spaces as _ (weapon=battle_axe); sf= and reach= override it
@@ -46,6 +47,8 @@ Examples (from the rules text):
   firststrike first --round 1 'Otis: melee weapon=battle_axe rate=3/2 d6=3' 'Robilar: melee weapon=long_sword rate=2/1 d6=3'
   # Otto hesitates 20 s over his irresistible dance: 5 segments become 8
   firststrike first 'Otto: cast time=5 hesitate=20s d6=4' 'Cleric: melee sf=7 d6=3'
+  # No dice yet: who strikes first on each of the 36 rolls, folded into words
+  firststrike first 'Bigby: cast time=1' 'Riggby: melee sf=4'
   # The same, naming the spell: power word kill against the staff
   firststrike first 'Bigby: cast spell=power_word_kill d6=6' 'Riggby: melee weapon=staff d6=4'
 
@@ -253,7 +256,30 @@ pub fn run(args: FirstArgs) -> i32 {
         .iter()
         .map(|s| calc::parse_action(s, &defaults))
         .collect();
-    let result = parsed.and_then(|figures| calc::calculate(&figures, &defaults));
+    // No dice at all: who strikes first on every roll.
+    if let Ok(figures) = &parsed
+        && figures.iter().all(|f| !f.die_given)
+    {
+        return match calc::outcomes::every_roll(figures, &defaults) {
+            Ok(o) => {
+                super::out(&match args.format {
+                    Format::Text => calc::outcomes::to_text(&o),
+                    Format::Json => format!("{}\n", calc::outcomes::to_json(&o)),
+                });
+                0
+            }
+            Err(e) => fail(&e),
+        };
+    }
+    let result = parsed.and_then(|figures| {
+        if let Some(f) = figures.iter().find(|f| !f.die_given) {
+            return Err(format!(
+                "{}: give every side's initiative die (d6=N), or none to see every roll",
+                f.declared.name
+            ));
+        }
+        calc::calculate(&figures, &defaults)
+    });
     match result {
         Ok((actions, seq)) => {
             match args.format {
@@ -264,10 +290,13 @@ pub fn run(args: FirstArgs) -> i32 {
             }
             0
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            eprintln!("(see 'firststrike first --help' for the syntax and examples)");
-            2
-        }
+        Err(e) => fail(&e),
     }
+}
+
+/// Says what is wrong, and exits 2.
+fn fail(e: &str) -> i32 {
+    eprintln!("error: {e}");
+    eprintln!("(see 'firststrike first --help' for the syntax and examples)");
+    2
 }
