@@ -114,6 +114,9 @@ fn fold(sides: &[String], rolls: &[Roll]) -> Vec<Outcome> {
     out
 }
 
+/// A comparison of two sides' dice.
+type Compare = dyn Fn(u32, u32) -> bool;
+
 /// The rolls in words: a comparison of two sides' dice when it says exactly these rolls,
 /// otherwise each die of the first side with the range of the second's.
 fn describe(sides: &[String], these: &[&Roll], all: &[Roll]) -> String {
@@ -128,7 +131,7 @@ fn describe(sides: &[String], these: &[&Roll], all: &[Roll]) -> String {
         let holds = |f: &dyn Fn(u32, u32) -> bool| {
             these.iter().all(|r| f(r.dice[a], r.dice[b])) && pick(f) == these.len()
         };
-        let shapes: [(&dyn Fn(u32, u32) -> bool, String); 5] = [
+        let shapes: [(&Compare, String); 5] = [
             (&|x, y| x > y, format!("when {a} rolls higher")),
             (&|x, y| x < y, format!("when {b} rolls higher")),
             (&|x, y| x == y, "on a tie".into()),
