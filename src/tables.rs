@@ -29,6 +29,9 @@ pub struct Weapon {
     /// To-hit adjustment by the target's armor type (PHB p.38); types not listed count 0.
     #[serde(default)]
     pub vs_ac_type: BTreeMap<i32, i32>,
+    /// A spear or pole arm, which may be set (braced) against a charge.
+    #[serde(default)]
+    pub set_vs_charge: bool,
 }
 
 impl Weapon {

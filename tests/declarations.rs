@@ -212,3 +212,107 @@ fn first_without_dice_answers_every_roll() {
     assert_eq!(o.outcomes[0].when, "when Cousin rolls higher or ties");
     assert_eq!(o.outcomes[0].count, 21);
 }
+
+const KNIGHT_CHARGES: &str =
+    r#"(name: "Knight", side: "A", at: (0.0, 0.0), weapon: Some("lance"), hp: Some(60)),"#;
+
+/// "Take Initiative!" §9: a spear set against a charge strikes the charger first, even a
+/// longer lance, at contact, for double damage; a set that no charge meets does nothing.
+#[test]
+fn a_spear_set_against_a_charge() {
+    let figs = format!(
+        r#"{KNIGHT_CHARGES} (name: "Pikeman", side: "B", at: (0.0, 100.0), weapon: Some("spear"), hp: Some(60))"#
+    );
+    let decl = r#""Knight": Charge(targets: ["Pikeman"]), "Pikeman": Set(against: ["Knight"])"#;
+    let s = scene(&figs, decl, "").unwrap();
+    let src_dice = {
+        let mut s = s.clone();
+        s.dice.insert(
+            firststrike::scene::DieKind::ToHit,
+            [
+                ("Pikeman".to_string(), vec![20]),
+                ("Knight".to_string(), vec![20]),
+            ]
+            .into(),
+        );
+        s.dice.insert(
+            firststrike::scene::DieKind::Damage,
+            [
+                ("Pikeman".to_string(), vec![4]),
+                ("Knight".to_string(), vec![4]),
+            ]
+            .into(),
+        );
+        s
+    };
+    let r = play(src_dice);
+    // 95 ft at 24 ft a segment (12" doubled): contact in segment 4.
+    assert_eq!(r.when(K::Arrive, "Knight"), vec![(1, 4)]);
+    let first_blow = r
+        .log()
+        .events
+        .iter()
+        .find(|e| matches!(e.kind, K::Hit | K::Miss))
+        .unwrap()
+        .clone();
+    assert_eq!(first_blow.actor, "Pikeman");
+    assert_eq!((first_blow.round, first_blow.segment), (1, 4));
+    assert_eq!(first_blow.rule.id, "charge.set");
+    let damage = r.events(K::Damage, Some("Pikeman"));
+    assert!(
+        damage[0].detail.starts_with("8 hp"),
+        "double damage: {}",
+        damage[0].detail
+    );
+    // No charge: the set does nothing.
+    let figs = r#"(name: "Knight", side: "A", at: (0.0, 0.0), hp: Some(60)),
+        (name: "Pikeman", side: "B", at: (0.0, 100.0), weapon: Some("spear"), hp: Some(60))"#;
+    let r = play(scene(figs, r#""Knight": Hold, "Pikeman": Set()"#, "").unwrap());
+    assert!(r.events(K::Hit, None).is_empty() && r.events(K::Miss, None).is_empty());
+    assert!(
+        r.events(K::Idle, Some("Pikeman"))[0]
+            .detail
+            .contains("does not come")
+    );
+    // A sword cannot be set: refused with its place.
+    let figs = r#"(name: "Knight", side: "A", at: (0.0, 0.0), hp: Some(60)),
+        (name: "Pikeman", side: "B", at: (0.0, 100.0), weapon: Some("long sword"), hp: Some(60))"#;
+    let err = scene(figs, r#""Knight": Hold, "Pikeman": Set()"#, "").unwrap_err();
+    assert!(err.contains("no spear or pole arm"), "{err}");
+}
+
+/// DMG p.66: a charged figure strikes back at contact whatever it declared — here it was
+/// searching a pack — ordered by weapon length against the charger.
+#[test]
+fn a_charged_figure_strikes_back_whatever_it_declared() {
+    let figs = r#"(name: "Knight", side: "A", at: (0.0, 0.0), weapon: Some("long sword"), hp: Some(60)),
+        (name: "Orc", side: "B", at: (0.0, 100.0), weapon: Some("club"), hp: Some(60))"#;
+    let decl = r#""Knight": Charge(targets: ["Orc"]), "Orc": Other("searches the fallen pack")"#;
+    let r = play(scene(figs, decl, "").unwrap());
+    let orc = r
+        .log()
+        .events
+        .iter()
+        .filter(|e| e.actor == "Orc" && matches!(e.kind, K::Hit | K::Miss))
+        .cloned()
+        .collect::<Vec<_>>();
+    assert_eq!(orc.len(), 1);
+    assert_eq!((orc[0].round, orc[0].segment), (1, 4));
+    assert!(
+        r.events(K::Act, Some("Orc"))
+            .iter()
+            .any(|e| e.rule.id == "charge.strike_back")
+    );
+    // The long sword (3.5 ft) outreaches the club (3 ft): the knight strikes first.
+    let k = r
+        .log()
+        .events
+        .iter()
+        .position(|e| e.actor == "Knight" && matches!(e.kind, K::Hit | K::Miss));
+    let o = r
+        .log()
+        .events
+        .iter()
+        .position(|e| e.actor == "Orc" && matches!(e.kind, K::Hit | K::Miss));
+    assert!(k < o);
+}

@@ -58,6 +58,9 @@ pub struct Declared {
     /// earlier than segment 1 + delay (a spell's or a charge's delay is in its segments).
     #[serde(default)]
     pub delay: u32,
+    /// A spear or pole arm set against a charge: it strikes the charger first.
+    #[serde(default)]
+    pub set_vs_charge: bool,
 }
 
 impl Declared {
@@ -75,6 +78,7 @@ impl Declared {
             strikes_first: false,
             casting_total: None,
             delay: 0,
+            set_vs_charge: false,
         }
     }
 

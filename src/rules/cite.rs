@@ -20,6 +20,8 @@ pub enum Book {
     Mm2,
     /// DRAGON #133, "Surprise!" (1988).
     Dragon,
+    /// "Take Initiative!", the d10 variant text in the project's rules texts.
+    TakeInitiative,
     /// A house rule or an interpretation chosen by First Strike (see the options).
     House,
 }
@@ -33,6 +35,7 @@ impl Book {
             Book::Ua => "UA",
             Book::Mm2 => "MM2",
             Book::Dragon => "DRAGON",
+            Book::TakeInitiative => "Take Initiative!",
             Book::House => "house",
         }
     }
@@ -54,7 +57,11 @@ pub struct Rule {
 impl Rule {
     /// `DMG p.66`.
     pub fn page_ref(&self) -> String {
-        format!("{} p.{}", self.book.short(), self.page)
+        if self.page.starts_with('§') {
+            format!("{} {}", self.book.short(), self.page)
+        } else {
+            format!("{} p.{}", self.book.short(), self.page)
+        }
     }
 }
 
@@ -156,6 +163,8 @@ rules! {
     POTION_DELAY = "item.potion", Dmg, "119", "a potion takes effect d4+1 segments after it is drunk";
     TO_HIT = "combat.to_hit", Dmg, "74", "the d20 needed to hit falls by one for each step of armor class";
     WEAPON_VS_ARMOR = "combat.weapon_vs_armor", Phb, "38", "each weapon has a to-hit adjustment against each armor type";
+    CHARGE_SET = "charge.set", TakeInitiative, "§9", "a spear or pole arm set against a charge strikes the charger first and does double damage";
+    CHARGE_STRIKE_BACK = "charge.strike_back", Dmg, "66", "a charged figure strikes back at contact whatever it declared, by weapon length";
     CHARGE_COMPLETES = "surprise.charge_completes", Dmg, "66, 71", "a charge under way ends with its blow even on a foe that has just come off surprise";
     SURPRISE_ORDER = "surprise.order", Dmg, "62-63", "within a surprise segment items of speed go first, then routines by their place in the attack sequence";
     SEGMENTS_ROUND = "time.round", Dmg, "62", "a melee round is one minute of ten 6-second segments";

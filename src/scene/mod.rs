@@ -383,6 +383,14 @@ pub enum Act {
         #[serde(default)]
         device: bool,
     },
+    /// Set a spear or pole arm against a charge ("Take Initiative!" §9): against a charger
+    /// (one of `against`, or any when empty) it strikes first and does double damage; a set
+    /// no charge meets does nothing.
+    Set {
+        /// The chargers it is set against (any when empty).
+        #[serde(default)]
+        against: Vec<String>,
+    },
     /// Turn undead: follows initiative, beats a charge, and is not spoiled by a hit unless
     /// the cleric is slain or incapacitated (DMG p.65-67). Its outcome is not modelled.
     Turn {
@@ -431,7 +439,8 @@ impl Act {
             Act::Melee { targets, .. }
             | Act::Missile { targets, .. }
             | Act::Charge { targets, .. }
-            | Act::Turn { targets } => targets.iter().map(String::as_str).collect(),
+            | Act::Turn { targets }
+            | Act::Set { against: targets } => targets.iter().map(String::as_str).collect(),
             Act::Cast { target, .. } | Act::Cantrips { target, .. } => {
                 target.iter().map(String::as_str).collect()
             }
@@ -447,6 +456,7 @@ impl Act {
             Act::Missile { .. } => "missile fire".into(),
             Act::Charge { .. } => "charge".into(),
             Act::Turn { .. } => "turn undead".into(),
+            Act::Set { .. } => "set against a charge".into(),
             Act::Cast { spell, .. } => format!("cast {spell}"),
             Act::Cantrips { first, second, .. } => format!("cantrips {first} and {second}"),
             Act::Potion { name, .. } => format!("drink {name}"),

@@ -517,6 +517,24 @@ fn check_declarations(
                     None,
                 );
             }
+            Act::Set { .. } => {
+                let settable = FigureStats::resolve(fig)
+                    .ok()
+                    .and_then(|s| s.weapon)
+                    .and_then(|w| tables::weapon(&w).ok())
+                    .is_some_and(|w| w.set_vs_charge);
+                if !settable {
+                    c.add(
+                        &at,
+                        format!("{path}.{who}"),
+                        format!("'{who}' has no spear or pole arm to set against a charge"),
+                        Some(
+                            "give it a spear, awl pike, glaive, halberd… (assets/weapons.ron)"
+                                .into(),
+                        ),
+                    );
+                }
+            }
             Act::Move { toward, to } if toward.is_none() && to.is_none() => {
                 c.add(
                     &at,

@@ -156,6 +156,7 @@ impl PlanView {
                             of,
                             blow,
                             charge,
+                            set,
                         } => {
                             let extra = if *blow > 1 {
                                 format!(", extra blow {blow}")
@@ -163,6 +164,7 @@ impl PlanView {
                                 String::new()
                             };
                             match (*charge, *of) {
+                                _ if *set => "set against the charge (double damage)".to_string(),
                                 (true, _) => "the charge's blow".to_string(),
                                 (false, 1) => format!("blow{extra}"),
                                 _ => format!("routine {routine} of {of}{extra}"),

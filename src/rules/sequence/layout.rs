@@ -95,6 +95,9 @@ pub(super) fn lay_out_fight(
     //    opponent does, multi-routine or not. Given first, so nothing overrides it.
     for p in &pairs {
         speed_item_first(&mut g, &ev, p, act(p.a), act(p.b));
+        for (c, o) in [(p.a, p.b), (p.b, p.a)] {
+            set_against_charge(&mut g, &ev, act(c), c, act(o), o);
+        }
     }
     // 3. A figure that hesitated in declaring strikes that many segments late (DMG p.71).
     for k in 0..members.len() {
@@ -368,11 +371,37 @@ fn strike_back_at_contact(
     let e = &mut ev.list[first];
     if e.segment.is_none() {
         e.segment = Some(arrival_segment);
-        e.rule = cite::CHARGE_REACH;
-        e.why = format!(
-            "strikes back when {}'s charge makes contact in segment {arrival_segment}",
-            charger.name
-        );
+        (e.rule, e.why) = if other.set_vs_charge {
+            let why = format!(
+                "set against {}'s charge: strikes first at contact in segment {arrival_segment}, double damage",
+                charger.name
+            );
+            (cite::CHARGE_SET, why)
+        } else {
+            let why = format!(
+                "strikes back when {}'s charge makes contact in segment {arrival_segment}",
+                charger.name
+            );
+            (cite::CHARGE_REACH, why)
+        };
+    }
+}
+
+/// A weapon set against a charge strikes the charger before its blow ("Take Initiative!"
+/// §9), whatever the reach.
+fn set_against_charge(
+    g: &mut OrderGraph,
+    ev: &Events,
+    charger: &Declared,
+    c: usize,
+    other: &Declared,
+    o: usize,
+) {
+    if !other.set_vs_charge || !matches!(charger.kind, ActionKind::Charge { .. }) {
+        return;
+    }
+    if let (Some(set), Some(blow)) = (ev.first_strike(o), ev.first_strike(c)) {
+        g.before(set, blow);
     }
 }
 

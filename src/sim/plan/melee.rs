@@ -61,6 +61,78 @@ pub(super) fn plan_turn(b: &mut RoundBuild, i: usize) {
     b.push(i, d, targets, false, String::new());
 }
 
+/// Plans figure `i`'s weapon set against a charge: against the first charger coming at it
+/// (one of `against`, or any), a blow that strikes first and doubles its damage.
+pub(super) fn plan_set(b: &mut RoundBuild, i: usize, against: &[String]) {
+    let f = &b.figs[i];
+    let charger = (0..b.figs.len()).find(|&c| {
+        charged_by(b.figs, c, i) && (against.is_empty() || against.contains(&b.figs[c].name))
+    });
+    let settable = f
+        .weapon
+        .weapon
+        .as_deref()
+        .and_then(|w| crate::tables::weapon(w).ok());
+    let Some(c) = charger.filter(|_| settable.is_some_and(|w| w.set_vs_charge)) else {
+        let why = if settable.is_some_and(|w| w.set_vs_charge) {
+            "set against a charge that does not come: nothing happens".to_string()
+        } else {
+            "only a spear or pole arm can be set against a charge".to_string()
+        };
+        b.events.push(idle(b.when, f, None, why, cite::CHARGE_SET));
+        return;
+    };
+    let name = b.figs[c].name.clone();
+    let mut d = b.declared(i, ActionKind::Melee);
+    d.set_vs_charge = true;
+    b.changes.intent.insert(i, melee_at(&name));
+    b.push(i, d, vec![name], false, String::new());
+}
+
+/// A charged figure that declared no blow of its own strikes back at contact, whatever it
+/// declared (DMG p.66): at the charger, by weapon length.
+pub(super) fn strike_back(b: &mut RoundBuild) {
+    let chargers: Vec<usize> = b
+        .actions
+        .iter()
+        .filter(|a| a.charge)
+        .map(|a| a.owner)
+        .collect();
+    for c in chargers {
+        let Some(t) = first_standing(b.figs, &b.figs[c].act) else {
+            continue;
+        };
+        let tf = &b.figs[t];
+        let busy = b.actions.iter().any(|a| a.owner == t);
+        let free = matches!(tf.act, Act::Hold | Act::Other(_));
+        if busy || !free || !tf.up || tf.weapon.missile {
+            continue;
+        }
+        let name = b.figs[c].name.clone();
+        let why = format!("stands and strikes back at {name}'s charge on contact");
+        b.events.push(crate::sim::log::LogEvent::new(
+            b.when,
+            tf.name.clone(),
+            crate::sim::log::EventKind::Act,
+            Some(name.clone()),
+            why,
+            cite::CHARGE_STRIKE_BACK,
+        ));
+        let d = b.declared(t, ActionKind::Melee);
+        b.changes.intent.insert(t, melee_at(&name));
+        b.push(t, d, vec![name], false, String::new());
+    }
+}
+
+/// Melee at one figure.
+fn melee_at(name: &str) -> Act {
+    Act::Melee {
+        targets: vec![name.to_string()],
+        modifier: 0,
+        hold_after: None,
+    }
+}
+
 /// Whether figure `t` charges figure `i` this round.
 pub(super) fn charged_by(figs: &[super::Fig], t: usize, i: usize) -> bool {
     let c = &figs[t];

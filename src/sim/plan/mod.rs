@@ -51,6 +51,8 @@ pub enum Planned {
         blow: u32,
         /// The blow that ends a charge.
         charge: bool,
+        /// A weapon set against a charge: double damage.
+        set: bool,
     },
     /// A spell, device or potion takes effect.
     Complete {
@@ -254,6 +256,8 @@ struct Changes {
     closing: BTreeMap<usize, Option<Closing>>,
     casting: BTreeMap<usize, Option<Casting>>,
     moving_to: BTreeMap<usize, MoveTo>,
+    /// A declaration replaced by what the rules make of it (a set spear striking a charger).
+    intent: BTreeMap<usize, Act>,
     attacked: Vec<usize>,
     closing_now: Vec<usize>,
 }
@@ -305,6 +309,9 @@ impl Changes {
         }
         for (i, m) in self.moving_to {
             commands.entity(figs[i].e).insert(m);
+        }
+        for (i, act) in self.intent {
+            commands.entity(figs[i].e).insert(Intent { act, since: 0 });
         }
         for i in self.attacked {
             let mut rate = figs[i].rate;

@@ -71,6 +71,7 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
                     of,
                     blow,
                     charge: acts[ev.actor].charge,
+                    set: declared[ev.actor].set_vs_charge && routine == 1,
                 },
                 SeqKind::Complete => Planned::Complete {
                     what: what_of[ev.actor].clone(),

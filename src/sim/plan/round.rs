@@ -73,6 +73,7 @@ impl RoundBuild<'_> {
             strikes_first: f.weapon.of_speed,
             casting_total: None,
             delay: self.delay_of(i),
+            set_vs_charge: false,
         }
     }
 
@@ -191,6 +192,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         match &f.act {
             Act::Melee { .. } | Act::Missile { .. } => melee::plan(&mut b, i),
             Act::Turn { .. } => melee::plan_turn(&mut b, i),
+            Act::Set { against } => melee::plan_set(&mut b, i, against),
             Act::Charge { .. } => charge::plan(&mut b, i),
             Act::Cast { .. } | Act::Potion { .. } | Act::Cantrips { .. } => {
                 cast::plan(&mut b, i, &mut p.dice)
@@ -202,6 +204,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
             Act::Other(_) | Act::Hold => {}
         }
     }
+    melee::strike_back(&mut b);
     let (entries, sequence) = order::entries(&b);
     for e in b.events {
         p.log.write(e);

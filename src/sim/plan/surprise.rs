@@ -114,7 +114,9 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
         Act::Cantrips { .. } => SurpriseAction::Cast {
             casting_segments: 1,
         },
-        Act::Potion { .. } | Act::Other(_) | Act::Turn { .. } => SurpriseAction::Other,
+        Act::Potion { .. } | Act::Other(_) | Act::Turn { .. } | Act::Set { .. } => {
+            SurpriseAction::Other
+        }
         Act::Hold => return false,
     };
     if speed_shot {
@@ -179,7 +181,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
             b.events
                 .push(idle(b.when, f, None, why, cite::SURPRISE_ACTIONS));
         }
-        Act::Hold => {}
+        Act::Hold | Act::Set { .. } => {}
     }
 }
 
@@ -420,6 +422,7 @@ fn order(b: &SegmentBuild) -> Vec<PlanEntry> {
                     of: s.routines,
                     blow: 1,
                     charge: s.charge,
+                    set: false,
                 },
                 rule,
                 why,

@@ -24,6 +24,7 @@ struct Blow {
     of: u32,
     blow: u32,
     charge: bool,
+    set: bool,
     modifier: i32,
 }
 
@@ -34,6 +35,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         of,
         blow,
         charge,
+        set,
     } = entry.what
     else {
         return;
@@ -121,6 +123,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         of,
         blow,
         charge,
+        set,
         modifier,
     };
     for (w, dmg) in weapons {
@@ -235,6 +238,12 @@ fn strike(
         None => dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + fighting.damage_bonus,
     }
     .max(1);
+    // A weapon set against a charge does double damage ("Take Initiative!" §9).
+    let damage = if b.set {
+        damage.saturating_mul(2)
+    } else {
+        damage
+    };
     wound(p, seg, entry, b, damage);
 }
 
