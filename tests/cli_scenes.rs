@@ -208,3 +208,35 @@ fn a_ruined_spell_json_names_who_ruined_it() {
     assert_eq!(p["segment_fixed"], true);
     assert_eq!(blow["segment"], 0);
 }
+
+/// `check` warns about a figure running on defaults the DM probably did not mean (exit 0);
+/// `--strict` makes them errors (exit 2). A monster's numbers come from its table: no warning.
+#[test]
+fn check_warns_about_defaults_and_strict_refuses() {
+    let (code, out, err) = fs(&["check", "tests/warn/defaults.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("ok: tests/warn/defaults.ron"));
+    for field in ["hp", "ac", "thac0", "weapon"] {
+        assert!(
+            err.contains(&format!("combatants[0].{field}")),
+            "{field} warned: {err}"
+        );
+    }
+    assert!(
+        !err.contains("combatants[1]"),
+        "the monster is not warned about"
+    );
+    assert!(err.contains("tests/warn/defaults.ron:6:"), "located: {err}");
+    let (code, _, err) = fs(&["check", "--strict", "tests/warn/defaults.ron"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--strict"));
+    // The library's scenes give what they use.
+    let scenes: Vec<String> = std::fs::read_dir("scenes")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    let mut args = vec!["check", "--strict"];
+    args.extend(scenes.iter().map(String::as_str));
+    let (code, _, err) = fs(&args);
+    assert_eq!(code, 0, "{err}");
+}

@@ -37,6 +37,9 @@ pub struct CheckArgs {
     /// Scene files to validate.
     #[arg(required = true)]
     pub scenes: Vec<PathBuf>,
+    /// Treat warnings (figures on defaults: 1 hp, AC 10, THAC0 20, no weapon) as errors.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// Plays a scene and prints the log.
@@ -70,8 +73,19 @@ pub fn run(args: RunArgs) -> i32 {
 pub fn check(args: CheckArgs) -> i32 {
     let mut bad = 0;
     for path in &args.scenes {
-        match scene::load(path) {
-            Ok(s) => super::out(&format!("ok: {} ({})\n", path.display(), s.name)),
+        match scene::load_with_warnings(path) {
+            Ok((s, warnings)) if warnings.is_empty() || !args.strict => {
+                for w in &warnings {
+                    eprintln!("warning: {w}");
+                }
+                super::out(&format!("ok: {} ({})\n", path.display(), s.name));
+            }
+            Ok((_, warnings)) => {
+                bad += 1;
+                for w in &warnings {
+                    eprintln!("error (--strict): {w}");
+                }
+            }
             Err(e) => {
                 bad += 1;
                 eprint!("{}", e.render());

@@ -59,6 +59,23 @@ pub fn parse(file: &str, src: &str) -> Result<Scene, SceneErrors> {
     }
 }
 
+/// The warnings of a valid scene: figures running on defaults the DM probably did not mean.
+pub fn warnings(file: &str, src: &str, scene: &Scene) -> Vec<SceneError> {
+    validate::warnings(scene, src)
+        .into_iter()
+        .map(|p| SceneError::at(file, src, p.offset, p.field, p.message, p.help))
+        .collect()
+}
+
+/// Reads and parses a scene file, with its warnings.
+pub fn load_with_warnings(path: impl AsRef<Path>) -> Result<(Scene, Vec<SceneError>), SceneErrors> {
+    let scene = load(&path)?;
+    let file = path.as_ref().display().to_string();
+    let src = std::fs::read_to_string(path.as_ref()).unwrap_or_default();
+    let w = warnings(&file, &src, &scene);
+    Ok((scene, w))
+}
+
 /// Turns a RON error into a located scene error, naming the field and suggesting the
 /// closest known field or variant.
 fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {

@@ -54,6 +54,53 @@ fn suggestion<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<St
     tables::suggest(name, known).map(|s| format!("did you mean '{s}'?"))
 }
 
+/// Figures that run on defaults the DM probably did not mean: no hit points, AC, THAC0 or
+/// weapon given (and no monster to give them). `check` prints these; `--strict` refuses.
+pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
+    let mut c = Checker {
+        src,
+        problems: Vec::new(),
+    };
+    for (i, f) in scene.combatants.iter().enumerate() {
+        if f.monster.is_some() {
+            continue;
+        }
+        let at = vec!["combatants".to_string(), q(&f.name)];
+        // THAC0 and weapon matter only to a figure that attacks somewhere in the scene.
+        let all = scene
+            .rounds
+            .iter()
+            .map(|r| &r.declare)
+            .chain(&scene.surprise_segments);
+        let attacks = all.filter_map(|d| d.get(&f.name)).any(|a| {
+            matches!(
+                a,
+                Act::Melee { .. } | Act::Missile { .. } | Act::Charge { .. } | Act::Set { .. }
+            )
+        });
+        for (missing, field, what) in [
+            (f.hp.is_none(), "hp", "no hit points given: it has 1"),
+            (f.ac.is_none(), "ac", "no armor class given: AC 10"),
+            (attacks && f.thac0.is_none(), "thac0", "no THAC0 given: 20"),
+            (
+                attacks && f.weapon.is_none() && f.speed_factor.is_none(),
+                "weapon",
+                "no weapon given: 1d2 blows without a speed factor",
+            ),
+        ] {
+            if missing {
+                c.add(
+                    &at,
+                    format!("combatants[{i}].{field}"),
+                    format!("'{}': {what}", f.name),
+                    None,
+                );
+            }
+        }
+    }
+    c.problems
+}
+
 /// Checks a parsed scene.
 pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
     let mut c = Checker {
