@@ -316,3 +316,88 @@ fn a_charged_figure_strikes_back_whatever_it_declared() {
         .position(|e| e.actor == "Orc" && matches!(e.kind, K::Hit | K::Miss));
     assert!(k < o);
 }
+
+/// DMG p.66: a charge with no target, to a point, is movement at the charge rate (12"
+/// doubled indoors: 24 ft a segment) with no blow.
+#[test]
+fn a_charge_to_a_point_is_movement_at_the_charge_rate() {
+    let figs = r#"(name: "Knight", side: "A", at: (0.0, 0.0), hp: Some(60)),
+        (name: "Orc", side: "B", at: (200.0, 0.0), hp: Some(60))"#;
+    let r = play(
+        scene(
+            figs,
+            r#""Knight": Charge(to: Some((0.0, 100.0))), "Orc": Hold"#,
+            "",
+        )
+        .unwrap(),
+    );
+    let moves = r.events(K::Move, Some("Knight"));
+    assert!(
+        moves[0].detail.starts_with("moves 24 ft"),
+        "{}",
+        moves[0].detail
+    );
+    assert_eq!(moves.len(), 5, "100 ft at 24 a segment: five segments");
+    assert!(r.events(K::Hit, None).is_empty() && r.events(K::Miss, None).is_empty());
+    assert!(
+        scene(figs, r#""Knight": Charge()"#, "")
+            .unwrap_err()
+            .contains("a point to charge to")
+    );
+}
+
+/// DMG p.66 gives the charge as the alternative to closing from more than 1". Declared from
+/// within 1", by default it is fought as normal melee (initiative, no +2); read the other way
+/// it stays a charge (contact at once, reach first, +2).
+#[test]
+fn a_charge_from_within_an_inch() {
+    let figs = r#"(name: "Knight", side: "A", at: (0.0, 0.0), weapon: Some("long sword"), hp: Some(60)),
+        (name: "Orc", side: "B", at: (0.0, 8.0), weapon: Some("spear"), hp: Some(60))"#;
+    let decl = r#""Knight": Charge(targets: ["Orc"]), "Orc": Melee(targets: ["Knight"])"#;
+    let r = play(scene(figs, decl, "").unwrap());
+    let knight = r
+        .events(K::Hit, Some("Knight"))
+        .into_iter()
+        .chain(r.events(K::Miss, Some("Knight")))
+        .next()
+        .unwrap();
+    assert_eq!(
+        knight.rule.id, "initiative.d6",
+        "normal melee: {}",
+        knight.detail
+    );
+    // Long sword against armor type 10: +2 (PHB p.38), and no charge bonus on top.
+    let modifier = |e: &firststrike::sim::LogEvent| match e.payload {
+        firststrike::sim::Payload::Attack { modifier, .. } => modifier,
+        _ => panic!("an attack"),
+    };
+    assert_eq!(modifier(&knight), 2);
+    assert!(
+        r.events(K::Act, Some("Knight"))
+            .iter()
+            .any(|e| e.detail.contains("normal melee"))
+    );
+    let mut s = scene(figs, decl, "").unwrap();
+    s.rules.charge_within_inch = firststrike::rules::options::ChargeWithinInch::AsCharge;
+    let r = play(s);
+    let first = r
+        .log()
+        .events
+        .iter()
+        .find(|e| matches!(e.kind, K::Hit | K::Miss))
+        .unwrap();
+    // The spear (8 ft) outreaches the long sword at contact.
+    assert_eq!(first.actor, "Orc");
+    assert_eq!(first.rule.id, "charge.reach");
+    let knight = r
+        .log()
+        .events
+        .iter()
+        .find(|e| e.actor == "Knight" && matches!(e.kind, K::Hit | K::Miss))
+        .unwrap();
+    assert_eq!(
+        modifier(knight),
+        4,
+        "+2 against armor type 10, +2 for the charge"
+    );
+}

@@ -58,6 +58,7 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
             },
             Does::Charge { .. } => Act::Charge {
                 targets: foes,
+                to: None,
                 modifier: 0,
             },
             Does::Cast {

@@ -4,8 +4,9 @@ use crate::calc::{self, Defaults};
 use crate::rules::distance::Setting;
 use crate::rules::first::Context;
 use crate::rules::options::{
-    AlternatingRate, ExtraBlows, FirstRoundTiebreak, HesitationRounding, InstantActions,
-    LaterRoutines, MissileVolley, MissileVsCharge, RulesOptions, SpellStart, TiedSpeedFactor,
+    AlternatingRate, ChargeWithinInch, ExtraBlows, FirstRoundTiebreak, HesitationRounding,
+    InstantActions, LaterRoutines, MissileVolley, MissileVsCharge, RulesOptions, SpellStart,
+    TiedSpeedFactor,
 };
 use crate::rules::speed_factor::MeleeRound;
 use clap::{Args, ValueEnum};
@@ -103,6 +104,17 @@ pub struct FirstArgs {
     /// Reading: an action that takes no time against a winning attacker (DMG p.65-67).
     #[arg(long, value_enum, default_value_t = Instant::AttackerFirst)]
     instant_actions: Instant,
+    /// Reading: a charge declared within 1" of the foe (DMG p.66).
+    #[arg(long, value_enum, default_value_t = Within::AsMelee)]
+    charge_within_inch: Within,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Within {
+    /// Fought as normal melee.
+    AsMelee,
+    /// Still a charge.
+    AsCharge,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -227,6 +239,10 @@ impl FirstArgs {
             instant_actions: match self.instant_actions {
                 Instant::AttackerFirst => InstantActions::AttackerFirst,
                 Instant::InstantFirst => InstantActions::InstantFirst,
+            },
+            charge_within_inch: match self.charge_within_inch {
+                Within::AsMelee => ChargeWithinInch::AsMelee,
+                Within::AsCharge => ChargeWithinInch::AsCharge,
             },
         };
         Defaults {

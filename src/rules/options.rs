@@ -122,6 +122,17 @@ pub enum InstantActions {
     InstantFirst,
 }
 
+/// A charge declared when the foe is already within 1" (DMG p.66 gives the charge as the
+/// alternative to a round of closing when foes start more than 1" apart).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ChargeWithinInch {
+    /// Fought as normal melee: initiative decides, no charge bonus.
+    #[default]
+    AsMelee,
+    /// Still a charge: contact at once, the longer reach first, +2 to hit.
+    AsCharge,
+}
+
 /// All interpretation options in force for a scene or a calculation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -146,6 +157,8 @@ pub struct RulesOptions {
     pub missile_vs_charge: MissileVsCharge,
     /// See [`InstantActions`].
     pub instant_actions: InstantActions,
+    /// See [`ChargeWithinInch`].
+    pub charge_within_inch: ChargeWithinInch,
 }
 
 impl RulesOptions {
@@ -162,6 +175,7 @@ impl RulesOptions {
             format!("missile_volley: {:?}", self.missile_volley),
             format!("missile_vs_charge: {:?}", self.missile_vs_charge),
             format!("instant_actions: {:?}", self.instant_actions),
+            format!("charge_within_inch: {:?}", self.charge_within_inch),
         ]
     }
 }

@@ -359,10 +359,15 @@ pub enum Act {
         #[serde(default)]
         hold_after: Option<u32>,
     },
-    /// Charge (DMG p.66).
+    /// Charge (DMG p.66); with no target, or to a point, it is movement at the charge rate
+    /// with no blow.
     Charge {
         /// Targets in order of preference.
+        #[serde(default)]
         targets: Vec<String>,
+        /// A point to charge to, in feet (when there is no target).
+        #[serde(default)]
+        to: Option<(f64, f64)>,
         /// A situational to-hit modifier.
         #[serde(default)]
         modifier: i32,

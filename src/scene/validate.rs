@@ -592,15 +592,22 @@ fn check_declarations(
             }
             _ => {}
         }
-        if let Act::Charge { targets, .. } = act
+        if let Act::Charge {
+            targets, to: None, ..
+        } = act
             && targets.is_empty()
         {
             c.add(
                 &at,
                 format!("{path}.{who}.targets"),
-                "a charge needs a target".into(),
+                "a charge needs a target, or a point to charge to (`to: (x, y)`)".into(),
                 None,
             );
+        }
+        if let Act::Charge { to: Some(p), .. } = act
+            && let Err(m) = limits::check_point("a charge to", *p)
+        {
+            c.add(&at, format!("{path}.{who}.to"), m, None);
         }
     }
 }

@@ -298,7 +298,10 @@ fn report(
                 charge: w.charge,
             }),
         );
-        if let Act::Charge { targets, modifier } = &m.intent.act {
+        if let Act::Charge {
+            targets, modifier, ..
+        } = &m.intent.act
+        {
             m.intent.act = Act::Melee {
                 targets: targets.clone(),
                 modifier: *modifier,

@@ -6,17 +6,58 @@ use super::round::RoundBuild;
 use super::{Fig, first_standing, gap, idle, no_target};
 use crate::rules::action::ActionKind;
 use crate::rules::charge::{self, SEGMENTS_PER_ROUND};
+use crate::rules::cite;
 use crate::rules::distance::Setting;
+use crate::rules::options::ChargeWithinInch;
+use crate::scene::Act;
 use crate::sim::components::Closing;
+use crate::sim::log::{EventKind, LogEvent};
 use crate::sim::movement::feet;
 
 /// Plans figure `i`'s charge.
 pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     let f = &b.figs[i];
     let Some(t) = first_standing(b.figs, &f.act) else {
-        b.events.push(no_target(b.when, f));
+        match &f.act {
+            // To a point: movement at the charge rate, no blow (DMG p.66).
+            Act::Charge { to: Some(p), .. } => {
+                let fps =
+                    charge::charge_feet_per_segment(f.movement.inches, b.setting, f.movement.body);
+                let why = format!(
+                    "charges to ({}, {}) at {} ft/segment: no blow",
+                    feet(p.0),
+                    feet(p.1),
+                    feet(fps)
+                );
+                b.events.push(idle(b.when, f, None, why, cite::CHARGE_RATE));
+                b.changes.start_move(b.figs, i, &None, &Some(*p), fps);
+            }
+            _ => b.events.push(no_target(b.when, f)),
+        }
         return;
     };
+    // Within 1" already: by the default reading, normal melee (DMG p.66).
+    let g = gap(f, &b.figs[t]);
+    if b.options.charge_within_inch == ChargeWithinInch::AsMelee
+        && charge::melee_possible(g, b.setting).0
+    {
+        let why = format!(
+            "{} is within 1\": the charge is fought as normal melee (reading charge_within_inch)",
+            b.figs[t].name
+        );
+        let target = Some(b.figs[t].name.clone());
+        let e = LogEvent::new(
+            b.when,
+            f.name.clone(),
+            EventKind::Act,
+            target,
+            why,
+            cite::CHARGE_NO_MELEE,
+        );
+        b.events.push(e);
+        super::melee::plan(b, i);
+        return;
+    }
     let (may, rule) = charge::may_charge(f.movement.encumbered);
     if !may {
         let why = "encumbered: may not charge".to_string();
