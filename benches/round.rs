@@ -166,6 +166,7 @@ fn scene(n: usize) -> Scene {
             },
             _ => Act::Charge {
                 targets: foes,
+                to: None,
                 modifier: 0,
             },
         };
