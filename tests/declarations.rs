@@ -401,3 +401,63 @@ fn a_charge_from_within_an_inch() {
         "+2 against armor type 10, +2 for the charge"
     );
 }
+
+/// DMG p.61, PHB p.24, the table's example: Otis the ranger makes his party surprised only
+/// 1 in 6 (Tenser alone: 2 in 6); alone, he surprises the orcs 3 in 6, but not with Tenser.
+#[test]
+fn a_ranger_changes_the_surprise_chances() {
+    let play_with = |with_tenser: bool, d6_party: u32, d6_orcs: u32| {
+        let tenser = if with_tenser {
+            r#"(name: "Tenser", side: "Party", at: (0.0, 0.0), hp: Some(20)),"#
+        } else {
+            ""
+        };
+        let src = format!(
+            r#"Scene(name: "t", setting: Outdoors, combatants: [{tenser}
+                (name: "Otis", side: "Party", at: (5.0, 0.0), hp: Some(40),
+                 surprised_less_often: 1, surprises_more_often: 1),
+                (name: "Orc", side: "Orcs", at: (50.0, 0.0), hp: Some(5))],
+               surprise: {{ "Party": ChanceIn6(2), "Orcs": ChanceIn6(2) }},
+               encounter: [Outdoors(note: "in the forest")],
+               dice: {{ Surprise: {{ "Party": [{d6_party}], "Orcs": [{d6_orcs}] }},
+                        Distance: {{ "any": [4, 4, 4, 4, 4, 4] }} }})"#
+        );
+        play(parse("t.ron", &src).unwrap_or_else(|e| panic!("{e}")))
+    };
+    let lost = |r: &SceneRun, side: &str| -> u32 {
+        r.events(K::Surprise, Some(side))
+            .iter()
+            .filter_map(|e| match e.payload {
+                firststrike::sim::Payload::Surprise { segments } => Some(segments),
+                _ => None,
+            })
+            .last()
+            .unwrap()
+    };
+    // With Tenser: the party is surprised on 1 in 6 only, so a 2 does not surprise it; the
+    // orcs keep their 2 in 6 (Otis is not alone), so a 3 does not surprise them.
+    let r = play_with(true, 2, 3);
+    assert_eq!(lost(&r, "Party"), 0);
+    assert_eq!(lost(&r, "Orcs"), 0);
+    assert!(
+        r.events(K::Surprise, Some("Party"))
+            .iter()
+            .any(|e| e.rule.id == "surprise.less_often")
+    );
+    // Otis alone: his party is still surprised 1 in 6; the orcs now on 3 in 6, so a 3
+    // surprises them for 3 segments, and the 6d4 (all 4s: 24") loses those 3: 21".
+    let r = play_with(false, 2, 3);
+    assert_eq!(lost(&r, "Party"), 0);
+    assert_eq!(lost(&r, "Orcs"), 3);
+    assert!(
+        r.events(K::Surprise, Some("Orcs"))
+            .iter()
+            .any(|e| e.rule.id == "surprise.more_often")
+    );
+    let distance = r.events(K::Distance, None);
+    assert!(
+        distance[0].detail.contains("less 3 for surprise = 21\""),
+        "{}",
+        distance[0].detail
+    );
+}

@@ -154,6 +154,14 @@ fn within_numbers(c: &CombatantSpec, within: &mut dyn FnMut(&'static str, Result
         );
     }
     within("at", limits::check_point("position", c.at));
+    within(
+        "surprised_less_often",
+        limits::check("sixes", c.surprised_less_often, &(0..=5)),
+    );
+    within(
+        "surprises_more_often",
+        limits::check("sixes", c.surprises_more_often, &(0..=5)),
+    );
 }
 
 impl FigureStats {

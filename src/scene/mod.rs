@@ -242,6 +242,12 @@ pub struct CombatantSpec {
     /// Initiative die other than d6 (spectators roll d8, DMG p.62).
     #[serde(default)]
     pub initiative_die: Option<u32>,
+    /// Makes its whole party surprised less often, in sixes (a ranger: 1; DMG p.61).
+    #[serde(default)]
+    pub surprised_less_often: u32,
+    /// Surprises others more often, in sixes, when it acts alone (a ranger: 1; PHB p.24).
+    #[serde(default)]
+    pub surprises_more_often: u32,
     /// Closed to melee in the round before the scene starts: in its first round of blows
     /// speed factors do not apply (DMG p.66).
     #[serde(default)]
@@ -256,9 +262,9 @@ pub enum EncounterCheck {
         /// Terrain.
         #[serde(default)]
         terrain: Option<Terrain>,
-        /// The larger side's segments of surprise.
+        /// The larger side's segments of surprise; by default the surprise actually rolled.
         #[serde(default)]
-        surprise: u32,
+        surprise: Option<u32>,
         /// What the check is about.
         #[serde(default)]
         note: String,

@@ -382,9 +382,9 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
                 across_ft: Some(across_ft),
                 ..
             } => limits::check("an area across", *across_ft, &(0..=1000)),
-            super::EncounterCheck::Outdoors { surprise, .. } => {
-                limits::check("segments of surprise", *surprise, &(0..=6))
-            }
+            super::EncounterCheck::Outdoors {
+                surprise: Some(s), ..
+            } => limits::check("segments of surprise", *s, &(0..=6)),
             _ => Ok(()),
         };
         bad(a, format!("encounter[{i}]"), r);

@@ -11,6 +11,42 @@ use crate::scene::{DieKind, EncounterCheck, SurpriseSpec};
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 
+/// A side's chance in six of being surprised (DMG p.61, PHB p.24): the scene's base, less
+/// the best "surprised less often" edge among its members (the whole party benefits), plus
+/// a lone opponent's "surprises others more often" edge. Returns it and how it was made.
+fn side_chance(scene: &crate::scene::Scene, side: &str, base: u32) -> (u32, String) {
+    let members = scene.combatants.iter().filter(|f| f.side == side);
+    let less: Vec<u32> = members.map(|f| f.surprised_less_often).collect();
+    let (chance, _) = surprise::party_surprise_chance(surprise::Chance::in_die(base, 6), &less);
+    let mut how = Vec::new();
+    if let Some(f) = scene
+        .combatants
+        .iter()
+        .filter(|f| f.side == side && f.surprised_less_often > 0)
+        .max_by_key(|f| f.surprised_less_often)
+    {
+        how.push(format!(
+            "less {} for {} (surprised less often)",
+            f.surprised_less_often, f.name
+        ));
+    }
+    let foes: Vec<_> = scene.combatants.iter().filter(|f| f.side != side).collect();
+    let alone = foes.len() == 1;
+    let more = foes
+        .iter()
+        .map(|f| f.surprises_more_often)
+        .max()
+        .unwrap_or(0);
+    let (chance, rule) = surprise::chance_to_surprise(chance, more, alone);
+    if rule == crate::rules::cite::SURPRISE_MORE_OFTEN {
+        how.push(format!(
+            "more {more} for {}, alone (surprises others more often)",
+            foes[0].name
+        ));
+    }
+    (chance.in_six().unwrap_or(base).min(6), how.join(", "))
+}
+
 /// Determines surprise and distance in the encounter step.
 pub(super) fn encounter(
     scene: Res<SimScene>,
@@ -49,9 +85,24 @@ pub(super) fn encounter(
                     r,
                 )
             }
-            SurpriseSpec::ChanceIn6(c) => {
+            SurpriseSpec::ChanceIn6(base) => {
+                let (c, how) = side_chance(&scene.0, side, base);
                 let (roll, _) = dice.roll(DieKind::Surprise, side, 6);
                 let roll = roll.clamp(1, 6) as u32;
+                if !how.is_empty() {
+                    log.write(LogEvent::new(
+                        when,
+                        side.clone(),
+                        EventKind::Surprise,
+                        None,
+                        format!("surprised on {base} in 6 {how}: {c} in 6"),
+                        if how.contains("less often") {
+                            crate::rules::cite::SURPRISE_LESS_OFTEN
+                        } else {
+                            crate::rules::cite::SURPRISE_MORE_OFTEN
+                        },
+                    ));
+                }
                 if surprise::surprised_on_d6(roll, c).0 {
                     let (s, r) = surprise::segments_lost(SurpriseRoll::D6(roll));
                     (
@@ -145,7 +196,10 @@ pub(super) fn encounter(
                     *d = dice.roll(DieKind::Distance, "any", 4).0.clamp(1, 4) as u32;
                 }
                 let t = terrain.unwrap_or(Terrain::Open);
-                let d = distance::outdoor_distance(d4s, t, *surprise);
+                // The larger surprise actually rolled, unless the scene gives one (DMG p.49).
+                let rolled = lost.values().flatten().copied().max().unwrap_or(0);
+                let surprise = surprise.unwrap_or(rolled);
+                let d = distance::outdoor_distance(d4s, t, surprise);
                 let adjusted: Vec<u32> = d4s.iter().map(|&x| t.adjust_die(x)).collect();
                 (
                     d,
