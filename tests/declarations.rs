@@ -431,7 +431,7 @@ fn a_ranger_changes_the_surprise_chances() {
                 firststrike::sim::Payload::Surprise { segments } => Some(segments),
                 _ => None,
             })
-            .last()
+            .next_back()
             .unwrap()
     };
     // With Tenser: the party is surprised on 1 in 6 only, so a 2 does not surprise it; the
