@@ -421,3 +421,41 @@ fn example_of_melee_round_1_the_monk_fires_first() {
     let ranger = blows.iter().position(|e| e.actor == "Ranger").unwrap();
     assert!(ranger > 0);
 }
+
+/// The set spear and the strike-back (DMG p.66; Take Initiative! §9): the spear strikes the
+/// lance first at contact in segment 4 (95 ft at 24 a segment); the goblin searching a pack
+/// strikes back at contact in segment 3, after the mace, which outreaches its short sword.
+#[test]
+fn charge_and_set_spear() {
+    let r = run("charge_and_set");
+    let blows: Vec<(String, u32, &str)> = r
+        .log()
+        .events
+        .iter()
+        .filter(|e| matches!(e.kind, K::Hit | K::Miss))
+        .map(|e| (e.actor.clone(), e.segment, e.rule.id))
+        .collect();
+    assert_eq!(
+        blows,
+        vec![
+            ("Brother Wat".to_string(), 3, "charge.reach"),
+            ("Goblin".to_string(), 3, "charge.reach"),
+            ("Pikeman".to_string(), 4, "charge.set"),
+            ("Sir Aldo".to_string(), 4, "charge.reach"),
+        ]
+    );
+}
+
+/// The ranger's edges (DMG p.61, PHB p.24): neither side is surprised on these dice.
+#[test]
+fn ranger_surprise() {
+    let r = run("ranger_surprise");
+    assert_eq!(r.clock().surprise_segments, 0);
+    let party = r.events(K::Surprise, Some("Party"));
+    assert!(
+        party[0].detail.contains("less 1 for Otis"),
+        "{}",
+        party[0].detail
+    );
+    assert!(party.iter().any(|e| e.detail.starts_with("not surprised")));
+}
