@@ -460,6 +460,25 @@ impl Act {
         }
     }
 
+    /// The situational to-hit modifier and the routine after which the rest are held, of a
+    /// melee, missile or charge declaration (0 and none for anything else).
+    pub fn modifier_and_hold(&self) -> (i32, Option<u32>) {
+        match self {
+            Act::Melee {
+                modifier,
+                hold_after,
+                ..
+            }
+            | Act::Missile {
+                modifier,
+                hold_after,
+                ..
+            } => (*modifier, *hold_after),
+            Act::Charge { modifier, .. } => (*modifier, None),
+            _ => (0, None),
+        }
+    }
+
     /// A short verb for the log.
     pub fn verb(&self) -> String {
         match self {

@@ -436,32 +436,18 @@ fn act_limits(c: &mut Checker, who: &str, act: &Act, section: &[String], path: &
             c.add(&at, format!("{path}.{who}.{field}"), m, None);
         }
     };
+    let (modifier, hold) = act.modifier_and_hold();
+    bad(
+        "modifier",
+        limits::check("a modifier of", modifier, &limits::TO_HIT_BONUS),
+    );
+    if let Some(h) = hold {
+        bad(
+            "hold_after",
+            limits::check("holding after routine", h, &(0..=12)),
+        );
+    }
     match act {
-        Act::Melee {
-            modifier,
-            hold_after,
-            ..
-        }
-        | Act::Missile {
-            modifier,
-            hold_after,
-            ..
-        } => {
-            bad(
-                "modifier",
-                limits::check("a modifier of", *modifier, &limits::TO_HIT_BONUS),
-            );
-            if let Some(h) = hold_after {
-                bad(
-                    "hold_after",
-                    limits::check("holding after routine", *h, &(0..=12)),
-                );
-            }
-        }
-        Act::Charge { modifier, .. } => bad(
-            "modifier",
-            limits::check("a modifier of", *modifier, &limits::TO_HIT_BONUS),
-        ),
         Act::Cast {
             segments: Some(s), ..
         } => bad(

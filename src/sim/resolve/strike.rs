@@ -44,20 +44,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     let Ok(a) = p.figures.get(actor) else { return };
     let name = a.figure.name.clone();
     let act = a.intent.act.clone();
-    let (modifier, hold) = match &act {
-        Act::Melee {
-            modifier,
-            hold_after,
-            ..
-        }
-        | Act::Missile {
-            modifier,
-            hold_after,
-            ..
-        } => (*modifier, *hold_after),
-        Act::Charge { modifier, .. } => (*modifier, None),
-        _ => (0, None),
-    };
+    let (modifier, hold) = act.modifier_and_hold();
     let idle = |p: &mut Play, target: Option<String>, why: String, rule: Rule| {
         p.log.write(LogEvent::new(
             when,
