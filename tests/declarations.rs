@@ -461,3 +461,52 @@ fn a_ranger_changes_the_surprise_chances() {
         distance[0].detail
     );
 }
+
+/// PHB p.74 and the table's example: Erac's Cousin (3/2) hasted attacks three times every
+/// round, first and last, with Serten's single routine diced for in the middle.
+#[test]
+fn a_hasted_fighter_attacks_three_times_a_round() {
+    let src = r#"Scene(name: "t", setting: Indoors, combatants: [
+            (name: "Cousin", side: "C", at: (0.0, 0.0), weapon: "long sword", attacks: "3/2", hasted: true, hp: 500, ac: 0),
+            (name: "Serten", side: "S", at: (5.0, 0.0), weapon: "mace", hp: 500, ac: 0)],
+        rounds: [(declare: { "Cousin": Melee(targets: ["Serten"]), "Serten": Melee(targets: ["Cousin"]) },
+                  initiative: { "C": 2, "S": 5 }), (initiative: { "C": 5, "S": 2 })])"#;
+    let r = play(parse("t.ron", src).unwrap_or_else(|e| panic!("{e}")));
+    for round in [1, 2] {
+        let order: Vec<&str> = r
+            .log()
+            .events
+            .iter()
+            .filter(|e| e.round == round && matches!(e.kind, K::Hit | K::Miss))
+            .map(|e| e.actor.as_str())
+            .collect();
+        let expect = if round == 1 {
+            vec!["Cousin", "Serten", "Cousin", "Cousin"]
+        } else {
+            vec!["Cousin", "Cousin", "Serten", "Cousin"]
+        };
+        assert_eq!(order, expect, "round {round}");
+    }
+}
+
+/// A slowed fighter (reading `spell.slow`): one routine every other round, and it acts as if
+/// its side lost initiative, even on a 6 against a 2.
+#[test]
+fn a_slowed_fighter_attacks_every_other_round_and_loses_initiative() {
+    let src = r#"Scene(name: "t", setting: Indoors, combatants: [
+            (name: "Fighter", side: "F", at: (0.0, 0.0), weapon: "long sword", slowed: true, hp: 500, ac: 0),
+            (name: "Orc", side: "O", at: (5.0, 0.0), weapon: "mace", hp: 500, ac: 0)],
+        rounds: [(declare: { "Fighter": Melee(targets: ["Orc"]), "Orc": Melee(targets: ["Fighter"]) },
+                  initiative: { "F": 6, "O": 2 }), (initiative: { "F": 6, "O": 2 })])"#;
+    let r = play(parse("t.ron", src).unwrap_or_else(|e| panic!("{e}")));
+    let blows = |round: u32| -> Vec<&str> {
+        r.log()
+            .events
+            .iter()
+            .filter(|e| e.round == round && matches!(e.kind, K::Hit | K::Miss))
+            .map(|e| e.actor.as_str())
+            .collect()
+    };
+    assert_eq!(blows(1), vec!["Orc", "Fighter"]);
+    assert_eq!(blows(2), vec!["Orc"]);
+}

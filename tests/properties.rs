@@ -138,3 +138,19 @@ proptest! {
         prop_assert!(6 * roll <= 100 * n && 100 * (n - 1) < 6 * roll);
     }
 }
+
+proptest! {
+    /// Haste doubles a rate's routines over its cycle; slow halves them over twice the
+    /// cycle (PHB p.74; reading `spell.slow`).
+    #[test]
+    fn haste_doubles_and_slow_halves_the_routines(r in 1u32..=6, p in 1u32..=2) {
+        use firststrike::rules::attack_rate::AttackRate;
+        use firststrike::rules::options::AlternatingRate;
+        let rate = AttackRate { routines: r, per_rounds: p };
+        let over = |a: AttackRate, rounds: u32| -> u32 {
+            (1..=rounds).map(|n| a.routines_in(n, AlternatingRate::default()).0).sum()
+        };
+        prop_assert_eq!(over(rate.hasted().0, 4), 2 * over(rate, 4));
+        prop_assert_eq!(2 * over(rate.slowed().0, 8), over(rate, 8));
+    }
+}

@@ -61,6 +61,9 @@ pub struct Declared {
     /// A spear or pole arm set against a charge: it strikes the charger first.
     #[serde(default)]
     pub set_vs_charge: bool,
+    /// Slowed: acts as if its side lost initiative (reading `spell.slow`).
+    #[serde(default)]
+    pub slowed: bool,
 }
 
 impl Declared {
@@ -79,6 +82,7 @@ impl Declared {
             casting_total: None,
             delay: 0,
             set_vs_charge: false,
+            slowed: false,
         }
     }
 
@@ -120,6 +124,10 @@ impl Declared {
 
     /// The figure's initiative score: the die, plus Dexterity for missile fire (DMG p.64).
     pub fn initiative(&self) -> i32 {
+        if self.slowed {
+            // As if it lost initiative: below any die.
+            return 0;
+        }
         match self.kind {
             ActionKind::Missile => self.die as i32 + self.dex_adjustment,
             _ => self.die as i32,

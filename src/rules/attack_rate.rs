@@ -30,6 +30,11 @@ impl AttackRate {
         if self.per_rounds <= 1 {
             return (self.routines, cite::ATTACK_RATE);
         }
+        if self.per_rounds > 2 {
+            // Spread as evenly as the rate allows (a slowed 3/2 is 3 in 4 rounds: 1,1,1,0).
+            let upto = |k: u32| (k * self.routines).div_ceil(self.per_rounds);
+            return (upto(nth) - upto(nth - 1), cite::ATTACK_RATE);
+        }
         let low = self.routines / self.per_rounds;
         let extra = self.routines % self.per_rounds;
         let odd = nth % 2 == 1;
@@ -43,6 +48,34 @@ impl AttackRate {
             low
         };
         (n, cite::ATTACK_RATE)
+    }
+}
+
+impl AttackRate {
+    /// Under haste (PHB p.74): the rate doubled — 1/1 becomes 2/1, a 3/2 fighter attacks
+    /// three times every round (the table's example of Erac's Cousin).
+    pub fn hasted(self) -> (AttackRate, Rule) {
+        (
+            self.reduced(self.routines * 2, self.per_rounds),
+            cite::HASTE,
+        )
+    }
+
+    /// Under slow: the rate halved — 1/1 becomes one routine every other round (reading
+    /// `spell.slow`).
+    pub fn slowed(self) -> (AttackRate, Rule) {
+        (self.reduced(self.routines, self.per_rounds * 2), cite::SLOW)
+    }
+
+    fn reduced(self, r: u32, p: u32) -> AttackRate {
+        let g = (1..=r.min(p))
+            .rev()
+            .find(|g| r % g == 0 && p % g == 0)
+            .unwrap_or(1);
+        AttackRate {
+            routines: r / g,
+            per_rounds: p / g,
+        }
     }
 }
 

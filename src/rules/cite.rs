@@ -165,6 +165,8 @@ rules! {
     WEAPON_VS_ARMOR = "combat.weapon_vs_armor", Phb, "38", "each weapon has a to-hit adjustment against each armor type";
     CHARGE_SET = "charge.set", TakeInitiative, "§9", "a spear or pole arm set against a charge strikes the charger first and does double damage";
     CHARGE_STRIKE_BACK = "charge.strike_back", Dmg, "66", "a charged figure strikes back at contact whatever it declared, by weapon length";
+    HASTE = "spell.haste", Phb, "74", "haste doubles a figure's attacks and movement: a 3/2 fighter attacks three times a round";
+    SLOW = "spell.slow", House, "First Strike", "reading: slow halves attacks and movement, and the slowed figure acts as if it lost initiative";
     CHARGE_COMPLETES = "surprise.charge_completes", Dmg, "66, 71", "a charge under way ends with its blow even on a foe that has just come off surprise";
     SURPRISE_ORDER = "surprise.order", Dmg, "62-63", "within a surprise segment items of speed go first, then routines by their place in the attack sequence";
     SEGMENTS_ROUND = "time.round", Dmg, "62", "a melee round is one minute of ten 6-second segments";

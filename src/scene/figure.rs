@@ -255,6 +255,18 @@ impl FigureStats {
             .or_else(|| weapon.filter(|w| w.missile).and_then(|w| w.fire_rate))
             .or(monster.map(|m| m.attacks))
             .unwrap_or_else(|| "1/1".parse().expect("valid"));
+        // Haste doubles attacks and movement (PHB p.74); slow halves them (reading).
+        let (attacks, movement) = match (c.hasted, c.slowed) {
+            (true, false) => (attacks.hasted().0, (movement.0 * 2, movement.1)),
+            (false, true) => (attacks.slowed().0, (movement.0 / 2, movement.1)),
+            _ => (attacks, movement),
+        };
+        if c.hasted && c.slowed {
+            problems.push(problem(
+                "slowed",
+                "a figure cannot be hasted and slowed at once".into(),
+            ));
+        }
         let ac = c.ac.or(monster.map(|m| m.ac)).unwrap_or(10);
         let hp = c.hp.or(monster.map(|m| m.hp)).unwrap_or(1);
         let reach_ft = c
@@ -285,7 +297,8 @@ impl FigureStats {
             limits::check(
                 "rounds of an attack rate",
                 attacks.per_rounds,
-                &limits::RATE_ROUNDS,
+                // A slowed figure's halved rate counts over up to four rounds.
+                &if c.slowed { 1..=4 } else { limits::RATE_ROUNDS },
             ),
         );
         if !problems.is_empty() {

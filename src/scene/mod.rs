@@ -242,6 +242,12 @@ pub struct CombatantSpec {
     /// Initiative die other than d6 (spectators roll d8, DMG p.62).
     #[serde(default)]
     pub initiative_die: Option<u32>,
+    /// Hasted (PHB p.74): attacks and movement doubled.
+    #[serde(default)]
+    pub hasted: bool,
+    /// Slowed: attacks and movement halved, and it acts as if it lost initiative.
+    #[serde(default)]
+    pub slowed: bool,
     /// Makes its whole party surprised less often, in sixes (a ranger: 1; DMG p.61).
     #[serde(default)]
     pub surprised_less_often: u32,

@@ -197,6 +197,11 @@ pub struct Closing {
     pub wait: u32,
 }
 
+/// Slowed: it acts as if its side lost initiative (reading `spell.slow`); its halved attacks
+/// and movement are in its [`AttackRate`] and [`MovementRate`].
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Slowed;
+
 /// Set when a figure closed or charged in the round before: speed factors do not apply in
 /// its first round of blows after (DMG p.66).
 #[derive(Component, Clone, Copy, Debug, Default)]

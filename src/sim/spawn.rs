@@ -91,5 +91,8 @@ pub(super) fn spawn_scene(mut commands: Commands, scene: Res<super::SimScene>) {
         if let Some(r) = stats.infravision_ft {
             e.insert(Infravision(r));
         }
+        if c.slowed {
+            e.insert(Slowed);
+        }
     }
 }

@@ -131,6 +131,7 @@ pub(super) struct PlanFigure {
     closing: Option<&'static Closing>,
     closed: &'static JustClosed,
     fighting: &'static Fighting,
+    slowed: Has<Slowed>,
 }
 
 /// What planning needs.
@@ -164,6 +165,7 @@ pub(super) struct Fig {
     pub closing: Option<Closing>,
     pub closed_last_round: bool,
     pub init_die: u32,
+    pub slowed: bool,
 }
 
 /// Everyone, in the scene's order.
@@ -191,6 +193,7 @@ fn snapshot(q: &Query<PlanFigure>) -> Vec<Fig> {
                     closing: f.closing.cloned(),
                     closed_last_round: f.closed.last_round,
                     init_die: f.fighting.initiative_die,
+                    slowed: f.slowed,
                 },
             )
         })

@@ -74,6 +74,7 @@ impl RoundBuild<'_> {
             casting_total: None,
             delay: self.delay_of(i),
             set_vs_charge: false,
+            slowed: f.slowed,
         }
     }
 
