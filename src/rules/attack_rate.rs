@@ -70,7 +70,7 @@ impl AttackRate {
     fn reduced(self, r: u32, p: u32) -> AttackRate {
         let g = (1..=r.min(p))
             .rev()
-            .find(|g| r % g == 0 && p % g == 0)
+            .find(|g| r.is_multiple_of(*g) && p.is_multiple_of(*g))
             .unwrap_or(1);
         AttackRate {
             routines: r / g,
