@@ -510,3 +510,47 @@ fn a_slowed_fighter_attacks_every_other_round_and_loses_initiative() {
     assert_eq!(blows(1), vec!["Orc", "Fighter"]);
     assert_eq!(blows(2), vec!["Orc"]);
 }
+
+/// DMG p.66: "close" moves to engage with no blows this round (and speed factors then wait a
+/// round), where "melee" stands; closing on a figure that charges it, it still strikes back.
+#[test]
+fn close_moves_in_without_blows_but_meets_a_charge() {
+    let figs = r#"(name: "Fighter", side: "A", at: (0.0, 0.0), weapon: "long sword", hp: 60),
+        (name: "Orc", side: "B", at: (0.0, 25.0), weapon: "club", hp: 60)"#;
+    let r = play(
+        scene(
+            figs,
+            r#""Fighter": Close(targets: ["Orc"]), "Orc": Hold"#,
+            "",
+        )
+        .unwrap(),
+    );
+    assert!(r.events(K::Hit, None).is_empty() && r.events(K::Miss, None).is_empty());
+    assert!(
+        r.events(K::Idle, Some("Fighter"))[0]
+            .detail
+            .contains("closes on Orc")
+    );
+    assert_eq!(
+        r.when(K::Arrive, "Fighter"),
+        vec![(1, 2)],
+        "20 ft at 12 ft a segment"
+    );
+    // The orc charges the closing fighter: the fighter strikes back at contact.
+    let r = play(
+        scene(
+            figs,
+            r#""Fighter": Close(targets: ["Orc"]), "Orc": Charge(targets: ["Fighter"])"#,
+            "",
+        )
+        .unwrap(),
+    );
+    let fighter: Vec<_> = r
+        .log()
+        .events
+        .iter()
+        .filter(|e| e.actor == "Fighter" && matches!(e.kind, K::Hit | K::Miss))
+        .collect();
+    assert_eq!(fighter.len(), 1);
+    assert_eq!(fighter[0].rule.id, "charge.reach");
+}

@@ -400,6 +400,13 @@ pub enum Act {
         #[serde(default)]
         device: bool,
     },
+    /// Close: move to engage the first target still standing, with no blows this round
+    /// (DMG p.66: a round spent closing). "Melee" instead stands and strikes whoever comes
+    /// within reach. Charged by its target, a closing figure still strikes back at contact.
+    Close {
+        /// Targets in order of preference.
+        targets: Vec<String>,
+    },
     /// Set a spear or pole arm against a charge ("Take Initiative!" §9): against a charger
     /// (one of `against`, or any when empty) it strikes first and does double damage; a set
     /// no charge meets does nothing.
@@ -457,6 +464,7 @@ impl Act {
             | Act::Missile { targets, .. }
             | Act::Charge { targets, .. }
             | Act::Turn { targets }
+            | Act::Close { targets }
             | Act::Set { against: targets } => targets.iter().map(String::as_str).collect(),
             Act::Cast { target, .. } | Act::Cantrips { target, .. } => {
                 target.iter().map(String::as_str).collect()
@@ -493,6 +501,7 @@ impl Act {
             Act::Charge { .. } => "charge".into(),
             Act::Turn { .. } => "turn undead".into(),
             Act::Set { .. } => "set against a charge".into(),
+            Act::Close { .. } => "close".into(),
             Act::Cast { spell, .. } => format!("cast {spell}"),
             Act::Cantrips { first, second, .. } => format!("cantrips {first} and {second}"),
             Act::Potion { name, .. } => format!("drink {name}"),

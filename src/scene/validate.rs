@@ -542,7 +542,9 @@ fn check_declarations(
                     );
                 }
             }
-            Act::Melee { targets, .. } | Act::Missile { targets, .. } if targets.is_empty() => {
+            Act::Melee { targets, .. } | Act::Missile { targets, .. } | Act::Close { targets }
+                if targets.is_empty() =>
+            {
                 c.add(
                     &at,
                     format!("{path}.{who}.targets"),

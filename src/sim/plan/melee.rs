@@ -48,6 +48,41 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     b.push(i, d, targets, false, String::new());
 }
 
+/// Plans figure `i`'s closing (DMG p.66): toward its first target still standing at its
+/// normal rate, no blows this round — unless that target charges it, when it strikes back
+/// at contact like a figure standing in melee.
+pub(super) fn plan_close(b: &mut RoundBuild, i: usize) {
+    let f = &b.figs[i];
+    let Some(t) = first_standing(b.figs, &f.act) else {
+        b.events.push(no_target(b.when, f));
+        return;
+    };
+    if charged_by(b.figs, t, i) {
+        plan(b, i);
+        return;
+    }
+    let tf = &b.figs[t];
+    let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
+    let why = format!("closes on {}: no blows this round", tf.name);
+    b.events.push(idle(
+        b.when,
+        f,
+        Some(tf.name.clone()),
+        why,
+        cite::CHARGE_NO_MELEE,
+    ));
+    let closing = Closing {
+        target: tf.e,
+        feet_per_segment: fps,
+        charge: false,
+        arrival: Some(charge::arrival_segment(gap(f, tf), fps).0),
+        covered: 0.0,
+        wait: 0,
+    };
+    b.changes.closing.insert(i, Some(closing));
+    b.changes.closing_now.push(i);
+}
+
 /// Plans figure `i`'s turning of undead: placed by initiative like a blow (DMG p.65-67).
 pub(super) fn plan_turn(b: &mut RoundBuild, i: usize) {
     let f = &b.figs[i];

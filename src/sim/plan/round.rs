@@ -193,6 +193,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         match &f.act {
             Act::Melee { .. } | Act::Missile { .. } => melee::plan(&mut b, i),
             Act::Turn { .. } => melee::plan_turn(&mut b, i),
+            Act::Close { .. } => melee::plan_close(&mut b, i),
             Act::Set { against } => melee::plan_set(&mut b, i, against),
             Act::Charge { .. } => charge::plan(&mut b, i),
             Act::Cast { .. } | Act::Potion { .. } | Act::Cantrips { .. } => {

@@ -100,7 +100,7 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
             per_round: 1,
             ready: f.weapon.ready,
         },
-        Act::Charge { .. } | Act::Move { .. } => SurpriseAction::Move {
+        Act::Charge { .. } | Act::Move { .. } | Act::Close { .. } => SurpriseAction::Move {
             rate_inches: f.movement.inches,
         },
         Act::Cast {
@@ -144,6 +144,15 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
     match f.act.clone() {
         Act::Melee { .. } | Act::Missile { .. } => strike(b, i),
         Act::Charge { .. } => charge_on(b, i),
+        Act::Close { targets } => {
+            let feet = SurpriseAction::Move {
+                rate_inches: f.movement.inches,
+            }
+            .feet_moved();
+            let fps = feet_per_segment(f64::from(feet), b.setting);
+            b.changes
+                .start_move(b.figs, i, &targets.first().cloned(), &None, fps);
+        }
         Act::Move { toward, to } => {
             // One segment of movement: 1 ft per inch indoors (PHB p.102).
             let feet = SurpriseAction::Move {
