@@ -286,3 +286,24 @@ fn weapons_and_spells_by_name_from_the_tables() {
     assert_eq!(code, 2);
     assert!(err.contains("missile weapon"), "{err}");
 }
+
+/// A spear set against a charge ("Take Initiative!" §9) strikes first at contact, though the
+/// lance is longer; a weapon that cannot be set is refused.
+#[test]
+fn a_set_spear_from_the_command_line() {
+    let v = json(&[
+        "Pikeman: set weapon=spear d6=2",
+        "Knight: charge arrive=4 weapon=lance d6=5",
+    ]);
+    assert_eq!(v["first"], serde_json::json!(["Pikeman"]));
+    let beat = &v["sequence"]["beats"][0];
+    assert_eq!(beat["segment"], 4);
+    assert_eq!(beat["events"][0]["rule"]["id"], "charge.set");
+    let (code, _, err) = run(&[
+        "first",
+        "Pikeman: set weapon=long_sword d6=2",
+        "Knight: charge arrive=4 d6=5",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("spear or pole arm"), "{err}");
+}

@@ -39,7 +39,7 @@ pub struct Defaults {
 }
 
 /// The kinds an action may name, for messages.
-pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn";
+pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn, set";
 const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, speed, encumbered";
 
 /// What a parsed action does, in scene terms.
@@ -65,6 +65,8 @@ pub enum Does {
     },
     /// Turning undead.
     Turn,
+    /// A spear or pole arm set against a charge.
+    Set,
 }
 
 /// One parsed action: as the timing rules see it, and as a figure of a scene.
@@ -178,6 +180,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             _ => return Err(format!("{name}: unknown setting '{w}' (known: {KEYS})")),
         }
     }
+    let weapon_name = weapon.map(|w| w.name.clone());
     if let Some(w) = weapon {
         let missile = kind_word == "missile";
         if !missile && w.missile {
@@ -226,6 +229,17 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         }
         "missile" => ActionKind::Missile,
         "turn" => ActionKind::Turn,
+        "set" => {
+            // A spear or pole arm set against a charge ("Take Initiative!" §9).
+            if !weapon.is_some_and(|w| w.set_vs_charge) {
+                return Err(format!(
+                    "{name}: set needs a spear or pole arm, e.g. 'set weapon=spear'"
+                ));
+            }
+            a.set_vs_charge = true;
+            a.routines = 1;
+            ActionKind::Melee
+        }
         "cast" | "device" => {
             let segments = time.ok_or_else(|| {
                 format!("{name}: {kind_word} needs time=SEGMENTS (casting or activation time)")
@@ -307,6 +321,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         _ => {}
     }
     let does = match a.kind {
+        ActionKind::Melee if a.set_vs_charge => Does::Set,
         ActionKind::Melee => Does::Melee,
         ActionKind::Missile => Does::Missile,
         ActionKind::Turn => Does::Turn,
@@ -337,6 +352,8 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         encumbered,
         body: Some(body),
         just_closed: defaults.context.melee_round == MeleeRound::FirstAfterClosing,
+        // A set weapon must be named: the engine checks it can be set.
+        weapon: weapon_name.filter(|_| a.set_vs_charge),
         ..CombatantSpec::default()
     };
     Ok(Figure {

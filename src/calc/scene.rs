@@ -72,6 +72,7 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
                 device: *device,
             },
             Does::Turn => Act::Turn { targets: foes },
+            Does::Set => Act::Set { against: foes },
         };
         declare.insert(f.declared.name.clone(), act);
         initiative.insert(f.declared.side.clone(), f.declared.die);

@@ -20,6 +20,7 @@ ACTION is 'NAME: KIND [key=value ...]' (quote it). KIND is one of
   cast      a spell, potion or scroll: give time=SEGMENTS
   device    a rod, staff or wand: give time=SEGMENTS (not ruined by a hit)
   turn      turning undead
+  set       a spear or pole arm set against a charge (give weapon=spear, awl_pike…)
 Keys:
   d6=N / d8=N   the side's initiative die (d8 for a spectator); give none at all to see
                 who strikes first on every roll (a bare d8 marks a spectator's side)
@@ -48,6 +49,8 @@ Examples (from the rules text):
   firststrike first --round 1 'Otis: melee weapon=battle_axe rate=3/2 d6=3' 'Robilar: melee weapon=long_sword rate=2/1 d6=3'
   # Otto hesitates 20 s over his irresistible dance: 5 segments become 8
   firststrike first 'Otto: cast time=5 hesitate=20s d6=4' 'Cleric: melee sf=7 d6=3'
+  # A spear set against a lance's charge strikes first at contact, for double damage
+  firststrike first 'Pikeman: set weapon=spear d6=2' 'Knight: charge arrive=4 weapon=lance d6=5'
   # No dice yet: who strikes first on each of the 36 rolls, folded into words
   firststrike first 'Bigby: cast time=1' 'Riggby: melee sf=4'
   # The same, naming the spell: power word kill against the staff

@@ -118,6 +118,9 @@ pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
             ),
         };
     }
+    if let Some(d) = set_against_charge(a, b) {
+        return d;
+    }
     let (ia, ib) = (a.initiative(), b.initiative());
     let d = if ia >= ib {
         let chart = if ia == ib {
@@ -130,6 +133,34 @@ pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
         evaluate(Chart::HighLow, b, a, ctx).swapped()
     };
     instant_first(d, a, b, ctx)
+}
+
+/// A spear or pole arm set against a charger strikes first, whatever the reach or the dice
+/// ("Take Initiative!" §9).
+fn set_against_charge(a: &Declared, b: &Declared) -> Option<Decision> {
+    let charging = |x: &Declared| matches!(x.kind, ActionKind::Charge { .. });
+    let first = match (
+        a.set_vs_charge && charging(b),
+        b.set_vs_charge && charging(a),
+    ) {
+        (true, false) => First::A,
+        (false, true) => First::B,
+        _ => return None,
+    };
+    let (set, charger) = if first == First::A { (a, b) } else { (b, a) };
+    Some(Decision {
+        chart: Chart::HighLow,
+        cell: Cell::LongerReach,
+        first,
+        segment_a: None,
+        segment_b: None,
+        extra: None,
+        rule: cite::CHARGE_SET,
+        why: format!(
+            "{}'s weapon is set against {}'s charge: it strikes first",
+            set.name, charger.name
+        ),
+    })
 }
 
 /// The reading [`InstantActions::InstantFirst`]: an action that takes no time goes off
