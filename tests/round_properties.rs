@@ -198,3 +198,41 @@ proptest! {
         prop_assert!(fast < slow);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Two figures charging each other (DMG p.66): the meeting is symmetric, never later than
+    /// either would arrive alone, and the engine's figures arrive in exactly the segments the
+    /// rule gives, whatever their rates, reaches and distance (from farther than 1").
+    #[test]
+    fn two_charges_meet_as_the_rule_says(
+        ma in 3u32..=18, mb in 3u32..=18, ra in 1u32..=3, rb in 1u32..=3, gap in 11u32..=200,
+    ) {
+        use firststrike::rules::charge::{arrival_segment, charge_feet_per_segment, mutual_arrival, Body};
+        use firststrike::rules::distance::Setting;
+        let (fa, fb) = (
+            charge_feet_per_segment(ma, Setting::Indoors, Body::Biped),
+            charge_feet_per_segment(mb, Setting::Indoors, Body::Biped),
+        );
+        let (reach_a, reach_b) = (f64::from(ra * 5), f64::from(rb * 5));
+        let d = f64::from(gap) + reach_a.max(reach_b);
+        let ((sa, sb), _) = mutual_arrival(d, (fa, reach_a), (fb, reach_b));
+        let ((tb, ta), _) = mutual_arrival(d, (fb, reach_b), (fa, reach_a));
+        prop_assert_eq!((sa, sb), (ta, tb));
+        prop_assert!(sa <= arrival_segment(d - reach_a, fa).0.max(1));
+        prop_assert!(sb <= arrival_segment(d - reach_b, fb).0.max(1));
+        prop_assume!(sa.max(sb) <= 10);
+        let src = format!(
+            r#"Scene(name: "m", setting: Indoors, combatants: [
+                (name: "A", side: "A", at: (0.0, 0.0), movement: {ma}, reach_ft: {reach_a:?}, hp: 100),
+                (name: "B", side: "B", at: (0.0, {d:?}), movement: {mb}, reach_ft: {reach_b:?}, hp: 100)],
+               rounds: [(declare: {{ "A": Charge(targets: ["B"]), "B": Charge(targets: ["A"]) }},
+                         initiative: {{ "A": 3, "B": 4 }})])"#
+        );
+        let log = play(parse("m.ron", &src).unwrap_or_else(|e| panic!("{e}")));
+        let arrive = |who: &str| log.iter().find(|e| e.kind == K::Arrive && e.actor == who).map(|e| e.segment);
+        prop_assert_eq!(arrive("A"), Some(sa.max(1)));
+        prop_assert_eq!(arrive("B"), Some(sb.max(1)));
+    }
+}

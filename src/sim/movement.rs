@@ -195,15 +195,35 @@ fn share_mutual_gaps(
         let dist = pi.distance(&pj);
         let gap = (dist - walks[i].stop_at.max(walks[j].stop_at)).max(0.0);
         let total = si.0 + sj.0;
-        if total > gap + 1e-9 && total > 0.0 {
-            let k = gap / total;
-            for (s, idx) in [(si, i), (sj, j)] {
-                let step = s.0 * k;
-                // Arrived when its own reach is met: the longer reach stops, the other
-                // goes on alone in later sub-steps.
-                let left = (dist - gap - walks[idx].stop_at).max(0.0);
-                steps[idx] = Some((step, s.1, s.2, step + left));
-            }
+        // Both steps close the gap; where together they would cross it, each takes its share.
+        let k = if total > gap && total > 0.0 {
+            gap / total
+        } else {
+            1.0
+        };
+        // The longer reach stops where the gap closes; the shorter goes on for the rest of
+        // the sub-step, up to its own reach.
+        let (long, short) = if walks[i].stop_at >= walks[j].stop_at {
+            ((si, i), (sj, j))
+        } else {
+            ((sj, j), (si, i))
+        };
+        let long_step = long.0.0 * k;
+        let short_step = if k < 1.0 && walks[short.1].stop_at < walks[long.1].stop_at {
+            short
+                .0
+                .0
+                .min(dist - long_step - walks[short.1].stop_at)
+                .max(0.0)
+        } else {
+            short.0.0 * k
+        };
+        for ((s, idx), step) in [(long, long_step), (short, short_step)] {
+            // Arrived when its own reach is met, judged from both steps (a hair's breadth
+            // counts as none).
+            let left = dist - (long_step + short_step) - walks[idx].stop_at;
+            let left = if left < 1e-6 { 0.0 } else { left };
+            steps[idx] = Some((step, s.1, s.2, step + left));
         }
     }
 }
