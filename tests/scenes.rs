@@ -459,3 +459,54 @@ fn ranger_surprise() {
     );
     assert!(party.iter().any(|e| e.detail.starts_with("not surprised")));
 }
+
+/// Haste and slow (PHB p.74; DMG p.62-63): the hasted 3/2 Cousin attacks three times each
+/// round with Serten diced into the middle; the slowed orc swings only in round 1, after the
+/// guard although its side rolled higher.
+#[test]
+fn haste_and_slow() {
+    let r = run("haste_and_slow");
+    let order = |round: u32, who: &[&str]| -> Vec<String> {
+        r.log()
+            .events
+            .iter()
+            .filter(|e| e.round == round && matches!(e.kind, K::Hit | K::Miss))
+            .filter(|e| who.contains(&e.actor.as_str()))
+            .map(|e| e.actor.clone())
+            .collect()
+    };
+    let duel = ["Erac's Cousin", "Serten"];
+    assert_eq!(
+        order(1, &duel),
+        ["Erac's Cousin", "Serten", "Erac's Cousin", "Erac's Cousin"]
+    );
+    assert_eq!(
+        order(2, &duel),
+        ["Erac's Cousin", "Erac's Cousin", "Serten", "Erac's Cousin"]
+    );
+    assert_eq!(order(1, &["Guard", "Orc"]), ["Guard", "Orc"]);
+    assert_eq!(order(2, &["Orc"]), Vec::<String>::new());
+}
+
+/// Turning and a device (DMG p.65-67): turning is placed by initiative (tied: with the
+/// skeleton's blow); the wand goes off in segment 2, and the ghoul's claws land on Bigby's
+/// die (3), after it.
+#[test]
+fn turn_and_wand() {
+    let r = run("turn_and_wand");
+    let turn = r.events(K::Act, Some("Brother Hal"));
+    assert!(
+        turn.iter()
+            .any(|e| e.detail.starts_with("turns undead") && e.round == 1)
+    );
+    assert_eq!(r.when(K::SpellComplete, "Bigby"), vec![(1, 2)]);
+    let ghoul: Vec<_> = r
+        .log()
+        .events
+        .iter()
+        .filter(|e| e.actor == "Ghoul" && matches!(e.kind, K::Hit | K::Miss))
+        .map(|e| (e.round, e.segment))
+        .collect();
+    assert_eq!(ghoul, vec![(1, 3)]);
+    assert!(r.events(K::SpellDisrupted, None).is_empty());
+}

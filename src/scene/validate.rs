@@ -83,7 +83,7 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             (f.ac.is_none(), "ac", "no armor class given: AC 10"),
             (attacks && f.thac0.is_none(), "thac0", "no THAC0 given: 20"),
             (
-                attacks && f.weapon.is_none() && f.speed_factor.is_none(),
+                attacks && f.weapon.is_none() && f.speed_factor.is_none() && f.damage.is_none(),
                 "weapon",
                 "no weapon given: 1d2 blows without a speed factor",
             ),
