@@ -155,6 +155,7 @@ fn scene(n: usize) -> Scene {
             },
             1 => Act::Missile {
                 targets: foes,
+                per_shot: false,
                 modifier: 0,
                 hold_after: None,
             },

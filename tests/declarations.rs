@@ -554,3 +554,27 @@ fn close_moves_in_without_blows_but_meets_a_charge() {
     assert_eq!(fighter.len(), 1);
     assert_eq!(fighter[0].rule.id, "charge.reach");
 }
+
+/// A volley with a target per shot: the long bow's two shots (rate 2, PHB p.38) first and
+/// last (DMG p.63), the first at Orc 1, the second at Orc 2.
+#[test]
+fn a_volley_with_a_target_per_shot() {
+    let src = r#"Scene(name: "t", setting: Indoors, combatants: [
+            (name: "Archer", side: "A", at: (0.0, 0.0), weapon: "long bow", hp: 30),
+            (name: "Orc 1", side: "O", at: (0.0, 40.0), hp: 30),
+            (name: "Orc 2", side: "O", at: (10.0, 40.0), hp: 30)],
+        rounds: [(declare: { "Archer": Missile(targets: ["Orc 1", "Orc 2"], per_shot: true) },
+                  initiative: { "A": 4, "O": 2 })])"#;
+    let r = play(parse("t.ron", src).unwrap_or_else(|e| panic!("{e}")));
+    let shots: Vec<Option<String>> = r
+        .log()
+        .events
+        .iter()
+        .filter(|e| e.actor == "Archer" && matches!(e.kind, K::Hit | K::Miss))
+        .map(|e| e.target.clone())
+        .collect();
+    assert_eq!(
+        shots,
+        vec![Some("Orc 1".to_string()), Some("Orc 2".to_string())]
+    );
+}

@@ -53,6 +53,7 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
             },
             Does::Missile => Act::Missile {
                 targets: foes,
+                per_shot: false,
                 modifier: 0,
                 hold_after: None,
             },

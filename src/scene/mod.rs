@@ -360,10 +360,14 @@ pub enum Act {
         #[serde(default)]
         hold_after: Option<u32>,
     },
-    /// Missile fire at the first target still standing.
+    /// Missile fire at the first target still standing — or, with `per_shot`, shot k at the
+    /// k-th target (the first still standing if that one is down).
     Missile {
-        /// Targets in order of preference.
+        /// Targets in order of preference (or one per shot).
         targets: Vec<String>,
+        /// One target per shot, in order.
+        #[serde(default)]
+        per_shot: bool,
         /// Range and other modifiers.
         #[serde(default)]
         modifier: i32,

@@ -64,7 +64,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         );
         return;
     }
-    let Some(target) = first_target(p, &act) else {
+    let Some(target) = first_target(p, &act, routine) else {
         idle(p, None, "no target left standing".into(), entry.rule);
         return;
     };
@@ -126,7 +126,21 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
 
 /// The first target still standing; failing that, the first not yet dead (a helpless foe
 /// may still be struck).
-fn first_target(p: &Play, act: &Act) -> Option<Entity> {
+fn first_target(p: &Play, act: &Act, shot: u32) -> Option<Entity> {
+    // One target per shot: shot k at the k-th, while it stands.
+    if let Act::Missile {
+        targets,
+        per_shot: true,
+        ..
+    } = act
+        && !targets.is_empty()
+    {
+        let name = &targets[(shot.max(1) as usize - 1) % targets.len()];
+        let own = p.figures.iter().find(|o| &o.figure.name == name);
+        if let Some(o) = own.filter(|o| o.hp.condition.is_up()) {
+            return Some(o.entity);
+        }
+    }
     let pick = |ok: &dyn Fn(Condition) -> bool| {
         act.targets().into_iter().find_map(|t| {
             p.figures
