@@ -32,7 +32,10 @@ impl AttackRate {
         }
         if self.per_rounds > 2 {
             // Spread as evenly as the rate allows (a slowed 3/2 is 3 in 4 rounds: 1,1,1,0).
-            let upto = |k: u32| (k * self.routines).div_ceil(self.per_rounds);
+            let upto = |k: u32| {
+                (u64::from(k) * u64::from(self.routines)).div_ceil(u64::from(self.per_rounds))
+                    as u32
+            };
             return (upto(nth) - upto(nth - 1), cite::ATTACK_RATE);
         }
         let low = self.routines / self.per_rounds;
@@ -56,7 +59,7 @@ impl AttackRate {
     /// three times every round (the table's example of Erac's Cousin).
     pub fn hasted(self) -> (AttackRate, Rule) {
         (
-            self.reduced(self.routines * 2, self.per_rounds),
+            self.reduced(self.routines.saturating_mul(2), self.per_rounds),
             cite::HASTE,
         )
     }
@@ -64,14 +67,19 @@ impl AttackRate {
     /// Under slow: the rate halved — 1/1 becomes one routine every other round (reading
     /// `spell.slow`).
     pub fn slowed(self) -> (AttackRate, Rule) {
-        (self.reduced(self.routines, self.per_rounds * 2), cite::SLOW)
+        (
+            self.reduced(self.routines, self.per_rounds.saturating_mul(2)),
+            cite::SLOW,
+        )
     }
 
     fn reduced(self, r: u32, p: u32) -> AttackRate {
-        let g = (1..=r.min(p))
-            .rev()
-            .find(|g| r.is_multiple_of(*g) && p.is_multiple_of(*g))
-            .unwrap_or(1);
+        // Euclid: the greatest common divisor, however large the numbers.
+        let (mut a, mut b) = (r, p);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let g = a.max(1);
         AttackRate {
             routines: r / g,
             per_rounds: p / g,

@@ -38,6 +38,7 @@ enum Goal {
 }
 
 /// One mover's progress through the segment.
+#[derive(Clone)]
 struct Walk {
     entity: Entity,
     goal: Goal,
@@ -99,11 +100,19 @@ pub(super) fn movement(
         .collect();
     walks.sort_by_key(|w| w.0);
     let mut walks: Vec<Walk> = walks.into_iter().map(|(_, w)| w).collect();
-    walk_together(
-        &mut walks,
-        &|e| positions.get(e).ok().copied(),
-        grid.0.as_ref(),
-    );
+    // Movers that chase one another move together; groups apart never touch each other's
+    // sub-steps, so an unrelated fight cannot change a path by a hair.
+    for group in groups(&walks) {
+        let mut part: Vec<Walk> = group.iter().map(|&k| walks[k].clone()).collect();
+        walk_together(
+            &mut part,
+            &|e| positions.get(e).ok().copied(),
+            grid.0.as_ref(),
+        );
+        for (w, &k) in part.into_iter().zip(&group) {
+            walks[k] = w;
+        }
+    }
     for w in &walks {
         if let Ok(mut p) = positions.get_mut(w.entity) {
             *p = w.at;
@@ -114,7 +123,30 @@ pub(super) fn movement(
     }
 }
 
-/// Everyone's sub-steps for one segment.
+/// The movers joined by who moves toward whom, each group in scene order.
+fn groups(walks: &[Walk]) -> Vec<Vec<usize>> {
+    let mut uf = petgraph::unionfind::UnionFind::<usize>::new(walks.len());
+    for (i, w) in walks.iter().enumerate() {
+        if let Goal::Figure(t) = w.goal
+            && let Some(j) = walks.iter().position(|o| o.entity == t)
+        {
+            uf.union(i, j);
+        }
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut root_of: BTreeMap<usize, usize> = BTreeMap::new();
+    for i in 0..walks.len() {
+        let r = uf.find(i);
+        let g = *root_of.entry(r).or_insert_with(|| {
+            out.push(Vec::new());
+            out.len() - 1
+        });
+        out[g].push(i);
+    }
+    out
+}
+
+/// A group's sub-steps for one segment.
 fn walk_together(
     walks: &mut [Walk],
     position_of: &dyn Fn(Entity) -> Option<Position>,
