@@ -207,6 +207,14 @@ fn a_ruined_spell_json_names_who_ruined_it() {
     assert_eq!(p["needed"], 3);
     assert_eq!(p["segment_fixed"], true);
     assert_eq!(blow["segment"], 0);
+    assert!(blow.get("by_order").is_none(), "a rule fixes it");
+    // The monk's crossbow of speed: first, but no rule gives it a segment.
+    let monk = events
+        .iter()
+        .find(|e| e["kind"] == "miss" && e["actor"] == "Monk" && e["round"] == 1)
+        .unwrap();
+    assert_eq!(monk["by_order"], true);
+    assert_eq!(monk["payload"]["segment_fixed"], false);
 }
 
 /// `check` warns about a figure running on defaults the DM probably did not mean (exit 0);

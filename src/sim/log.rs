@@ -216,9 +216,19 @@ pub struct LogEvent {
     pub rule: Rule,
     /// The numbers behind it, typed per kind.
     pub payload: Payload,
+    /// Placed by order alone: no rule fixes its segment, which is only nominal (the
+    /// earliest its fight's order allows).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub by_order: bool,
 }
 
 impl LogEvent {
+    /// The same event, marked as placed by order alone when `fixed` is false.
+    pub fn placed(mut self, fixed: bool) -> LogEvent {
+        self.by_order = !fixed;
+        self
+    }
+
     /// The same event carrying `payload`.
     pub fn with(mut self, payload: Payload) -> LogEvent {
         self.payload = payload;
@@ -244,19 +254,14 @@ impl LogEvent {
             detail: detail.into(),
             rule,
             payload: Payload::None,
+            by_order: false,
         }
     }
 
     /// One line of narration: "Round 1, segment 7 — Bigby: completes … (DMG p.66)". A blow
     /// whose segment no rule fixes shows it as "~segment 1": placed by order alone.
     pub fn narrate(&self) -> String {
-        let by_order = matches!(
-            self.payload,
-            Payload::Attack {
-                segment_fixed: false,
-                ..
-            }
-        );
+        let by_order = self.by_order;
         let when = match (self.round, self.segment) {
             (0, 0) => "Encounter".to_string(),
             (0, s) => format!("Surprise segment {s}"),

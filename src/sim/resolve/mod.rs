@@ -91,14 +91,17 @@ pub(super) fn resolve(mut p: Play) {
             Planned::Strike { .. } => strike::routine(&mut p, &mut seg, entry, actor),
             Planned::Turn => {
                 let name = a.figure.name.clone();
-                p.log.write(LogEvent::new(
-                    (p.plan.round, entry.segment),
-                    name,
-                    EventKind::Act,
-                    None,
-                    format!("turns undead (its outcome is not modelled) — {}", entry.why),
-                    entry.rule,
-                ));
+                p.log.write(
+                    LogEvent::new(
+                        (p.plan.round, entry.segment),
+                        name,
+                        EventKind::Act,
+                        None,
+                        format!("turns undead (its outcome is not modelled) — {}", entry.why),
+                        entry.rule,
+                    )
+                    .placed(entry.fixed),
+                );
             }
         }
     }

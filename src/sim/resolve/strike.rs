@@ -229,7 +229,8 @@ fn strike(
             hit,
             segment_fixed: entry.fixed,
             after: entry.after.clone(),
-        }),
+        })
+        .placed(entry.fixed),
     );
     if !hit {
         return;
@@ -281,7 +282,8 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
             amount: damage,
             hp_before,
             hp_after: hp_now,
-        }),
+        })
+        .placed(entry.fixed),
     );
     if cond != before {
         let dead = cond == Condition::Dead;
@@ -298,7 +300,8 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
                 },
                 rule,
             )
-            .with(Payload::Down { hp: hp_now, dead }),
+            .with(Payload::Down { hp: hp_now, dead })
+            .placed(entry.fixed),
         );
     }
     // A hit on a caster before completion.
@@ -345,6 +348,7 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
             detail,
             rule,
         )
-        .with(payload),
+        .with(payload)
+        .placed(entry.fixed),
     );
 }
