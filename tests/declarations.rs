@@ -578,3 +578,33 @@ fn a_volley_with_a_target_per_shot() {
         vec![Some("Orc 1".to_string()), Some("Orc 2".to_string())]
     );
 }
+
+/// DMG p.66: a charger loses its Dexterity bonus to AC (Dex 16: 2 classes, PHB p.11), or is
+/// one class worse without one; not below AC 10.
+#[test]
+fn a_charger_loses_its_dexterity_ac() {
+    let ac_struck = |dex: u32, ac: i32| -> i32 {
+        let src = format!(
+            r#"Scene(name: "t", setting: Indoors, combatants: [
+                (name: "Knight", side: "A", at: (0.0, 0.0), dexterity: {dex}, ac: {ac}, weapon: "long sword", hp: 60),
+                (name: "Pikeman", side: "B", at: (0.0, 100.0), weapon: "spear", hp: 60)],
+               rounds: [(declare: {{ "Knight": Charge(targets: ["Pikeman"]), "Pikeman": Melee(targets: ["Knight"]) }},
+                         initiative: {{ "A": 3, "B": 4 }})])"#
+        );
+        let r = play(parse("t.ron", &src).unwrap_or_else(|e| panic!("{e}")));
+        let blow = r
+            .log()
+            .events
+            .iter()
+            .find(|e| e.actor == "Pikeman" && matches!(e.kind, K::Hit | K::Miss))
+            .cloned()
+            .unwrap();
+        match blow.payload {
+            firststrike::sim::Payload::Attack { ac, .. } => ac,
+            _ => panic!("an attack"),
+        }
+    };
+    assert_eq!(ac_struck(16, 3), 5, "Dex 16's two classes lost");
+    assert_eq!(ac_struck(10, 4), 5, "no Dexterity bonus: one class worse");
+    assert_eq!(ac_struck(10, 10), 10, "never worse than AC 10");
+}

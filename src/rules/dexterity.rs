@@ -16,6 +16,23 @@ pub fn reaction_adjustment(dexterity: u32) -> i32 {
     }
 }
 
+/// The defensive adjustment to armor class for a Dexterity score (PHB p.11), in classes:
+/// +4 at 3 down to +1 at 6, none from 7 to 14, -1 at 15 down to -4 at 18 (-5 above).
+pub fn defensive_adjustment(dexterity: u32) -> i32 {
+    match dexterity {
+        0..=3 => 4,
+        4 => 3,
+        5 => 2,
+        6 => 1,
+        7..=14 => 0,
+        15 => -1,
+        16 => -2,
+        17 => -3,
+        18 => -4,
+        _ => -5,
+    }
+}
+
 /// The adjustment that applies given the figure's gear: bonuses only in light gear
 /// (12" base movement), penalties always (PHB p.101).
 pub fn effective_adjustment(dexterity: u32, light_gear: bool) -> i32 {

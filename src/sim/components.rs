@@ -197,6 +197,11 @@ pub struct Closing {
     pub wait: u32,
 }
 
+/// Charging this round: no Dexterity bonus to its armor class, or one class worse without
+/// one (DMG p.66).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Charging;
+
 /// Slowed: it acts as if its side lost initiative (reading `spell.slow`); its halved attacks
 /// and movement are in its [`AttackRate`] and [`MovementRate`].
 #[derive(Component, Clone, Copy, Debug, Default)]

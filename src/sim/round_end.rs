@@ -11,7 +11,8 @@ use bevy::prelude::*;
 /// Runs at the last segment of each round.
 pub(super) fn end_of_round(
     clock: Res<SegmentClock>,
-    mut q: Query<(&Combatant, &mut HitPoints, &mut JustClosed)>,
+    mut q: Query<(Entity, &Combatant, &mut HitPoints, &mut JustClosed)>,
+    mut commands: Commands,
     mut log: MessageWriter<LogEvent>,
 ) {
     if !clock.round_ends() {
@@ -19,8 +20,10 @@ pub(super) fn end_of_round(
     }
     let when = clock.round_segment();
     let mut all: Vec<_> = q.iter_mut().collect();
-    all.sort_by_key(|f| f.0.index);
-    for (c, mut hp, mut jc) in all {
+    all.sort_by_key(|f| f.1.index);
+    for (e, c, mut hp, mut jc) in all {
+        // A charge lasts its round.
+        commands.entity(e).remove::<Charging>();
         *jc = JustClosed {
             last_round: jc.this_round,
             this_round: false,

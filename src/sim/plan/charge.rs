@@ -88,6 +88,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     };
     b.changes.closing.insert(i, Some(closing));
     b.changes.closing_now.push(i);
+    b.changes.charging.push(i);
     if arrival > SEGMENTS_PER_ROUND {
         let why = format!(
             "charging {} ft at {} ft/segment: no contact this round",

@@ -263,6 +263,8 @@ struct Changes {
     intent: BTreeMap<usize, Act>,
     attacked: Vec<usize>,
     closing_now: Vec<usize>,
+    /// Figures charging this round.
+    charging: Vec<usize>,
 }
 
 impl Changes {
@@ -315,6 +317,9 @@ impl Changes {
         }
         for (i, act) in self.intent {
             commands.entity(figs[i].e).insert(Intent { act, since: 0 });
+        }
+        for i in self.charging {
+            commands.entity(figs[i].e).insert(Charging);
         }
         for i in self.attacked {
             let mut rate = figs[i].rate;

@@ -264,6 +264,7 @@ fn charge_on(b: &mut SegmentBuild, i: usize) {
         wait: 0,
     };
     b.changes.closing.insert(i, Some(closing));
+    b.changes.charging.push(i);
     if !arrives {
         return;
     }

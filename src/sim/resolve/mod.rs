@@ -34,6 +34,8 @@ pub(super) struct Fighter {
     ac: &'static ArmorClass,
     casting: Option<&'static Casting>,
     surprised: &'static Surprised,
+    dexterity: &'static Dexterity,
+    charging: Has<Charging>,
 }
 
 /// What playing a segment needs.

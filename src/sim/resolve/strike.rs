@@ -3,9 +3,10 @@
 //! damage for each weapon of the routine, and what a hit does to a caster.
 
 use super::{Play, Segment};
-use crate::rules::charge::charge_to_hit_bonus;
+use crate::rules::charge::{charge_to_hit_bonus, charging_ac};
 use crate::rules::cite::Rule;
 use crate::rules::combat::{self, Condition, Modifiers};
+use crate::rules::dexterity::defensive_adjustment;
 use crate::rules::surprise;
 use crate::scene::{Act, DieKind};
 use crate::sim::disruption::{HitOnCaster, end_casting, hit_on_caster};
@@ -167,7 +168,13 @@ fn strike(
     let Ok(t) = p.figures.get(b.target) else {
         return;
     };
-    let tac = *t.ac;
+    // A charger has no Dexterity bonus to its AC, or is a class worse without one (DMG p.66).
+    let mut tac = *t.ac;
+    let charging = t.charging;
+    if charging {
+        let bonus = (-defensive_adjustment(t.dexterity.score)).max(0);
+        tac.ac = charging_ac(tac.ac, bonus).0;
+    }
     let vs = weapon
         .as_deref()
         .and_then(|w| tables::weapon(w).ok())
@@ -203,13 +210,14 @@ fn strike(
             if hit { EventKind::Hit } else { EventKind::Miss },
             Some(b.target_name.clone()),
             format!(
-                "{wname}, routine {} of {}{blow_note}: d20 {d20}{} {:+} = {} vs {need} needed for AC {}: {} — {}{timing}",
+                "{wname}, routine {} of {}{blow_note}: d20 {d20}{} {:+} = {} vs {need} needed for AC {}{}: {} — {}{timing}",
                 b.routine,
                 b.of,
                 if fixed { "" } else { " (rolled)" },
                 m.total(),
                 d20 + m.total(),
                 tac.ac,
+                if charging { " (charging)" } else { "" },
                 if hit { "hit" } else { "miss" },
                 entry.why
             ),
