@@ -307,3 +307,25 @@ fn a_set_spear_from_the_command_line() {
     assert_eq!(code, 2);
     assert!(err.contains("spear or pole arm"), "{err}");
 }
+
+/// `hasted` doubles the rate (PHB p.74; the table's Erac's Cousin): three routines against
+/// one, first and last. `close` gives no blows unless the one closed on charges.
+#[test]
+fn hasted_and_close_from_the_command_line() {
+    let v = json(&[
+        "Cousin: melee sf=5 rate=3/2 hasted d6=5",
+        "Serten: melee sf=7 d6=2",
+    ]);
+    assert_eq!(outline(&v), vec!["Cousin", "Cousin", "Serten", "Cousin"]);
+    let v = json(&["Fighter: close d6=3", "Orc: charge arrive=3 d6=5"]);
+    let names: Vec<String> = outline(&v);
+    assert!(
+        names.iter().any(|b| b.contains("Fighter")),
+        "strikes back: {names:?}"
+    );
+    let v = json(&["Fighter: close d6=3", "Orc: melee d6=5"]);
+    assert!(
+        !outline(&v).iter().any(|b| b.contains("Fighter")),
+        "no blows while closing"
+    );
+}

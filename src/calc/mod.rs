@@ -39,8 +39,8 @@ pub struct Defaults {
 }
 
 /// The kinds an action may name, for messages.
-pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn, set";
-const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, speed, encumbered";
+pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn, set, close";
+const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, hasted, speed, encumbered";
 
 /// What a parsed action does, in scene terms.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,6 +67,8 @@ pub enum Does {
     Turn,
     /// A spear or pole arm set against a charge.
     Set,
+    /// Closing: no blows this round unless charged by the one it closes on.
+    Close,
 }
 
 /// One parsed action: as the timing rules see it, and as a figure of a scene.
@@ -100,6 +102,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let mut a = Declared::melee(name, 0);
     let mut die: Option<u32> = None;
     let mut hesitate: Option<u32> = None;
+    let mut hasted = false;
     let mut d8 = false;
     let (mut rate, mut round) = (None::<AttackRate>, defaults.round.max(1));
     let (mut dex, mut move_in, mut light) = (None::<u32>, None::<u32>, None::<bool>);
@@ -176,6 +179,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             }
             "hesitate" => hesitate = Some(num_in(v.trim_end_matches('s'), limits::HESITATION_S)?),
             "speed" if v.is_empty() => a.strikes_first = true,
+            "hasted" if v.is_empty() => hasted = true,
             "encumbered" if v.is_empty() => encumbered = true,
             _ => return Err(format!("{name}: unknown setting '{w}' (known: {KEYS})")),
         }
@@ -208,16 +212,31 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     }
     // Without a die, the calculator lays out every roll (see [`outcomes`]).
     a.die = die.unwrap_or(0);
+    // Haste doubles the rate (PHB p.74): a 3/2 fighter attacks three times a round.
+    let rate = match (rate, hasted) {
+        (Some(r), true) => Some(r.hasted().0),
+        (None, true) => Some(
+            AttackRate {
+                routines: a.routines,
+                per_rounds: 1,
+            }
+            .hasted()
+            .0,
+        ),
+        (r, false) => r,
+    };
     if let Some(r) = rate {
         a.routines = r
             .routines_in(round, defaults.context.options.alternating_rate)
-            .0;
+            .0
+            .min(*limits::ROUTINES.end());
     }
     let light_gear = light.unwrap_or_else(|| move_in.is_none_or(movement::is_light_gear));
     if let Some(d) = dex {
         a.dex_adjustment = dexterity::effective_adjustment(d, light_gear);
     }
     let mut gap_ft = None;
+    let mut closing = false;
     a.kind = match kind_word {
         "melee" | "natural" => {
             if kind_word == "natural" && a.speed_factor.is_some() {
@@ -229,6 +248,12 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         }
         "missile" => ActionKind::Missile,
         "turn" => ActionKind::Turn,
+        // Closing: no blows this round, unless the one it closes on charges it.
+        "close" => {
+            closing = true;
+            a.routines = 1;
+            ActionKind::Melee
+        }
         "set" => {
             // A spear or pole arm set against a charge ("Take Initiative!" §9).
             if !weapon.is_some_and(|w| w.set_vs_charge) {
@@ -321,6 +346,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         _ => {}
     }
     let does = match a.kind {
+        ActionKind::Melee if closing => Does::Close,
         ActionKind::Melee if a.set_vs_charge => Does::Set,
         ActionKind::Melee => Does::Melee,
         ActionKind::Missile => Does::Missile,

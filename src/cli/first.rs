@@ -21,6 +21,7 @@ ACTION is 'NAME: KIND [key=value ...]' (quote it). KIND is one of
   device    a rod, staff or wand: give time=SEGMENTS (not ruined by a hit)
   turn      turning undead
   set       a spear or pole arm set against a charge (give weapon=spear, awl_pike…)
+  close     move to engage: no blows this round, unless the one it closes on charges it
 Keys:
   d6=N / d8=N   the side's initiative die (d8 for a spectator); give none at all to see
                 who strikes first on every roll (a bare d8 marks a spectator's side)
@@ -34,7 +35,8 @@ Keys:
   dex=SCORE     Dexterity (adjusts a missile user's initiative; bonuses need light gear)
   move=IN       base movement (12 = light gear); with distance=FT gives a charge's arrival
   hesitate=20s  seconds spent declaring: the action comes a segment late per 6 s (DMG p.71)
-  gear=light|heavy, body=biped|quadruped, speed (an item of speed), encumbered
+  gear=light|heavy, body=biped|quadruped, speed (an item of speed), hasted (attacks
+                doubled, PHB p.74), encumbered
 
 Examples (from the rules text):
   # Power word kill against the staff: Bigby wins 6-4, |4-4| = 0 beats the 1-segment spell
@@ -51,6 +53,8 @@ Examples (from the rules text):
   firststrike first 'Otto: cast time=5 hesitate=20s d6=4' 'Cleric: melee sf=7 d6=3'
   # A spear set against a lance's charge strikes first at contact, for double damage
   firststrike first 'Pikeman: set weapon=spear d6=2' 'Knight: charge arrive=4 weapon=lance d6=5'
+  # Erac's Cousin (3/2) hasted: three routines, first and last, Serten diced in the middle
+  firststrike first 'Cousin: melee sf=5 rate=3/2 hasted d6=5' 'Serten: melee sf=7 d6=2'
   # No dice yet: who strikes first on each of the 36 rolls, folded into words
   firststrike first 'Bigby: cast time=1' 'Riggby: melee sf=4'
   # The same, naming the spell: power word kill against the staff
