@@ -126,9 +126,14 @@ pub(super) fn movement(
 /// The movers joined by who moves toward whom, each group in scene order.
 fn groups(walks: &[Walk]) -> Vec<Vec<usize>> {
     let mut uf = petgraph::unionfind::UnionFind::<usize>::new(walks.len());
+    let index: BTreeMap<Entity, usize> = walks
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (w.entity, i))
+        .collect();
     for (i, w) in walks.iter().enumerate() {
         if let Goal::Figure(t) = w.goal
-            && let Some(j) = walks.iter().position(|o| o.entity == t)
+            && let Some(&j) = index.get(&t)
         {
             uf.union(i, j);
         }
@@ -153,6 +158,11 @@ fn walk_together(
     grid: Option<&crate::map::Grid>,
 ) {
     let fastest = walks.iter().map(|w| w.feet_per_segment).fold(0.0, f64::max);
+    let index: BTreeMap<Entity, usize> = walks
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (w.entity, i))
+        .collect();
     let n = fastest.ceil().max(1.0) as usize;
     for _ in 0..n {
         let now: BTreeMap<Entity, Position> = walks.iter().map(|w| (w.entity, w.at)).collect();
@@ -179,7 +189,7 @@ fn walk_together(
                 Some((step, dx, dy, to_cover))
             })
             .collect();
-        share_mutual_gaps(walks, &mut steps, &at);
+        share_mutual_gaps(walks, &index, &mut steps, &at);
         for (w, s) in walks.iter_mut().zip(steps) {
             let Some((step, dx, dy, to_cover)) = s else {
                 continue;
@@ -205,6 +215,7 @@ fn walk_together(
 /// steps would cross the gap left by the longer reach: each takes its share.
 fn share_mutual_gaps(
     walks: &[Walk],
+    index: &BTreeMap<Entity, usize>,
     steps: &mut [Option<(f64, f64, f64, f64)>],
     at: &dyn Fn(Entity) -> Option<Position>,
 ) {
@@ -212,7 +223,7 @@ fn share_mutual_gaps(
         let Goal::Figure(ti) = walks[i].goal else {
             continue;
         };
-        let Some(j) = walks.iter().position(|w| w.entity == ti) else {
+        let Some(&j) = index.get(&ti) else {
             continue;
         };
         if j <= i || !matches!(walks[j].goal, Goal::Figure(t) if t == walks[i].entity) {

@@ -100,12 +100,17 @@ pub struct Plan {
     pub initiative: BTreeMap<String, u32>,
     /// The entries in order.
     pub entries: Vec<PlanEntry>,
-    /// The pairwise decisions behind the order.
-    pub decisions: Vec<PairDecision>,
     /// The actions the rules core ordered this round, as it saw them.
     pub declared: Vec<Declared>,
     /// The round's order as the rules core gave it: fights, beats, relations.
     pub sequence: Sequence,
+}
+
+impl Plan {
+    /// The pairwise decisions behind the order.
+    pub fn decisions(&self) -> &[PairDecision] {
+        &self.sequence.decisions
+    }
 }
 
 /// A plain move toward a point at so many feet a segment.

@@ -215,7 +215,6 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         round,
         initiative: b.initiative,
         entries,
-        decisions: sequence.decisions.clone(),
         declared: b.actions.into_iter().map(|a| a.declared).collect(),
         sequence,
     };
