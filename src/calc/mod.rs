@@ -327,8 +327,26 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             ));
         }
     };
-    // Hesitation delays the action by whole segments (DMG p.71): a spell's completion and a
-    // charge's arrival come that much later; a blow no earlier than segment 1 + delay.
+    // The scene is given the action as declared; the engine applies the hesitation.
+    let does = match a.kind {
+        ActionKind::Melee if closing => Does::Close,
+        ActionKind::Melee if a.set_vs_charge => Does::Set,
+        ActionKind::Melee => Does::Melee,
+        ActionKind::Missile => Does::Missile,
+        ActionKind::Turn => Does::Turn,
+        ActionKind::Charge { .. } => Does::Charge {
+            gap_ft: gap_ft.unwrap_or(0.0),
+        },
+        ActionKind::Cast { segments, device } => Does::Cast {
+            spell: spell_name
+                .unwrap_or_else(|| if device { "the device" } else { "the spell" }.to_string()),
+            // As declared: the engine adds the hesitation itself.
+            segments,
+            device,
+        },
+    };
+    // The report's view of the action: hesitation delays it by whole segments (DMG p.71),
+    // a spell's completion and a charge's arrival that much later.
     a.delay = hesitate.map_or(0, |s| {
         hesitation_delay(s, defaults.context.options.hesitation).0
     });
@@ -345,23 +363,6 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         }
         _ => {}
     }
-    let does = match a.kind {
-        ActionKind::Melee if closing => Does::Close,
-        ActionKind::Melee if a.set_vs_charge => Does::Set,
-        ActionKind::Melee => Does::Melee,
-        ActionKind::Missile => Does::Missile,
-        ActionKind::Turn => Does::Turn,
-        ActionKind::Charge { .. } => Does::Charge {
-            gap_ft: gap_ft.unwrap_or(0.0),
-        },
-        ActionKind::Cast { segments, device } => Does::Cast {
-            spell: spell_name
-                .unwrap_or_else(|| if device { "the device" } else { "the spell" }.to_string()),
-            // The engine adds the hesitation itself.
-            segments: segments - a.delay,
-            device,
-        },
-    };
     let spec = CombatantSpec {
         name: a.name.clone(),
         side: a.side.clone(),
