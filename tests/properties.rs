@@ -2,7 +2,7 @@
 
 use firststrike::rules::action::{ActionKind, Declared};
 use firststrike::rules::charge;
-use firststrike::rules::first::{Context, who_first};
+use firststrike::rules::first::{Context, First, who_first};
 use firststrike::rules::options::{FirstRoundTiebreak, RulesOptions, SpellStart, TiedSpeedFactor};
 use firststrike::rules::sequence::{round_sequence, routine_rows};
 use firststrike::rules::speed_factor::{Extra, MeleeRound, extra_blows};
@@ -152,5 +152,80 @@ proptest! {
         };
         prop_assert_eq!(over(rate.hasted().0, 4), 2 * over(rate, 4));
         prop_assert_eq!(2 * over(rate.slowed().0, 8), over(rate, 8));
+    }
+}
+
+proptest! {
+    /// DMG p.66: a charger's AC is never better than before, never worse than AC 10 once at
+    /// or above it, loses exactly its Dexterity bonus when it has one, and one class without.
+    #[test]
+    fn a_chargers_ac(ac in -10i32..=10, bonus in 0i32..=5) {
+        let (worse, _) = charge::charging_ac(ac, bonus);
+        prop_assert!(worse >= ac);
+        if bonus > 0 {
+            prop_assert_eq!(worse, ac + bonus);
+        } else if ac >= 10 {
+            prop_assert_eq!(worse, ac);
+        } else {
+            prop_assert_eq!(worse, ac + 1);
+        }
+    }
+
+    /// "Take Initiative!" §9: a weapon set against a charge strikes first whatever the dice,
+    /// the reaches and the arrival, in either order of the two actions.
+    #[test]
+    fn a_set_weapon_strikes_a_charger_first(
+        ds in 1u32..=6, dc in 1u32..=6, rs in 0u32..=20, rc in 0u32..=20, arrive in 1u32..=10,
+    ) {
+        let mut set = Declared::melee("Set", ds).side("S").sf(6).reach(f64::from(rs));
+        set.set_vs_charge = true;
+        let charger = Declared::melee("Charger", dc)
+            .side("C")
+            .reach(f64::from(rc))
+            .kind(ActionKind::Charge { arrival_segment: arrive });
+        let ctx = Context::default();
+        let d = who_first(&set, &charger, &ctx);
+        prop_assert_eq!((d.first, d.rule.id), (First::A, "charge.set"));
+        let d = who_first(&charger, &set, &ctx);
+        prop_assert_eq!(d.first, First::B);
+        let s = round_sequence(&[set, charger], &ctx);
+        let first_blow = s.beats.iter().flat_map(|b| &b.events)
+            .find(|e| matches!(e.kind, firststrike::rules::sequence::EventKind::Routine { .. }))
+            .unwrap();
+        prop_assert_eq!(first_blow.name.as_str(), "Set");
+        prop_assert_eq!(first_blow.segment, Some(arrive));
+    }
+
+    /// DMG p.71: hesitating s seconds delays by whole 6-second spans (or part spans under the
+    /// other reading); the calculator's engine puts a spell's completion that much later and
+    /// a blow no earlier than segment 1 + delay, whatever the dice.
+    #[test]
+    fn hesitation_delays_by_its_segments(
+        secs in 0u32..=30, time in 1u32..=5, d1 in 1u32..=6, d2 in 1u32..=6, sf in 1u32..=9,
+    ) {
+        use firststrike::calc::{self, Defaults};
+        use firststrike::rules::declare::hesitation_delay;
+        use firststrike::rules::options::HesitationRounding as H;
+        let (whole, part) = (hesitation_delay(secs, H::WholeSegments).0, hesitation_delay(secs, H::PartSegmentsCount).0);
+        prop_assert!(whole <= part && part <= whole + 1);
+        prop_assert_eq!(whole, secs / 6);
+        let d = Defaults::default();
+        let figs = |a: String, b: String| -> Vec<calc::Figure> {
+            [a, b].iter().map(|s| calc::parse_action(s, &d).unwrap()).collect()
+        };
+        let (_, seq) = calc::calculate(
+            &figs(format!("Caster: cast time={time} hesitate={secs}s d6={d1}"), format!("Foe: natural d6={d2}")),
+            &d,
+        ).unwrap();
+        let done = seq.beats.iter().find(|b| b.events.iter().any(|e| e.name == "Caster")).unwrap();
+        prop_assert_eq!(done.segment, Some(time + whole));
+        let (_, seq) = calc::calculate(
+            &figs(format!("Slow: melee sf={sf} hesitate={secs}s d6={d1}"), format!("Foe: melee sf={sf} d6={d2}")),
+            &d,
+        ).unwrap();
+        let blow = seq.beats.iter().find(|b| b.events.iter().any(|e| e.name == "Slow")).unwrap();
+        if whole > 0 {
+            prop_assert!(blow.segment.is_some_and(|s| s > whole), "{:?}", blow.segment);
+        }
     }
 }

@@ -236,3 +236,41 @@ proptest! {
         prop_assert_eq!(arrive("B"), Some(sb.max(1)));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// DMG p.66: whatever the charger's rate, the distance, the weapons and the dice, a figure
+    /// that declared melee at its charger (or nothing) strikes back in the segment the charge
+    /// arrives; between weapons of different length the longer strikes first.
+    #[test]
+    fn a_charged_figure_strikes_back_at_contact(
+        m in 6u32..=18, gap in 11u32..=200, wc in 0usize..5, wd in 0usize..5,
+        declared in 0u8..3, dc in 1u32..=6, dd in 1u32..=6,
+    ) {
+        let (wc, wd) = (WEAPONS[wc], WEAPONS[wd]);
+        let act = ["Melee(targets: [\"Charger\"])", "Hold", "Other(\"searches a pack\")"][declared as usize];
+        let src = format!(
+            r#"Scene(name: "c", setting: Indoors, combatants: [
+                (name: "Charger", side: "C", at: (0.0, 0.0), movement: {m}, weapon: "{wc}", hp: 500),
+                (name: "Defender", side: "D", at: (0.0, {d:?}), weapon: "{wd}", hp: 500)],
+               rounds: [(declare: {{ "Charger": Charge(targets: ["Defender"]), "Defender": {act} }},
+                         initiative: {{ "C": {dc}, "D": {dd} }})])"#,
+            d = f64::from(gap) + 5.0
+        );
+        let log = play(parse("c.ron", &src).unwrap_or_else(|e| panic!("{e}")));
+        let Some(arrived) = log.iter().find(|e| e.kind == K::Arrive && e.actor == "Charger") else {
+            return Ok(()); // too far for this round
+        };
+        let blows: Vec<&LogEvent> = log.iter().filter(|e| matches!(e.kind, K::Hit | K::Miss)).collect();
+        let def = blows.iter().find(|e| e.actor == "Defender").expect("the defender strikes back");
+        prop_assert_eq!((def.round, def.segment), (arrived.round, arrived.segment));
+        let len = |w: &str| firststrike::tables::weapon(w).unwrap().length_ft;
+        let first = blows[0].actor.as_str();
+        if len(wd) > len(wc) {
+            prop_assert_eq!(first, "Defender");
+        } else if len(wc) > len(wd) {
+            prop_assert_eq!(first, "Charger");
+        }
+    }
+}
