@@ -87,6 +87,9 @@ pub struct Monster {
     /// Initiative die other than d6.
     #[serde(default)]
     pub initiative_die: Option<u32>,
+    /// Hit dice (MM), which death spell and sleep look at.
+    #[serde(default)]
+    pub hit_dice: Option<u32>,
     /// Where it is described.
     pub page: String,
 }
@@ -108,6 +111,9 @@ pub struct Spell {
     /// A device (not ruined by a hit unless the wielder falls).
     #[serde(default)]
     pub device: bool,
+    /// What it does that changes the fight, if anything the engine models.
+    #[serde(default)]
+    pub effect: Option<crate::rules::effect::Effect>,
 }
 
 const WEAPONS_RON: &str = include_str!("../assets/weapons.ron");

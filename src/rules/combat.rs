@@ -45,6 +45,10 @@ pub enum Condition {
     Unconscious,
     /// -10 or lower.
     Dead,
+    /// Held rigid by a spell (PHB p.45): no actions, struck without a roll.
+    Held,
+    /// Asleep by a spell (PHB p.68): no actions, struck without a roll.
+    Asleep,
 }
 
 impl Condition {
@@ -52,6 +56,24 @@ impl Condition {
     pub fn is_up(self) -> bool {
         self == Condition::Up
     }
+
+    /// Held or asleep: alive and conscious of nothing it can act on.
+    pub fn is_helpless(self) -> bool {
+        matches!(self, Condition::Held | Condition::Asleep)
+    }
+}
+
+/// The condition after a wound leaves `hp` hit points: the dead stay dead, a held or
+/// sleeping figure stays so while it has hit points left, and otherwise as [`condition`]
+/// (DMG p.82).
+pub fn after_wound(before: Condition, hp: i32) -> (Condition, Rule) {
+    let (by_hp, rule) = condition(hp);
+    let c = match (before, by_hp) {
+        (Condition::Dead, _) => Condition::Dead,
+        (b, Condition::Up) if b.is_helpless() => b,
+        (_, c) => c,
+    };
+    (c, rule)
 }
 
 /// The condition at `hp` hit points (DMG p.82): unconscious at 0, dead at -10.

@@ -22,6 +22,7 @@ pub mod cite;
 pub mod combat;
 pub mod declare;
 pub mod dexterity;
+pub mod effect;
 pub mod distance;
 pub mod first;
 pub mod initiative;

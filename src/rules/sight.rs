@@ -64,6 +64,8 @@ pub enum Unseen {
     Obstructed,
     /// The line is clear but it stands in the dark, out of reach of light and infravision.
     Dark,
+    /// The viewer or the figure is inside magical darkness (PHB p.69).
+    MagicalDarkness,
 }
 
 impl Unseen {
@@ -72,6 +74,7 @@ impl Unseen {
         match self {
             Unseen::Obstructed => "the line of sight is blocked",
             Unseen::Dark => "it is in the dark, beyond light and infravision",
+            Unseen::MagicalDarkness => "magical darkness lies between",
         }
     }
 }
@@ -107,6 +110,19 @@ pub fn sees(
         return Ok((SeenBy::Infravision { range_ft }, cite::DISTANCE_INFRAVISION));
     }
     Err((Unseen::Dark, cite::DISTANCE_LIGHT))
+}
+
+/// Magical darkness first: neither light nor infravision sees into it or out of it
+/// (PHB p.69), whatever [`sees`] would say.
+pub fn sees_through_darkness(
+    viewer_inside: bool,
+    seen_inside: bool,
+    otherwise: Result<(SeenBy, Rule), (Unseen, Rule)>,
+) -> Result<(SeenBy, Rule), (Unseen, Rule)> {
+    if viewer_inside || seen_inside {
+        return Err((Unseen::MagicalDarkness, cite::SPELL_DARKNESS));
+    }
+    otherwise
 }
 
 #[cfg(test)]

@@ -80,6 +80,10 @@ pub struct FigureStats {
     pub ready: bool,
     /// Initiative die (6 unless a monster rolls another).
     pub initiative_die: u32,
+    /// Hit dice or level, if known.
+    pub hit_dice: Option<u32>,
+    /// Saving throw vs. spells, if given.
+    pub save_vs_spell: Option<u32>,
 }
 
 fn problem(field: &'static str, message: String) -> FieldProblem {
@@ -154,6 +158,15 @@ fn within_numbers(c: &CombatantSpec, within: &mut dyn FnMut(&'static str, Result
         );
     }
     within("at", limits::check_point("position", c.at));
+    if let Some(hd) = c.hit_dice {
+        within("hit_dice", limits::check("hit dice", hd, &limits::HIT_DICE));
+    }
+    if let Some(s) = c.save_vs_spell {
+        within(
+            "save_vs_spell",
+            limits::check("saving throw", s, &limits::SAVE),
+        );
+    }
     within(
         "surprised_less_often",
         limits::check("sixes", c.surprised_less_often, &(0..=5)),
@@ -336,6 +349,8 @@ impl FigureStats {
                 .initiative_die
                 .or(monster.and_then(|m| m.initiative_die))
                 .unwrap_or(6),
+            hit_dice: c.hit_dice.or(monster.and_then(|m| m.hit_dice)),
+            save_vs_spell: c.save_vs_spell,
         })
     }
 

@@ -31,6 +31,10 @@ pub const DAMAGE_BONUS: RangeInclusive<i32> = -20..=50;
 pub const AC: RangeInclusive<i32> = -10..=10;
 /// Hit points at the start.
 pub const HP: RangeInclusive<i32> = 1..=1000;
+/// Hit dice or level (the death spell's and sleep's limits read them).
+pub const HIT_DICE: RangeInclusive<u32> = 0..=50;
+/// A saving throw: the d20 roll needed.
+pub const SAVE: RangeInclusive<u32> = 2..=20;
 /// Infravision and light radii in feet.
 pub const VISION_FT: RangeInclusive<f64> = 0.0..=1000.0;
 /// Load carried, in pounds, and the Strength allowance.

@@ -258,6 +258,14 @@ pub struct CombatantSpec {
     /// speed factors do not apply (DMG p.66).
     #[serde(default)]
     pub just_closed: bool,
+    /// Hit dice, or level for a character: what a death spell or sleep can affect
+    /// (PHB p.83, p.68). A monster takes its table's.
+    #[serde(default)]
+    pub hit_dice: Option<u32>,
+    /// The saving throw vs. spells: the d20 roll needed (DMG p.79). Without it, a spell
+    /// that allows a save is not saved against.
+    #[serde(default)]
+    pub save_vs_spell: Option<u32>,
 }
 
 /// Encounter-distance checks (DMG p.49, p.62): each logs a `distance` event.
@@ -531,6 +539,8 @@ pub enum DieKind {
     Damage,
     /// d4 for potions and cantrips (keyed by figure).
     D4,
+    /// d20 saving throws (keyed by the figure that saves).
+    Save,
 }
 
 impl DieKind {
@@ -545,6 +555,7 @@ impl DieKind {
             DieKind::ToHit => 1..=20,
             DieKind::Damage => 0..=1000,
             DieKind::D4 => 1..=4,
+            DieKind::Save => 1..=20,
         }
     }
 }

@@ -216,3 +216,42 @@ pub struct JustClosed {
     /// Closing or charging this round.
     pub this_round: bool,
 }
+
+/// A hand a spell has put between this figure (its caster) and one opponent, which cannot
+/// strike the caster past it (PHB p.86).
+#[derive(Component, Clone, Debug)]
+pub struct Interposed {
+    /// The opponent held off.
+    pub against: Entity,
+    /// The spell.
+    pub spell: String,
+}
+
+/// What completed spells have done to this figure, in order: (spell, outcome word), e.g.
+/// ("hold person", "held"). The viewer marks the figure with them.
+#[derive(Component, Clone, Debug, Default)]
+pub struct Affected(pub Vec<(String, &'static str)>);
+
+/// Hit dice, or level for a character, where the scene gives them (death spell, sleep).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HitDice(pub u32);
+
+/// The d20 roll a figure needs to save against spells (DMG p.79).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct SavingThrow(pub u32);
+
+/// An area a spell fills: silence, light or darkness, around a figure (moving with it) or
+/// a point.
+#[derive(Component, Clone, Debug)]
+pub struct SpellArea {
+    /// The spell.
+    pub spell: String,
+    /// What it does.
+    pub effect: crate::rules::effect::Effect,
+    /// Its radius in feet.
+    pub radius_ft: f64,
+    /// The figure it is centred on, if any (it moves with it).
+    pub on: Option<Entity>,
+    /// Where its centre is now.
+    pub at: Position,
+}

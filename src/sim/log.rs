@@ -36,6 +36,8 @@ pub enum EventKind {
     SpellComplete,
     /// It was ruined.
     SpellDisrupted,
+    /// What a completed spell did to a figure or the map (or that it is not modelled).
+    Effect,
     /// Someone sees or stops seeing someone.
     Sight,
     /// A figure falls unconscious or dies.
@@ -158,6 +160,25 @@ pub enum Payload {
         spell: String,
         /// Casting or activation time in segments.
         casting_segments: u32,
+    },
+    /// What a completed spell did.
+    Effect {
+        /// The spell.
+        spell: String,
+        /// What it came to: slain, held, asleep, hasted, slowed, interposed, area, armor,
+        /// saved, too_strong, hit_dice_unknown, not_modelled.
+        outcome: String,
+        /// Whether it took hold.
+        took: bool,
+    },
+    /// A blow on a held or sleeping figure: it hits without a roll.
+    HelplessHit {
+        /// The weapon.
+        weapon: String,
+        /// Which routine of the round.
+        routine: u32,
+        /// Of how many.
+        of: u32,
     },
     /// It was ruined or lost.
     SpellDisrupted {

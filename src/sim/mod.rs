@@ -16,6 +16,7 @@ mod encounter;
 mod log;
 mod movement;
 mod plan;
+mod areas;
 mod resolve;
 mod round_end;
 mod runner;
@@ -53,10 +54,16 @@ pub enum SimSet {
     Initiative,
     /// Closing and charging figures move foot by foot.
     Movement,
+    /// Spell areas follow the figures they are centred on; casters inside a silence lose
+    /// their spells.
+    Areas,
     /// Who sees whom after the move, by light and infravision; changes are logged.
     Sight,
     /// Blows, missiles, spell completions and device activations, in planned order.
     Resolve,
+    /// Sight again when a spell has just filled an area, so its light or darkness counts
+    /// in the segment it appears.
+    Resight,
     /// Casters who fell lose their spells.
     Disruption,
     /// Bleeding and the end of the round.
@@ -123,8 +130,10 @@ impl Plugin for SimPlugin {
                 SimSet::Declare,
                 SimSet::Initiative,
                 SimSet::Movement,
+                SimSet::Areas,
                 SimSet::Sight,
                 SimSet::Resolve,
+                SimSet::Resight,
                 SimSet::Disruption,
                 SimSet::EndOfRound,
                 SimSet::Record,
@@ -144,10 +153,17 @@ impl Plugin for SimPlugin {
                     .chain()
                     .in_set(SimSet::Initiative),
                 movement::movement.in_set(SimSet::Movement),
+                (areas::follow, areas::silenced)
+                    .chain()
+                    .in_set(SimSet::Areas)
+                    .run_if(areas::any),
                 sight::update_sight.in_set(SimSet::Sight),
                 resolve::resolve
                     .in_set(SimSet::Resolve)
                     .run_if(resolve::in_a_segment),
+                sight::update_sight
+                    .in_set(SimSet::Resight)
+                    .run_if(areas::just_made),
                 disruption::disruption.in_set(SimSet::Disruption),
                 round_end::end_of_round.in_set(SimSet::EndOfRound),
             )

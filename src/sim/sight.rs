@@ -4,11 +4,12 @@
 //! the torchlight. Fields of view come from [`Vision`], cached by cell and radius; the
 //! decision for each pair is [`rules::sight::sees`].
 
-use super::components::{Combatant, HitPoints, Infravision, Light, Position};
+use super::components::{Combatant, HitPoints, Infravision, Light, Position, SpellArea};
 use super::log::{EventKind, LogEvent, Payload};
 use super::{MapGrid, SegmentClock, SimScene};
 use crate::map::{LightSource, Vision, distance_ft};
 use crate::rules::combat::Condition;
+use crate::rules::effect::{self, Effect};
 use crate::rules::sight::{self, Seen, SeenBy, Viewer};
 use bevy::prelude::*;
 use std::collections::BTreeMap;
@@ -28,10 +29,12 @@ impl Sightings {
     }
 }
 
-/// Every light shining now: fixed ones from the map, then those figures carry.
+/// Every light shining now: fixed ones from the map, then those figures carry, then those
+/// spells made (PHB p.44).
 pub fn lights_now<'a>(
     scene: &SimScene,
     carried: impl Iterator<Item = (&'a Position, &'a Light)>,
+    areas: impl Iterator<Item = &'a SpellArea>,
 ) -> Vec<LightSource> {
     let fixed = scene
         .0
@@ -46,7 +49,21 @@ pub fn lights_now<'a>(
         at: (p.x, p.y),
         radius_ft: l.radius_ft,
     });
-    fixed.chain(carried).collect()
+    let spells = areas
+        .filter(|a| matches!(a.effect, Effect::Light { .. }))
+        .map(|a| LightSource {
+            at: (a.at.x, a.at.y),
+            radius_ft: a.radius_ft,
+        });
+    fixed.chain(carried).chain(spells).collect()
+}
+
+/// Whether a point is inside some spell's darkness.
+pub fn in_darkness<'a>(mut areas: impl Iterator<Item = &'a SpellArea>, at: &Position) -> bool {
+    areas.any(|a| {
+        matches!(a.effect, Effect::Darkness { .. })
+            && effect::inside(at.distance(&a.at), a.radius_ft)
+    })
 }
 
 type Figure<'a> = (
@@ -64,6 +81,7 @@ pub(super) fn update_sight(
     mut vision: ResMut<MapVision>,
     mut sightings: ResMut<Sightings>,
     figures: Query<Figure>,
+    areas: Query<&SpellArea>,
     mut log: MessageWriter<LogEvent>,
 ) {
     let Some(vision) = vision.0.as_mut() else {
@@ -72,7 +90,12 @@ pub(super) fn update_sight(
     let daylight = scene.0.map.as_ref().is_some_and(|m| m.daylight);
     let mut list: Vec<Figure> = figures.iter().collect();
     list.sort_by_key(|f| f.0.index);
-    let lights = lights_now(&scene, list.iter().filter_map(|f| Some((f.1, f.3?))));
+    let lights = lights_now(
+        &scene,
+        list.iter().filter_map(|f| Some((f.1, f.3?))),
+        areas.iter(),
+    );
+    let dark: Vec<bool> = list.iter().map(|f| in_darkness(areas.iter(), f.1)).collect();
     let at = |f: &Figure| (f.1.x, f.1.y);
     let in_light: Vec<bool> = list
         .iter()
@@ -98,7 +121,8 @@ pub(super) fn update_sight(
                 in_light: in_light[j],
             };
             let clear = vision.line_of_sight(at(a), at(b));
-            match sight::sees(clear, distance_ft(at(a), at(b)), viewer, seen) {
+            let seen = sight::sees(clear, distance_ft(at(a), at(b)), viewer, seen);
+            match sight::sees_through_darkness(dark[i], dark[j], seen) {
                 Ok(by) => {
                     now.insert((a.0.index, b.0.index), by);
                 }

@@ -94,5 +94,11 @@ pub(super) fn spawn_scene(mut commands: Commands, scene: Res<super::SimScene>) {
         if c.slowed {
             e.insert(Slowed);
         }
+        if let Some(hd) = stats.hit_dice {
+            e.insert(HitDice(hd));
+        }
+        if let Some(s) = stats.save_vs_spell {
+            e.insert(SavingThrow(s));
+        }
     }
 }

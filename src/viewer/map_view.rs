@@ -46,6 +46,16 @@ const LABEL_FT: f32 = 2.2;
 /// Vertical places for a label, in feet from its token: above, below, then further out.
 const LABEL_SLOTS: [f32; 6] = [3.6, -3.6, 6.2, -6.2, 8.8, -8.8];
 
+/// A token's label: its name, and what spells have made of it ("Riggby · slain").
+pub fn label_text(f: &super::FigureView) -> String {
+    let words: Vec<&str> = f.marks.iter().map(|m| m.1).collect();
+    if words.is_empty() {
+        f.name.clone()
+    } else {
+        format!("{} · {}", f.name, words.join(", "))
+    }
+}
+
 /// Places each figure's label in the first slot that does not overlap a label already
 /// placed (figures in index order), so neighbours' names stay readable.
 fn place_labels(figures: &[super::FigureView]) -> Vec<f32> {
@@ -54,7 +64,7 @@ fn place_labels(figures: &[super::FigureView]) -> Vec<f32> {
         .iter()
         .map(|f| {
             let p = world_of(f.at);
-            let half_w = f.name.chars().count() as f32 * LABEL_FT * 0.3;
+            let half_w = label_text(f).chars().count() as f32 * LABEL_FT * 0.3;
             let rect_at = |dy: f32| {
                 Rect::from_center_half_size(
                     p + Vec2::new(0.0, dy),
@@ -214,7 +224,7 @@ pub(super) fn update_tokens(
         ),
         Without<Label>,
     >,
-    mut labels: Query<&mut Transform, With<Label>>,
+    mut labels: Query<(&mut Transform, &mut Text2d), With<Label>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut shown: Local<Option<(u32, usize)>>,
 ) {
@@ -235,8 +245,12 @@ pub(super) fn update_tokens(
         };
         let f = &snap.figures[i];
         for c in children.iter() {
-            if let Ok(mut l) = labels.get_mut(c) {
+            if let Ok((mut l, mut text)) = labels.get_mut(c) {
                 l.translation.y = slots[i];
+                let want = label_text(f);
+                if text.0 != want {
+                    text.0 = want;
+                }
             }
         }
         let p = world_of(f.at);
@@ -279,6 +293,21 @@ pub(super) fn draw_overlays(
         for l in &snap.lights {
             gizmos.circle_2d(world_of(l.at), l.radius_ft as f32, style::LIGHT_RING);
         }
+    }
+    for a in &snap.areas {
+        let color = match a.kind {
+            "silence" => style::SILENCE_RING,
+            "darkness" => style::DARKNESS_RING,
+            _ => style::LIGHT_RING,
+        };
+        gizmos
+            .circle_2d(world_of(a.at), a.radius_ft as f32, color)
+            .resolution(64);
+    }
+    for f in snap.figures.iter().filter(|f| !f.marks.is_empty()) {
+        gizmos
+            .circle_2d(world_of(f.at), style::TOKEN_FT * 1.6, style::EFFECT_RING)
+            .resolution(32);
     }
     if layers.rings {
         // In a crowd the rings would cover the map: only the selected figure's are drawn.

@@ -334,12 +334,14 @@ fn initiative(ui: &mut egui::Ui, snap: &Snapshot) {
 fn figures(ui: &mut egui::Ui, snap: &Snapshot, selection: &mut Selection) {
     ui.strong("Figures (Tab / ` to cycle)");
     for f in &snap.figures {
-        let state = if f.dead {
-            " (dead)"
+        let state = if !f.marks.is_empty() {
+            format!(" ({})", f.marks_text())
+        } else if f.dead {
+            " (dead)".into()
         } else if !f.up {
-            " (down)"
+            " (down)".into()
         } else {
-            ""
+            String::new()
         };
         let sel = selection.0 == Some(f.index);
         if ui

@@ -4,6 +4,7 @@
 
 use crate::map::LightSource;
 use crate::rules::dexterity::effective_adjustment;
+use crate::rules::effect::Effect;
 use crate::rules::sight::SeenBy;
 use crate::sim::components::*;
 use crate::sim::{EventLog, MapVision, Phase, Plan, SegmentClock, Sightings, SimScene, lights_now};
@@ -51,6 +52,32 @@ pub struct FigureView {
     pub light: Option<(String, f64)>,
     /// Infravision range.
     pub infravision: Option<f64>,
+    /// What spells have done to it, as (spell, outcome): ("hold person", "held").
+    pub marks: Vec<(String, &'static str)>,
+}
+
+impl FigureView {
+    /// The marks in a few words: "held (hold person)".
+    pub fn marks_text(&self) -> String {
+        self.marks
+            .iter()
+            .map(|(spell, word)| format!("{word} ({spell})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// An area a spell fills, as shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AreaView {
+    /// The spell.
+    pub spell: String,
+    /// Silence, light or darkness.
+    pub kind: &'static str,
+    /// Centre in feet.
+    pub at: (f64, f64),
+    /// Radius in feet.
+    pub radius_ft: f64,
 }
 
 /// Everything shown of one segment.
@@ -72,6 +99,8 @@ pub struct Snapshot {
     pub sightings: Vec<(usize, usize, SeenBy)>,
     /// Lights shining.
     pub lights: Vec<LightSource>,
+    /// Areas spells fill.
+    pub areas: Vec<AreaView>,
     /// Cells lit, row-major (empty without a map).
     pub lit: Vec<bool>,
     /// Events in the log so far.
@@ -200,6 +229,7 @@ type Extras<'a> = (
     Option<&'a Closing>,
     Option<&'a Light>,
     Option<&'a Infravision>,
+    Option<&'a Affected>,
 );
 
 impl Snapshot {
@@ -219,7 +249,7 @@ impl Snapshot {
             .iter()
             .map(
                 |(_, (c, side, p, hp, ac, mv, w, reach, rate, dex, sur), extras)| {
-                    let (intent, casting, closing, light, infra) = extras;
+                    let (intent, casting, closing, light, infra, affected) = extras;
                     FigureView {
                         index: c.index,
                         name: c.name.clone(),
@@ -256,6 +286,7 @@ impl Snapshot {
                             .map(|k| (name_of(k.target), k.charge, k.feet_per_segment, k.arrival)),
                         light: light.map(|l| (l.source.clone(), l.radius_ft)),
                         infravision: infra.map(|i| i.0),
+                        marks: affected.map(|a| a.0.clone()).unwrap_or_default(),
                     }
                 },
             )
@@ -265,7 +296,29 @@ impl Snapshot {
             .filter_map(|r| Some((*r.1.2, r.2.3?.clone())))
             .collect();
         let scene = world.resource::<SimScene>().clone();
-        let lights = lights_now(&scene, carried.iter().map(|(p, l)| (p, l)));
+        let spell_areas: Vec<SpellArea> = world
+            .query::<&SpellArea>()
+            .iter(world)
+            .cloned()
+            .collect();
+        let areas = spell_areas
+            .iter()
+            .map(|a| AreaView {
+                spell: a.spell.clone(),
+                kind: match a.effect {
+                    Effect::Silence { .. } => "silence",
+                    Effect::Darkness { .. } => "darkness",
+                    _ => "light",
+                },
+                at: (a.at.x, a.at.y),
+                radius_ft: a.radius_ft,
+            })
+            .collect();
+        let lights = lights_now(
+            &scene,
+            carried.iter().map(|(p, l)| (p, l)),
+            spell_areas.iter(),
+        );
         let lit = match world.resource_mut::<MapVision>().0.as_mut() {
             Some(v) => {
                 let (w, h) = (v.sight_map().width(), v.sight_map().height());
@@ -300,6 +353,7 @@ impl Snapshot {
             figures,
             sightings,
             lights,
+            areas,
             lit,
             log_len: world.resource::<EventLog>().events.len(),
             plan: PlanView::of(world.resource::<Plan>(), world.resource::<EventLog>()),

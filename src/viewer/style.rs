@@ -34,6 +34,12 @@ pub const GRID_MINOR: Color = Color::srgba(1.0, 1.0, 1.0, 0.06);
 pub const GRID_MAJOR: Color = Color::srgba(1.0, 1.0, 1.0, 0.18);
 /// Light radius outlines.
 pub const LIGHT_RING: Color = Color::srgb(1.0, 0.85, 0.3);
+/// The edge of a silence spell's area.
+pub const SILENCE_RING: Color = Color::srgb(0.55, 0.6, 1.0);
+/// The edge of a darkness spell's area.
+pub const DARKNESS_RING: Color = Color::srgb(0.6, 0.3, 0.8);
+/// A ring round a figure a spell has changed (held, slain, hasted...).
+pub const EFFECT_RING: Color = Color::srgb(0.85, 0.4, 1.0);
 /// Encounter-distance rings (twice a light's radius).
 pub const ENCOUNTER_RING: Color = Color::srgba(1.0, 0.6, 0.2, 0.6);
 /// Infravision rings.

@@ -1,7 +1,7 @@
 //! Completions: a spell, device or potion takes effect when its time comes — unless it was
 //! ruined or lost, which it never survives.
 
-use super::{Play, Segment};
+use super::{Play, Segment, effect};
 use crate::rules::cite::{self, Rule};
 use crate::scene::Act;
 use crate::sim::components::{Casting, Intent};
@@ -32,7 +32,7 @@ pub(super) fn planned(
                 casting: c,
                 intent: a.intent.clone(),
             };
-            takes_effect(p, when, done, entry.rule, &entry.why);
+            takes_effect(p, seg, (when, Some(entry.beat)), done, (entry.rule, &entry.why));
         }
         Some(c) if c.what == what => {}
         // A cantrip has nothing under way to carry.
@@ -59,7 +59,7 @@ pub(super) fn planned(
 }
 
 /// Whatever completes now and had no place in the plan (begun in surprise, potions).
-pub(super) fn the_rest(p: &mut Play, seg: &Segment) {
+pub(super) fn the_rest(p: &mut Play, seg: &mut Segment) {
     let tick = p.clock.tick();
     let when = p.clock.round_segment();
     let mut rest: Vec<_> = p
@@ -84,7 +84,7 @@ pub(super) fn the_rest(p: &mut Play, seg: &Segment) {
         } else {
             cite::DECLARE_SPELLS
         };
-        takes_effect(p, when, done, rule, "its time is up");
+        takes_effect(p, seg, (when, None), done, (rule, "its time is up"));
     }
 }
 
@@ -96,8 +96,17 @@ struct Done {
     intent: Intent,
 }
 
-/// Logs the completion and frees the figure.
-fn takes_effect(p: &mut Play, when: (u32, u32), done: Done, rule: Rule, why: &str) {
+/// Logs the completion, frees the figure and applies what the spell does. `at` is the round
+/// and segment with the beat, if the plan placed it; `rule` is why it completes now.
+fn takes_effect(
+    p: &mut Play,
+    seg: &mut Segment,
+    at: ((u32, u32), Option<usize>),
+    done: Done,
+    (rule, why): (Rule, &str),
+) {
+    let (when, beat) = at;
+    let who_again = done.name.clone();
     let Done {
         name: who,
         entity: e,
@@ -125,4 +134,12 @@ fn takes_effect(p: &mut Play, when: (u32, u32), done: Done, rule: Rule, why: &st
         }),
     );
     end_casting(&mut p.commands, e, c, &intent);
+    let completed = effect::Completed {
+        when,
+        caster: e,
+        name: &who_again,
+        casting: c,
+        beat,
+    };
+    effect::apply(p, seg, &completed);
 }

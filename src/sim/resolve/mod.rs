@@ -7,6 +7,7 @@
 //! [`strike`] plays one attack routine; [`complete`] plays completions.
 
 mod complete;
+mod effect;
 mod strike;
 
 use super::SegmentClock;
@@ -31,11 +32,18 @@ pub(super) struct Fighter {
     weapon: &'static WeaponSpeed,
     intent: &'static Intent,
     hp: &'static mut HitPoints,
-    ac: &'static ArmorClass,
+    ac: &'static mut ArmorClass,
+    rate: &'static mut AttackRate,
+    movement: &'static mut MovementRate,
+    hit_dice: Option<&'static HitDice>,
+    saving_throw: Option<&'static SavingThrow>,
+    slowed: Has<Slowed>,
     casting: Option<&'static Casting>,
     surprised: &'static Surprised,
     dexterity: &'static Dexterity,
     charging: Has<Charging>,
+    interposed: Option<&'static Interposed>,
+    affected: Option<&'static mut Affected>,
 }
 
 /// What playing a segment needs.
@@ -107,5 +115,5 @@ pub(super) fn resolve(mut p: Play) {
             }
         }
     }
-    complete::the_rest(&mut p, &seg);
+    complete::the_rest(&mut p, &mut seg);
 }

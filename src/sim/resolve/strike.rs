@@ -4,9 +4,10 @@
 
 use super::{Play, Segment};
 use crate::rules::charge::{charge_to_hit_bonus, charging_ac};
-use crate::rules::cite::Rule;
+use crate::rules::cite::{self, Rule};
 use crate::rules::combat::{self, Condition, Modifiers};
 use crate::rules::dexterity::defensive_adjustment;
+use crate::rules::effect::{self, Effect};
 use crate::rules::surprise;
 use crate::scene::{Act, DieKind};
 use crate::sim::disruption::{HitOnCaster, end_casting, hit_on_caster};
@@ -83,6 +84,21 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             );
             return;
         }
+    }
+    if let Some(hand) = p
+        .figures
+        .get(target)
+        .ok()
+        .and_then(|t| t.interposed.filter(|i| i.against == actor).cloned())
+    {
+        let (_, rule) = effect::outcome(Effect::Interpose, hand_target());
+        idle(
+            p,
+            Some(target_name),
+            format!("{} stands between: the blow cannot reach", hand.spell),
+            rule,
+        );
+        return;
     }
     let Ok(a) = p.figures.get(actor) else { return };
     let missile = matches!(act, Act::Missile { .. });
@@ -189,10 +205,37 @@ fn strike(
         },
         situational: b.modifier,
     };
+    let wname = weapon.unwrap_or_else(|| "attack".into());
+    if t.hp.condition.is_helpless() {
+        let how = if t.hp.condition == Condition::Held {
+            "held"
+        } else {
+            "asleep"
+        };
+        p.log.write(
+            LogEvent::new(
+                b.when,
+                b.name.clone(),
+                EventKind::Hit,
+                Some(b.target_name.clone()),
+                format!(
+                    "{wname}, routine {} of {}: hits without a roll, the target is {how} — {}",
+                    b.routine, b.of, entry.why
+                ),
+                cite::HELPLESS_HIT,
+            )
+            .with(Payload::HelplessHit {
+                weapon: wname,
+                routine: b.routine,
+                of: b.of,
+            })
+            .placed(entry.fixed),
+        );
+        return damage(p, seg, entry, b, dmg, fighting.damage_bonus);
+    }
     let (need, _) = combat::needed_to_hit(fighting.thac0, tac.ac);
     let (d20, fixed) = p.dice.roll(DieKind::ToHit, &b.name, 20);
     let hit = combat::hits(d20, &m, need);
-    let wname = weapon.unwrap_or_else(|| "attack".into());
     let blow_note = if b.blow > 1 {
         format!(", blow {}", b.blow)
     } else {
@@ -240,12 +283,23 @@ fn strike(
         })
         .placed(entry.fixed),
     );
-    if !hit {
-        return;
+    if hit {
+        damage(p, seg, entry, b, dmg, fighting.damage_bonus);
     }
+}
+
+/// The damage of a blow that hit, and what it does.
+fn damage(
+    p: &mut Play,
+    seg: &mut Segment,
+    entry: &PlanEntry,
+    b: &Blow,
+    dmg: &crate::dice::DiceExpr,
+    bonus: i32,
+) {
     let damage = match p.dice.fixed(DieKind::Damage, &b.name) {
         Some(v) => v,
-        None => dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + fighting.damage_bonus,
+        None => dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + bonus,
     }
     .max(1);
     // A weapon set against a charge does double damage ("Take Initiative!" §9).
@@ -266,7 +320,7 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
     let before = t.hp.condition;
     let hp_before = t.hp.current;
     t.hp.current -= damage;
-    let (cond, rule) = combat::condition(t.hp.current);
+    let (cond, rule) = combat::after_wound(before, t.hp.current);
     t.hp.condition = cond;
     let hp_now = t.hp.current;
     if cond != before && t.hp.fell_in_round.is_none() {
@@ -359,4 +413,13 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
         .with(payload)
         .placed(entry.fixed),
     );
+}
+
+/// The interposing hand's rule does not depend on the target.
+fn hand_target() -> effect::Target {
+    effect::Target {
+        hp: 0,
+        hit_dice: None,
+        save: None,
+    }
 }

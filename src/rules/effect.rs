@@ -1,0 +1,275 @@
+//! What a completed spell does to the fight, for the spells whose effect changes timing or
+//! who can act. The spells table (`assets/spells.ron`) names each spell's [`Effect`]; this
+//! module decides, for one target, what the effect comes to — slain, held, asleep, saved,
+//! too strong for it — and names the rule and page. Every other spell is timed only, and
+//! its completion says so ([`cite::NOT_MODELLED`]).
+
+use super::cite::{self, Rule};
+use serde::Deserialize;
+
+/// What a spell does when it completes, as far as the fight's timing is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Effect {
+    /// Kills the target outright if it is within the limits (power word kill: up to 60 hp,
+    /// PHB p.93; death spell: fewer than 9 hit dice, PHB p.83).
+    Slay {
+        /// The most hit points it can kill.
+        #[serde(default)]
+        max_hp: Option<i32>,
+        /// The most hit dice it can kill.
+        #[serde(default)]
+        max_hit_dice: Option<u32>,
+    },
+    /// Holds the target rigid: no actions (hold person, PHB p.45). A save negates.
+    Hold,
+    /// Puts the target to sleep: no actions (sleep, PHB p.68), no save, up to some hit dice.
+    Sleep {
+        /// The most hit dice it can put to sleep.
+        max_hit_dice: u32,
+    },
+    /// Doubles attacks and movement (haste, PHB p.74).
+    Haste,
+    /// Halves attacks and movement (slow, PHB p.76). A save negates.
+    Slow,
+    /// A hand between the caster and the target: the target cannot strike the caster.
+    Interpose,
+    /// No sound in a radius around the target: no spell can be cast there (PHB p.45).
+    Silence {
+        /// Radius in feet.
+        radius_ft: f64,
+    },
+    /// A globe of light around the target (PHB p.44).
+    Light {
+        /// Radius in feet.
+        radius_ft: f64,
+    },
+    /// A globe of darkness around the target: no light and no infravision within (PHB p.69).
+    Darkness {
+        /// Radius in feet.
+        radius_ft: f64,
+    },
+    /// Improves the target's armor class (barkskin, PHB p.55).
+    Armor {
+        /// Classes better.
+        bonus: i32,
+    },
+}
+
+/// The target as the effect sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    /// Hit points now.
+    pub hp: i32,
+    /// Hit dice (or level), if the scene gives them.
+    pub hit_dice: Option<u32>,
+    /// The saving throw, if the effect allows one and the scene gives the number needed.
+    pub save: Option<Save>,
+}
+
+/// A saving throw: the d20 rolled and the number needed (DMG p.79).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Save {
+    /// The roll.
+    pub rolled: i32,
+    /// The number needed or better.
+    pub needed: u32,
+}
+
+impl Save {
+    /// Whether the save is made.
+    pub fn made(self) -> bool {
+        i64::from(self.rolled) >= i64::from(self.needed)
+    }
+}
+
+/// What an effect comes to on one target.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Outcome {
+    /// The target dies.
+    Slain,
+    /// Held: no actions, struck without a roll.
+    Held,
+    /// Asleep: no actions, struck without a roll.
+    Asleep,
+    /// Attacks and movement doubled.
+    Hasted,
+    /// Attacks and movement halved, acting as if it lost initiative.
+    Slowed,
+    /// The target cannot strike the caster.
+    Interposed,
+    /// An area around the target (silence, light, darkness).
+    Area,
+    /// Armor class improved by so many classes.
+    Armor(i32),
+    /// The target made its saving throw.
+    Saved,
+    /// The target is beyond the spell's limits (too many hit points or hit dice).
+    TooStrong,
+    /// The limit is in hit dice, and the scene gives the target none.
+    HitDiceUnknown,
+}
+
+impl Outcome {
+    /// The word used in the log and in JSON.
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Slain => "slain",
+            Outcome::Held => "held",
+            Outcome::Asleep => "asleep",
+            Outcome::Hasted => "hasted",
+            Outcome::Slowed => "slowed",
+            Outcome::Interposed => "interposed",
+            Outcome::Area => "area",
+            Outcome::Armor(_) => "armor",
+            Outcome::Saved => "saved",
+            Outcome::TooStrong => "too_strong",
+            Outcome::HitDiceUnknown => "hit_dice_unknown",
+        }
+    }
+
+    /// Whether the effect took hold.
+    pub fn took(self) -> bool {
+        !matches!(
+            self,
+            Outcome::Saved | Outcome::TooStrong | Outcome::HitDiceUnknown
+        )
+    }
+}
+
+impl Effect {
+    /// Whether the target gets a saving throw against it.
+    pub fn allows_save(self) -> bool {
+        matches!(self, Effect::Hold | Effect::Slow)
+    }
+
+    /// The rule the effect follows.
+    pub fn rule(self) -> Rule {
+        match self {
+            Effect::Slay { .. } => cite::SPELL_SLAY,
+            Effect::Hold => cite::SPELL_HOLD,
+            Effect::Sleep { .. } => cite::SPELL_SLEEP,
+            Effect::Haste => cite::HASTE,
+            Effect::Slow => cite::SLOW_SPELL,
+            Effect::Interpose => cite::SPELL_INTERPOSE,
+            Effect::Silence { .. } => cite::SPELL_SILENCE,
+            Effect::Light { .. } => cite::SPELL_LIGHT,
+            Effect::Darkness { .. } => cite::SPELL_DARKNESS,
+            Effect::Armor { .. } => cite::SPELL_ARMOR,
+        }
+    }
+
+    /// The area's radius in feet, for the effects that fill an area.
+    pub fn radius_ft(self) -> Option<f64> {
+        match self {
+            Effect::Silence { radius_ft }
+            | Effect::Light { radius_ft }
+            | Effect::Darkness { radius_ft } => Some(radius_ft),
+            _ => None,
+        }
+    }
+}
+
+/// What `effect` comes to on `target`, and the rule that decided: a saving throw first
+/// where one is allowed (DMG p.79), then the spell's limits, then the effect itself.
+pub fn outcome(effect: Effect, target: Target) -> (Outcome, Rule) {
+    if effect.allows_save()
+        && let Some(save) = target.save
+        && save.made()
+    {
+        return (Outcome::Saved, cite::SAVING_THROW);
+    }
+    let within = |max_hd: Option<u32>| match (max_hd, target.hit_dice) {
+        (None, _) => Ok(()),
+        (Some(max), Some(hd)) if hd <= max => Ok(()),
+        (Some(_), Some(_)) => Err(Outcome::TooStrong),
+        (Some(_), None) => Err(Outcome::HitDiceUnknown),
+    };
+    let rule = effect.rule();
+    let o = match effect {
+        Effect::Slay {
+            max_hp,
+            max_hit_dice,
+        } => {
+            if max_hp.is_some_and(|m| target.hp > m) {
+                Outcome::TooStrong
+            } else {
+                within(max_hit_dice).map_or_else(|o| o, |()| Outcome::Slain)
+            }
+        }
+        Effect::Hold => Outcome::Held,
+        Effect::Sleep { max_hit_dice } => {
+            within(Some(max_hit_dice)).map_or_else(|o| o, |()| Outcome::Asleep)
+        }
+        Effect::Haste => Outcome::Hasted,
+        Effect::Slow => Outcome::Slowed,
+        Effect::Interpose => Outcome::Interposed,
+        Effect::Silence { .. } | Effect::Light { .. } | Effect::Darkness { .. } => Outcome::Area,
+        Effect::Armor { bonus } => Outcome::Armor(bonus),
+    };
+    (o, rule)
+}
+
+/// Whether a figure at `distance_ft` from an area's centre is inside it.
+pub fn inside(distance_ft: f64, radius_ft: f64) -> bool {
+    distance_ft <= radius_ft
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target(hp: i32, hit_dice: Option<u32>) -> Target {
+        Target {
+            hp,
+            hit_dice,
+            save: None,
+        }
+    }
+
+    const PWK: Effect = Effect::Slay {
+        max_hp: Some(60),
+        max_hit_dice: None,
+    };
+    const DEATH: Effect = Effect::Slay {
+        max_hp: None,
+        max_hit_dice: Some(8),
+    };
+
+    #[test]
+    fn power_word_kill_slays_up_to_60_hp() {
+        assert_eq!(outcome(PWK, target(60, None)).0, Outcome::Slain);
+        assert_eq!(outcome(PWK, target(1, None)).0, Outcome::Slain);
+        assert_eq!(outcome(PWK, target(61, None)).0, Outcome::TooStrong);
+    }
+
+    #[test]
+    fn death_spell_needs_hit_dice_under_9() {
+        assert_eq!(outcome(DEATH, target(90, Some(8))).0, Outcome::Slain);
+        assert_eq!(outcome(DEATH, target(5, Some(9))).0, Outcome::TooStrong);
+        assert_eq!(outcome(DEATH, target(5, None)).0, Outcome::HitDiceUnknown);
+    }
+
+    #[test]
+    fn a_made_save_negates_hold_but_not_sleep() {
+        let saved = Target {
+            hp: 10,
+            hit_dice: Some(1),
+            save: Some(Save {
+                rolled: 14,
+                needed: 14,
+            }),
+        };
+        assert_eq!(outcome(Effect::Hold, saved).0, Outcome::Saved);
+        let sleep = Effect::Sleep { max_hit_dice: 4 };
+        assert_eq!(outcome(sleep, saved).0, Outcome::Asleep);
+        let failed = Target {
+            save: Some(Save {
+                rolled: 13,
+                needed: 14,
+            }),
+            ..saved
+        };
+        assert_eq!(outcome(Effect::Hold, failed).0, Outcome::Held);
+    }
+}

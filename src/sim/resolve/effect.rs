@@ -1,0 +1,290 @@
+//! What a completed spell does, applied at once so that later beats of the same segment
+//! already see it: a slain or held target strikes no more, a silenced caster's spell is
+//! lost. [`rules::effect`](crate::rules::effect) decides each outcome; this module only
+//! changes the figures and writes the `effect` events.
+
+use super::{Play, Segment};
+use crate::rules::cite::{self, Rule};
+use crate::rules::combat::Condition;
+use crate::rules::effect::{self, Effect, Outcome, Save};
+use crate::scene::DieKind;
+use crate::sim::components::{Affected, Casting, Intent, Position, Slowed, SpellArea};
+use crate::sim::disruption::end_casting;
+use crate::sim::log::{EventKind, LogEvent, Payload};
+use crate::tables;
+use bevy::prelude::*;
+
+/// One completed casting whose effect is now applied.
+pub(super) struct Completed<'a> {
+    /// Round and segment.
+    pub when: (u32, u32),
+    /// The caster.
+    pub caster: Entity,
+    /// The caster's name.
+    pub name: &'a str,
+    /// What completed.
+    pub casting: &'a Casting,
+    /// The beat it completed in (a figure it fells still acts in that beat).
+    pub beat: Option<usize>,
+}
+
+/// Applies what `done` does, or logs that its effect is not modelled.
+pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
+    let known = tables::spell(&done.casting.what).ok();
+    let Some(effect) = known.and_then(|s| s.effect) else {
+        let what = if done.casting.potion {
+            "the potion's effect is not modelled"
+        } else {
+            "its effect is not modelled"
+        };
+        let target = done.casting.target.clone();
+        log(p, done, target, what.into(), None, cite::NOT_MODELLED);
+        return;
+    };
+    let target = match &done.casting.target {
+        Some(t) => p
+            .figures
+            .iter()
+            .find(|f| &f.figure.name == t)
+            .map(|f| f.entity),
+        None => Some(done.caster),
+    };
+    let Some(target) = target else {
+        log(p, done, None, "its target is gone".into(), None, effect.rule());
+        return;
+    };
+    if let Some(radius_ft) = effect.radius_ft() {
+        return area(p, seg, done, effect, target, radius_ft);
+    }
+    let (outcome, rule, save) = decide(p, effect, target);
+    let Ok(mut t) = p.figures.get_mut(target) else {
+        return;
+    };
+    let tname = t.figure.name.clone();
+    let detail = match outcome {
+        Outcome::Slain => {
+            t.hp.condition = Condition::Dead;
+            format!("{tname} is slain")
+        }
+        Outcome::Held | Outcome::Asleep => {
+            t.hp.condition = if outcome == Outcome::Held {
+                Condition::Held
+            } else {
+                Condition::Asleep
+            };
+            format!("{tname} is {} and can do nothing", outcome.word())
+        }
+        Outcome::Hasted if t.slowed => {
+            *t.rate = crate::sim::components::AttackRate {
+                rate: t.rate.rate.hasted().0,
+                ..*t.rate
+            };
+            t.movement.inches = t.movement.inches.saturating_mul(2);
+            p.commands.entity(target).remove::<Slowed>();
+            format!("{tname}'s slow is undone")
+        }
+        Outcome::Hasted => {
+            t.rate.rate = t.rate.rate.hasted().0;
+            t.movement.inches = t.movement.inches.saturating_mul(2);
+            format!("{tname} is hasted: {} attacks", t.rate.rate)
+        }
+        Outcome::Slowed => {
+            t.rate.rate = t.rate.rate.slowed().0;
+            t.movement.inches /= 2;
+            p.commands.entity(target).insert(Slowed);
+            format!("{tname} is slowed: {} attacks", t.rate.rate)
+        }
+        Outcome::Armor(bonus) => {
+            let before = t.ac.ac;
+            t.ac.ac = before.saturating_sub(bonus);
+            format!("{tname}'s AC {before} → {}", t.ac.ac)
+        }
+        Outcome::Interposed => {
+            p.commands
+                .entity(done.caster)
+                .insert(crate::sim::components::Interposed {
+                    against: target,
+                    spell: done.casting.what.clone(),
+                });
+            format!("the hand stands between {} and {tname}", done.name)
+        }
+        Outcome::Saved => format!("{tname} saves"),
+        Outcome::TooStrong => format!("{tname} is beyond its power"),
+        Outcome::HitDiceUnknown => {
+            format!("{tname}'s hit dice are not given: not applied")
+        }
+        Outcome::Area => unreachable!("areas are handled above"),
+    };
+    if outcome.took() {
+        let mark = (done.casting.what.clone(), outcome.word());
+        match t.affected.as_mut() {
+            Some(a) => a.0.push(mark),
+            None => {
+                p.commands.entity(target).insert(Affected(vec![mark]));
+            }
+        }
+    }
+    let helpless = matches!(
+        outcome,
+        Outcome::Slain | Outcome::Held | Outcome::Asleep
+    );
+    let casting = t.casting.cloned();
+    let intent = t.intent.clone();
+    if helpless {
+        if let Some(b) = done.beat {
+            seg.fell_at.insert(target, b);
+        }
+        if let Some(c) = casting {
+            let lost = Lost {
+                entity: target,
+                name: tname.clone(),
+                casting: c,
+                intent,
+            };
+            lose(p, seg, lost, outcome.word(), rule);
+        }
+    }
+    let detail = match save {
+        Some(s) if s.made() => format!("{detail} (save: d20 {} vs {})", s.rolled, s.needed),
+        Some(s) => format!("{detail} (fails its save: d20 {} vs {})", s.rolled, s.needed),
+        None => detail,
+    };
+    log(p, done, Some(tname), detail, Some(outcome), rule);
+}
+
+/// Decides the outcome on `target`, rolling its save where the effect allows one.
+fn decide(p: &mut Play, effect: Effect, target: Entity) -> (Outcome, Rule, Option<Save>) {
+    let Ok(t) = p.figures.get(target) else {
+        return (Outcome::TooStrong, effect.rule(), None);
+    };
+    let (name, hp, hit_dice, needed) = (
+        t.figure.name.clone(),
+        t.hp.current,
+        t.hit_dice.map(|h| h.0),
+        t.saving_throw.map(|s| s.0),
+    );
+    let save = match needed {
+        Some(needed) if effect.allows_save() => Some(Save {
+            rolled: p.dice.roll(DieKind::Save, &name, 20).0,
+            needed,
+        }),
+        _ => None,
+    };
+    let (o, rule) = effect::outcome(effect, effect::Target { hp, hit_dice, save });
+    (o, rule, save)
+}
+
+/// An area around `target` (silence, light, darkness); silence ends every casting in it.
+fn area(
+    p: &mut Play,
+    seg: &mut Segment,
+    done: &Completed,
+    effect: Effect,
+    target: Entity,
+    radius_ft: f64,
+) {
+    let Ok(t) = p.figures.get(target) else { return };
+    let (at, tname) = (*t.pos, t.figure.name.clone());
+    p.commands.spawn(SpellArea {
+        spell: done.casting.what.clone(),
+        effect,
+        radius_ft,
+        on: Some(target),
+        at,
+    });
+    log(
+        p,
+        done,
+        Some(tname.clone()),
+        format!("{radius_ft} ft around {tname}"),
+        Some(Outcome::Area),
+        effect.rule(),
+    );
+    if matches!(effect, Effect::Silence { .. }) {
+        silence(p, seg, at, radius_ft, effect.rule());
+    }
+}
+
+/// Every spell being cast inside a silence is lost; devices and potions go on.
+fn silence(p: &mut Play, seg: &mut Segment, at: Position, radius_ft: f64, rule: Rule) {
+    let mut lost: Vec<_> = p
+        .figures
+        .iter()
+        .filter(|f| effect::inside(f.pos.distance(&at), radius_ft))
+        .filter(|f| !seg.done.contains(&f.entity) && !seg.ruined.contains(&f.entity))
+        .filter_map(|f| {
+            let c = f.casting.filter(|c| !c.device && !c.potion)?.clone();
+            let lost = Lost {
+                entity: f.entity,
+                name: f.figure.name.clone(),
+                casting: c,
+                intent: f.intent.clone(),
+            };
+            Some((f.figure.index, lost))
+        })
+        .collect();
+    lost.sort_by_key(|l| l.0);
+    for (_, l) in lost {
+        lose(p, seg, l, "silenced", rule);
+    }
+}
+
+/// A casting an effect ends.
+struct Lost {
+    entity: Entity,
+    name: String,
+    casting: Casting,
+    intent: Intent,
+}
+
+/// A casting lost to an effect: held, asleep, slain or silenced.
+fn lose(p: &mut Play, seg: &mut Segment, lost: Lost, why: &str, rule: Rule) {
+    let Lost {
+        entity: e,
+        name,
+        casting: c,
+        intent,
+    } = lost;
+    seg.ruined.insert(e);
+    end_casting(&mut p.commands, e, &c, &intent);
+    p.log.write(
+        LogEvent::new(
+            p.clock.round_segment(),
+            name,
+            EventKind::SpellDisrupted,
+            None,
+            format!("{} is lost: the caster is {why}", c.what),
+            rule,
+        )
+        .with(Payload::SpellDisrupted {
+            spell: c.what.clone(),
+            disrupted_by: None,
+        }),
+    );
+}
+
+/// The `effect` event.
+fn log(
+    p: &mut Play,
+    done: &Completed,
+    target: Option<String>,
+    detail: String,
+    outcome: Option<Outcome>,
+    rule: Rule,
+) {
+    p.log.write(
+        LogEvent::new(
+            done.when,
+            done.name.to_string(),
+            EventKind::Effect,
+            target,
+            format!("{}: {detail}", done.casting.what),
+            rule,
+        )
+        .with(Payload::Effect {
+            spell: done.casting.what.clone(),
+            outcome: outcome.map_or("not_modelled", Outcome::word).into(),
+            took: outcome.is_some_and(Outcome::took),
+        }),
+    );
+}
