@@ -46,13 +46,13 @@ const LABEL_FT: f32 = 2.2;
 /// Vertical places for a label, in feet from its token: above, below, then further out.
 const LABEL_SLOTS: [f32; 6] = [3.6, -3.6, 6.2, -6.2, 8.8, -8.8];
 
-/// A token's label: its name, and what spells have made of it ("Riggby · slain").
+/// A token's label: its name, and what spells have made of it ("Riggby (slain)").
 pub fn label_text(f: &super::FigureView) -> String {
     let words: Vec<&str> = f.marks.iter().map(|m| m.1).collect();
     if words.is_empty() {
         f.name.clone()
     } else {
-        format!("{} · {}", f.name, words.join(", "))
+        format!("{} ({})", f.name, words.join(", "))
     }
 }
 

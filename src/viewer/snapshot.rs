@@ -57,11 +57,11 @@ pub struct FigureView {
 }
 
 impl FigureView {
-    /// The marks in a few words: "held (hold person)".
+    /// The marks in a few words: "held by hold person".
     pub fn marks_text(&self) -> String {
         self.marks
             .iter()
-            .map(|(spell, word)| format!("{word} ({spell})"))
+            .map(|(spell, word)| format!("{word} by {spell}"))
             .collect::<Vec<_>>()
             .join(", ")
     }
