@@ -608,3 +608,48 @@ fn a_charger_loses_its_dexterity_ac() {
     assert_eq!(ac_struck(10, 4), 5, "no Dexterity bonus: one class worse");
     assert_eq!(ac_struck(10, 10), 10, "never worse than AC 10");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// A non-combat act takes its place by its side's initiative (DMG p.61-62): each side's
+    /// act comes at its side's first action, so the winner's act comes before the loser's,
+    /// before the loser's blow, and a tie leaves them in the same segment. No one is struck.
+    #[test]
+    fn a_non_combat_act_goes_by_side_initiative(p in 1u32..=6, o in 1u32..=6) {
+        let src = format!(
+            r#"Scene(name: "o", setting: Indoors, seed: 1, combatants: [
+                (name: "Thief", side: "P", at: (0.0, 0.0), ac: 5, hp: 20),
+                (name: "Guard", side: "P", at: (20.0, 0.0), ac: 5, hp: 20, weapon: "long sword"),
+                (name: "Orc", side: "O", at: (20.0, 5.0), monster: "orc"),
+                (name: "Lurker", side: "O", at: (60.0, 5.0), monster: "orc")],
+              rounds: [(declare: {{ "Thief": Other("searches the fallen pack"),
+                                   "Orc": Melee(targets: ["Guard"]),
+                                   "Guard": Melee(targets: ["Orc"]),
+                                   "Lurker": Other("bars the door") }},
+                        initiative: {{ "P": {p}, "O": {o} }})])"#
+        );
+        let r = play(parse("o.ron", &src).unwrap());
+        let ev = &r.log().events;
+        let act = |who: &str| {
+            ev.iter()
+                .position(|e| e.kind == K::Act && e.actor == who)
+                .expect("the act is played")
+        };
+        let blow = |who: &str| {
+            ev.iter()
+                .position(|e| matches!(e.kind, K::Hit | K::Miss) && e.actor == who)
+                .expect("the blow is played")
+        };
+        let (thief, lurker) = (act("Thief"), act("Lurker"));
+        if p > o {
+            proptest::prop_assert!(thief < lurker && thief < blow("Orc"));
+        } else if o > p {
+            proptest::prop_assert!(lurker < thief && lurker < blow("Guard"));
+        } else {
+            proptest::prop_assert_eq!(ev[thief].segment, ev[lurker].segment);
+        }
+        proptest::prop_assert!(ev.iter().all(|e| !matches!(e.kind, K::Hit | K::Miss)
+            || e.actor == "Orc" || e.actor == "Guard"));
+    }
+}

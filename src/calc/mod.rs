@@ -39,7 +39,7 @@ pub struct Defaults {
 }
 
 /// The kinds an action may name, for messages.
-pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn, set, close";
+pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn, set, close, other";
 const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, hasted, speed, encumbered";
 
 /// What a parsed action does, in scene terms.
@@ -69,6 +69,8 @@ pub enum Does {
     Set,
     /// Closing: no blows this round unless charged by the one it closes on.
     Close,
+    /// A non-combat act, placed by its side's initiative.
+    Other,
 }
 
 /// One parsed action: as the timing rules see it, and as a figure of a scene.
@@ -248,6 +250,12 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         }
         "missile" => ActionKind::Missile,
         "turn" => ActionKind::Turn,
+        // A non-combat act: no one is struck; its side's die places it (DMG p.61-62).
+        "other" => {
+            a.routines = 1;
+            a.speed_factor = None;
+            ActionKind::Other
+        }
         // Closing: no blows this round, unless the one it closes on charges it.
         "close" => {
             closing = true;
@@ -334,6 +342,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         ActionKind::Melee => Does::Melee,
         ActionKind::Missile => Does::Missile,
         ActionKind::Turn => Does::Turn,
+        ActionKind::Other => Does::Other,
         ActionKind::Charge { .. } => Does::Charge {
             gap_ft: gap_ft.unwrap_or(0.0),
         },

@@ -2,7 +2,7 @@
 //! decisions and the round beat by beat, each with its rule and page.
 
 use super::Defaults;
-use crate::rules::action::Declared;
+use crate::rules::action::{ActionKind, Declared};
 use crate::rules::sequence::{EventKind, Sequence};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -46,7 +46,7 @@ pub fn to_json(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
             .map(|a| ActionReport {
                 name: &a.name,
                 side: &a.side,
-                category: a.category().heading(),
+                category: a.heading(),
                 initiative: a.initiative(),
                 routines: a.routines,
                 segment: first_segment(seq, &a.name),
@@ -74,7 +74,7 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
             out,
             "  {:<14} {:<13} side {:<10} initiative {:>2}  routines {}",
             a.name,
-            a.category().heading(),
+            a.heading(),
             a.side,
             a.initiative(),
             a.routines
@@ -115,6 +115,13 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
                 }
                 EventKind::Routine { routine, of, .. } if of > 1 => {
                     format!("attacks (routine {routine} of {of})")
+                }
+                EventKind::Routine { .. }
+                    if actions
+                        .iter()
+                        .any(|a| a.name == e.name && a.kind == ActionKind::Other) =>
+                {
+                    "acts (a non-combat act)".to_string()
                 }
                 EventKind::Routine { .. } => "attacks".to_string(),
                 EventKind::Arrive => "arrives".to_string(),

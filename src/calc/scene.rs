@@ -75,6 +75,7 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
             Does::Turn => Act::Turn { targets: foes },
             Does::Set => Act::Set { against: foes },
             Does::Close => Act::Close { targets: foes },
+            Does::Other => Act::Other("acts (a non-combat act)".into()),
         };
         declare.insert(f.declared.name.clone(), act);
         initiative.insert(f.declared.side.clone(), f.declared.die);

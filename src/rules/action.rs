@@ -25,6 +25,9 @@ pub enum ActionKind {
     },
     /// Turning undead.
     Turn,
+    /// A non-combat act (search a pack, pull a lever, bar a door): it aims at no one, so it
+    /// is a fight of its own, placed among the others by its side's initiative (DMG p.61-62).
+    Other,
 }
 
 /// One figure's declared action with everything that decides its timing.
@@ -159,6 +162,17 @@ impl Declared {
             ActionKind::Charge { .. } => Category::Charge,
             ActionKind::Cast { .. } => Category::Spell,
             ActionKind::Turn => Category::Turn,
+            // Never charted: it faces no one. Timed like a blow without a speed factor.
+            ActionKind::Other => Category::Melee,
+        }
+    }
+
+    /// The heading shown for the action: its chart category's, or OTHER for a non-combat
+    /// act, which no chart covers.
+    pub fn heading(&self) -> &'static str {
+        match self.kind {
+            ActionKind::Other => "OTHER",
+            _ => self.category().heading(),
         }
     }
 

@@ -270,7 +270,7 @@ fn events_of(
             let e = ev_at(blow, Some(arrival_segment), cite::CHARGE_REACH, why);
             ev.push(k, e, Some(slot));
         }
-        ActionKind::Melee | ActionKind::Missile | ActionKind::Turn => {
+        ActionKind::Melee | ActionKind::Missile | ActionKind::Turn | ActionKind::Other => {
             // A volley in one block sits where a single routine would.
             let rows = if block {
                 vec![0; a.routines.max(1) as usize]
@@ -292,6 +292,10 @@ fn events_of(
                         Some(e) if b > 0 => (
                             e.rule(),
                             format!("extra blow {} from a much faster weapon", b + 1),
+                        ),
+                        _ if a.kind == ActionKind::Other => (
+                            cite::INITIATIVE_D6,
+                            format!("a non-combat act, placed by its side's die ({})", a.die),
                         ),
                         _ => (rule, format!("routine {} of {}", r + 1, rows.len())),
                     };

@@ -96,6 +96,19 @@ pub(super) fn plan_turn(b: &mut RoundBuild, i: usize) {
     b.push(i, d, targets, false, String::new());
 }
 
+/// Plans figure `i`'s non-combat act: one act, placed by its side's initiative like a blow
+/// without a speed factor (DMG p.61-62); no one is struck.
+pub(super) fn plan_other(b: &mut RoundBuild, i: usize) {
+    let mut d = b.declared(i, ActionKind::Other);
+    d.speed_factor = None;
+    d.routines = 1;
+    let what = match &b.figs[i].act {
+        crate::scene::Act::Other(what) => what.clone(),
+        _ => String::new(),
+    };
+    b.push(i, d, Vec::new(), false, what);
+}
+
 /// Plans figure `i`'s weapon set against a charge: against the first charger coming at it
 /// (one of `against`, or any), a blow that strikes first and doubles its damage.
 pub(super) fn plan_set(b: &mut RoundBuild, i: usize, against: &[String]) {
@@ -125,7 +138,8 @@ pub(super) fn plan_set(b: &mut RoundBuild, i: usize, against: &[String]) {
 }
 
 /// A charged figure that declared no blow of its own strikes back at contact, whatever it
-/// declared (DMG p.66): at the charger, by weapon length.
+/// declared (DMG p.66): at the charger, by weapon length. A non-combat act it declared is
+/// dropped for the blow.
 pub(super) fn strike_back(b: &mut RoundBuild) {
     let chargers: Vec<usize> = b
         .actions
@@ -138,11 +152,16 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
             continue;
         };
         let tf = &b.figs[t];
-        let busy = b.actions.iter().any(|a| a.owner == t);
+        // A non-combat act is dropped to strike back; any other action stands.
+        let busy = b
+            .actions
+            .iter()
+            .any(|a| a.owner == t && a.declared.kind != ActionKind::Other);
         let free = matches!(tf.act, Act::Hold | Act::Other(_));
         if busy || !free || !tf.up || tf.weapon.missile {
             continue;
         }
+        b.actions.retain(|a| a.owner != t);
         let name = b.figs[c].name.clone();
         let why = format!("stands and strikes back at {name}'s charge on contact");
         b.events.push(crate::sim::log::LogEvent::new(

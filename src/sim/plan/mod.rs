@@ -61,6 +61,11 @@ pub enum Planned {
     },
     /// A cleric turns undead (its outcome is not modelled).
     Turn,
+    /// A non-combat act takes place.
+    Act {
+        /// What it is, as declared.
+        what: String,
+    },
 }
 
 /// One thing planned for a segment.

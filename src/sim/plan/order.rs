@@ -66,6 +66,11 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
                 SeqKind::Routine { .. } if declared[ev.actor].kind == ActionKind::Turn => {
                     Planned::Turn
                 }
+                SeqKind::Routine { .. } if declared[ev.actor].kind == ActionKind::Other => {
+                    Planned::Act {
+                        what: what_of[ev.actor].clone(),
+                    }
+                }
                 SeqKind::Routine { routine, of, blow } => Planned::Strike {
                     routine,
                     of,

@@ -203,7 +203,8 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
                 let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
                 b.changes.start_move(&figs, i, toward, to, fps);
             }
-            Act::Other(_) | Act::Hold => {}
+            Act::Other(_) => melee::plan_other(&mut b, i),
+            Act::Hold => {}
         }
     }
     melee::strike_back(&mut b);

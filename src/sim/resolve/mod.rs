@@ -113,6 +113,20 @@ pub(super) fn resolve(mut p: Play) {
                     .placed(entry.fixed),
                 );
             }
+            Planned::Act { what } => {
+                let name = a.figure.name.clone();
+                p.log.write(
+                    LogEvent::new(
+                        (p.plan.round, entry.segment),
+                        name,
+                        EventKind::Act,
+                        None,
+                        format!("{what} — {}", entry.why),
+                        entry.rule,
+                    )
+                    .placed(entry.fixed),
+                );
+            }
         }
     }
     complete::the_rest(&mut p, &mut seg);
