@@ -329,3 +329,42 @@ fn hasted_and_close_from_the_command_line() {
         "no blows while closing"
     );
 }
+
+/// `slowed` halves the rate and the figure acts as if it lost initiative (a named reading);
+/// `then=WEAPON` gives a normal attack after an item of speed's shot, placed by initiative
+/// (DMG p.168 for the shot); `other` is a non-combat act placed by its side's die.
+#[test]
+fn slowed_then_and_other_from_the_command_line() {
+    // The 2/1 knight won 6-2, but slowed he attacks once, after the orc.
+    let v = json(&[
+        "Knight: melee sf=5 rate=2/1 slowed d6=6",
+        "Orc: melee sf=7 d6=2",
+    ]);
+    assert_eq!(outline(&v), vec!["Orc", "Knight"]);
+    // The shot first whatever the dice; the sword after the orc who won 5-2, before it
+    // when the archer wins 5-2.
+    let v = json(&[
+        "Archer: missile weapon=light_crossbow speed then=short_sword d6=2",
+        "Orc: melee weapon=long_sword d6=5",
+    ]);
+    assert_eq!(outline(&v), vec!["Archer", "Orc", "Archer"]);
+    let v = json(&[
+        "Archer: missile weapon=light_crossbow speed then=short_sword d6=5",
+        "Orc: melee weapon=long_sword d6=2",
+    ]);
+    assert_eq!(outline(&v), vec!["Archer", "Archer", "Orc"]);
+    // Without an item of speed there is no second action.
+    let (code, _, err) = run(&[
+        "first",
+        "Archer: missile weapon=light_crossbow then=short_sword d6=5",
+        "Orc: melee weapon=long_sword d6=2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("item of speed"), "{err}");
+    // The thief's search comes on his side's die: before the ogre when he wins.
+    let v = json(&["Thief: other d6=4", "Ogre: melee sf=7 d6=2"]);
+    assert_eq!(outline(&v), vec!["Thief", "Ogre"]);
+    let v = json(&["Thief: other d6=1", "Ogre: melee sf=7 d6=2"]);
+    assert_eq!(outline(&v), vec!["Ogre", "Thief"]);
+    assert_eq!(v["actions"][0]["category"], "OTHER");
+}

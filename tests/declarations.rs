@@ -653,3 +653,91 @@ proptest::proptest! {
             || e.actor == "Orc" || e.actor == "Guard"));
     }
 }
+
+/// Two actions in a round, each in its own place: the archer's crossbow of speed shoots
+/// before anything else whatever the dice (DMG p.168); her sword's blow is placed against
+/// the orc's by initiative. The fighter's move after his potion sets off the segment after
+/// the drink, which comes after the segments spent getting it out.
+fn second_actions(party: u32, orcs: u32, prepare: u32) -> SceneRun {
+    let src = std::fs::read_to_string("scenes/second_actions.ron")
+        .unwrap()
+        .replace(
+            r#"initiative: { "Party": 2, "Orcs": 5 }"#,
+            &format!(r#"initiative: {{ "Party": {party}, "Orcs": {orcs} }}"#),
+        )
+        .replace("prepare: 1", &format!("prepare: {prepare}"));
+    play(parse("second_actions.ron", &src).unwrap())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn a_speed_shot_then_a_normal_attack_and_a_potion_then_a_move(
+        party in 1u32..=6, orcs in 1u32..=6, prepare in 0u32..=3,
+    ) {
+        let r = second_actions(party, orcs, prepare);
+        let ev = &r.log().events;
+        let blows: Vec<(String, String)> = ev
+            .iter()
+            .filter(|e| matches!(e.kind, K::Hit | K::Miss))
+            .map(|e| {
+                let weapon = match &e.payload {
+                    firststrike::sim::Payload::Attack { weapon, .. } => weapon.clone(),
+                    _ => String::new(),
+                };
+                (e.actor.clone(), weapon)
+            })
+            .collect();
+        proptest::prop_assert_eq!(blows.len(), 3);
+        proptest::prop_assert_eq!(&blows[0], &("Archer".to_string(), "light crossbow".to_string()));
+        let sword = blows.iter().position(|b| b.1 == "short sword").unwrap();
+        let orc = blows.iter().position(|b| b.0 == "Orc").unwrap();
+        if orcs > party {
+            proptest::prop_assert!(orc < sword);
+        } else if party > orcs {
+            proptest::prop_assert!(sword < orc);
+        }
+        let moves: Vec<u32> = ev
+            .iter()
+            .filter(|e| e.kind == K::Move && e.actor == "Fighter")
+            .map(|e| e.segment)
+            .collect();
+        proptest::prop_assert_eq!(moves.first().copied(), Some(prepare + 2));
+    }
+}
+
+#[test]
+fn a_second_action_the_rules_do_not_allow_is_refused() {
+    let base = std::fs::read_to_string("scenes/second_actions.ron").unwrap();
+    for (from, to, says) in [
+        (
+            r#""Archer": Melee(targets: ["Orc"]),
+            },"#,
+            r#""Archer": Melee(targets: ["Orc"]), "Orc": Move(to: (10.0, 10.0)),
+            },"#,
+            "this round may only be",
+        ),
+        (
+            "of_speed: true,",
+            "of_speed: false,",
+            "only an item of speed",
+        ),
+        (
+            r#"off_hand: Some("short sword"), "#,
+            "",
+            "needs another weapon",
+        ),
+        (
+            r#""Fighter": Potion(name: "potion of invisibility", prepare: 1),"#,
+            "",
+            "declares no first one",
+        ),
+    ] {
+        assert!(base.contains(from), "{from}");
+        let src = base.replace(from, to);
+        let err = parse("second_actions.ron", &src).unwrap_err().to_string();
+        assert!(err.contains(says), "{says}: {err}");
+        assert!(err.contains("rounds[0].then"), "{err}");
+    }
+}

@@ -81,10 +81,7 @@ fn the_library_scene_plays_sleep_hold_silence_and_haste() {
     );
     // Silence completes in segment 5: the 6-segment death spell is lost then, and again at
     // the start of round 2, because the silence moves with the shaman.
-    assert_eq!(
-        at(ev, K::SpellDisrupted, "Shaman"),
-        vec![(1, 5), (2, 1)]
-    );
+    assert_eq!(at(ev, K::SpellDisrupted, "Shaman"), vec![(1, 5), (2, 1)]);
     assert!(at(ev, K::SpellComplete, "Shaman").is_empty());
     // Haste completes in round 2; the 1/1 fighter has two routines in round 3.
     assert_eq!(effects(ev, "Fighter"), vec!["hasted"]);

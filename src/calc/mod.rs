@@ -40,7 +40,7 @@ pub struct Defaults {
 
 /// The kinds an action may name, for messages.
 pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn, set, close, other";
-const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, hasted, speed, encumbered";
+const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, hasted, slowed, speed, then, encumbered";
 
 /// What a parsed action does, in scene terms.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,6 +86,8 @@ pub struct Figure {
     pub hesitation_s: Option<u32>,
     /// Whether its side's die was given (d6=N).
     pub die_given: bool,
+    /// A normal attack with this weapon after an item of speed's shot.
+    pub then: Option<String>,
 }
 
 /// Parses one action. Errors name the bad part.
@@ -104,7 +106,8 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let mut a = Declared::melee(name, 0);
     let mut die: Option<u32> = None;
     let mut hesitate: Option<u32> = None;
-    let mut hasted = false;
+    let (mut hasted, mut slowed) = (false, false);
+    let mut then = None::<&tables::Weapon>;
     let mut d8 = false;
     let (mut rate, mut round) = (None::<AttackRate>, defaults.round.max(1));
     let (mut dex, mut move_in, mut light) = (None::<u32>, None::<u32>, None::<bool>);
@@ -182,6 +185,8 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             "hesitate" => hesitate = Some(num_in(v.trim_end_matches('s'), limits::HESITATION_S)?),
             "speed" if v.is_empty() => a.strikes_first = true,
             "hasted" if v.is_empty() => hasted = true,
+            "slowed" if v.is_empty() => slowed = true,
+            "then" => then = Some(tables::weapon(v).map_err(|e| format!("{name}: {e}"))?),
             "encumbered" if v.is_empty() => encumbered = true,
             _ => return Err(format!("{name}: unknown setting '{w}' (known: {KEYS})")),
         }
@@ -214,19 +219,35 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     }
     // Without a die, the calculator lays out every roll (see [`outcomes`]).
     a.die = die.unwrap_or(0);
-    // Haste doubles the rate (PHB p.74): a 3/2 fighter attacks three times a round.
+    // Haste doubles the rate (PHB p.74): a 3/2 fighter attacks three times a round; slow
+    // halves it, and the slowed figure acts as if it lost initiative.
+    if hasted && slowed {
+        return Err(format!(
+            "{name}: a figure cannot be hasted and slowed at once"
+        ));
+    }
+    let base = || AttackRate {
+        routines: a.routines,
+        per_rounds: 1,
+    };
+    // The engine halves a slowed figure's rate itself (its scene marks it slowed).
     let rate = match (rate, hasted) {
-        (Some(r), true) => Some(r.hasted().0),
-        (None, true) => Some(
-            AttackRate {
-                routines: a.routines,
-                per_rounds: 1,
-            }
-            .hasted()
-            .0,
-        ),
+        (r, true) => Some(r.unwrap_or_else(base).hasted().0),
         (r, false) => r,
     };
+    a.slowed = slowed;
+    // A normal attack after an item of speed's shot, with another weapon (rules::second_action).
+    if let Some(w) = then {
+        use crate::rules::second_action::{First, Second, may_follow};
+        let first = match kind_word {
+            "missile" => First::Missile {
+                of_speed: a.strikes_first,
+            },
+            _ => First::Other,
+        };
+        may_follow(first, Second::Melee { other_weapon: true })
+            .map_err(|m| format!("{name}: then={}: {m}", w.name.replace(' ', "_")))?;
+    }
     if let Some(r) = rate {
         a.routines = r
             .routines_in(round, defaults.context.options.alternating_rate)
@@ -388,6 +409,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         encumbered,
         body: Some(body),
         just_closed: defaults.context.melee_round == MeleeRound::FirstAfterClosing,
+        slowed: a.slowed,
         // A set weapon must be named: the engine checks it can be set.
         weapon: weapon_name.filter(|_| a.set_vs_charge),
         ..CombatantSpec::default()
@@ -398,5 +420,6 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         does,
         hesitation_s: hesitate,
         die_given: die.is_some(),
+        then: then.map(|w| w.name.clone()),
     })
 }

@@ -80,9 +80,27 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
         declare.insert(f.declared.name.clone(), act);
         initiative.insert(f.declared.side.clone(), f.declared.die);
     }
+    let mut then = BTreeMap::new();
     for f in figures {
         let mut spec = f.spec.clone();
         spec.at = placed[&f.declared.name];
+        if let Some(w) = &f.then {
+            spec.off_hand = Some(w.clone());
+            spec.of_speed = true;
+            let foes = figures
+                .iter()
+                .filter(|o| o.declared.side != f.declared.side)
+                .map(|o| o.declared.name.clone())
+                .collect();
+            then.insert(
+                f.declared.name.clone(),
+                Act::Melee {
+                    targets: foes,
+                    modifier: 0,
+                    hold_after: None,
+                },
+            );
+        }
         combatants.push(spec);
     }
     let mut scene = Scene::one_round(
@@ -93,6 +111,7 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
         declare,
         initiative,
     );
+    scene.rounds[0].then = then;
     for f in figures {
         if let Some(s) = f.hesitation_s {
             scene.rounds[0]

@@ -22,6 +22,7 @@ ACTION is 'NAME: KIND [key=value ...]' (quote it). KIND is one of
   turn      turning undead
   set       a spear or pole arm set against a charge (give weapon=spear, awl_pike…)
   close     move to engage: no blows this round, unless the one it closes on charges it
+  other     a non-combat act (search a pack, bar a door): placed by its side's die
 Keys:
   d6=N / d8=N   the side's initiative die (d8 for a spectator); give none at all to see
                 who strikes first on every roll (a bare d8 marks a spectator's side)
@@ -36,7 +37,10 @@ Keys:
   move=IN       base movement (12 = light gear); with distance=FT gives a charge's arrival
   hesitate=20s  seconds spent declaring: the action comes a segment late per 6 s (DMG p.71)
   gear=light|heavy, body=biped|quadruped, speed (an item of speed), hasted (attacks
-                doubled, PHB p.74), encumbered
+                doubled, PHB p.74), slowed (attacks halved, acts as if it lost initiative),
+                encumbered
+  then=WEAPON   after an item of speed's shot, a normal attack with this other weapon,
+                placed by the usual rules (missile ... speed then=short_sword)
 
 Examples (from the rules text):
   # Power word kill against the staff: Bigby wins 6-4, |4-4| = 0 beats the 1-segment spell
@@ -55,6 +59,12 @@ Examples (from the rules text):
   firststrike first 'Pikeman: set weapon=spear d6=2' 'Knight: charge arrive=4 weapon=lance d6=5'
   # Erac's Cousin (3/2) hasted: three routines, first and last, Serten diced in the middle
   firststrike first 'Cousin: melee sf=5 rate=3/2 hasted d6=5' 'Serten: melee sf=7 d6=2'
+  # Slowed (a reading): the 2/1 knight attacks once and acts as if he lost initiative
+  firststrike first 'Knight: melee sf=5 rate=2/1 slowed d6=6' 'Orc: melee sf=7 d6=2'
+  # A crossbow of speed shoots first; the archer's short sword then waits on initiative
+  firststrike first 'Archer: missile weapon=light_crossbow speed then=short_sword d6=2' 'Orc: melee weapon=long_sword d6=5'
+  # A thief searches a pack while the ogre swings: his side's die places the search
+  firststrike first 'Thief: other d6=4' 'Ogre: melee sf=7 d6=2'
   # No dice yet: who strikes first on each of the 36 rolls, folded into words
   firststrike first 'Bigby: cast time=1' 'Riggby: melee sf=4'
   # The same, naming the spell: power word kill against the staff

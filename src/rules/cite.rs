@@ -167,6 +167,8 @@ rules! {
     CHARGE_STRIKE_BACK = "charge.strike_back", Dmg, "66", "a charged figure strikes back at contact whatever it declared, by weapon length";
     HASTE = "spell.haste", Phb, "74", "haste doubles a figure's attacks and movement: a 3/2 fighter attacks three times a round";
     SLOW = "spell.slow", House, "First Strike", "reading: slow halves attacks and movement, and the slowed figure acts as if it lost initiative";
+    POTION_THEN_MOVE = "declare.potion_then_move", House, "First Strike", "reading: a figure that drinks a potion may move for the rest of the round after the drink, as the fighter does in the table's Example of Melee";
+    SPEED_SHOT_THEN_ATTACK = "declare.speed_shot_then_attack", House, "First Strike", "reading: an item of speed's one shot comes first (DMG p.168) and the figure's normal attack with another weapon follows in its usual place";
     SLOW_SPELL = "spell.slow_spell", Phb, "76", "the slow spell halves attacks and movement unless the target saves";
     SPELL_SLAY = "spell.slay", Phb, "83, 93", "power word kill slays one creature of up to 60 hp; a death spell slays creatures of fewer than 9 hit dice";
     SPELL_HOLD = "spell.hold", Phb, "45", "hold person holds its target rigid unless it saves: it can take no action";

@@ -352,6 +352,11 @@ pub struct RoundSpec {
     /// Seconds each figure hesitated in declaring (DMG p.71).
     #[serde(default, deserialize_with = "unique::map")]
     pub hesitation_s: BTreeMap<String, u32>,
+    /// A second action this round after the one declared, where the rules allow one
+    /// ([`crate::rules::second_action`]): a move after a potion, a normal attack after an
+    /// item of speed's shot.
+    #[serde(default, deserialize_with = "unique::map")]
+    pub then: Declarations,
 }
 
 /// A declared action.
@@ -586,6 +591,7 @@ impl Scene {
                 declare,
                 initiative,
                 hesitation_s: BTreeMap::new(),
+                then: BTreeMap::new(),
             }],
             dice: BTreeMap::new(),
         }

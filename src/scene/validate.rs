@@ -273,6 +273,22 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 );
             }
         }
+        let mut then_at = anchors.clone();
+        then_at.push("then".into());
+        check_declarations(
+            &mut c,
+            scene,
+            &round.then,
+            &then_at,
+            &format!("rounds[{r}].then"),
+        );
+        for (who, next) in &round.then {
+            let mut a = then_at.clone();
+            a.push(q(who));
+            if let Err(m) = second_action_allowed(scene, round.declare.get(who), who, next) {
+                c.add(&a, format!("rounds[{r}].then.{who}"), m, None);
+            }
+        }
         for (who, s) in &round.hesitation_s {
             let mut a = anchors.clone();
             a.extend(["hesitation_s".to_string(), q(who)]);
@@ -304,6 +320,37 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         }
     }
     c.problems
+}
+
+/// Whether `next` may follow what `who` declared this round (rules::second_action).
+fn second_action_allowed(
+    scene: &Scene,
+    first: Option<&Act>,
+    who: &str,
+    next: &Act,
+) -> Result<(), String> {
+    use crate::rules::second_action::{First, Second, may_follow};
+    let Some(first) = first else {
+        return Err(format!(
+            "'{who}' has a second action but declares no first one this round"
+        ));
+    };
+    let fig = scene.combatant(who);
+    let first = match first {
+        Act::Potion { .. } => First::Potion,
+        Act::Missile { .. } => First::Missile {
+            of_speed: fig.is_some_and(|f| f.of_speed),
+        },
+        _ => First::Other,
+    };
+    let second = match next {
+        Act::Move { .. } => Second::Move,
+        Act::Melee { .. } => Second::Melee {
+            other_weapon: fig.is_some_and(|f| f.off_hand.is_some()),
+        },
+        _ => Second::Other,
+    };
+    may_follow(first, second).map(|_| ())
 }
 
 /// The die a side rolls for initiative: a d8 if any member rolls one (DMG p.62).

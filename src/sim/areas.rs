@@ -21,13 +21,7 @@ pub(super) fn follow(mut areas: Query<&mut SpellArea>, figures: Query<&Position>
 }
 
 /// A figure casting a spell.
-type Caster<'a> = (
-    Entity,
-    &'a Combatant,
-    &'a Position,
-    &'a Casting,
-    &'a Intent,
-);
+type Caster<'a> = (Entity, &'a Combatant, &'a Position, &'a Casting, &'a Intent);
 
 /// Casters inside a silence lose their spells.
 pub(super) fn silenced(

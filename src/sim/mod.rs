@@ -7,6 +7,7 @@
 //! [`EventLog`]. The plugin needs only `MinimalPlugins` and is deterministic for a given
 //! scene and seed.
 
+mod areas;
 mod clock;
 pub mod components;
 mod declare;
@@ -16,7 +17,6 @@ mod encounter;
 mod log;
 mod movement;
 mod plan;
-mod areas;
 mod resolve;
 mod round_end;
 mod runner;

@@ -78,6 +78,7 @@ pub(super) fn movement(
                     c.feet_per_segment,
                     c.charge,
                 ),
+                (None, Some(t)) if t.2 >= when.1 && when.0 > 0 => return None,
                 (None, Some(t)) => (Goal::Point(t.0), 0.0, t.1, false),
                 (None, None) => return None,
             };

@@ -4,6 +4,7 @@
 use super::SegmentClock;
 use super::components::*;
 use super::log::{EventKind, LogEvent, Payload};
+use super::plan::MoveTo;
 use crate::rules::cite;
 use crate::rules::combat::{self, Condition};
 use bevy::prelude::*;
@@ -12,11 +13,22 @@ use bevy::prelude::*;
 pub(super) fn end_of_round(
     clock: Res<SegmentClock>,
     mut q: Query<(Entity, &Combatant, &mut HitPoints, &mut JustClosed)>,
+    mut moves: Query<(Option<&mut Closing>, Option<&mut MoveTo>)>,
     mut commands: Commands,
     mut log: MessageWriter<LogEvent>,
 ) {
     if !clock.round_ends() {
         return;
+    }
+    // A wait to set off counts in its own round only: a move still under way goes on from
+    // the next round's first segment.
+    for (closing, move_to) in &mut moves {
+        if let Some(mut c) = closing {
+            c.wait = 0;
+        }
+        if let Some(mut m) = move_to {
+            m.2 = 0;
+        }
     }
     let when = clock.round_segment();
     let mut all: Vec<_> = q.iter_mut().collect();

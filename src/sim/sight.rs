@@ -95,7 +95,10 @@ pub(super) fn update_sight(
         list.iter().filter_map(|f| Some((f.1, f.3?))),
         areas.iter(),
     );
-    let dark: Vec<bool> = list.iter().map(|f| in_darkness(areas.iter(), f.1)).collect();
+    let dark: Vec<bool> = list
+        .iter()
+        .map(|f| in_darkness(areas.iter(), f.1))
+        .collect();
     let at = |f: &Figure| (f.1.x, f.1.y);
     let in_light: Vec<bool> = list
         .iter()

@@ -619,9 +619,18 @@ fn legend(ui: &mut egui::Ui) {
             "line of sight: who sees whom (arrow: one way)",
         ),
         (style::PATH_NOW, "this segment's move, a dot per foot"),
-        (style::EFFECT_RING, "a figure a spell has changed (held, slain, hasted...)"),
-        (style::SILENCE_RING, "silence: no spell is cast inside (PHB p.45)"),
-        (style::DARKNESS_RING, "magical darkness: no sight in or out (PHB p.69)"),
+        (
+            style::EFFECT_RING,
+            "a figure a spell has changed (held, slain, hasted...)",
+        ),
+        (
+            style::SILENCE_RING,
+            "silence: no spell is cast inside (PHB p.45)",
+        ),
+        (
+            style::DARKNESS_RING,
+            "magical darkness: no sight in or out (PHB p.69)",
+        ),
         (style::RULER, "ruler (drag with the left button)"),
     ] {
         ui.horizontal(|ui| {

@@ -186,6 +186,7 @@ impl PlanView {
                             blow,
                             charge,
                             set,
+                            second,
                         } => {
                             let extra = if *blow > 1 {
                                 format!(", extra blow {blow}")
@@ -193,6 +194,7 @@ impl PlanView {
                                 String::new()
                             };
                             match (*charge, *of) {
+                                _ if *second => "its normal attack after the speed shot".into(),
                                 _ if *set => "set against the charge (double damage)".to_string(),
                                 (true, _) => "the charge's blow".to_string(),
                                 (false, 1) => format!("blow{extra}"),
@@ -201,6 +203,7 @@ impl PlanView {
                         }
                         Planned::Complete { what } => format!("{what} takes effect"),
                         Planned::Turn => "turns undead".to_string(),
+                        Planned::Act { what } => what.clone(),
                     },
                     why: format!("{} — {} ({})", e.why, e.rule.summary, e.rule.page_ref()),
                 })
@@ -296,11 +299,8 @@ impl Snapshot {
             .filter_map(|r| Some((*r.1.2, r.2.3?.clone())))
             .collect();
         let scene = world.resource::<SimScene>().clone();
-        let spell_areas: Vec<SpellArea> = world
-            .query::<&SpellArea>()
-            .iter(world)
-            .cloned()
-            .collect();
+        let spell_areas: Vec<SpellArea> =
+            world.query::<&SpellArea>().iter(world).cloned().collect();
         let areas = spell_areas
             .iter()
             .map(|a| AreaView {

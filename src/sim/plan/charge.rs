@@ -30,7 +30,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
                     feet(fps)
                 );
                 b.events.push(idle(b.when, f, None, why, cite::CHARGE_RATE));
-                b.changes.start_move(b.figs, i, &None, &Some(*p), fps);
+                b.changes.start_move(b.figs, i, (&None, &Some(*p)), fps, 0);
             }
             _ => b.events.push(no_target(b.when, f)),
         }

@@ -16,6 +16,7 @@ mod initiative;
 mod melee;
 mod order;
 mod round;
+mod second;
 mod surprise;
 
 pub(super) use round::{plan_round, round_starts};
@@ -53,6 +54,9 @@ pub enum Planned {
         charge: bool,
         /// A weapon set against a charge: double damage.
         set: bool,
+        /// The figure's second action this round (the attack after an item of speed's
+        /// shot), made with its other weapon at the targets of [`Plan::then`].
+        second: bool,
     },
     /// A spell, device or potion takes effect.
     Complete {
@@ -109,6 +113,8 @@ pub struct Plan {
     pub declared: Vec<Declared>,
     /// The round's order as the rules core gave it: fights, beats, relations.
     pub sequence: Sequence,
+    /// Second actions this round, by figure name.
+    pub then: BTreeMap<String, Act>,
 }
 
 impl Plan {
@@ -118,9 +124,10 @@ impl Plan {
     }
 }
 
-/// A plain move toward a point at so many feet a segment.
+/// A plain move toward a point at so many feet a segment, setting off after the first so
+/// many segments of the round (a move after a potion waits for the drink).
 #[derive(Component, Clone, Copy, Debug)]
-pub struct MoveTo(pub Position, pub f64);
+pub struct MoveTo(pub Position, pub f64, pub u32);
 
 /// A figure as the planner reads it.
 #[derive(QueryData)]
@@ -176,6 +183,7 @@ pub(super) struct Fig {
     pub closed_last_round: bool,
     pub init_die: u32,
     pub slowed: bool,
+    pub off_hand: Option<String>,
 }
 
 /// Everyone, in the scene's order.
@@ -203,6 +211,7 @@ fn snapshot(q: &Query<PlanFigure>) -> Vec<Fig> {
                     closing: f.closing.cloned(),
                     closed_last_round: f.closed.last_round,
                     init_die: f.fighting.initiative_die,
+                    off_hand: f.fighting.off_hand.as_ref().map(|o| o.0.clone()),
                     slowed: f.slowed,
                 },
             )
@@ -283,9 +292,9 @@ impl Changes {
         &mut self,
         figs: &[Fig],
         i: usize,
-        toward: &Option<String>,
-        to: &Option<(f64, f64)>,
+        (toward, to): (&Option<String>, &Option<(f64, f64)>),
         fps: f64,
+        wait: u32,
     ) {
         if let Some(t) = toward
             .as_ref()
@@ -299,12 +308,12 @@ impl Changes {
                     charge: false,
                     arrival: None,
                     covered: 0.0,
-                    wait: 0,
+                    wait,
                 }),
             );
         } else if let Some(p) = to {
             self.moving_to
-                .insert(i, MoveTo(Position { x: p.0, y: p.1 }, fps));
+                .insert(i, MoveTo(Position { x: p.0, y: p.1 }, fps, wait));
         }
     }
 

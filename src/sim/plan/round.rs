@@ -25,6 +25,8 @@ pub(super) struct Action {
     pub charge: bool,
     /// What completes (spells, potions, cantrips).
     pub what: String,
+    /// The figure's second action this round.
+    pub second: bool,
 }
 
 /// A round being planned.
@@ -114,6 +116,7 @@ impl RoundBuild<'_> {
             targets,
             charge,
             what,
+            second: false,
         });
     }
 
@@ -201,11 +204,14 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
             }
             Act::Move { toward, to } => {
                 let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
-                b.changes.start_move(&figs, i, toward, to, fps);
+                b.changes.start_move(&figs, i, (toward, to), fps, 0);
             }
             Act::Other(_) => melee::plan_other(&mut b, i),
             Act::Hold => {}
         }
+    }
+    if let Some(spec) = spec {
+        super::second::plan(&mut b, &spec.then);
     }
     melee::strike_back(&mut b);
     let (entries, sequence) = order::entries(&b);
@@ -218,6 +224,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         entries,
         declared: b.actions.into_iter().map(|a| a.declared).collect(),
         sequence,
+        then: spec.map(|s| s.then.clone()).unwrap_or_default(),
     };
     b.changes.apply(&mut p.commands, &figs, true);
 }

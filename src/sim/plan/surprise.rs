@@ -151,7 +151,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
             .feet_moved();
             let fps = feet_per_segment(f64::from(feet), b.setting);
             b.changes
-                .start_move(b.figs, i, &targets.first().cloned(), &None, fps);
+                .start_move(b.figs, i, (&targets.first().cloned(), &None), fps, 0);
         }
         Act::Move { toward, to } => {
             // One segment of movement: 1 ft per inch indoors (PHB p.102).
@@ -160,7 +160,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
             }
             .feet_moved();
             let fps = feet_per_segment(f64::from(feet), b.setting);
-            b.changes.start_move(b.figs, i, &toward, &to, fps);
+            b.changes.start_move(b.figs, i, (&toward, &to), fps, 0);
         }
         Act::Cast {
             spell,
@@ -433,6 +433,7 @@ fn order(b: &SegmentBuild) -> Vec<PlanEntry> {
                     blow: 1,
                     charge: s.charge,
                     set: false,
+                    second: false,
                 },
                 rule,
                 why,

@@ -32,7 +32,13 @@ pub(super) fn planned(
                 casting: c,
                 intent: a.intent.clone(),
             };
-            takes_effect(p, seg, (when, Some(entry.beat)), done, (entry.rule, &entry.why));
+            takes_effect(
+                p,
+                seg,
+                (when, Some(entry.beat)),
+                done,
+                (entry.rule, &entry.why),
+            );
         }
         Some(c) if c.what == what => {}
         // A cantrip has nothing under way to carry.

@@ -50,7 +50,14 @@ pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
         None => Some(done.caster),
     };
     let Some(target) = target else {
-        log(p, done, None, "its target is gone".into(), None, effect.rule());
+        log(
+            p,
+            done,
+            None,
+            "its target is gone".into(),
+            None,
+            effect.rule(),
+        );
         return;
     };
     if let Some(radius_ft) = effect.radius_ft() {
@@ -124,10 +131,7 @@ pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
             }
         }
     }
-    let helpless = matches!(
-        outcome,
-        Outcome::Slain | Outcome::Held | Outcome::Asleep
-    );
+    let helpless = matches!(outcome, Outcome::Slain | Outcome::Held | Outcome::Asleep);
     let casting = t.casting.cloned();
     let intent = t.intent.clone();
     if helpless {
@@ -146,7 +150,10 @@ pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
     }
     let detail = match save {
         Some(s) if s.made() => format!("{detail} (save: d20 {} vs {})", s.rolled, s.needed),
-        Some(s) => format!("{detail} (fails its save: d20 {} vs {})", s.rolled, s.needed),
+        Some(s) => format!(
+            "{detail} (fails its save: d20 {} vs {})",
+            s.rolled, s.needed
+        ),
         None => detail,
     };
     log(p, done, Some(tname), detail, Some(outcome), rule);

@@ -38,6 +38,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         blow,
         charge,
         set,
+        second,
     } = entry.what
     else {
         return;
@@ -45,7 +46,11 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     let when = (p.plan.round, entry.segment);
     let Ok(a) = p.figures.get(actor) else { return };
     let name = a.figure.name.clone();
-    let act = a.intent.act.clone();
+    // The second action's attack is at the targets it names, with the other weapon.
+    let act = match p.plan.then.get(&name) {
+        Some(then) if second => then.clone(),
+        _ => a.intent.act.clone(),
+    };
     let (modifier, hold) = act.modifier_and_hold();
     let idle = |p: &mut Play, target: Option<String>, why: String, rule: Rule| {
         p.log.write(LogEvent::new(
@@ -111,11 +116,15 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         );
         return;
     }
-    // One strike with the main weapon, one with the off-hand weapon.
+    // One strike with the main weapon, one with the off-hand weapon; the attack after a
+    // speed shot is made with the other weapon alone.
     let mut weapons = vec![(a.weapon.weapon.clone(), a.fighting.damage.clone())];
     if let Some((w, d)) = &a.fighting.off_hand
         && !missile
     {
+        if second {
+            weapons.clear();
+        }
         weapons.push((Some(w.clone()), d.clone()));
     }
     let b = Blow {
