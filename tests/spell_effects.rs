@@ -299,3 +299,27 @@ fn a_spell_without_a_modelled_effect_says_so() {
         .unwrap();
     assert!(bark.detail.contains("AC 6 → 5"), "{}", bark.detail);
 }
+
+/// A spell aimed at a foe and cast with no target does nothing (it never turns on its
+/// caster); a spell on oneself, cast with no target, takes the caster.
+#[test]
+fn a_foe_spell_without_a_target_spares_its_caster() {
+    let s = scene(
+        r#"Scene(name: "n", setting: Indoors, seed: 1, combatants: [
+            (name: "Bigby", side: "P", at: (0.0, 0.0), ac: 5, hp: 20),
+            (name: "Druid", side: "P", at: (10.0, 0.0), ac: 6, hp: 20),
+            (name: "Orc", side: "F", at: (0.0, 50.0), monster: "orc")],
+          rounds: [(declare: { "Bigby": Cast(spell: "power word kill"),
+                              "Druid": Cast(spell: "barkskin") },
+                    initiative: { "P": 3, "F": 3 })])"#,
+    );
+    let ev = play(s);
+    let word = ev
+        .iter()
+        .find(|e| e.kind == K::Effect && e.actor == "Bigby")
+        .unwrap();
+    assert_eq!(outcome(word), Some("no_target"));
+    assert!(word.detail.contains("no target"), "{}", word.detail);
+    assert!(ev.iter().all(|e| e.kind != K::Down));
+    assert_eq!(effects(&ev, "Druid"), vec!["armor"]);
+}

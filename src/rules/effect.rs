@@ -108,6 +108,10 @@ pub enum Outcome {
     TooStrong,
     /// The limit is in hit dice, and the scene gives the target none.
     HitDiceUnknown,
+    /// A spell aimed at a foe was cast with no target.
+    NoTarget,
+    /// The target was already dead.
+    AlreadyDead,
 }
 
 impl Outcome {
@@ -125,6 +129,8 @@ impl Outcome {
             Outcome::Saved => "saved",
             Outcome::TooStrong => "too_strong",
             Outcome::HitDiceUnknown => "hit_dice_unknown",
+            Outcome::NoTarget => "no_target",
+            Outcome::AlreadyDead => "already_dead",
         }
     }
 
@@ -132,7 +138,11 @@ impl Outcome {
     pub fn took(self) -> bool {
         !matches!(
             self,
-            Outcome::Saved | Outcome::TooStrong | Outcome::HitDiceUnknown
+            Outcome::Saved
+                | Outcome::TooStrong
+                | Outcome::HitDiceUnknown
+                | Outcome::NoTarget
+                | Outcome::AlreadyDead
         )
     }
 }
@@ -157,6 +167,19 @@ impl Effect {
             Effect::Darkness { .. } => cite::SPELL_DARKNESS,
             Effect::Armor { .. } => cite::SPELL_ARMOR,
         }
+    }
+
+    /// Whether, cast with no target, it works on its caster (haste, barkskin, an area round
+    /// the caster); a spell aimed at a foe (slay, hold, sleep, slow, a hand) then does nothing.
+    pub fn on_caster_without_target(self) -> bool {
+        !matches!(
+            self,
+            Effect::Slay { .. }
+                | Effect::Hold
+                | Effect::Sleep { .. }
+                | Effect::Slow
+                | Effect::Interpose
+        )
     }
 
     /// The area's radius in feet, for the effects that fill an area.

@@ -166,7 +166,7 @@ pub enum Payload {
         /// The spell.
         spell: String,
         /// What it came to: slain, held, asleep, hasted, slowed, interposed, area, armor,
-        /// saved, too_strong, hit_dice_unknown, not_modelled.
+        /// saved, too_strong, hit_dice_unknown, no_target, already_dead, not_modelled.
         outcome: String,
         /// Whether it took hold.
         took: bool,

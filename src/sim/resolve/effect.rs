@@ -8,7 +8,7 @@ use crate::rules::cite::{self, Rule};
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect, Outcome, Save};
 use crate::scene::DieKind;
-use crate::sim::components::{Affected, Casting, Intent, Position, Slowed, SpellArea};
+use crate::sim::components::{Affected, Casting, Intent, Interposed, Position, Slowed, SpellArea};
 use crate::sim::disruption::end_casting;
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::tables;
@@ -41,58 +41,86 @@ pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
         log(p, done, target, what.into(), None, cite::NOT_MODELLED);
         return;
     };
+    // Without a target a spell on oneself (haste, barkskin, light) takes the caster; one
+    // aimed at a foe has nothing to work on.
     let target = match &done.casting.target {
         Some(t) => p
             .figures
             .iter()
             .find(|f| &f.figure.name == t)
             .map(|f| f.entity),
-        None => Some(done.caster),
+        None if effect.on_caster_without_target() => Some(done.caster),
+        None => None,
     };
     let Some(target) = target else {
-        log(
-            p,
-            done,
-            None,
-            "its target is gone".into(),
-            None,
-            effect.rule(),
-        );
+        let o = Some(Outcome::NoTarget);
+        log(p, done, None, "it has no target".into(), o, effect.rule());
         return;
     };
-    if let Some(radius_ft) = effect.radius_ft() {
-        return area(p, seg, done, effect, target, radius_ft);
+    match effect.radius_ft() {
+        Some(radius_ft) => area(p, seg, done, effect, target, radius_ft),
+        None => on_figure(p, seg, done, effect, target),
+    }
+}
+
+/// An effect on one figure: decided (with its save), applied, marked and logged.
+fn on_figure(p: &mut Play, seg: &mut Segment, done: &Completed, effect: Effect, target: Entity) {
+    let Ok(t) = p.figures.get(target) else { return };
+    let (tname, before) = (t.figure.name.clone(), t.hp.condition);
+    if before == Condition::Dead {
+        let why = format!("{tname} is already dead");
+        let o = Some(Outcome::AlreadyDead);
+        log(p, done, Some(tname), why, o, effect.rule());
+        return;
     }
     let (outcome, rule, save) = decide(p, effect, target);
+    let detail = change(p, done, target, outcome);
+    if outcome.took() {
+        mark(p, target, (done.casting.what.clone(), outcome.word()));
+    }
+    if matches!(outcome, Outcome::Slain | Outcome::Held | Outcome::Asleep) {
+        helpless(p, seg, done, target, (outcome, rule));
+    }
+    let detail = match save {
+        Some(s) if s.made() => format!("{detail} (save: d20 {} vs {})", s.rolled, s.needed),
+        Some(s) => format!(
+            "{detail} (fails its save: d20 {} vs {})",
+            s.rolled, s.needed
+        ),
+        None => detail,
+    };
+    log(p, done, Some(tname), detail, Some(outcome), rule);
+}
+
+/// Changes the figure as `outcome` says, and says how in a few words.
+fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> String {
     let Ok(mut t) = p.figures.get_mut(target) else {
-        return;
+        return String::new();
     };
     let tname = t.figure.name.clone();
-    let detail = match outcome {
+    match outcome {
         Outcome::Slain => {
             t.hp.condition = Condition::Dead;
             format!("{tname} is slain")
         }
+        // An unconscious figure stays unconscious; one awake is held or sleeps.
         Outcome::Held | Outcome::Asleep => {
-            t.hp.condition = if outcome == Outcome::Held {
-                Condition::Held
-            } else {
-                Condition::Asleep
-            };
+            if t.hp.condition.is_up() {
+                t.hp.condition = if outcome == Outcome::Held {
+                    Condition::Held
+                } else {
+                    Condition::Asleep
+                };
+            }
             format!("{tname} is {} and can do nothing", outcome.word())
-        }
-        Outcome::Hasted if t.slowed => {
-            *t.rate = crate::sim::components::AttackRate {
-                rate: t.rate.rate.hasted().0,
-                ..*t.rate
-            };
-            t.movement.inches = t.movement.inches.saturating_mul(2);
-            p.commands.entity(target).remove::<Slowed>();
-            format!("{tname}'s slow is undone")
         }
         Outcome::Hasted => {
             t.rate.rate = t.rate.rate.hasted().0;
             t.movement.inches = t.movement.inches.saturating_mul(2);
+            if t.slowed {
+                p.commands.entity(target).remove::<Slowed>();
+                return format!("{tname}'s slow is undone: {} attacks", t.rate.rate);
+            }
             format!("{tname} is hasted: {} attacks", t.rate.rate)
         }
         Outcome::Slowed => {
@@ -107,56 +135,56 @@ pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
             format!("{tname}'s AC {before} → {}", t.ac.ac)
         }
         Outcome::Interposed => {
-            p.commands
-                .entity(done.caster)
-                .insert(crate::sim::components::Interposed {
-                    against: target,
-                    spell: done.casting.what.clone(),
-                });
+            p.commands.entity(done.caster).insert(Interposed {
+                against: target,
+                spell: done.casting.what.clone(),
+            });
             format!("the hand stands between {} and {tname}", done.name)
         }
         Outcome::Saved => format!("{tname} saves"),
         Outcome::TooStrong => format!("{tname} is beyond its power"),
-        Outcome::HitDiceUnknown => {
-            format!("{tname}'s hit dice are not given: not applied")
-        }
-        Outcome::Area => unreachable!("areas are handled above"),
+        Outcome::HitDiceUnknown => format!("{tname}'s hit dice are not given: not applied"),
+        Outcome::NoTarget | Outcome::AlreadyDead => String::new(),
+        Outcome::Area => format!("around {tname}"),
+    }
+}
+
+/// Notes on the figure what the spell did, for the viewer.
+fn mark(p: &mut Play, target: Entity, mark: (String, &'static str)) {
+    let Ok(mut t) = p.figures.get_mut(target) else {
+        return;
     };
-    if outcome.took() {
-        let mark = (done.casting.what.clone(), outcome.word());
-        match t.affected.as_mut() {
-            Some(a) => a.0.push(mark),
-            None => {
-                p.commands.entity(target).insert(Affected(vec![mark]));
-            }
+    match t.affected.as_mut() {
+        Some(a) => a.0.push(mark),
+        None => {
+            p.commands.entity(target).insert(Affected(vec![mark]));
         }
     }
-    let helpless = matches!(outcome, Outcome::Slain | Outcome::Held | Outcome::Asleep);
-    let casting = t.casting.cloned();
-    let intent = t.intent.clone();
-    if helpless {
-        if let Some(b) = done.beat {
-            seg.fell_at.insert(target, b);
-        }
-        if let Some(c) = casting {
-            let lost = Lost {
-                entity: target,
-                name: tname.clone(),
-                casting: c,
-                intent,
-            };
-            lose(p, seg, lost, outcome.word(), rule);
-        }
+}
+
+/// A figure slain, held or asleep: it falls in this beat (its own blow in the same beat
+/// still lands) and a spell it was casting is lost.
+fn helpless(
+    p: &mut Play,
+    seg: &mut Segment,
+    done: &Completed,
+    target: Entity,
+    (outcome, rule): (Outcome, Rule),
+) {
+    if let Some(b) = done.beat {
+        seg.fell_at.insert(target, b);
     }
-    let detail = match save {
-        Some(s) if s.made() => format!("{detail} (save: d20 {} vs {})", s.rolled, s.needed),
-        Some(s) => format!(
-            "{detail} (fails its save: d20 {} vs {})",
-            s.rolled, s.needed
-        ),
-        None => detail,
+    let Ok(t) = p.figures.get(target) else { return };
+    let Some(casting) = t.casting.cloned() else {
+        return;
     };
-    log(p, done, Some(tname), detail, Some(outcome), rule);
+    let lost = Lost {
+        entity: target,
+        name: t.figure.name.clone(),
+        casting,
+        intent: t.intent.clone(),
+    };
+    lose(p, seg, lost, outcome.word(), rule);
 }
 
 /// Decides the outcome on `target`, rolling its save where the effect allows one.
