@@ -368,3 +368,49 @@ fn slowed_then_and_other_from_the_command_line() {
     assert_eq!(outline(&v), vec!["Ogre", "Thief"]);
     assert_eq!(v["actions"][0]["category"], "OTHER");
 }
+
+/// Every example in `first --help` runs (exit 0), and every kind of action has one.
+#[test]
+fn every_help_example_runs_and_every_kind_has_one() {
+    let src = std::fs::read_to_string("src/cli/first.rs").unwrap();
+    let examples: Vec<&str> = src
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("firststrike first "))
+        .collect();
+    assert!(examples.len() >= 15, "{}", examples.len());
+    let mut kinds = std::collections::BTreeSet::new();
+    for ex in &examples {
+        // Options are bare words; actions are quoted.
+        let mut args = vec!["first".to_string()];
+        let mut rest = ex.trim();
+        while !rest.is_empty() {
+            if let Some(q) = rest.strip_prefix('\'') {
+                let end = q.find('\'').expect("closing quote");
+                args.push(q[..end].to_string());
+                rest = q[end + 1..].trim_start();
+            } else {
+                let end = rest.find(' ').unwrap_or(rest.len());
+                args.push(rest[..end].to_string());
+                rest = rest[end..].trim_start();
+            }
+        }
+        for a in args.iter().filter(|a| a.contains(':')) {
+            let kind = a
+                .split(':')
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap();
+            kinds.insert(kind.to_string());
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = run(&refs);
+        assert_eq!(code, 0, "{ex}: {err}");
+    }
+    for k in [
+        "melee", "natural", "missile", "charge", "cast", "device", "turn", "set", "close", "other",
+    ] {
+        assert!(kinds.contains(k), "no example of '{k}'");
+    }
+}

@@ -116,14 +116,17 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
                 EventKind::Routine { routine, of, .. } if of > 1 => {
                     format!("attacks (routine {routine} of {of})")
                 }
-                EventKind::Routine { .. }
-                    if actions
-                        .iter()
-                        .any(|a| a.name == e.name && a.kind == ActionKind::Other) =>
-                {
-                    "acts (a non-combat act)".to_string()
+                EventKind::Routine { .. } => {
+                    let kind =
+                        |k: ActionKind| actions.iter().any(|a| a.name == e.name && a.kind == k);
+                    if kind(ActionKind::Other) {
+                        "acts (a non-combat act)".to_string()
+                    } else if kind(ActionKind::Turn) {
+                        "turns undead".to_string()
+                    } else {
+                        "attacks".to_string()
+                    }
                 }
-                EventKind::Routine { .. } => "attacks".to_string(),
                 EventKind::Arrive => "arrives".to_string(),
                 EventKind::Complete => "completes".to_string(),
             };

@@ -40,7 +40,9 @@ Keys:
                 doubled, PHB p.74), slowed (attacks halved, acts as if it lost initiative),
                 encumbered
   then=WEAPON   after an item of speed's shot, a normal attack with this other weapon,
-                placed by the usual rules (missile ... speed then=short_sword)
+                placed by the usual rules (missile ... speed then=short_sword). A move
+                after a potion has no place among the blows: declare it in a scene
+                (rounds[].then)
 
 Examples (from the rules text):
   # Power word kill against the staff: Bigby wins 6-4, |4-4| = 0 beats the 1-segment spell
@@ -59,6 +61,13 @@ Examples (from the rules text):
   firststrike first 'Pikeman: set weapon=spear d6=2' 'Knight: charge arrive=4 weapon=lance d6=5'
   # Erac's Cousin (3/2) hasted: three routines, first and last, Serten diced in the middle
   firststrike first 'Cousin: melee sf=5 rate=3/2 hasted d6=5' 'Serten: melee sf=7 d6=2'
+  # A long bow's two arrows against one blow: first and last (DMG p.62-63)
+  firststrike first 'Archer: missile weapon=long_bow d6=3' 'Orc: melee sf=7 d6=3'
+  # Turning undead and a wand (2 segments), each against a ghoul's claws
+  firststrike first 'Hal: turn d6=3' 'Ghoul: natural d6=3'
+  firststrike first 'Bigby: device time=2 d6=3' 'Ghoul: natural d6=3'
+  # Closing on an orc that charges: the fighter still strikes back at contact
+  firststrike first 'Fighter: close d6=3' 'Orc: charge arrive=3 d6=5'
   # Slowed (a reading): the 2/1 knight attacks once and acts as if he lost initiative
   firststrike first 'Knight: melee sf=5 rate=2/1 slowed d6=6' 'Orc: melee sf=7 d6=2'
   # A crossbow of speed shoots first; the archer's short sword then waits on initiative
