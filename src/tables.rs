@@ -120,6 +120,16 @@ const WEAPONS_RON: &str = include_str!("../assets/weapons.ron");
 const SPELLS_RON: &str = include_str!("../assets/spells.ron");
 const LIGHTS_RON: &str = include_str!("../assets/lights.ron");
 const MONSTERS_RON: &str = include_str!("../assets/monsters.ron");
+const TAKE_INITIATIVE_RON: &str = include_str!("../assets/take_initiative.ron");
+
+/// "Take Initiative!" Appendix B: its modifiers and missile speeds.
+pub fn take_initiative() -> &'static crate::rules::take_initiative::Table {
+    static T: OnceLock<crate::rules::take_initiative::Table> = OnceLock::new();
+    T.get_or_init(|| {
+        ron::from_str(TAKE_INITIATIVE_RON)
+            .expect("assets/take_initiative.ron is valid (checked by a test)")
+    })
+}
 
 /// The light sources table.
 pub fn lights() -> &'static [LightSource] {
@@ -242,5 +252,26 @@ mod tests {
         for s in spells() {
             assert!(s.segments >= 1 && s.segments <= 10, "{}", s.name);
         }
+        // Appendix B: unique ids, and the numbers the text gives.
+        let ti = take_initiative();
+        let mut ids: Vec<&str> = ti.modifiers.iter().map(|m| m.id.as_str()).collect();
+        ids.sort_unstable();
+        let n = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "duplicate modifier ids");
+        let fixed = |id: &str| match ti.modifiers.iter().find(|m| m.id == id).map(|m| m.value) {
+            Some(crate::rules::take_initiative::Value::Fixed(v)) => v,
+            other => panic!("{id}: {other:?}"),
+        };
+        assert_eq!(
+            [
+                fixed("charge"),
+                fixed("move_full"),
+                fixed("flee"),
+                fixed("change_weapon")
+            ],
+            [4, 8, -2, 10]
+        );
+        assert_eq!(ti.missile_speeds.len(), 5);
     }
 }

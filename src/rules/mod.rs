@@ -34,6 +34,7 @@ pub mod sight;
 pub mod speed_factor;
 pub mod spell;
 pub mod surprise;
+pub mod take_initiative;
 
 pub use action::{ActionKind, Declared};
 pub use cite::Rule;

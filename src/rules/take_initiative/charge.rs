@@ -1,0 +1,88 @@
+//! The charge (§9): +4 initiative; half again the move, at most 24"; +2 to hit; blows at
+//! contact by weapon length; no Dexterity AC (or one class worse without a bonus). A spear
+//! or pole arm set to receive it (base − 2, before the charger's blow) does double damage
+//! (9a). Two figures moving straight at each other meet at (attacker's move / defender's
+//! move) × half the distance from the attacker, on the earlier of their initiatives (9g).
+
+use crate::rules::cite::{self, Rule};
+use serde::{Deserialize, Serialize};
+
+/// The charge's bonus to hit.
+pub const TO_HIT: i32 = 2;
+
+/// The charge's move in inches: half again the move, at most 24".
+pub fn charge_inches(move_in: u32) -> (f64, Rule) {
+    ((f64::from(move_in) * 1.5).min(24.0), cite::TI_CHARGE)
+}
+
+/// Whether a figure with base initiative `base` sets to receive in time for a charger's
+/// blow on `charger_total` (9a): base − 2 must come before it.
+pub fn set_in_time(base: u32, charger_total: i64) -> (bool, Rule) {
+    (i64::from(base) - 2 < charger_total, cite::TI_SET_TO_RECEIVE)
+}
+
+/// Where two figures moving at each other meet: how the text's formula is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ComeTogether {
+    /// As written (9g): the attacker covers (its move / the defender's move) × half the
+    /// distance, at most all of it.
+    #[default]
+    AsWritten,
+    /// Each covers its share of the distance in proportion to its move.
+    Proportional,
+}
+
+/// How far from the attacker two figures moving at each other meet (9g), `distance_ft`
+/// apart with these moves.
+pub fn come_together(
+    distance_ft: f64,
+    attacker_move: f64,
+    defender_move: f64,
+    reading: ComeTogether,
+) -> (f64, Rule) {
+    let d = distance_ft.max(0.0);
+    let ft = match reading {
+        _ if attacker_move <= 0.0 => 0.0,
+        _ if defender_move <= 0.0 => d,
+        ComeTogether::AsWritten => (attacker_move / defender_move) * (d / 2.0),
+        ComeTogether::Proportional => d * attacker_move / (attacker_move + defender_move),
+    };
+    (ft.clamp(0.0, d), cite::TI_COME_TOGETHER)
+}
+
+/// When two figures coming together meet: on the earlier of their totals (9g).
+pub fn meet_on(a_total: i64, b_total: i64) -> (i64, Rule) {
+    (a_total.min(b_total).max(1), cite::TI_COME_TOGETHER)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_charge_and_coming_together() {
+        assert_eq!(charge_inches(12).0, 18.0);
+        assert_eq!(charge_inches(18).0, 24.0);
+        // 9a: the defender's base 6 - 2 = 4 comes before the charger's 3 + 4 = 7.
+        assert!(set_in_time(6, 7).0);
+        assert!(!set_in_time(9, 7).0);
+        // 9g: equal moves meet halfway; as written, 12" against 6" covers all of 60 ft.
+        assert_eq!(
+            come_together(60.0, 12.0, 12.0, ComeTogether::AsWritten).0,
+            30.0
+        );
+        assert_eq!(
+            come_together(60.0, 12.0, 6.0, ComeTogether::AsWritten).0,
+            60.0
+        );
+        assert_eq!(
+            come_together(60.0, 12.0, 6.0, ComeTogether::Proportional).0,
+            40.0
+        );
+        assert_eq!(
+            come_together(60.0, 6.0, 12.0, ComeTogether::AsWritten).0,
+            15.0
+        );
+        assert_eq!(meet_on(9, 7).0, 7);
+    }
+}

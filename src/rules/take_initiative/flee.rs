@@ -1,0 +1,66 @@
+//! Fleeing, pursuit and withdrawing (§4-§7). A figure turning to flee (−2 initiative) gives
+//! each opponent in melee a free attack at +4 (+2 from behind, +2 as if stunned) when it
+//! moves: on the fleer's initiative if the opponent acted first (4a), at once if the fleer
+//! won (4b). A fleer that wins gains 1" × its initiative once a turn. A withdrawing figure
+//! (+4) backs off at half its move and is still in melee if followed.
+
+use crate::rules::cite::{self, Rule};
+
+/// The free attack's bonus to hit on a figure turning to flee.
+pub const FREE_ATTACK_BONUS: i32 = 4;
+
+/// When the opponent's free attack on a fleer comes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeAttack {
+    /// The opponent has acted already: its free attack comes as the fleer moves, on the
+    /// fleer's initiative (4a).
+    OnFleersInitiative,
+    /// The fleer won: the opponent strikes at once as it turns, and its own attack is lost
+    /// unless it changes to pursue (4b).
+    AtOnce,
+}
+
+/// The free attack an opponent acting on `opponent_total` gets on a fleer acting on
+/// `fleer_total`.
+pub fn free_attack(fleer_total: i64, opponent_total: i64) -> (FreeAttack, Rule) {
+    let f = if opponent_total < fleer_total {
+        FreeAttack::OnFleersInitiative
+    } else {
+        FreeAttack::AtOnce
+    };
+    (f, cite::TI_FLEE)
+}
+
+/// Whether a pursuer whose fleer won may change its action to pursue (4b): only if its
+/// base initiative is after the fleer's total.
+pub fn may_pursue(pursuer_base: u32, fleer_total: i64) -> bool {
+    i64::from(pursuer_base) > fleer_total
+}
+
+/// The extra inches a fleer that won initiative gains, once a turn (§5): 1" × its total.
+pub fn extra_inches(fleer_total: i64, won: bool) -> (i64, Rule) {
+    (if won { fleer_total.max(0) } else { 0 }, cite::TI_PURSUIT)
+}
+
+/// A withdrawal's reach: half the move, in inches (§6).
+pub fn withdraw_inches(move_in: u32) -> (f64, Rule) {
+    (f64::from(move_in) / 2.0, cite::TI_WITHDRAW)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_free_attack_comes_when_the_fleer_moves() {
+        // 4b: the fleer (9 - 2 = 7) beats the pursuer (3 + 5 = 8): the free attack at once.
+        assert_eq!(free_attack(7, 8).0, FreeAttack::AtOnce);
+        // 4a: the pursuer (8) acts first; its free attack comes on the fleer's 9.
+        assert_eq!(free_attack(9, 8).0, FreeAttack::OnFleersInitiative);
+        assert!(may_pursue(8, 7));
+        assert!(!may_pursue(7, 7));
+        assert_eq!(extra_inches(7, true).0, 7);
+        assert_eq!(extra_inches(7, false).0, 0);
+        assert_eq!(withdraw_inches(9).0, 4.5);
+    }
+}
