@@ -414,3 +414,65 @@ fn every_help_example_runs_and_every_kind_has_one() {
         assert!(kinds.contains(k), "no example of '{k}'");
     }
 }
+
+/// `first --system take-initiative`: each figure's d10 and its Appendix B modifiers, named;
+/// the lower total first; over 20 in the next round ("Take Initiative!" Basics, §1).
+#[test]
+fn first_under_take_initiative() {
+    let v = json(&[
+        "--system",
+        "take-initiative",
+        "Sword: melee sf=5 d10=9",
+        "Orc: melee sf=7 d10=3",
+    ]);
+    assert_eq!(v["system"], "take_initiative");
+    assert_eq!(v["actions"][0]["total"], 14);
+    assert_eq!(v["actions"][1]["total"], 10);
+    assert_eq!(v["order"][0]["names"][0], "Orc");
+    assert_eq!(v["order"][1]["acts"]["segment"], 14);
+    // §1: changed on segment 9 to a long move with a new d10 of 4: 23, next round on 3.
+    let v = json(&[
+        "--system",
+        "take-initiative",
+        "Sword: move far d10=9 change=4",
+        "Orc: melee sf=7 d10=3",
+    ]);
+    assert_eq!(v["actions"][0]["total"], 23);
+    assert_eq!(v["actions"][0]["acts"]["rounds_later"], 1);
+    assert_eq!(v["actions"][0]["acts"]["segment"], 3);
+    let ids: Vec<&str> = v["actions"][0]["modifiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, vec!["change_action", "reroll", "move_full"]);
+    // Without dice: each pair over its 100 rolls. A 3rd-level spell (d10 + 9) against a
+    // charge (d10 + 4): the charge is first when 4 + k < 9 + j...
+    let v = json(&[
+        "--system",
+        "take-initiative",
+        "Mage: cast level=3",
+        "Knight: charge",
+    ]);
+    let p = &v["pairs"][0];
+    let (a, t, b) = (
+        p["a_first"].as_u64().unwrap(),
+        p["together"].as_u64().unwrap(),
+        p["b_first"].as_u64().unwrap(),
+    );
+    assert_eq!(a + t + b, 100);
+    // ...counted by hand: together when k = j + 5 (5 ways); the mage first when k > j + 5
+    // (1+2+3+4 = 10 ways).
+    assert_eq!((a, t, b), (10, 5, 85));
+    // Changing past the base die is refused (Basics).
+    let (code, _, err) = run(&[
+        "first",
+        "--system",
+        "take-initiative",
+        "Sword: move far d10=9 change=4 at=10",
+        "Orc: melee sf=7 d10=3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("past its base initiative"), "{err}");
+}

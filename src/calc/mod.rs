@@ -9,6 +9,7 @@
 pub mod outcomes;
 mod report;
 mod scene;
+pub mod take_initiative;
 
 pub use report::{to_json, to_text};
 pub use scene::{calculate, to_scene};

@@ -79,6 +79,20 @@ Examples (from the rules text):
   # The same, naming the spell: power word kill against the staff
   firststrike first 'Bigby: cast spell=power_word_kill d6=6' 'Riggby: melee weapon=staff d6=4'
 
+Under --system take-initiative each figure rolls its own d10 (d10=N) and adds the
+modifiers of its action (\"Take Initiative!\" Appendix B, assets/take_initiative.ron); the
+lower total acts first, a total over 20 next round at total - 20. KIND is one of melee
+(sf= or weapon=), natural, missile (ammo=nocked|arrows|quarrels|darts|thrown, dex=),
+charge, cast (level=N), move (far for over half the move), flee, withdraw, parry, expect,
+hide, turn, device, wait; mod=ID adds any other row (mod=higher_ground mod=draw_weapon);
+change=D10 [at=SEGMENT] is an action changed to (§1): base + 2 + the new d10 + its rows.
+  # The sword user of §1: d10 9 + speed 5 = 14 against an orc's 3 + 7 = 10
+  firststrike first --system take-initiative 'Sword: melee sf=5 d10=9' 'Orc: melee sf=7 d10=3'
+  # §1 again: the orc dies, the sword user changes on segment 9 to a long move: 23, next round on 3
+  firststrike first --system take-initiative 'Sword: move far d10=9 change=4' 'Orc: melee sf=7 d10=3'
+  # No dice: how often each acts first over the 100 rolls
+  firststrike first --system take-initiative 'Mage: cast level=3' 'Knight: charge'
+
 Exit status: 0 when the round was laid out, 2 when an action could not be read.";
 
 /// Arguments of `firststrike first`.
@@ -100,6 +114,9 @@ pub struct FirstArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// The rules system: the book's (DMG) or the d10 "Take Initiative!" variant.
+    #[arg(long, value_enum, default_value_t = System::Book)]
+    system: System,
     /// Reading: how 3/2 and 5/2 alternate.
     #[arg(long, value_enum, default_value_t = Alternation::Odd)]
     alternating_rate: Alternation,
@@ -133,6 +150,14 @@ pub struct FirstArgs {
     /// Reading: a charge declared within 1" of the foe (DMG p.66).
     #[arg(long, value_enum, default_value_t = Within::AsMelee)]
     charge_within_inch: Within,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum System {
+    /// The book's: side initiative on d6, ten segments (DMG p.61-67).
+    Book,
+    /// "Take Initiative!": each figure's d10 + its action's modifiers, 20 ordering segments.
+    TakeInitiative,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -292,6 +317,9 @@ impl FirstArgs {
 
 /// Runs the calculator; returns the exit code.
 pub fn run(args: FirstArgs) -> i32 {
+    if args.system == System::TakeInitiative {
+        return take_initiative(&args);
+    }
     let defaults = args.defaults();
     let parsed: Result<Vec<_>, String> = args
         .actions
@@ -330,6 +358,32 @@ pub fn run(args: FirstArgs) -> i32 {
                     super::out(&format!("{}\n", calc::to_json(&actions, &seq, &defaults)))
                 }
             }
+            0
+        }
+        Err(e) => fail(&e),
+    }
+}
+
+/// The calculator under "Take Initiative!": every figure's total, named, and their order.
+fn take_initiative(args: &FirstArgs) -> i32 {
+    use crate::calc::take_initiative as ti;
+    let figs: Result<Vec<_>, String> = args.actions.iter().map(|s| ti::parse(s)).collect();
+    let report = figs.and_then(|figs| {
+        if figs.len() < 2 {
+            return Err("give at least two actions (one per figure)".into());
+        }
+        let given = figs.iter().filter(|f| f.base.is_some()).count();
+        if given != 0 && given != figs.len() {
+            return Err("give every figure's d10 (d10=N), or none to see the odds".into());
+        }
+        match args.format {
+            Format::Text => ti::to_text(&figs),
+            Format::Json => ti::to_json(&figs).map(|j| format!("{j}\n")),
+        }
+    });
+    match report {
+        Ok(r) => {
+            super::out(&r);
             0
         }
         Err(e) => fail(&e),

@@ -19,6 +19,18 @@ pub enum Precluded {
     Acted,
 }
 
+impl Precluded {
+    /// A few words for a message.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Precluded::Casting => "a caster may stop (and lose the spell) but not change",
+            Precluded::Waiting => "it chose to wait for the next round",
+            Precluded::PastBase => "the segment is past its base initiative",
+            Precluded::Acted => "it has acted this round",
+        }
+    }
+}
+
 /// Where the figure stands when it wants to change.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Standing {

@@ -1,0 +1,335 @@
+//! The calculator under "Take Initiative!": each figure's d10 and the Appendix B modifiers
+//! of what it does, its total with every modifier named, and the order the totals give —
+//! the lower first, equal totals together, a total over 20 in the next round. Without
+//! dice, each pair is laid out over its 100 rolls.
+
+use crate::rules::dexterity::reaction_adjustment;
+use crate::rules::take_initiative::{
+    ActsAt, Modifier, ModifierContext, Total, acts_at, change, modifier,
+};
+use crate::tables;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The kinds of action `first --system take-initiative` knows, with the rows they add.
+pub const KINDS: &str = "melee, natural, missile, charge, cast, move, flee, withdraw, parry, expect, hide, turn, device, wait";
+
+/// One figure: its action's modifiers and, if given, its d10.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TiFigure {
+    /// Name.
+    pub name: String,
+    /// What it does.
+    pub kind: String,
+    /// Its d10, if given.
+    pub base: Option<u32>,
+    /// The modifiers of its action.
+    pub modifiers: Vec<Modifier>,
+    /// Changed to this action (§1): the new d10 and the segment it changed in.
+    pub changed: Option<(u32, Option<u32>)>,
+}
+
+impl TiFigure {
+    /// Its total for a d10 of `base` (after a change of action, §1, if it changed).
+    pub fn total(&self, base: u32) -> Total {
+        match self.changed {
+            Some((reroll, at)) => {
+                let segment = at.unwrap_or(base).min(base);
+                change::changed(base, segment, reroll, self.modifiers.clone()).0
+            }
+            None => Total::new(base, self.modifiers.clone()),
+        }
+    }
+}
+
+/// Parses 'NAME: KIND [key=value ...]'.
+pub fn parse(spec: &str) -> Result<TiFigure, String> {
+    let (name, rest) = spec
+        .split_once(':')
+        .ok_or_else(|| format!("'{spec}': expected 'NAME: KIND [key=value ...]'"))?;
+    let name = name.trim().to_string();
+    if name.is_empty() {
+        return Err(format!("'{spec}': the name before ':' is empty"));
+    }
+    let mut words = rest.split_whitespace();
+    let kind = words
+        .next()
+        .ok_or_else(|| format!("{name}: no action kind after ':' (one of {KINDS})"))?
+        .to_string();
+    let (mut base, mut ctx, mut dex, mut far) = (None, ModifierContext::default(), None, false);
+    let mut ammo = None::<String>;
+    let (mut reroll, mut at) = (None, None);
+    let mut extra = Vec::new();
+    for w in words {
+        let (k, v) = w.split_once('=').unwrap_or((w, ""));
+        let num = |lo: u32, hi: u32| -> Result<u32, String> {
+            v.parse::<u32>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| format!("{name}: '{w}': {k} takes a whole number {lo}-{hi}"))
+        };
+        match k {
+            "d10" => base = Some(num(1, 10)?),
+            "sf" => ctx.weapon_speed = Some(num(0, 20)? as i32),
+            "weapon" => {
+                let wpn = tables::weapon(v).map_err(|e| format!("{name}: {e}"))?;
+                ctx.weapon_speed.get_or_insert(wpn.speed_factor as i32);
+            }
+            "ammo" => ammo = Some(v.to_string()),
+            "level" => ctx.spell_level = Some(num(1, 9)?),
+            "dex" => dex = Some(num(3, 25)?),
+            "targets" => ctx.targets = num(1, 12)?,
+            "far" if v.is_empty() => far = true,
+            "mod" => extra.push(v.to_string()),
+            "change" => reroll = Some(num(1, 10)?),
+            "at" => at = Some(num(1, 10)?),
+            _ => {
+                return Err(format!(
+                    "{name}: unknown setting '{w}' (known: d10, sf, weapon, ammo, level, dex, targets, far, mod, change, at)"
+                ));
+            }
+        }
+    }
+    let table = tables::take_initiative();
+    if let Some(a) = &ammo {
+        let s = table
+            .missile_speeds
+            .iter()
+            .find(|m| &m.id == a)
+            .ok_or_else(|| {
+                format!("{name}: unknown ammo '{a}' (nocked, arrows, quarrels, darts, thrown)")
+            })?;
+        ctx.weapon_speed = Some(s.speed);
+    }
+    let rows: Vec<&str> = match kind.as_str() {
+        "melee" | "missile" => vec!["weapon"],
+        "natural" | "wait" => vec![],
+        "charge" => vec!["charge"],
+        "cast" => vec!["spell"],
+        "move" if far => vec!["move_full"],
+        "move" | "withdraw" => vec!["move_half"],
+        "flee" => vec!["flee"],
+        "parry" => vec!["parry"],
+        "expect" => vec!["expect"],
+        "hide" => vec!["hide"],
+        "turn" => vec!["turn_undead"],
+        "device" => vec!["magic_item"],
+        other => {
+            return Err(format!(
+                "{name}: unknown action kind '{other}' (one of {KINDS})"
+            ));
+        }
+    };
+    let mut modifiers = Vec::new();
+    for id in rows.iter().copied().chain(extra.iter().map(String::as_str)) {
+        modifiers.push(modifier(table, id, &ctx).map_err(|e| format!("{name}: {e}"))?);
+    }
+    // The Dexterity attacking bonus comes off a missile's initiative (§8).
+    if kind == "missile"
+        && let Some(d) = dex
+    {
+        let adj = reaction_adjustment(d);
+        if adj != 0 {
+            modifiers.push(Modifier::new(
+                "dexterity",
+                "Dexterity attacking bonus",
+                -adj,
+            ));
+        }
+    }
+    if at.is_some() && reroll.is_none() {
+        return Err(format!(
+            "{name}: at=SEGMENT goes with change=D10 (the new roll)"
+        ));
+    }
+    if let (Some(b), Some(s)) = (base, at)
+        && let Err((why, rule)) = change::may_change(b, s, change::Standing::default())
+    {
+        return Err(format!(
+            "{name}: cannot change in segment {s}: {} ({})",
+            why.describe(),
+            rule.page_ref()
+        ));
+    }
+    Ok(TiFigure {
+        name,
+        kind,
+        base,
+        modifiers,
+        changed: reroll.map(|r| (r, at)),
+    })
+}
+
+/// One place in the order: figures acting together.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Place {
+    /// When.
+    pub acts: ActsAt,
+    /// Who.
+    pub names: Vec<String>,
+}
+
+/// The figures with their dice, in the order their totals give.
+pub fn order(figs: &[TiFigure]) -> Result<Vec<Place>, String> {
+    let mut timed: Vec<(ActsAt, &str)> = Vec::new();
+    for f in figs {
+        let base = f
+            .base
+            .ok_or_else(|| format!("{}: give its d10 (d10=N), or no dice at all", f.name))?;
+        timed.push((acts_at(f.total(base).value()).0, f.name.as_str()));
+    }
+    timed.sort_by_key(|t| (t.0.rounds_later, t.0.segment));
+    let mut out: Vec<Place> = Vec::new();
+    for (acts, name) in timed {
+        match out.last_mut() {
+            Some(p) if p.acts == acts => p.names.push(name.to_string()),
+            _ => out.push(Place {
+                acts,
+                names: vec![name.to_string()],
+            }),
+        }
+    }
+    Ok(out)
+}
+
+/// Over all 100 rolls of two d10s: how often `a` acts first, together, and second.
+pub fn pair_odds(a: &TiFigure, b: &TiFigure) -> (u32, u32, u32) {
+    let when = |f: &TiFigure, d| {
+        let t = acts_at(f.total(d).value()).0;
+        (t.rounds_later, t.segment)
+    };
+    let mut n = (0, 0, 0);
+    for da in 1..=10 {
+        for db in 1..=10 {
+            match when(a, da).cmp(&when(b, db)) {
+                std::cmp::Ordering::Less => n.0 += 1,
+                std::cmp::Ordering::Equal => n.1 += 1,
+                std::cmp::Ordering::Greater => n.2 += 1,
+            }
+        }
+    }
+    n
+}
+
+/// The text report.
+pub fn to_text(figs: &[TiFigure]) -> Result<String, String> {
+    let mut out =
+        String::from("System: Take Initiative! (d10, 20 ordering segments; lower first)\n\n");
+    let dice = figs.iter().all(|f| f.base.is_some());
+    for f in figs {
+        let line = match f.base {
+            Some(b) => {
+                let t = f.total(b);
+                let (at, rule) = acts_at(t.value());
+                let when = match at.rounds_later {
+                    0 => format!("segment {}", at.segment),
+                    1 => format!("next round, segment {}", at.segment),
+                    n => format!("{n} rounds on, segment {}", at.segment),
+                };
+                format!(
+                    "{} ({}): {} → {when} [{}]",
+                    f.name,
+                    f.kind,
+                    t.describe(),
+                    rule.page_ref()
+                )
+            }
+            None => {
+                let (lo, hi) = (f.total(1).value(), f.total(10).value());
+                format!(
+                    "{} ({}): d10 + {} → {lo} to {hi}",
+                    f.name,
+                    f.kind,
+                    f.total(0).value()
+                )
+            }
+        };
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(out);
+    if dice {
+        let _ = writeln!(out, "The order:");
+        for p in order(figs)? {
+            let when = match p.acts.rounds_later {
+                0 => format!("segment {:>2}", p.acts.segment),
+                1 => format!("next round, segment {}", p.acts.segment),
+                n => format!("{n} rounds on, segment {}", p.acts.segment),
+            };
+            let _ = writeln!(out, "  {when}  {}", p.names.join(" and "));
+        }
+    } else {
+        let _ = writeln!(out, "Over the 100 rolls of each pair's d10s:");
+        for (i, a) in figs.iter().enumerate() {
+            for b in &figs[i + 1..] {
+                let (first, same, second) = pair_odds(a, b);
+                let _ = writeln!(
+                    out,
+                    "  {} first {first}%, together {same}%, {} first {second}%",
+                    a.name, b.name
+                );
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The JSON report: `system`, `actions` (each with `base`, `modifiers`, `total`, `acts`),
+/// and `order` (with dice) or `pairs` (without).
+pub fn to_json(figs: &[TiFigure]) -> Result<String, String> {
+    #[derive(Serialize)]
+    struct Action<'a> {
+        name: &'a str,
+        kind: &'a str,
+        base: Option<u32>,
+        modifiers: Vec<Modifier>,
+        total: Option<i64>,
+        acts: Option<ActsAt>,
+    }
+    #[derive(Serialize)]
+    struct Pair<'a> {
+        a: &'a str,
+        b: &'a str,
+        a_first: u32,
+        together: u32,
+        b_first: u32,
+    }
+    let actions: Vec<Action> = figs
+        .iter()
+        .map(|f| {
+            let t = f.base.map(|b| f.total(b));
+            let total = t.as_ref().map(Total::value);
+            Action {
+                name: &f.name,
+                kind: &f.kind,
+                base: f.base,
+                modifiers: t.map_or_else(|| f.modifiers.clone(), |t| t.modifiers),
+                total,
+                acts: total.map(|t| acts_at(t).0),
+            }
+        })
+        .collect();
+    let dice = figs.iter().all(|f| f.base.is_some());
+    let order = if dice { Some(order(figs)?) } else { None };
+    let mut pairs = Vec::new();
+    if !dice {
+        for (i, a) in figs.iter().enumerate() {
+            for b in &figs[i + 1..] {
+                let (a_first, together, b_first) = pair_odds(a, b);
+                pairs.push(Pair {
+                    a: &a.name,
+                    b: &b.name,
+                    a_first,
+                    together,
+                    b_first,
+                });
+            }
+        }
+    }
+    let v = serde_json::json!({
+        "system": "take_initiative",
+        "actions": actions,
+        "order": order,
+        "pairs": pairs,
+    });
+    Ok(serde_json::to_string_pretty(&v).expect("the report serialises"))
+}
