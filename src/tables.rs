@@ -111,6 +111,9 @@ pub struct Spell {
     /// A device (not ruined by a hit unless the wielder falls).
     #[serde(default)]
     pub device: bool,
+    /// The spell's level ("Take Initiative!" adds it to the casting modifier).
+    #[serde(default)]
+    pub level: Option<u32>,
     /// What it does that changes the fight, if anything the engine models.
     #[serde(default)]
     pub effect: Option<crate::rules::effect::Effect>,

@@ -5,7 +5,9 @@
 
 use crate::rules::dexterity::reaction_adjustment;
 use crate::rules::take_initiative::{
-    ActsAt, Modifier, ModifierContext, Total, acts_at, change, modifier,
+    ActsAt, Modifier, ModifierContext, Total,
+    action::{Action, missile_speed, modifiers},
+    acts_at, change, modifier,
 };
 use crate::tables;
 use serde::Serialize;
@@ -58,6 +60,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         .to_string();
     let (mut base, mut ctx, mut dex, mut far) = (None, ModifierContext::default(), None, false);
     let mut ammo = None::<String>;
+    let mut weapon = None::<String>;
     let (mut reroll, mut at) = (None, None);
     let mut extra = Vec::new();
     for w in words {
@@ -74,6 +77,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             "weapon" => {
                 let wpn = tables::weapon(v).map_err(|e| format!("{name}: {e}"))?;
                 ctx.weapon_speed.get_or_insert(wpn.speed_factor as i32);
+                weapon = Some(wpn.name.clone());
             }
             "ammo" => ammo = Some(v.to_string()),
             "level" => ctx.spell_level = Some(num(1, 9)?),
@@ -101,41 +105,42 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             })?;
         ctx.weapon_speed = Some(s.speed);
     }
-    let rows: Vec<&str> = match kind.as_str() {
-        "melee" | "missile" => vec!["weapon"],
-        "natural" | "wait" => vec![],
-        "charge" => vec!["charge"],
-        "cast" => vec!["spell"],
-        "move" if far => vec!["move_full"],
-        "move" | "withdraw" => vec!["move_half"],
-        "flee" => vec!["flee"],
-        "parry" => vec!["parry"],
-        "expect" => vec!["expect"],
-        "hide" => vec!["hide"],
-        "turn" => vec!["turn_undead"],
-        "device" => vec!["magic_item"],
+    let speed = || ctx.weapon_speed.unwrap_or(0);
+    let action = match kind.as_str() {
+        "melee" => Action::Melee {
+            speed_factor: ctx.weapon_speed.map(|s| s.max(0) as u32),
+        },
+        "natural" | "wait" => Action::Other,
+        "missile" => Action::Missile {
+            speed: match (&ammo, &weapon) {
+                (None, Some(w)) => missile_speed(table, w, false),
+                _ => speed(),
+            },
+            dexterity: dex.map_or(0, reaction_adjustment),
+        },
+        "charge" => Action::Charge,
+        "cast" => Action::Cast {
+            level: ctx
+                .spell_level
+                .ok_or_else(|| format!("{name}: a spell needs its level (level=N)"))?,
+        },
+        "move" => Action::Move { far },
+        "withdraw" => Action::Withdraw,
+        "flee" => Action::Flee,
+        "parry" => Action::Parry,
+        "expect" => Action::Expect,
+        "hide" => Action::Hide,
+        "turn" => Action::Turn,
+        "device" => Action::Device,
         other => {
             return Err(format!(
                 "{name}: unknown action kind '{other}' (one of {KINDS})"
             ));
         }
     };
-    let mut modifiers = Vec::new();
-    for id in rows.iter().copied().chain(extra.iter().map(String::as_str)) {
+    let mut modifiers = modifiers(table, action).0;
+    for id in &extra {
         modifiers.push(modifier(table, id, &ctx).map_err(|e| format!("{name}: {e}"))?);
-    }
-    // The Dexterity attacking bonus comes off a missile's initiative (§8).
-    if kind == "missile"
-        && let Some(d) = dex
-    {
-        let adj = reaction_adjustment(d);
-        if adj != 0 {
-            modifiers.push(Modifier::new(
-                "dexterity",
-                "Dexterity attacking bonus",
-                -adj,
-            ));
-        }
     }
     if at.is_some() && reroll.is_none() {
         return Err(format!(

@@ -295,6 +295,7 @@ impl FirstArgs {
                 Within::AsMelee => ChargeWithinInch::AsMelee,
                 Within::AsCharge => ChargeWithinInch::AsCharge,
             },
+            ..RulesOptions::default()
         };
         Defaults {
             setting: if self.outdoors {

@@ -133,6 +133,17 @@ pub enum ChargeWithinInch {
     AsCharge,
 }
 
+/// The rules system a scene is played under.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RulesSystem {
+    /// The book's: side initiative on d6, rounds of ten 6-second segments (DMG p.61-67).
+    #[default]
+    Book,
+    /// "Take Initiative!": each figure's d10 plus its action's modifiers, rounds of 20
+    /// ordering segments (the variant text; [`super::take_initiative`]).
+    TakeInitiative,
+}
+
 /// All interpretation options in force for a scene or a calculation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -159,6 +170,10 @@ pub struct RulesOptions {
     pub instant_actions: InstantActions,
     /// See [`ChargeWithinInch`].
     pub charge_within_inch: ChargeWithinInch,
+    /// See [`RulesSystem`].
+    pub system: RulesSystem,
+    /// Where two figures moving at each other meet under "Take Initiative!" (9g).
+    pub come_together: super::take_initiative::charge::ComeTogether,
 }
 
 impl RulesOptions {
@@ -177,5 +192,20 @@ impl RulesOptions {
             format!("instant_actions: {:?}", self.instant_actions),
             format!("charge_within_inch: {:?}", self.charge_within_inch),
         ]
+        .into_iter()
+        // The second system's lines only where it is in force: the book's scenes read as
+        // they always have.
+        .chain(
+            (self.system == RulesSystem::TakeInitiative)
+                .then(|| {
+                    [
+                        format!("system: {:?}", self.system),
+                        format!("come_together: {:?}", self.come_together),
+                    ]
+                })
+                .into_iter()
+                .flatten(),
+        )
+        .collect()
     }
 }

@@ -34,6 +34,9 @@ pub struct SegmentClock {
     pub surprise_segments: u32,
     /// Rounds to play.
     pub rounds: u32,
+    /// Segments in a round: ten 6-second segments under the book, 20 ordering segments
+    /// under "Take Initiative!".
+    pub per_round: u32,
 }
 
 impl SegmentClock {
@@ -43,7 +46,14 @@ impl SegmentClock {
             phase: Phase::Ready,
             surprise_segments: 0,
             rounds,
+            per_round: SEGMENTS_PER_ROUND,
         }
+    }
+
+    /// The same clock with `per_round` segments in a round.
+    pub fn with_segments(mut self, per_round: u32) -> SegmentClock {
+        self.per_round = per_round.max(1);
+        self
     }
 
     /// Round (0 for the encounter and surprise) and segment (0 for the encounter).
@@ -52,7 +62,7 @@ impl SegmentClock {
             Phase::Ready | Phase::Encounter => (0, 0),
             Phase::Surprise(k) => (0, k),
             Phase::Round { round, segment } => (round, segment),
-            Phase::Over => (self.rounds, SEGMENTS_PER_ROUND),
+            Phase::Over => (self.rounds, self.per_round),
         }
     }
 
@@ -68,7 +78,7 @@ impl SegmentClock {
         if round == 0 {
             segment
         } else {
-            self.surprise_segments + (round - 1) * SEGMENTS_PER_ROUND + segment
+            self.surprise_segments + (round - 1) * self.per_round + segment
         }
     }
 
@@ -78,7 +88,7 @@ impl SegmentClock {
             (0, tick)
         } else {
             let t = tick - self.surprise_segments - 1;
-            (t / SEGMENTS_PER_ROUND + 1, t % SEGMENTS_PER_ROUND + 1)
+            (t / self.per_round + 1, t % self.per_round + 1)
         }
     }
 
@@ -89,7 +99,7 @@ impl SegmentClock {
 
     /// Whether this step is the last segment of a round.
     pub fn round_ends(&self) -> bool {
-        matches!(self.phase, Phase::Round { segment, .. } if segment == SEGMENTS_PER_ROUND)
+        matches!(self.phase, Phase::Round { segment, .. } if segment == self.per_round)
     }
 
     /// The current surprise segment, if in surprise.
@@ -116,7 +126,7 @@ impl SegmentClock {
                 round: 1,
                 segment: 1,
             },
-            Phase::Round { round, segment } if segment < SEGMENTS_PER_ROUND => Phase::Round {
+            Phase::Round { round, segment } if segment < self.per_round => Phase::Round {
                 round,
                 segment: segment + 1,
             },

@@ -22,7 +22,7 @@ pub fn set_in_time(base: u32, charger_total: i64) -> (bool, Rule) {
 }
 
 /// Where two figures moving at each other meet: how the text's formula is read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ComeTogether {
     /// As written (9g): the attacker covers (its move / the defender's move) × half the
     /// distance, at most all of it.

@@ -12,6 +12,7 @@
 //! [`flee`]; missiles [`ranged`]; the charge and two figures coming together [`charge`];
 //! the race and the fireball's window [`location`]; spells and their failure save [`spell`].
 
+pub mod action;
 pub mod change;
 pub mod charge;
 pub mod expect;

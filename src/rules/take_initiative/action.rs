@@ -1,0 +1,159 @@
+//! What a declared action adds to a figure's d10 (Appendix B): the rows each kind of
+//! action takes, worked out for the figure. Scenes, the calculator and the engine all ask
+//! here, so an action is never costed in two places.
+
+use super::{Modifier, ModifierContext, Table, modifier};
+use crate::rules::cite::{self, Rule};
+
+/// An action as "Take Initiative!" costs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Melee with a weapon of this speed factor (none: natural attacks, no modifier).
+    Melee {
+        /// The weapon's speed factor.
+        speed_factor: Option<u32>,
+    },
+    /// Missile fire at this missile speed (note 1), less the Dexterity attacking bonus.
+    Missile {
+        /// Its speed.
+        speed: i32,
+        /// The Dexterity attacking bonus.
+        dexterity: i32,
+    },
+    /// A charge.
+    Charge,
+    /// Moving (or closing): up to half the move, or more.
+    Move {
+        /// More than half the move.
+        far: bool,
+    },
+    /// Casting a spell of this level.
+    Cast {
+        /// Its level.
+        level: u32,
+    },
+    /// Using a magic item (a wand, rod or staff).
+    Device,
+    /// Turning undead.
+    Turn,
+    /// A spear or pole arm set to receive a charge.
+    SetToReceive,
+    /// A potion: quaffing it is a minor action; it works d4+1 segments later.
+    Potion,
+    /// Turning to flee (§4).
+    Flee,
+    /// Withdrawing: backing off at half the move (§6).
+    Withdraw,
+    /// Parrying in place of an attack (§3).
+    Parry,
+    /// Expecting an event (§2).
+    Expect,
+    /// Hiding in shadows (§10).
+    Hide,
+    /// Anything else, or waiting: the d10 alone.
+    Other,
+}
+
+/// The modifiers of `action` from the table.
+pub fn modifiers(table: &Table, action: Action) -> (Vec<Modifier>, Rule) {
+    let ctx = |speed: Option<i32>, level: Option<u32>| ModifierContext {
+        weapon_speed: speed,
+        spell_level: level,
+        targets: 1,
+    };
+    let rows: Vec<(&str, ModifierContext)> = match action {
+        Action::Melee {
+            speed_factor: Some(sf),
+        } => vec![("weapon", ctx(Some(sf as i32), None))],
+        Action::Melee { speed_factor: None } | Action::Potion | Action::Other => vec![],
+        Action::Missile { speed, .. } => vec![("weapon", ctx(Some(speed), None))],
+        Action::Charge => vec![("charge", ctx(None, None))],
+        Action::Move { far: true } => vec![("move_full", ctx(None, None))],
+        Action::Move { far: false } => vec![("move_half", ctx(None, None))],
+        Action::Cast { level } => vec![("spell", ctx(None, Some(level)))],
+        Action::Device => vec![("magic_item", ctx(None, None))],
+        Action::Turn => vec![("turn_undead", ctx(None, None))],
+        Action::SetToReceive => vec![("set_to_receive", ctx(None, None))],
+        Action::Flee => vec![("flee", ctx(None, None))],
+        Action::Withdraw => vec![("move_half", ctx(None, None))],
+        Action::Parry => vec![("parry", ctx(None, None))],
+        Action::Expect => vec![("expect", ctx(None, None))],
+        Action::Hide => vec![("hide", ctx(None, None))],
+    };
+    let mut out: Vec<Modifier> = rows
+        .into_iter()
+        .filter_map(|(id, c)| modifier(table, id, &c).ok())
+        .collect();
+    if let Action::Missile { dexterity, .. } = action
+        && dexterity != 0
+    {
+        out.push(Modifier::new(
+            "dexterity",
+            "Dexterity attacking bonus",
+            -dexterity,
+        ));
+    }
+    (out, cite::TI_TOTAL)
+}
+
+/// A missile weapon's speed (note 1): 1 nocked and ready; otherwise arrows for a bow,
+/// quarrels for a crossbow, darts for darts, and any other thrown object.
+pub fn missile_speed(table: &Table, weapon: &str, ready: bool) -> i32 {
+    let w = weapon.to_lowercase();
+    let id = if ready {
+        "nocked"
+    } else if w.contains("crossbow") {
+        "quarrels"
+    } else if w.contains("bow") {
+        "arrows"
+    } else if w.contains("dart") {
+        "darts"
+    } else {
+        "thrown"
+    };
+    table
+        .missile_speeds
+        .iter()
+        .find(|m| m.id == id)
+        .map_or(4, |m| m.speed)
+}
+
+/// Whether a move of `feet` is more than half of an allowance of `allowance_ft`.
+pub fn far(feet: f64, allowance_ft: f64) -> bool {
+    feet > allowance_ft / 2.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables;
+
+    #[test]
+    fn each_kind_costs_its_rows() {
+        let t = tables::take_initiative();
+        let sum = |a| modifiers(t, a).0.iter().map(|m| m.value).sum::<i32>();
+        assert_eq!(
+            sum(Action::Melee {
+                speed_factor: Some(5)
+            }),
+            5
+        );
+        assert_eq!(sum(Action::Melee { speed_factor: None }), 0);
+        assert_eq!(sum(Action::Charge), 4);
+        assert_eq!(sum(Action::Move { far: true }), 8);
+        assert_eq!(sum(Action::Cast { level: 3 }), 9);
+        assert_eq!(sum(Action::SetToReceive), -2);
+        assert_eq!(
+            sum(Action::Missile {
+                speed: 7,
+                dexterity: 2
+            }),
+            5
+        );
+        assert_eq!(missile_speed(t, "long bow", false), 7);
+        assert_eq!(missile_speed(t, "light crossbow", false), 10);
+        assert_eq!(missile_speed(t, "light crossbow", true), 1);
+        assert_eq!(missile_speed(t, "dart", false), 2);
+        assert_eq!(missile_speed(t, "spear", false), 4);
+    }
+}
