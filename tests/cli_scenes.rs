@@ -61,9 +61,9 @@ fn bigby_json_shows_completion_in_7_and_arrival_in_9() {
 
 #[test]
 fn check_passes_every_scene() {
-    let scenes: Vec<String> = std::fs::read_dir("scenes")
-        .unwrap()
-        .map(|e| e.unwrap().path().display().to_string())
+    let scenes: Vec<String> = firststrike::testing::library_scenes()
+        .iter()
+        .map(|p| p.display().to_string())
         .collect();
     let mut args = vec!["check"];
     args.extend(scenes.iter().map(String::as_str));
@@ -239,9 +239,9 @@ fn check_warns_about_defaults_and_strict_refuses() {
     assert_eq!(code, 2);
     assert!(err.contains("--strict"));
     // The library's scenes give what they use.
-    let scenes: Vec<String> = std::fs::read_dir("scenes")
-        .unwrap()
-        .map(|e| e.unwrap().path().display().to_string())
+    let scenes: Vec<String> = firststrike::testing::library_scenes()
+        .iter()
+        .map(|p| p.display().to_string())
         .collect();
     let mut args = vec!["check", "--strict"];
     args.extend(scenes.iter().map(String::as_str));

@@ -10,13 +10,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// The library's scenes (the 200-figure stress scene is left out: it is for the viewer).
 fn scenes() -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = std::fs::read_dir("scenes")
-        .unwrap()
-        .filter_map(|e| {
-            let p = e.ok()?.path();
+    let mut v: Vec<(String, String)> = firststrike::testing::library_scenes()
+        .into_iter()
+        .filter_map(|p| {
             let name = p.file_name()?.to_string_lossy().into_owned();
-            (p.extension()? == "ron" && !name.starts_with("stress"))
-                .then(|| (name, std::fs::read_to_string(&p).unwrap()))
+            (!name.starts_with("stress")).then(|| (name, std::fs::read_to_string(&p).unwrap()))
         })
         .collect();
     v.sort();

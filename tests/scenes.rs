@@ -22,14 +22,11 @@ fn is(e: &LogEvent, kind: K, actor: &str, round: u32) -> bool {
 #[test]
 fn every_scene_is_valid() {
     let mut n = 0;
-    for entry in std::fs::read_dir("scenes").unwrap() {
-        let p = entry.unwrap().path();
-        if p.extension().is_some_and(|e| e == "ron") {
-            firststrike::scene::load(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            n += 1;
-        }
+    for p in firststrike::testing::library_scenes() {
+        firststrike::scene::load(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        n += 1;
     }
-    assert!(n >= 13, "{n} scenes");
+    assert!(n >= 20, "{n} scenes");
 }
 
 #[test]

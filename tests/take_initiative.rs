@@ -81,3 +81,148 @@ proptest! {
         prop_assert!(location::area_window(area * 2.0, mv).0 >= n);
     }
 }
+
+// ---- The engine under "Take Initiative!": the text's scenarios as scenes ----
+
+use firststrike::scene::parse;
+use firststrike::sim::{EventKind as K, LogEvent, Payload};
+use firststrike::testing::SceneRun;
+
+fn play_src(name: &str, src: &str) -> Vec<LogEvent> {
+    let s = parse(name, src).unwrap_or_else(|e| panic!("{e}"));
+    let mut r = SceneRun::new(s, None, None);
+    r.run_to_end();
+    r.log().events.clone()
+}
+
+fn scene_src(name: &str) -> String {
+    std::fs::read_to_string(format!("scenes/take_initiative/{name}.ron")).unwrap()
+}
+
+fn at(ev: &[LogEvent], kind: K, actor: &str) -> Vec<(u32, u32)> {
+    ev.iter()
+        .filter(|e| e.kind == kind && e.actor == actor)
+        .map(|e| (e.round, e.segment))
+        .collect()
+}
+
+fn blows(ev: &[LogEvent]) -> Vec<(String, u32)> {
+    ev.iter()
+        .filter(|e| matches!(e.kind, K::Hit | K::Miss))
+        .map(|e| (e.actor.clone(), e.segment))
+        .collect()
+}
+
+/// §9a: the knight (3 + 4 = 7) arrives on 7; the pikeman's spear, set in time (6 − 2 before
+/// 7), strikes first at contact for double damage; then the knight.
+#[test]
+fn charge_9a_set_to_receive() {
+    let ev = play_src("9a", &scene_src("charge_9a"));
+    assert_eq!(at(&ev, K::Arrive, "Knight"), vec![(1, 7)]);
+    assert_eq!(
+        blows(&ev),
+        vec![("Pikeman".to_string(), 7), ("Knight".to_string(), 7)]
+    );
+    let dmg = ev
+        .iter()
+        .find(|e| e.kind == K::Damage && e.actor == "Pikeman")
+        .unwrap();
+    assert!(
+        matches!(dmg.payload, Payload::Damage { amount: 10, .. }),
+        "{dmg:?}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §9a for any dice: contact on the knight's total; the spear doubles its damage exactly
+    /// when base − 2 comes before that total, and (the longer weapon) strikes first.
+    #[test]
+    fn a_set_spear_doubles_when_in_time(k in 1u32..=6, p in 1u32..=10) {
+        let src = scene_src("charge_9a").replace(
+            r#"initiative: { "Knight": 3, "Pikeman": 6 }"#,
+            &format!(r#"initiative: {{ "Knight": {k}, "Pikeman": {p} }}"#),
+        );
+        let ev = play_src("9a", &src);
+        let total = k + 4;
+        prop_assert_eq!(at(&ev, K::Arrive, "Knight"), vec![(1, total)]);
+        let b = blows(&ev);
+        prop_assert_eq!(b[0].clone(), ("Pikeman".to_string(), total));
+        let doubled = ev.iter().any(|e| e.kind == K::Damage && e.actor == "Pikeman"
+            && matches!(e.payload, Payload::Damage { amount: 10, .. }));
+        prop_assert_eq!(doubled, (p as i64) - 2 < i64::from(total));
+    }
+
+    /// §9g for any dice: two chargers meet halfway (equal moves) on the earlier total.
+    #[test]
+    fn chargers_come_together_on_the_earlier_total(a in 1u32..=10, b in 1u32..=10) {
+        let src = scene_src("come_together_9g").replace(
+            r#"initiative: { "Swordsman": 2, "Spearman": 5 }"#,
+            &format!(r#"initiative: {{ "Swordsman": {a}, "Spearman": {b} }}"#),
+        );
+        let ev = play_src("9g", &src);
+        let meet = a.min(b) + 4;
+        prop_assert_eq!(at(&ev, K::Arrive, "Swordsman"), vec![(1, meet)]);
+        prop_assert_eq!(at(&ev, K::Arrive, "Spearman"), vec![(1, meet)]);
+        // The spear (the longer weapon) strikes first.
+        let bl = blows(&ev);
+        prop_assert_eq!(bl.len(), 2);
+        prop_assert_eq!(bl[0].clone(), ("Spearman".to_string(), meet));
+    }
+}
+
+/// §9d: the knight hits on 6, before the spell on 13. With 15 on the save (15 − 2 + 5 − 4
+/// = 14 against 12) the mage keeps it; with 10 (9 against 12) it is lost and never goes off.
+#[test]
+fn charge_9d_a_spell_against_a_charge() {
+    let ev = play_src("9d", &scene_src("charge_9d"));
+    assert_eq!(blows(&ev), vec![("Knight".to_string(), 6)]);
+    assert_eq!(at(&ev, K::SpellComplete, "Mage"), vec![(1, 13)]);
+    let save = ev
+        .iter()
+        .find(|e| e.rule.id == "ti.spell_save")
+        .expect("the save is logged");
+    assert!(save.detail.contains("= 14 vs save 12"), "{}", save.detail);
+    let src = scene_src("charge_9d").replace(r#""Mage": [15]"#, r#""Mage": [10]"#);
+    let ev = play_src("9d", &src);
+    assert!(at(&ev, K::SpellComplete, "Mage").is_empty());
+    assert_eq!(at(&ev, K::SpellDisrupted, "Mage"), vec![(1, 6)]);
+}
+
+/// Basics and §1: a total over 20 acts in the next round at total − 20, without a roll. A
+/// 9th-level spell with a d10 of 9 is 9 + 6 + 9 = 24: it goes off on segment 4 of round 2.
+#[test]
+fn a_total_over_twenty_carries_into_the_next_round() {
+    let src = r#"Scene(name: "c", setting: Indoors, seed: 1, rules: (system: TakeInitiative),
+        combatants: [
+            (name: "Bigby", side: "B", at: (0.0, 0.0), ac: 4, hp: 60),
+            (name: "Riggby", side: "R", at: (0.0, 50.0), ac: 4, hp: 90)],
+        rounds: [(declare: { "Bigby": Cast(spell: "power word kill", target: "Riggby") },
+                  initiative: { "Bigby": 9, "Riggby": 1 }), ()])"#;
+    let ev = play_src("c", src);
+    let ini: Vec<_> = ev
+        .iter()
+        .filter(|e| e.kind == K::Initiative && e.actor == "Bigby")
+        .map(|e| (e.round, e.payload.clone()))
+        .collect();
+    assert_eq!(
+        ini[0].1,
+        Payload::TakeInitiative {
+            total: 24,
+            rounds_later: 1,
+            segment: 4
+        }
+    );
+    // Round 2: no new roll, the carried 4.
+    assert_eq!(ini[1].0, 2);
+    assert!(matches!(
+        ini[1].1,
+        Payload::TakeInitiative {
+            total: 4,
+            rounds_later: 0,
+            ..
+        }
+    ));
+    assert_eq!(at(&ev, K::SpellComplete, "Bigby"), vec![(2, 4)]);
+}

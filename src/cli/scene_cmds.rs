@@ -1,6 +1,7 @@
 //! `firststrike run` and `firststrike check`: play a scene headless and print its event
 //! log, or validate scenes.
 
+use crate::rules::options::RulesSystem;
 use crate::scene::{self, limits};
 use crate::sim::Runner;
 use clap::{Args, ValueEnum};
@@ -29,6 +30,37 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Play under this rules system instead of the scene's own (the scene's fixed
+    /// initiative dice belong to its own system; the other rolls from the seed).
+    #[arg(long, value_enum)]
+    pub system: Option<System>,
+}
+
+/// A rules system, as `run --system` and `compare` name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum System {
+    /// The book's: side initiative on d6, ten segments a round.
+    Book,
+    /// "Take Initiative!": each figure's d10 + its action's modifiers, 20 ordering segments.
+    TakeInitiative,
+}
+
+impl System {
+    /// The rules' own name for it.
+    pub fn rules(self) -> RulesSystem {
+        match self {
+            System::Book => RulesSystem::Book,
+            System::TakeInitiative => RulesSystem::TakeInitiative,
+        }
+    }
+}
+
+/// How a round's segments are named in the narration.
+pub fn segment_word(system: RulesSystem) -> &'static str {
+    match system {
+        RulesSystem::Book => "segment",
+        RulesSystem::TakeInitiative => "ordering segment",
+    }
 }
 
 /// Arguments of `check`.
@@ -55,6 +87,11 @@ pub fn run(args: RunArgs) -> i32 {
         eprintln!("error: --rounds runs from 1 to {}", limits::ROUNDS);
         return 2;
     }
+    let mut scene = scene;
+    if let Some(s) = args.system {
+        scene.rules.system = s.rules();
+    }
+    let unit = segment_word(scene.rules.system);
     let title = format!("{} — {}", scene.name, scene.about);
     let options = scene.rules.describe().join(", ");
     let mut run = Runner::new(scene, args.seed, args.rounds);
@@ -63,7 +100,7 @@ pub fn run(args: RunArgs) -> i32 {
         Format::Json => super::out(&run.log().json_lines()),
         Format::Text => super::out(&format!(
             "{title}\nReadings in force: {options}\n{}",
-            run.log().text()
+            run.log().text_in(unit)
         )),
     }
     0

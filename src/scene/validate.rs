@@ -251,9 +251,27 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             &anchors,
             &format!("rounds[{r}].declare"),
         );
+        let ti = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
         for (side, die) in &round.initiative {
             let mut a = anchors.clone();
             a.extend(["initiative".to_string(), q(side)]);
+            if ti {
+                // "Take Initiative!": each figure rolls its own d10.
+                let msg = if !names.contains(&side.as_str()) {
+                    Some(format!(
+                        "under Take Initiative! each figure rolls its own d10: no figure is named '{side}'"
+                    ))
+                } else if !(1..=10).contains(die) {
+                    Some(format!("a d10 shows 1 to 10, not {die}"))
+                } else {
+                    None
+                };
+                if let Some(m) = msg {
+                    let help = suggestion(side, names.iter().copied());
+                    c.add(&a, format!("rounds[{r}].initiative.{side}"), m, help);
+                }
+                continue;
+            }
             if !sides.contains(side.as_str()) {
                 c.add(
                     &a,

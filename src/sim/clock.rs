@@ -2,6 +2,7 @@
 //! One step of the simulation advances it by one segment.
 
 use crate::rules::charge::SEGMENTS_PER_ROUND;
+use crate::rules::options::RulesSystem;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -37,6 +38,8 @@ pub struct SegmentClock {
     /// Segments in a round: ten 6-second segments under the book, 20 ordering segments
     /// under "Take Initiative!".
     pub per_round: u32,
+    /// The rules system the rounds are played under.
+    pub system: RulesSystem,
 }
 
 impl SegmentClock {
@@ -47,12 +50,18 @@ impl SegmentClock {
             surprise_segments: 0,
             rounds,
             per_round: SEGMENTS_PER_ROUND,
+            system: RulesSystem::Book,
         }
     }
 
-    /// The same clock with `per_round` segments in a round.
-    pub fn with_segments(mut self, per_round: u32) -> SegmentClock {
-        self.per_round = per_round.max(1);
+    /// The same clock for rounds under `system`: ten segments (the book's) or 20 ordering
+    /// segments ("Take Initiative!").
+    pub fn for_system(mut self, system: RulesSystem) -> SegmentClock {
+        self.system = system;
+        self.per_round = match system {
+            RulesSystem::Book => SEGMENTS_PER_ROUND,
+            RulesSystem::TakeInitiative => crate::rules::take_initiative::SEGMENTS,
+        };
         self
     }
 

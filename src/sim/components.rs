@@ -255,3 +255,8 @@ pub struct SpellArea {
     /// Where its centre is now.
     pub at: Position,
 }
+
+/// Under "Take Initiative!": a total over 20 last round, to act on this round without a
+/// new roll (total − 20).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CarriedInitiative(pub u32);

@@ -66,6 +66,13 @@ pub(super) enum HitOnCaster {
     LaterRoutine(Rule),
 }
 
+impl HitOnCaster {
+    /// The outcome with a note to add to its words.
+    pub(super) fn with_note(self, note: String) -> (HitOnCaster, Option<String>) {
+        (self, Some(note))
+    }
+}
+
 /// Decides a hit on a caster by `routine` of its attacker (rules::spell decides both
 /// questions: whether the routine can disrupt, whether the hit ruins it).
 pub(super) fn hit_on_caster(c: &Casting, routine: u32, caster_up: bool) -> HitOnCaster {

@@ -79,6 +79,15 @@ pub enum Payload {
         /// Fixed by the scene rather than rolled.
         fixed: bool,
     },
+    /// A figure's initiative under "Take Initiative!": its total and when it acts.
+    TakeInitiative {
+        /// The d10 and its modifiers.
+        total: i64,
+        /// Rounds from now it acts in (0: this round).
+        rounds_later: u32,
+        /// Its ordering segment.
+        segment: u32,
+    },
     /// An action declared.
     Declare {
         /// The action, in a word or two.
@@ -282,12 +291,18 @@ impl LogEvent {
     /// One line of narration: "Round 1, segment 7 — Bigby: completes … (DMG p.66)". A blow
     /// whose segment no rule fixes shows it as "~segment 1": placed by order alone.
     pub fn narrate(&self) -> String {
+        self.narrate_in("segment")
+    }
+
+    /// The same, naming a round's segments `unit`: "ordering segment" under "Take
+    /// Initiative!", whose 20 segments order events and are not equal spans of time.
+    pub fn narrate_in(&self, unit: &str) -> String {
         let by_order = self.by_order;
         let when = match (self.round, self.segment) {
             (0, 0) => "Encounter".to_string(),
             (0, s) => format!("Surprise segment {s}"),
-            (r, s) if by_order => format!("Round {r}, ~segment {s}"),
-            (r, s) => format!("Round {r}, segment {s}"),
+            (r, s) if by_order => format!("Round {r}, ~{unit} {s}"),
+            (r, s) => format!("Round {r}, {unit} {s}"),
         };
         let target = self
             .target
@@ -329,7 +344,15 @@ impl EventLog {
 
     /// The whole log as narrated text.
     pub fn text(&self) -> String {
-        self.events.iter().map(|e| e.narrate() + "\n").collect()
+        self.text_in("segment")
+    }
+
+    /// The whole log as narrated text, naming a round's segments `unit`.
+    pub fn text_in(&self, unit: &str) -> String {
+        self.events
+            .iter()
+            .map(|e| e.narrate_in(unit) + "\n")
+            .collect()
     }
 }
 

@@ -115,7 +115,7 @@ impl Plugin for SimPlugin {
         app.add_message::<LogEvent>()
             .insert_resource(SimScene(scene.clone()))
             .insert_resource(MapGrid(grid))
-            .insert_resource(SegmentClock::new(rounds))
+            .insert_resource(SegmentClock::new(rounds).for_system(scene.rules.system))
             .insert_resource(Dice::new(seed, &scene.dice))
             .init_resource::<EventLog>()
             .init_resource::<Plan>()
@@ -147,7 +147,9 @@ impl Plugin for SimPlugin {
                 encounter::encounter.in_set(SimSet::Encounter),
                 declare::declare.in_set(SimSet::Declare),
                 (
-                    plan::plan_round.run_if(plan::round_starts),
+                    plan::plan_round.run_if(plan::round_starts.and_then(plan::under_the_book)),
+                    plan::take_initiative_round
+                        .run_if(plan::round_starts.and_then(plan::under_take_initiative)),
                     plan::plan_surprise_segment.run_if(plan::in_surprise),
                 )
                     .chain()

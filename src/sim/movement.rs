@@ -10,6 +10,7 @@ use super::log::{EventKind, LogEvent, Payload};
 use super::plan::MoveTo;
 use super::{MapGrid, SegmentClock};
 use crate::rules::cite;
+use crate::rules::options::RulesSystem;
 use crate::scene::Act;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
@@ -120,7 +121,7 @@ pub(super) fn movement(
         }
     }
     for w in walks {
-        report(&mut commands, &mut movers, &names, &mut log, when, &w);
+        report(&mut commands, &mut movers, &names, &mut log, &clock, &w);
     }
 }
 
@@ -278,9 +279,10 @@ fn report(
     movers: &mut Query<Mover>,
     names: &Query<&Combatant>,
     log: &mut MessageWriter<LogEvent>,
-    when: (u32, u32),
+    clock: &SegmentClock,
     w: &Walk,
 ) {
+    let (when, clock_system) = (clock.round_segment(), clock.system);
     let Ok(mut m) = movers.get_mut(w.entity) else {
         return;
     };
@@ -288,10 +290,10 @@ fn report(
         Goal::Figure(t) => names.get(t).ok().map(|c| c.name.clone()),
         Goal::Point(_) => None,
     };
-    let rule = if w.charge {
-        cite::CHARGE_ARRIVAL
-    } else {
-        cite::MOVEMENT_SEGMENT
+    let rule = match (w.charge, clock_system) {
+        (true, RulesSystem::TakeInitiative) => cite::TI_CHARGE,
+        (true, RulesSystem::Book) => cite::CHARGE_ARRIVAL,
+        (false, _) => cite::MOVEMENT_SEGMENT,
     };
     let name = m.figure.name.clone();
     if w.moved > 1e-9 {

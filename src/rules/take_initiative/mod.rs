@@ -206,7 +206,7 @@ pub fn modifier(table: &Table, id: &str, ctx: &ModifierContext) -> Result<Modifi
             ));
         }
     };
-    Ok(Modifier::new(id, &row.words.to_lowercase(), value))
+    Ok(Modifier::new(id, &row.words, value))
 }
 
 /// What a modifier's number may depend on.

@@ -18,9 +18,13 @@ mod order;
 mod round;
 mod second;
 mod surprise;
+mod take_initiative;
 
 pub(super) use round::{plan_round, round_starts};
 pub(super) use surprise::{in_surprise, plan_surprise_segment};
+pub(super) use take_initiative::{
+    plan_round as take_initiative_round, under_take_initiative, under_the_book,
+};
 
 use super::components::*;
 use super::dice::Dice;
@@ -149,6 +153,7 @@ pub(super) struct PlanFigure {
     closed: &'static JustClosed,
     fighting: &'static Fighting,
     slowed: Has<Slowed>,
+    carried: Option<&'static CarriedInitiative>,
 }
 
 /// What planning needs.
@@ -184,6 +189,8 @@ pub(super) struct Fig {
     pub init_die: u32,
     pub slowed: bool,
     pub off_hand: Option<String>,
+    /// Under "Take Initiative!": the segment carried over from last round.
+    pub carried: Option<u32>,
 }
 
 /// Everyone, in the scene's order.
@@ -212,6 +219,7 @@ fn snapshot(q: &Query<PlanFigure>) -> Vec<Fig> {
                     closed_last_round: f.closed.last_round,
                     init_die: f.fighting.initiative_die,
                     off_hand: f.fighting.off_hand.as_ref().map(|o| o.0.clone()),
+                    carried: f.carried.map(|c| c.0),
                     slowed: f.slowed,
                 },
             )

@@ -8,8 +8,11 @@ use crate::rules::cite::{self, Rule};
 use crate::rules::combat::{self, Condition, Modifiers};
 use crate::rules::dexterity::defensive_adjustment;
 use crate::rules::effect::{self, Effect};
+use crate::rules::options::RulesSystem;
 use crate::rules::surprise;
+use crate::rules::take_initiative::spell::keeps_spell;
 use crate::scene::{Act, DieKind};
+use crate::sim::components::Casting;
 use crate::sim::disruption::{HitOnCaster, end_casting, hit_on_caster};
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::sim::plan::{PlanEntry, Planned};
@@ -380,13 +383,34 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
     if seg.done.contains(&b.target) || seg.ruined.contains(&b.target) || c.completes < tick {
         return;
     }
-    let (kind, detail, rule) = match hit_on_caster(&c, b.routine, cond.is_up()) {
+    // "Take Initiative!": a damaged caster may still keep the spell with a save.
+    let save = (p.clock.system == RulesSystem::TakeInitiative && !c.device && cond.is_up())
+        .then(|| failure_save(p, b, &c, damage));
+    if let Some((true, why)) = &save {
+        let e = LogEvent::new(
+            b.when,
+            b.target_name.clone(),
+            EventKind::Act,
+            Some(b.name.clone()),
+            why.clone(),
+            cite::TI_SPELL_SAVE,
+        );
+        p.log.write(e.placed(entry.fixed));
+        return;
+    }
+    let outcome = match save {
+        Some((false, why)) => HitOnCaster::Ruined(cite::TI_SPELL_SAVE).with_note(why),
+        _ => (hit_on_caster(&c, b.routine, cond.is_up()), None),
+    };
+    let (kind, detail, rule) = match outcome.0 {
         HitOnCaster::Ruined(rule) => {
             seg.ruined.insert(b.target);
             end_casting(&mut p.commands, b.target, &c, &intent);
             let why = format!(
-                "{} is ruined by {}'s blow before it completes",
-                c.what, b.name
+                "{} is ruined by {}'s blow before it completes{}",
+                c.what,
+                b.name,
+                outcome.1.map(|n| format!(" ({n})")).unwrap_or_default()
             );
             (EventKind::SpellDisrupted, why, rule)
         }
@@ -431,4 +455,34 @@ fn hand_target() -> effect::Target {
         hit_dice: None,
         save: None,
     }
+}
+
+/// Under "Take Initiative!": the damaged caster's save to keep its spell — d20, less the
+/// spell's level, plus the caster's level, less the damage — against its save vs. spells
+/// (Basics). Without a saving throw in the scene, the spell is lost.
+fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, String) {
+    let Ok(t) = p.figures.get(b.target) else {
+        return (false, "no save".into());
+    };
+    let (level, save) = (t.hit_dice.map_or(1, |h| h.0), t.saving_throw.map(|s| s.0));
+    let spell_level = tables::spell(&c.what)
+        .ok()
+        .and_then(|s| s.level)
+        .unwrap_or(c.segments.min(9));
+    let Some(save) = save else {
+        return (false, "no saving throw given: the spell is lost".into());
+    };
+    let d20 = p
+        .dice
+        .roll(DieKind::Save, &b.target_name, 20)
+        .0
+        .clamp(1, 20) as u32;
+    let dmg = damage.max(0) as u32;
+    let (keeps, _) = keeps_spell(d20, spell_level, level, dmg, save);
+    let sum = i64::from(d20) - i64::from(spell_level) + i64::from(level) - i64::from(dmg);
+    let why = format!(
+        "d20 {d20} - spell level {spell_level} + caster level {level} - damage {dmg} = {sum} vs save {save}: {}",
+        if keeps { "keeps the spell" } else { "fails" }
+    );
+    (keeps, why)
 }

@@ -1,0 +1,550 @@
+//! Planning a round under "Take Initiative!" (rules::take_initiative): each figure rolls
+//! its own d10 (or takes the scene's), adds the Appendix B rows of its action, and acts on
+//! that ordering segment of 20 — a total over 20 carries into the next round at total − 20
+//! without a roll. Movement is spread over the round so that a mover arrives on its total;
+//! a charge strikes on its total, and the charged figure strikes back there, the longer
+//! weapon first (§9a); a spell is begun at the round's start and goes off on the total.
+
+use super::{Changes, Fig, Plan, PlanEntry, Planned, Planning, first_standing, gap, snapshot};
+use crate::rules::cite::{self, Rule};
+use crate::rules::movement::feet_per_segment;
+use crate::rules::take_initiative::action::{self, Action, missile_speed};
+use crate::rules::take_initiative::{Total, acts_at, charge as ti_charge};
+use crate::scene::{Act, DieKind, RoundSpec};
+use crate::sim::components::{CarriedInitiative, Casting, Closing};
+use crate::sim::dice::Dice;
+use crate::sim::log::{EventKind, LogEvent, Payload};
+use crate::sim::plan::MoveTo;
+use crate::sim::{SegmentClock, SimScene};
+use crate::tables;
+use bevy::prelude::*;
+use std::collections::BTreeMap;
+
+/// Run condition: the scene is played under "Take Initiative!".
+pub(in crate::sim) fn under_take_initiative(scene: Res<SimScene>) -> bool {
+    scene.0.rules.system == crate::rules::options::RulesSystem::TakeInitiative
+}
+
+/// Run condition: the scene is played under the book's system.
+pub(in crate::sim) fn under_the_book(scene: Res<SimScene>) -> bool {
+    !under_take_initiative(scene)
+}
+
+/// A round being planned under "Take Initiative!".
+struct Build<'a> {
+    figs: &'a [Fig],
+    clock: &'a SegmentClock,
+    round: u32,
+    when: (u32, u32),
+    setting: crate::rules::distance::Setting,
+    alternating: crate::rules::options::AlternatingRate,
+    come_together: ti_charge::ComeTogether,
+    events: Vec<LogEvent>,
+    changes: Changes,
+    /// What is planned: (segment, order within the segment, entry).
+    slots: Vec<(u32, i64, PlanEntry)>,
+    /// Each acting figure's segment this round.
+    acts: BTreeMap<usize, u32>,
+    /// Each figure's d10 this round (carried figures have none).
+    bases: BTreeMap<usize, u32>,
+    /// Each charger's contact segment.
+    contacts: BTreeMap<usize, u32>,
+}
+
+/// Plans the round at its first segment.
+pub(in crate::sim) fn plan_round(mut p: Planning) {
+    let (round, _) = p.clock.round_segment();
+    let scene = p.scene.0.clone();
+    let figs = snapshot(&p.figures);
+    let spec = scene.rounds.get(round as usize - 1);
+    let clock = p.clock.clone();
+    let mut b = Build {
+        figs: &figs,
+        clock: &clock,
+        round,
+        when: (round, 0),
+        setting: scene.setting,
+        alternating: scene.rules.alternating_rate,
+        come_together: scene.rules.come_together,
+        events: Vec::new(),
+        changes: Changes::default(),
+        slots: Vec::new(),
+        acts: BTreeMap::new(),
+        bases: BTreeMap::new(),
+        contacts: BTreeMap::new(),
+    };
+    for (i, f) in figs.iter().enumerate() {
+        if f.up {
+            initiative(&mut b, i, spec, &mut p.dice, &mut p.commands);
+        }
+    }
+    let acting: Vec<(usize, u32)> = b.acts.iter().map(|(&i, &s)| (i, s)).collect();
+    for (i, s) in acting {
+        act(&mut b, i, s, &mut p.dice);
+    }
+    contact(&mut b);
+    let entries = entries(std::mem::take(&mut b.slots));
+    for e in b.events {
+        p.log.write(e);
+    }
+    *p.plan = Plan {
+        round,
+        initiative: BTreeMap::new(),
+        entries,
+        ..Plan::default()
+    };
+    b.changes.apply(&mut p.commands, &figs, true);
+}
+
+/// Figure `i`'s total this round, logged; a total over 20 carries over.
+fn initiative(
+    b: &mut Build,
+    i: usize,
+    spec: Option<&RoundSpec>,
+    dice: &mut Dice,
+    commands: &mut Commands,
+) {
+    let f = &b.figs[i];
+    let (total, detail) = match f.carried {
+        Some(s) => (
+            i64::from(s),
+            format!("acts on {s}, carried over from last round without a roll"),
+        ),
+        None => {
+            let fixed = spec.and_then(|r| r.initiative.get(&f.name)).copied();
+            let base =
+                fixed.unwrap_or_else(|| dice.roll(DieKind::Initiative, &f.name, 10).0 as u32);
+            let base = base.clamp(1, 10);
+            b.bases.insert(i, base);
+            let t = Total::new(
+                base,
+                action::modifiers(tables::take_initiative(), costed(b, i)).0,
+            );
+            (t.value(), t.describe())
+        }
+    };
+    let (at, rule) = acts_at(total);
+    let when = if at.rounds_later == 0 {
+        format!("segment {}", at.segment)
+    } else {
+        format!("next round, segment {}", at.segment)
+    };
+    b.events.push(
+        LogEvent::new(
+            b.when,
+            f.name.clone(),
+            EventKind::Initiative,
+            None,
+            format!("{detail} → {when}"),
+            rule,
+        )
+        .with(Payload::TakeInitiative {
+            total,
+            rounds_later: at.rounds_later,
+            segment: at.segment,
+        }),
+    );
+    if at.rounds_later > 0 {
+        let next = at.segment + crate::rules::take_initiative::SEGMENTS * (at.rounds_later - 1);
+        commands.entity(f.e).insert(CarriedInitiative(next));
+        // A spell is under way from this round's start, to go off in a later round.
+        if let Act::Cast { spell, target, .. } = &f.act {
+            let when = (b.round + at.rounds_later, at.segment);
+            let c = casting(b, spell, target.clone(), when);
+            begins(b, i, &c, when);
+            b.changes.casting.insert(i, Some(c));
+        }
+    } else {
+        if f.carried.is_some() {
+            commands.entity(f.e).remove::<CarriedInitiative>();
+        }
+        b.acts.insert(i, at.segment);
+    }
+}
+
+/// Figure `i`'s declaration as "Take Initiative!" costs it.
+fn costed(b: &Build, i: usize) -> Action {
+    let f = &b.figs[i];
+    let t = tables::take_initiative();
+    match &f.act {
+        Act::Melee { .. } => Action::Melee {
+            speed_factor: f.weapon.speed_factor,
+        },
+        Act::Missile { .. } => Action::Missile {
+            speed: missile_speed(t, f.weapon.weapon.as_deref().unwrap_or(""), f.weapon.ready),
+            dexterity: f.dex.reaction,
+        },
+        Act::Charge { .. } => Action::Charge,
+        Act::Move { .. } | Act::Close { .. } => Action::Move {
+            far: move_needed(b, i).is_some_and(|(ft, allowance)| action::far(ft, allowance)),
+        },
+        Act::Cast {
+            spell,
+            device,
+            segments,
+            ..
+        } => {
+            let known = tables::spell(spell).ok();
+            if *device || known.is_some_and(|s| s.device) {
+                Action::Device
+            } else {
+                // A spell not in the table: its level is taken as its casting time.
+                let level = known.and_then(|s| s.level).or(*segments).unwrap_or(1);
+                Action::Cast { level }
+            }
+        }
+        Act::Cantrips { .. } => Action::Cast { level: 0 },
+        Act::Turn { .. } => Action::Turn,
+        Act::Set { .. } => Action::SetToReceive,
+        Act::Potion { .. } => Action::Potion,
+        Act::Other(_) | Act::Hold => Action::Other,
+    }
+}
+
+/// The feet figure `i` must cover to reach its target (or point), and its allowance for
+/// the round.
+fn move_needed(b: &Build, i: usize) -> Option<(f64, f64)> {
+    let f = &b.figs[i];
+    let allowance = feet_per_segment(f64::from(f.movement.inches), b.setting) * 10.0;
+    let ft = match &f.act {
+        Act::Move { to: Some(p), .. } => f
+            .pos
+            .distance(&crate::sim::components::Position { x: p.0, y: p.1 }),
+        _ => gap(f, &b.figs[first_standing(b.figs, &f.act)?]),
+    };
+    Some((ft, allowance))
+}
+
+/// What figure `i` does on segment `s`.
+fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
+    let f = &b.figs[i];
+    let why = format!("acts on its total, segment {s}");
+    match &f.act {
+        Act::Melee { .. } | Act::Missile { .. } => strike(b, i, s),
+        Act::Charge { .. } => charge(b, i, s),
+        Act::Move { .. } | Act::Close { .. } => {
+            travel(b, i, s, false);
+        }
+        Act::Cast { spell, target, .. } => cast(b, i, s, spell, target.clone()),
+        Act::Potion { name, .. } => {
+            let delay = dice.roll(DieKind::D4, &f.name, 4).0.clamp(1, 4) as u32 + 1;
+            let c = Casting {
+                what: name.clone(),
+                target: None,
+                segments: s + delay,
+                started: b.clock.tick_of(b.round, 1),
+                completes: b.clock.tick_of(b.round, s) + delay,
+                device: true,
+                potion: true,
+            };
+            b.changes.casting.insert(i, Some(c));
+        }
+        Act::Turn { .. } => push(b, i, s, 0, Planned::Turn, why),
+        Act::Other(what) => push(b, i, s, 0, Planned::Act { what: what.clone() }, why),
+        Act::Cantrips { first, .. } => cast(b, i, s, first, None),
+        Act::Set { .. } | Act::Hold => {}
+    }
+}
+
+/// A blow (or volley) on the total: every routine of the round's rate on that segment.
+fn strike(b: &mut Build, i: usize, s: u32) {
+    let f = &b.figs[i];
+    // Melee at a target within 1" steps in to strike; farther needs a charge or a close.
+    if matches!(f.act, Act::Melee { .. })
+        && let Some(t) = first_standing(b.figs, &f.act)
+        && gap(f, &b.figs[t]) > 0.0
+    {
+        travel(b, i, s, false);
+    }
+    let of = f
+        .rate
+        .rate
+        .routines_in(f.rate.rounds_attacking + 1, b.alternating)
+        .0
+        .max(1);
+    for routine in 1..=of {
+        let what = Planned::Strike {
+            routine,
+            of,
+            blow: 1,
+            charge: false,
+            set: false,
+            second: false,
+        };
+        push(
+            b,
+            i,
+            s,
+            0,
+            what,
+            format!("routine {routine} of {of}, on its total"),
+        );
+    }
+    b.changes.attacked.push(i);
+}
+
+/// A charge: it covers the gap by its total and strikes there (§9); meeting a figure that
+/// comes at it, both strike where they meet, on the earlier total (§9g).
+fn charge(b: &mut Build, i: usize, s: u32) {
+    if let Some(s) = travel(b, i, s, true) {
+        b.contacts.insert(i, s);
+        let what = Planned::Strike {
+            routine: 1,
+            of: 1,
+            blow: 1,
+            charge: true,
+            set: false,
+            second: false,
+        };
+        let key = -reach_key(&b.figs[i]);
+        push(b, i, s, key, what, "the charge's blow, on its total".into());
+        b.changes.charging.push(i);
+    }
+}
+
+/// The feet figure `i` may cover this round: its move, or a charge's half again up to 24".
+fn allowance(b: &Build, i: usize, charging: bool) -> f64 {
+    let f = &b.figs[i];
+    let inches = if charging {
+        ti_charge::charge_inches(f.movement.inches).0
+    } else {
+        f64::from(f.movement.inches)
+    };
+    feet_per_segment(inches, b.setting) * 10.0
+}
+
+/// Two figures moving straight at each other (§9g): where `i` meets `t` — its share of the
+/// gap — and on which segment, the earlier of their totals. The figure with the earlier
+/// total (the lower index on a tie) is the text's attacker.
+fn coming_together(b: &Build, i: usize, s: u32, charging: bool) -> Option<(f64, u32)> {
+    let f = &b.figs[i];
+    let t = first_standing(b.figs, &f.act)?;
+    let st = *b.acts.get(&t)?;
+    let comes = matches!(
+        &b.figs[t].act,
+        Act::Charge { .. } | Act::Close { .. } | Act::Move { .. }
+    ) && first_standing(b.figs, &b.figs[t].act) == Some(i);
+    if !comes {
+        return None;
+    }
+    let ft = gap(f, &b.figs[t]);
+    let t_charging = matches!(b.figs[t].act, Act::Charge { .. });
+    let (mi, mt) = (allowance(b, i, charging), allowance(b, t, t_charging));
+    let i_attacks = (s, i) < (st, t);
+    let (a, d) = if i_attacks { (mi, mt) } else { (mt, mi) };
+    let (x, _) = ti_charge::come_together(ft, a, d, b.come_together);
+    let share = if i_attacks { x } else { ft - x };
+    Some((share, s.min(st)))
+}
+
+/// Moves figure `i` so that it arrives on segment `s` (at most its allowance for the
+/// round); returns the segment it reaches its target in, if it does.
+fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
+    let f = &b.figs[i];
+    let (ft, _) = move_needed(b, i)?;
+    let allowance = allowance(b, i, charging);
+    let (ft, s) = coming_together(b, i, s, charging).unwrap_or((ft, s));
+    let covered = ft.min(allowance);
+    let fps = covered / f64::from(s.max(1));
+    match (&f.act, first_standing(b.figs, &f.act)) {
+        (Act::Move { to: Some(p), .. }, _) => {
+            let to = crate::sim::components::Position { x: p.0, y: p.1 };
+            b.changes.moving_to.insert(i, MoveTo(to, fps, 0));
+        }
+        // Out of reach this round: it covers its allowance by its total and stops there.
+        (_, Some(t)) if ft > allowance => {
+            let (from, to) = (f.pos, b.figs[t].pos);
+            let d = from.distance(&to).max(1e-9);
+            let k = covered / d;
+            let at = crate::sim::components::Position {
+                x: from.x + (to.x - from.x) * k,
+                y: from.y + (to.y - from.y) * k,
+            };
+            b.changes.moving_to.insert(i, MoveTo(at, fps, 0));
+        }
+        (_, Some(t)) => {
+            b.changes.closing.insert(
+                i,
+                Some(Closing {
+                    target: b.figs[t].e,
+                    feet_per_segment: fps,
+                    charge: charging,
+                    arrival: (ft <= allowance).then_some(s),
+                    covered: 0.0,
+                    wait: 0,
+                }),
+            );
+        }
+        _ => {}
+    }
+    (ft <= allowance).then_some(s)
+}
+
+/// Logs a spell begun.
+fn begins(b: &mut Build, i: usize, c: &Casting, (round, s): (u32, u32)) {
+    let later = if round > b.round {
+        " of the next round"
+    } else {
+        ""
+    };
+    b.events.push(
+        LogEvent::new(
+            b.when,
+            b.figs[i].name.clone(),
+            EventKind::SpellStart,
+            c.target.clone(),
+            format!("begins {}: it goes off on segment {s}{later}", c.what),
+            cite::TI_SPELL,
+        )
+        .with(Payload::SpellStart {
+            spell: c.what.clone(),
+            casting_segments: c.segments,
+            completes: (round, s),
+        }),
+    );
+}
+
+/// A spell begun at this round's start, to go off on `(round, segment)`.
+fn casting(b: &Build, spell: &str, target: Option<String>, (round, s): (u32, u32)) -> Casting {
+    let device = tables::spell(spell).is_ok_and(|t| t.device);
+    let completes = b.clock.tick_of(round, s);
+    let started = b.clock.tick_of(b.round, 1);
+    Casting {
+        what: spell.to_string(),
+        target,
+        segments: completes.saturating_sub(started) + 1,
+        started,
+        completes,
+        device,
+        potion: false,
+    }
+}
+
+/// A spell begun at the round's start (or carried from the last) that goes off on the
+/// total.
+fn cast(b: &mut Build, i: usize, s: u32, spell: &str, target: Option<String>) {
+    let f = &b.figs[i];
+    let carried = f.casting.clone().filter(|c| c.what == spell);
+    let begun = carried.is_none();
+    let mut c = carried.unwrap_or_else(|| casting(b, spell, target, (b.round, s)));
+    c.device |= matches!(f.act, Act::Cast { device: true, .. });
+    if begun {
+        begins(b, i, &c, (b.round, s));
+    }
+    b.changes.casting.insert(i, Some(c));
+    let what = Planned::Complete {
+        what: spell.to_string(),
+    };
+    // Completions first within their segment: a blow at the same moment does not stop them.
+    push(
+        b,
+        i,
+        s,
+        i64::MIN,
+        what,
+        format!("goes off on its total, segment {s}"),
+    );
+}
+
+/// The charged figures strike back on the charger's total, the longer weapon first (§9a);
+/// a spear or pole arm set to receive in time (base − 2 before the blow) does double damage.
+fn contact(b: &mut Build) {
+    let charges: Vec<(usize, u32)> = b.contacts.iter().map(|(&c, &s)| (c, s)).collect();
+    for (c, s) in charges {
+        let Some(t) = first_standing(b.figs, &b.figs[c].act) else {
+            continue;
+        };
+        let tf = &b.figs[t];
+        // A defender standing, waiting, set, or coming at the charger strikes back at
+        // contact (§9a, §9g); one casting, moving elsewhere or charging does not.
+        let coming = matches!(tf.act, Act::Close { .. } | Act::Move { .. })
+            && first_standing(b.figs, &tf.act) == Some(c);
+        let at_charger = tf.act.targets().contains(&b.figs[c].name.as_str());
+        let ready = coming
+            || (matches!(tf.act, Act::Melee { .. }) && at_charger)
+            || matches!(tf.act, Act::Hold | Act::Other(_) | Act::Set { .. });
+        if !ready || !tf.up || tf.weapon.missile {
+            continue;
+        }
+        let set = matches!(tf.act, Act::Set { .. })
+            && b.bases
+                .get(&t)
+                .is_some_and(|&base| ti_charge::set_in_time(base, i64::from(s)).0);
+        // Its own blow on its total is replaced by the one at contact.
+        b.slots.retain(|(_, _, e)| {
+            !(e.actor == Some(tf.e) && matches!(e.what, Planned::Strike { .. }))
+        });
+        let what = Planned::Strike {
+            routine: 1,
+            of: 1,
+            blow: 1,
+            charge: false,
+            set,
+            second: false,
+        };
+        let name = b.figs[c].name.clone();
+        let why = if set {
+            format!("set to receive {name}'s charge: strikes at contact for double damage")
+        } else {
+            format!("strikes back at {name}'s charge at contact, by weapon length")
+        };
+        let key = -reach_key(tf);
+        b.changes.intent.insert(
+            t,
+            Act::Melee {
+                targets: vec![name],
+                modifier: 0,
+                hold_after: None,
+            },
+        );
+        push_rule(b, t, s, key, what, why, cite::TI_CHARGE);
+    }
+}
+
+/// A weapon's reach in hundredths of a foot, to order blows at contact.
+fn reach_key(f: &Fig) -> i64 {
+    (f.weapon.length_ft.unwrap_or(f.reach) * 100.0).round() as i64
+}
+
+fn push(b: &mut Build, i: usize, s: u32, key: i64, what: Planned, why: String) {
+    push_rule(b, i, s, key, what, why, cite::TI_TOTAL);
+}
+
+fn push_rule(b: &mut Build, i: usize, s: u32, key: i64, what: Planned, why: String, rule: Rule) {
+    let f = &b.figs[i];
+    b.slots.push((
+        s,
+        key,
+        PlanEntry {
+            segment: s,
+            beat: 0,
+            fight: 0,
+            fixed: true,
+            after: Vec::new(),
+            actor: Some(f.e),
+            name: f.name.clone(),
+            what,
+            rule,
+            why,
+        },
+    ));
+}
+
+/// The entries in play order: by segment, then by their order within it; equal places
+/// share a beat, and so are simultaneous.
+fn entries(mut slots: Vec<(u32, i64, PlanEntry)>) -> Vec<PlanEntry> {
+    slots.sort_by_key(|s| (s.0, s.1));
+    let mut beat = 0;
+    let mut last = None;
+    slots
+        .into_iter()
+        .map(|(s, k, mut e)| {
+            if last.is_some_and(|l| l != (s, k)) {
+                beat += 1;
+            }
+            last = Some((s, k));
+            e.beat = beat;
+            e
+        })
+        .collect()
+}
