@@ -270,8 +270,8 @@ fn clock(ui: &mut egui::Ui, snap: &Snapshot, over: bool) {
         }
     });
     ui.label(format!("Round {} of {}", round.max(1), snap.rounds));
-    ui.horizontal(|ui| {
-        for s in 1..=10 {
+    ui.horizontal_wrapped(|ui| {
+        for s in 1..=snap.per_round {
             let on = round > 0 && segment >= s;
             pip(
                 ui,
@@ -281,10 +281,14 @@ fn clock(ui: &mut egui::Ui, snap: &Snapshot, over: bool) {
             );
         }
     });
-    ui.small(format!(
-        "tick {} · a segment is 6 seconds (DMG p.62)",
-        snap.tick
-    ));
+    ui.small(if snap.ordering {
+        format!(
+            "tick {} · 20 ordering segments: they order events, not equal spans of time (Take Initiative! Basics)",
+            snap.tick
+        )
+    } else {
+        format!("tick {} · a segment is 6 seconds (DMG p.62)", snap.tick)
+    });
 }
 
 fn pip(ui: &mut egui::Ui, on: bool, color: egui::Color32, text: &str) {
@@ -306,6 +310,13 @@ fn pip(ui: &mut egui::Ui, on: bool, color: egui::Color32, text: &str) {
 
 fn initiative(ui: &mut egui::Ui, snap: &Snapshot) {
     ui.strong("Initiative");
+    if snap.ordering && !snap.plan.totals.is_empty() {
+        // Each figure's own d10 and the rows of its action; the lower total first.
+        for (name, how) in &snap.plan.totals {
+            ui.label(format!("{name}: {}", plain(how)));
+        }
+        return;
+    }
     if snap.plan.initiative.is_empty() {
         ui.weak(match snap.phase {
             Phase::Surprise(_) => "surprise segment: no initiative (DMG p.61-62)",
@@ -558,13 +569,19 @@ fn timeline_row(ui: &mut egui::Ui, snap: &Snapshot, row: &Row) {
 /// visible rows (a 200-figure scene logs tens of thousands of events).
 const LONG_LIST: usize = 120;
 
-/// One log line: the engine's narration, in characters egui's fonts have.
-fn log_line(e: &crate::sim::LogEvent) -> String {
-    plain(&e.narrate())
+/// One log line: the engine's narration, in characters egui's fonts have ("ordering
+/// segment" under "Take Initiative!").
+fn log_line(e: &crate::sim::LogEvent, ordering: bool) -> String {
+    plain(&e.narrate_in(if ordering {
+        "ordering segment"
+    } else {
+        "segment"
+    }))
 }
 
 fn log(ui: &mut egui::Ui, pb: &Playback, live: &LiveSim) {
     let events = pb.log_now(live);
+    let ordering = pb.current().ordering;
     ui.strong(format!("Event log ({} events so far)", events.len()));
     let area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
@@ -572,14 +589,14 @@ fn log(ui: &mut egui::Ui, pb: &Playback, live: &LiveSim) {
     if events.len() <= LONG_LIST {
         area.show(ui, |ui| {
             for e in events {
-                ui.label(log_line(e));
+                ui.label(log_line(e, ordering));
             }
         });
     } else {
         let h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
         area.show_rows(ui, h, events.len(), |ui, rows| {
             for e in &events[rows] {
-                let text = log_line(e);
+                let text = log_line(e, ordering);
                 ui.add(egui::Label::new(&text).truncate())
                     .on_hover_text(text);
             }

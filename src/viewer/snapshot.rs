@@ -91,6 +91,10 @@ pub struct Snapshot {
     pub tick: u32,
     /// Surprise segments in this encounter.
     pub surprise_segments: u32,
+    /// Segments in a round: 10, or 20 ordering segments under "Take Initiative!".
+    pub per_round: u32,
+    /// Played under "Take Initiative!": its segments order events, not equal time.
+    pub ordering: bool,
     /// Rounds the scene plays.
     pub rounds: u32,
     /// The figures, by index.
@@ -143,6 +147,8 @@ pub struct PlanView {
     pub beats: Vec<BeatView>,
     /// Each fight's figures (empty in a surprise segment).
     pub fights: Vec<Vec<String>>,
+    /// Under "Take Initiative!": each figure's total, built ("d10 3 + charging 4 = 7").
+    pub totals: Vec<(String, String)>,
 }
 
 impl PlanView {
@@ -155,7 +161,16 @@ impl PlanView {
                     && matches!(&e.payload, Payload::SpellDisrupted { spell, .. } if spell == what)
             })
         };
+        // Under "Take Initiative!" each figure's total is in the log, built in words.
+        let totals = log
+            .events
+            .iter()
+            .filter(|e| e.round == plan.round && plan.round > 0)
+            .filter(|e| matches!(e.payload, Payload::TakeInitiative { .. }))
+            .map(|e| (e.actor.clone(), e.detail.clone()))
+            .collect();
         PlanView {
+            totals,
             fights: plan
                 .sequence
                 .fights
@@ -349,6 +364,8 @@ impl Snapshot {
             when: clock.round_segment(),
             tick: clock.tick(),
             surprise_segments: clock.surprise_segments,
+            per_round: clock.per_round,
+            ordering: clock.system == crate::rules::options::RulesSystem::TakeInitiative,
             rounds: clock.rounds,
             figures,
             sightings,
@@ -385,6 +402,9 @@ impl Snapshot {
         match self.phase {
             Phase::Ready | Phase::Encounter => "Encounter".into(),
             Phase::Surprise(k) => format!("Surprise segment {k}"),
+            Phase::Round { round, segment } if self.ordering => {
+                format!("Round {round}, ordering segment {segment}")
+            }
             Phase::Round { round, segment } => format!("Round {round}, segment {segment}"),
             Phase::Over => "Over".into(),
         }
