@@ -248,3 +248,65 @@ fn check_warns_about_defaults_and_strict_refuses() {
     let (code, _, err) = fs(&args);
     assert_eq!(code, 0, "{err}");
 }
+
+/// `compare`: the same scene and seed under both systems. Each system's order is its own
+/// run's (the same as `run --system`), and every difference it lists is a pair the two
+/// orders really put the other way round.
+#[test]
+fn compare_lays_the_two_systems_side_by_side() {
+    let (code, text, err) = fs(&["compare", "scenes/lizard_man_lair.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("Book") && text.contains("Take Initiative!"));
+    assert!(text.contains("Differences:"));
+    let (code, out, _) = fs(&["compare", "scenes/lizard_man_lair.ron", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in ["book", "take_initiative", "differences", "scene"] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+    // The variant's round 1 order is the order of first acts in `run --system`'s log.
+    let (_, log, _) = fs(&[
+        "run",
+        "scenes/lizard_man_lair.ron",
+        "--system",
+        "take-initiative",
+        "--format",
+        "json",
+    ]);
+    let mut firsts: Vec<String> = Vec::new();
+    for l in log.lines() {
+        let e: serde_json::Value = serde_json::from_str(l).unwrap();
+        let acted = ["hit", "miss", "spell_complete", "act"].contains(&e["kind"].as_str().unwrap());
+        let name = e["actor"].as_str().unwrap().to_string();
+        if acted && e["round"] == 1 && !firsts.contains(&name) {
+            firsts.push(name);
+        }
+    }
+    let ti: Vec<String> = v["take_initiative"]["rounds"]["1"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x[0].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ti, firsts);
+    // Every difference is a real inversion between the two orders.
+    let order = |sys: &str, r: &serde_json::Value| -> Vec<String> {
+        v[sys]["rounds"][r.to_string()]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x[0].as_str().unwrap().to_string())
+            .collect()
+    };
+    let diffs = v["differences"]["order"].as_array().unwrap();
+    assert!(!diffs.is_empty());
+    for d in diffs {
+        let (r, a, b) = (&d[0], d[1].as_str().unwrap(), d[2].as_str().unwrap());
+        let pos = |o: &[String], n: &str| o.iter().position(|x| x == n).unwrap();
+        let (bo, to) = (order("book", r), order("take_initiative", r));
+        assert!(
+            pos(&bo, a) < pos(&bo, b) && pos(&to, b) < pos(&to, a),
+            "{d}"
+        );
+    }
+}

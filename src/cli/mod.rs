@@ -25,6 +25,8 @@ enum Command {
     Run(scene_cmds::RunArgs),
     /// Validate scene files: exit 0 when all are valid, 2 with located errors otherwise.
     Check(scene_cmds::CheckArgs),
+    /// Play a scene under the book's rules and under "Take Initiative!", side by side.
+    Compare(scene_cmds::CompareArgs),
     /// Watch a scene segment by segment on a map (the default: the lizard-man lair).
     #[cfg(feature = "viewer")]
     View(view::ViewArgs),
@@ -54,6 +56,7 @@ pub fn run() -> i32 {
         Some(Command::First(args)) => first::run(args),
         Some(Command::Run(args)) => scene_cmds::run(args),
         Some(Command::Check(args)) => scene_cmds::check(args),
+        Some(Command::Compare(args)) => scene_cmds::compare(args),
         #[cfg(feature = "viewer")]
         Some(Command::View(args)) => view::run(args),
         #[cfg(feature = "viewer")]

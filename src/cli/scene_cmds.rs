@@ -63,6 +63,65 @@ pub fn segment_word(system: RulesSystem) -> &'static str {
     }
 }
 
+/// Arguments of `compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The scene file (RON).
+    pub scene: PathBuf,
+    /// Seed for the dice the scene does not fix (default: the scene's seed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Rounds to play (default: the rounds the scene declares, at least one).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Output format: text, or one JSON document.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Plays a scene under both systems with the same seed and prints both and their
+/// differences.
+pub fn compare(args: CompareArgs) -> i32 {
+    use crate::calc::compare::{differences, summary, to_text};
+    let scene = match scene::load(&args.scene) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint!("{}", e.render());
+            return 2;
+        }
+    };
+    if args.rounds.is_some_and(|r| r == 0 || r > limits::ROUNDS) {
+        eprintln!("error: --rounds runs from 1 to {}", limits::ROUNDS);
+        return 2;
+    }
+    let play = |system| {
+        let mut s = scene.clone();
+        s.rules.system = system;
+        let mut run = Runner::new(s, args.seed, args.rounds);
+        run.run_to_end();
+        summary(run.log())
+    };
+    let (book, ti) = (play(RulesSystem::Book), play(RulesSystem::TakeInitiative));
+    let d = differences(&book, &ti);
+    match args.format {
+        Format::Text => super::out(&format!(
+            "{} — the book's rules against Take Initiative!\n\n{}",
+            scene.name,
+            to_text(&book, &ti, &d)
+        )),
+        Format::Json => {
+            let v = serde_json::json!({
+                "scene": scene.name,
+                "book": book,
+                "take_initiative": ti,
+                "differences": d,
+            });
+            super::out(&format!("{v}\n"));
+        }
+    }
+    0
+}
+
 /// Arguments of `check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {

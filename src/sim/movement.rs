@@ -291,8 +291,8 @@ fn report(
         Goal::Point(_) => None,
     };
     let rule = match (w.charge, clock_system) {
-        (true, RulesSystem::TakeInitiative) => cite::TI_CHARGE,
-        (true, RulesSystem::Book) => cite::CHARGE_ARRIVAL,
+        (true, RulesSystem::TakeInitiative) if when.0 > 0 => cite::TI_CHARGE,
+        (true, _) => cite::CHARGE_ARRIVAL,
         (false, _) => cite::MOVEMENT_SEGMENT,
     };
     let name = m.figure.name.clone();

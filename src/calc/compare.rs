@@ -1,0 +1,194 @@
+//! The same scene under both rules systems, side by side: who acts in what order each
+//! round, which spells go off or are ruined, who is down — and where the two differ. Read
+//! from the two event logs, so it says only what the engine did.
+
+use crate::sim::{EventKind, EventLog};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What one system's run came to.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Summary {
+    /// Each round's figures in the order of their first act (blow, completion, turning, an
+    /// act), with the segment it came in.
+    pub rounds: BTreeMap<u32, Vec<(String, u32)>>,
+    /// Spells (and devices, potions) that went off: (caster, spell, round, segment).
+    pub completed: Vec<(String, String, u32, u32)>,
+    /// Spells ruined or lost: (caster, spell, round, segment).
+    pub ruined: Vec<(String, String, u32, u32)>,
+    /// Figures down (unconscious or dead) at the end, with the round they fell in.
+    pub down: BTreeMap<String, u32>,
+}
+
+/// The summary of one run's log.
+pub fn summary(log: &EventLog) -> Summary {
+    let mut s = Summary::default();
+    for e in &log.events {
+        let acted = matches!(
+            e.kind,
+            EventKind::Hit | EventKind::Miss | EventKind::SpellComplete | EventKind::Act
+        );
+        if acted && e.round > 0 {
+            let order = s.rounds.entry(e.round).or_default();
+            if !order.iter().any(|(n, _)| n == &e.actor) {
+                order.push((e.actor.clone(), e.segment));
+            }
+        }
+        let spell = || match &e.payload {
+            crate::sim::Payload::SpellComplete { spell, .. }
+            | crate::sim::Payload::SpellDisrupted { spell, .. } => spell.clone(),
+            _ => String::new(),
+        };
+        match e.kind {
+            EventKind::SpellComplete => {
+                s.completed
+                    .push((e.actor.clone(), spell(), e.round, e.segment));
+            }
+            EventKind::SpellDisrupted => {
+                s.ruined
+                    .push((e.actor.clone(), spell(), e.round, e.segment));
+            }
+            EventKind::Down => {
+                s.down.entry(e.actor.clone()).or_insert(e.round);
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// Where two summaries differ.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Differences {
+    /// Pairs that act in a different order in some round: (round, a, b) where the book has
+    /// `a` first and "Take Initiative!" has `b` first.
+    pub order: Vec<(u32, String, String)>,
+    /// Spells that go off under one system and not the other: (caster, spell, under which
+    /// system it goes off).
+    pub spells: Vec<(String, String, String)>,
+    /// Figures down under one system and not the other: (figure, under which it is down).
+    pub down: Vec<(String, String)>,
+}
+
+/// The differences between the book's run and the variant's.
+pub fn differences(book: &Summary, ti: &Summary) -> Differences {
+    let mut d = Differences::default();
+    for (round, b_order) in &book.rounds {
+        let Some(t_order) = ti.rounds.get(round) else {
+            continue;
+        };
+        let pos = |o: &[(String, u32)], n: &str| o.iter().position(|x| x.0 == n);
+        for (i, (a, _)) in b_order.iter().enumerate() {
+            for (b, _) in &b_order[i + 1..] {
+                if let (Some(pa), Some(pb)) = (pos(t_order, a), pos(t_order, b))
+                    && pb < pa
+                {
+                    d.order.push((*round, a.clone(), b.clone()));
+                }
+            }
+        }
+    }
+    let went_off = |s: &Summary| -> BTreeSet<(String, String)> {
+        s.completed
+            .iter()
+            .map(|c| (c.0.clone(), c.1.clone()))
+            .collect()
+    };
+    let (bo, to) = (went_off(book), went_off(ti));
+    for (who, spell) in bo.difference(&to) {
+        d.spells.push((who.clone(), spell.clone(), "book".into()));
+    }
+    for (who, spell) in to.difference(&bo) {
+        d.spells
+            .push((who.clone(), spell.clone(), "take_initiative".into()));
+    }
+    for who in book.down.keys().filter(|k| !ti.down.contains_key(*k)) {
+        d.down.push((who.clone(), "book".into()));
+    }
+    for who in ti.down.keys().filter(|k| !book.down.contains_key(*k)) {
+        d.down.push((who.clone(), "take_initiative".into()));
+    }
+    d
+}
+
+/// Both summaries and their differences, as text.
+pub fn to_text(book: &Summary, ti: &Summary, d: &Differences) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let rounds: BTreeSet<u32> = book
+        .rounds
+        .keys()
+        .chain(ti.rounds.keys())
+        .copied()
+        .collect();
+    for r in rounds {
+        let _ = writeln!(out, "Round {r}");
+        for (name, s, unit) in [
+            ("Book", book, "segment"),
+            ("Take Initiative!", ti, "ordering segment"),
+        ] {
+            let order = s.rounds.get(&r).map_or_else(
+                || "nobody acts".to_string(),
+                |o| {
+                    o.iter()
+                        .map(|(n, seg)| format!("{n} ({unit} {seg})"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
+            );
+            let _ = writeln!(out, "  {name:<17} {order}");
+        }
+    }
+    let _ = writeln!(out);
+    for (name, s) in [("Book", book), ("Take Initiative!", ti)] {
+        let list = |v: &[(String, String, u32, u32)]| {
+            v.iter()
+                .map(|(w, sp, r, seg)| format!("{w}'s {sp} (round {r}, {seg})"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let _ = writeln!(out, "{name}: spells off: {}", or_none(&list(&s.completed)));
+        let _ = writeln!(out, "{name}: ruined: {}", or_none(&list(&s.ruined)));
+        let down: Vec<String> = s
+            .down
+            .iter()
+            .map(|(w, r)| format!("{w} (round {r})"))
+            .collect();
+        let _ = writeln!(out, "{name}: down: {}", or_none(&down.join(", ")));
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Differences:");
+    if d.order.is_empty() && d.spells.is_empty() && d.down.is_empty() {
+        let _ = writeln!(out, "  none");
+    }
+    for (r, a, b) in &d.order {
+        let _ = writeln!(
+            out,
+            "  round {r}: the book has {a} act before {b}; Take Initiative! has {b} first"
+        );
+    }
+    for (who, spell, sys) in &d.spells {
+        let (yes, no) = if sys == "book" {
+            ("the book", "Take Initiative!")
+        } else {
+            ("Take Initiative!", "the book")
+        };
+        let _ = writeln!(
+            out,
+            "  {who}'s {spell} goes off under {yes}, not under {no}"
+        );
+    }
+    for (who, sys) in &d.down {
+        let under = if sys == "book" {
+            "the book"
+        } else {
+            "Take Initiative!"
+        };
+        let _ = writeln!(out, "  {who} is down only under {under}");
+    }
+    out
+}
+
+fn or_none(s: &str) -> &str {
+    if s.is_empty() { "none" } else { s }
+}
