@@ -226,3 +226,59 @@ fn a_total_over_twenty_carries_into_the_next_round() {
     ));
     assert_eq!(at(&ev, K::SpellComplete, "Bigby"), vec![(2, 4)]);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §1 for any dice: the orc falls on segment 7. With a base of 7 or more the sword
+    /// changes to its move, acting on base + 2 + the new d10 + 8 (next round past 20) and
+    /// never before the change; with a base under 7 it is past its base and cannot change.
+    #[test]
+    fn a_change_of_action_by_the_base_initiative(base in 1u32..=10, reroll in 1u32..=10) {
+        let src = scene_src("change_action_1")
+            .replace(r#""Sword": 9, "#, &format!(r#""Sword": {base}, "#))
+            .replace(r#"Initiative: { "Sword": [4] }"#, &format!(r#"Initiative: {{ "Sword": [{reroll}] }}"#));
+        let ev = play_src("1", &src);
+        let changed = ev.iter().find(|e| e.rule.id == "ti.change" && e.kind == K::Initiative);
+        if base >= 7 {
+            let c = changed.expect("the change is logged");
+            let total = i64::from(base + 2 + reroll + 8);
+            let (later, seg) = if total > 20 { (1, (total - 20) as u32) } else { (0, total as u32) };
+            prop_assert_eq!(
+                c.payload.clone(),
+                Payload::TakeInitiative { total, rounds_later: later, segment: seg }
+            );
+            // It arrives at the far side on that segment, and never strikes.
+            let arrived = ev.iter().filter(|e| e.kind == K::Move && e.actor == "Sword")
+                .find(|e| e.detail.contains("(110.0, 10.0)"))
+                .map(|e| (e.round, e.segment));
+            prop_assert_eq!(arrived, Some((1 + later, seg)));
+            prop_assert!((c.round, c.segment) <= (1, base));
+            prop_assert!(blows(&ev).iter().all(|b| b.0 != "Sword"));
+        } else {
+            prop_assert!(changed.is_none());
+        }
+    }
+}
+
+/// A declaration of one system only is refused in the other, with its location: a change
+/// of action in a book scene; a change for a caster (Basics: a caster may stop, not
+/// change); a book side's die in a Take Initiative! scene.
+#[test]
+fn declarations_of_one_system_are_refused_in_the_other() {
+    let ti = scene_src("change_action_1");
+    let book = ti.replace("rules: (system: TakeInitiative),", "");
+    let err = parse("1.ron", &book).unwrap_err().to_string();
+    assert!(err.contains("rounds[0].change.Sword"), "{err}");
+    assert!(err.contains("Take Initiative! declaration"), "{err}");
+    let caster = ti.replace(
+        r#""Sword": Melee(targets: ["Orc"]),"#,
+        r#""Sword": Cast(spell: "light", target: "Orc"),"#,
+    );
+    let err = parse("1.ron", &caster).unwrap_err().to_string();
+    assert!(err.contains("may stop, not change"), "{err}");
+    let sides = ti.replace(r#""Sword": 9, "#, r#""Blue": 3, "#);
+    let err = parse("1.ron", &sides).unwrap_err().to_string();
+    assert!(err.contains("each figure rolls its own d10"), "{err}");
+    assert!(err.contains(":"), "located: {err}");
+}

@@ -357,6 +357,11 @@ pub struct RoundSpec {
     /// item of speed's shot.
     #[serde(default, deserialize_with = "unique::map")]
     pub then: Declarations,
+    /// Under "Take Initiative!": what a figure changes to if its action becomes impossible
+    /// (its targets all down) by its base initiative (§1). It then acts on base + 2 + a new
+    /// d10 (the figure's next `Initiative` die) + the new action's modifiers.
+    #[serde(default, deserialize_with = "unique::map")]
+    pub change: Declarations,
 }
 
 /// A declared action.
@@ -592,6 +597,7 @@ impl Scene {
                 initiative,
                 hesitation_s: BTreeMap::new(),
                 then: BTreeMap::new(),
+                change: BTreeMap::new(),
             }],
             dice: BTreeMap::new(),
         }

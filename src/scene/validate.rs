@@ -4,7 +4,7 @@
 
 use super::figure::FigureStats;
 use super::limits;
-use super::{Act, Declarations, Scene};
+use super::{Act, Declarations, DieKind, Scene};
 use crate::rules::cite;
 use crate::tables;
 use std::collections::BTreeSet;
@@ -291,6 +291,29 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 );
             }
         }
+        let mut change_at = anchors.clone();
+        change_at.push("change".into());
+        check_declarations(
+            &mut c,
+            scene,
+            &round.change,
+            &change_at,
+            &format!("rounds[{r}].change"),
+        );
+        for who in round.change.keys() {
+            let mut a = change_at.clone();
+            a.push(q(who));
+            let field = format!("rounds[{r}].change.{who}");
+            if !ti {
+                let m = "a change of action is a Take Initiative! declaration (rules: (system: TakeInitiative))";
+                c.add(&a, field, m.into(), None);
+            } else if matches!(round.declare.get(who), Some(Act::Cast { .. })) {
+                let m = format!(
+                    "'{who}' casts this round: a caster may stop, not change (Take Initiative! Basics)"
+                );
+                c.add(&a, field, m, None);
+            }
+        }
         let mut then_at = anchors.clone();
         then_at.push("then".into());
         check_declarations(
@@ -467,8 +490,13 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
             r,
         );
     }
+    let ti = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
     for (kind, by) in &scene.dice {
-        let range = kind.range();
+        // "Take Initiative!" rolls a d10 for initiative.
+        let range = match kind {
+            DieKind::Initiative if ti => 1..=10,
+            _ => kind.range(),
+        };
         for (key, values) in by {
             for v in values {
                 let r = limits::check(&format!("a {kind:?} die of"), *v, &range);

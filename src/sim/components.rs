@@ -260,3 +260,8 @@ pub struct SpellArea {
 /// new roll (total − 20).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CarriedInitiative(pub u32);
+
+/// Under "Take Initiative!": the d10 rolled this round (its base initiative), up to which
+/// the figure may still change its action.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct BaseInitiative(pub u32);

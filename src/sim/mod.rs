@@ -61,6 +61,9 @@ pub enum SimSet {
     Sight,
     /// Blows, missiles, spell completions and device activations, in planned order.
     Resolve,
+    /// Under "Take Initiative!", a figure whose action this segment made impossible changes
+    /// it, if the scene gives it a change and its base initiative allows (§1).
+    Change,
     /// Sight again when a spell has just filled an area, so its light or darkness counts
     /// in the segment it appears.
     Resight,
@@ -133,6 +136,7 @@ impl Plugin for SimPlugin {
                 SimSet::Areas,
                 SimSet::Sight,
                 SimSet::Resolve,
+                SimSet::Change,
                 SimSet::Resight,
                 SimSet::Disruption,
                 SimSet::EndOfRound,
@@ -163,6 +167,9 @@ impl Plugin for SimPlugin {
                 resolve::resolve
                     .in_set(SimSet::Resolve)
                     .run_if(resolve::in_a_segment),
+                plan::change_actions
+                    .in_set(SimSet::Change)
+                    .run_if(plan::in_a_round.and_then(plan::under_take_initiative)),
                 sight::update_sight
                     .in_set(SimSet::Resight)
                     .run_if(areas::just_made),

@@ -23,7 +23,8 @@ mod take_initiative;
 pub(super) use round::{plan_round, round_starts};
 pub(super) use surprise::{in_surprise, plan_surprise_segment};
 pub(super) use take_initiative::{
-    plan_round as take_initiative_round, under_take_initiative, under_the_book,
+    change_actions, in_a_round, plan_round as take_initiative_round, under_take_initiative,
+    under_the_book,
 };
 
 use super::components::*;

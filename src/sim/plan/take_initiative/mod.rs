@@ -5,13 +5,17 @@
 //! a charge strikes on its total, and the charged figure strikes back there, the longer
 //! weapon first (§9a); a spell is begun at the round's start and goes off on the total.
 
+mod change;
+
+pub(in crate::sim) use change::{change_actions, in_a_round};
+
 use super::{Changes, Fig, Plan, PlanEntry, Planned, Planning, first_standing, gap, snapshot};
 use crate::rules::cite::{self, Rule};
 use crate::rules::movement::feet_per_segment;
 use crate::rules::take_initiative::action::{self, Action, missile_speed};
 use crate::rules::take_initiative::{Total, acts_at, charge as ti_charge};
 use crate::scene::{Act, DieKind, RoundSpec};
-use crate::sim::components::{CarriedInitiative, Casting, Closing};
+use crate::sim::components::{BaseInitiative, CarriedInitiative, Casting, Closing};
 use crate::sim::dice::Dice;
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::sim::plan::MoveTo;
@@ -51,6 +55,32 @@ struct Build<'a> {
     contacts: BTreeMap<usize, u32>,
 }
 
+impl<'a> Build<'a> {
+    /// A build for these figures at `when`.
+    fn new(
+        figs: &'a [Fig],
+        clock: &'a SegmentClock,
+        scene: &crate::scene::Scene,
+        when: (u32, u32),
+    ) -> Build<'a> {
+        Build {
+            figs,
+            clock,
+            round: when.0,
+            when,
+            setting: scene.setting,
+            alternating: scene.rules.alternating_rate,
+            come_together: scene.rules.come_together,
+            events: Vec::new(),
+            changes: Changes::default(),
+            slots: Vec::new(),
+            acts: BTreeMap::new(),
+            bases: BTreeMap::new(),
+            contacts: BTreeMap::new(),
+        }
+    }
+}
+
 /// Plans the round at its first segment.
 pub(in crate::sim) fn plan_round(mut p: Planning) {
     let (round, _) = p.clock.round_segment();
@@ -58,21 +88,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     let figs = snapshot(&p.figures);
     let spec = scene.rounds.get(round as usize - 1);
     let clock = p.clock.clone();
-    let mut b = Build {
-        figs: &figs,
-        clock: &clock,
-        round,
-        when: (round, 0),
-        setting: scene.setting,
-        alternating: scene.rules.alternating_rate,
-        come_together: scene.rules.come_together,
-        events: Vec::new(),
-        changes: Changes::default(),
-        slots: Vec::new(),
-        acts: BTreeMap::new(),
-        bases: BTreeMap::new(),
-        contacts: BTreeMap::new(),
-    };
+    let mut b = Build::new(&figs, &clock, &scene, (round, 0));
     for (i, f) in figs.iter().enumerate() {
         if f.up {
             initiative(&mut b, i, spec, &mut p.dice, &mut p.commands);
@@ -107,7 +123,10 @@ fn initiative(
     let f = &b.figs[i];
     let (total, detail) = match f.carried {
         Some(s) => (
-            i64::from(s),
+            {
+                commands.entity(f.e).remove::<BaseInitiative>();
+                i64::from(s)
+            },
             format!("acts on {s}, carried over from last round without a roll"),
         ),
         None => {
@@ -116,6 +135,7 @@ fn initiative(
                 fixed.unwrap_or_else(|| dice.roll(DieKind::Initiative, &f.name, 10).0 as u32);
             let base = base.clamp(1, 10);
             b.bases.insert(i, base);
+            commands.entity(f.e).insert(BaseInitiative(base));
             let t = Total::new(
                 base,
                 action::modifiers(tables::take_initiative(), costed(b, i)).0,
@@ -345,7 +365,8 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
     let allowance = allowance(b, i, charging);
     let (ft, s) = coming_together(b, i, s, charging).unwrap_or((ft, s));
     let covered = ft.min(allowance);
-    let fps = covered / f64::from(s.max(1));
+    // Spread over the segments left before its total (all of them at the round's start).
+    let fps = covered / f64::from(s.saturating_sub(b.when.1).max(1));
     match (&f.act, first_standing(b.figs, &f.act)) {
         (Act::Move { to: Some(p), .. }, _) => {
             let to = crate::sim::components::Position { x: p.0, y: p.1 };

@@ -1,0 +1,108 @@
+//! Changing an action mid-round (§1): a figure whose action has become impossible — every
+//! target down before it acted — and that the scene gives a change to (`rounds[].change`)
+//! takes it up while the segment is still at or before its base initiative. Its pending
+//! acts are dropped; it acts on base + 2 + a new d10 + the new action's rows, or in the
+//! next round at total − 20 (rules::take_initiative::change).
+
+use super::{Build, act, costed, entries};
+use crate::rules::cite;
+use crate::rules::take_initiative::{acts_at, change};
+use crate::scene::DieKind;
+use crate::sim::components::{BaseInitiative, CarriedInitiative};
+use crate::sim::log::{EventKind, LogEvent, Payload};
+use crate::sim::plan::{Planning, snapshot};
+use bevy::prelude::*;
+
+/// Run condition: a segment of a full round.
+pub(in crate::sim) fn in_a_round(clock: Res<crate::sim::SegmentClock>) -> bool {
+    matches!(clock.phase, crate::sim::Phase::Round { .. })
+}
+
+/// Takes up the changes of action this segment has made due (run after its blows).
+pub(in crate::sim) fn change_actions(mut p: Planning, bases: Query<&BaseInitiative>) {
+    let (round, segment) = p.clock.round_segment();
+    let scene = p.scene.0.clone();
+    let Some(spec) = scene.rounds.get((round as usize).saturating_sub(1)) else {
+        return;
+    };
+    let mut figs = snapshot(&p.figures);
+    for (name, to) in &spec.change {
+        let Some(i) = figs.iter().position(|f| &f.name == name && f.up) else {
+            continue;
+        };
+        let Ok(&BaseInitiative(base)) = bases.get(figs[i].e) else {
+            continue;
+        };
+        let targets = figs[i].act.targets();
+        let all_down = !targets.is_empty()
+            && targets
+                .iter()
+                .all(|t| figs.iter().any(|g| &g.name.as_str() == t && !g.up));
+        let e = figs[i].e;
+        let pending = p
+            .plan
+            .entries
+            .iter()
+            .any(|x| x.actor == Some(e) && x.segment >= segment);
+        if !all_down || !pending || figs[i].act == *to {
+            continue;
+        }
+        if change::may_change(base, segment, change::Standing::default()).is_err() {
+            continue;
+        }
+        p.plan
+            .entries
+            .retain(|x| !(x.actor == Some(e) && x.segment >= segment));
+        let reroll = p.dice.roll(DieKind::Initiative, name, 10).0.clamp(1, 10) as u32;
+        figs[i].act = to.clone();
+        let clock = p.clock.clone();
+        let mut b = Build::new(&figs, &clock, &scene, (round, segment));
+        let mods = crate::rules::take_initiative::action::modifiers(
+            crate::tables::take_initiative(),
+            costed(&b, i),
+        )
+        .0;
+        // Changed at the end of this segment, it can act from the next one on.
+        let (t, rule) = change::changed(base, segment + 1, reroll, mods);
+        let (at, _) = acts_at(t.value());
+        let when = if at.rounds_later == 0 {
+            format!("segment {}", at.segment)
+        } else {
+            format!("next round, segment {}", at.segment)
+        };
+        let detail = format!("changes to {}: {} → {when}", to.verb(), t.describe());
+        b.events.push(
+            LogEvent::new(
+                (round, segment),
+                name.clone(),
+                EventKind::Initiative,
+                None,
+                detail,
+                rule,
+            )
+            .with(Payload::TakeInitiative {
+                total: t.value(),
+                rounds_later: at.rounds_later,
+                segment: at.segment,
+            }),
+        );
+        b.changes.intent.insert(i, to.clone());
+        if at.rounds_later > 0 {
+            p.commands.entity(e).insert(CarriedInitiative(at.segment));
+        } else {
+            act(&mut b, i, at.segment, &mut p.dice);
+        }
+        let offset = p.plan.entries.iter().map(|x| x.beat + 1).max().unwrap_or(0);
+        let mut added = entries(std::mem::take(&mut b.slots));
+        for x in &mut added {
+            x.beat += offset;
+            x.rule = cite::TI_CHANGE;
+        }
+        p.plan.entries.extend(added);
+        p.plan.entries.sort_by_key(|x| x.segment);
+        for ev in std::mem::take(&mut b.events) {
+            p.log.write(ev);
+        }
+        b.changes.apply(&mut p.commands, &figs, false);
+    }
+}
