@@ -282,3 +282,72 @@ fn declarations_of_one_system_are_refused_in_the_other() {
     assert!(err.contains("each figure rolls its own d10"), "{err}");
     assert!(err.contains(":"), "located: {err}");
 }
+
+fn attack_modifier(e: &LogEvent) -> Option<i32> {
+    match &e.payload {
+        Payload::Attack { modifier, .. } => Some(*modifier),
+        _ => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §4 for any dice: the free attack at +4 comes on the fleer's total. A pursuer that
+    /// acts first also strikes on its own total (4a); one that acts later finds the fleer
+    /// gone and does not (4b); on a tie both happen. The fleer is under way after its total,
+    /// not before.
+    #[test]
+    fn a_fleer_draws_a_free_attack_on_its_total(pur in 1u32..=10, def in 3u32..=10) {
+        let src = scene_src("flee_4").replace(
+            r#"initiative: { "Pursuer": 1, "Defender": 9 }"#,
+            &format!(r#"initiative: {{ "Pursuer": {pur}, "Defender": {def} }}"#),
+        );
+        let ev = play_src("4", &src);
+        let (p_total, d_total) = (pur + 5, def - 2);
+        let hits: Vec<&LogEvent> = ev.iter()
+            .filter(|e| e.actor == "Pursuer" && matches!(e.kind, K::Hit | K::Miss))
+            .collect();
+        let free: Vec<_> = hits.iter().filter(|e| e.rule.id == "ti.flee").collect();
+        prop_assert_eq!(free.len(), 1);
+        prop_assert_eq!(free[0].segment, d_total);
+        prop_assert_eq!(attack_modifier(free[0]), Some(4));
+        let own = hits.iter().filter(|e| e.rule.id != "ti.flee").count();
+        // On a tie the two act together: the pursuer's own blow lands as the fleer turns.
+        prop_assert_eq!(own, usize::from(p_total <= d_total));
+        let first_move = ev.iter().find(|e| e.kind == K::Move && e.actor == "Defender").map(|e| e.segment);
+        prop_assert_eq!(first_move, Some(d_total + 1));
+    }
+
+    /// §3 for any dice: each orc whose total comes after the fighter's base is parried at
+    /// −2 (a 9th-level fighter's −6 spread over those in time: 6 / n each), the others not.
+    #[test]
+    fn a_parry_in_time_spreads_its_penalty(f in 1u32..=10, o1 in 1u32..=10, o2 in 1u32..=10, o3 in 1u32..=10) {
+        let src = scene_src("parry_3").replace(
+            r#"initiative: { "Fighter": 4, "Orc 1": 3, "Orc 2": 6, "Orc 3": 9 }"#,
+            &format!(r#"initiative: {{ "Fighter": {f}, "Orc 1": {o1}, "Orc 2": {o2}, "Orc 3": {o3} }}"#),
+        );
+        let ev = play_src("3", &src);
+        let orcs = [("Orc 1", o1), ("Orc 2", o2), ("Orc 3", o3)];
+        let in_time = orcs.iter().filter(|(_, d)| d + 7 > f).count() as i32;
+        for (name, d) in orcs {
+            let e = ev.iter().find(|e| e.actor == name && matches!(e.kind, K::Hit | K::Miss)).unwrap();
+            // Long sword against AC type 2 is −2 on its own (PHB p.38).
+            let parried = if d + 7 > f { spread_share(name, &orcs, f) } else { 0 };
+            prop_assert_eq!(attack_modifier(e), Some(-2 - parried), "{} of {} in time", name, in_time);
+        }
+    }
+}
+
+/// The share of a fighter's −6 on `name` among the orcs in time, the first taking any
+/// remainder (rules::take_initiative::parry::spread, worked by hand: 6/1, 3/3, 2/2/2).
+fn spread_share(name: &str, orcs: &[(&str, u32)], base: u32) -> i32 {
+    let in_time: Vec<&str> = orcs
+        .iter()
+        .filter(|(_, d)| d + 7 > base)
+        .map(|o| o.0)
+        .collect();
+    let n = in_time.len() as i32;
+    let k = in_time.iter().position(|o| *o == name).unwrap() as i32;
+    6 / n + i32::from(k < 6 % n)
+}

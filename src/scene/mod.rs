@@ -266,6 +266,10 @@ pub struct CombatantSpec {
     /// that allows a save is not saved against.
     #[serde(default)]
     pub save_vs_spell: Option<u32>,
+    /// A single-classed fighter: under "Take Initiative!" its parry is one better and may be
+    /// spread over several attackers (§3).
+    #[serde(default)]
+    pub fighter: bool,
 }
 
 /// Encounter-distance checks (DMG p.49, p.62): each logs a `distance` event.
@@ -472,6 +476,20 @@ pub enum Act {
         #[serde(default)]
         to: Option<(f64, f64)>,
     },
+    /// Turn and flee ("Take Initiative!" §4; that system only): −2 initiative; on its total
+    /// each opponent in melee with it gets a free attack at +4, then it runs for the point.
+    Flee {
+        /// Where it runs, in feet.
+        to: (f64, f64),
+    },
+    /// Parry in place of an attack ("Take Initiative!" §3; that system only): if its base
+    /// initiative comes before an attacker's total, that attacker's blows on it are at
+    /// minus half its level (rounded up, +1 for a single-classed fighter, who may spread
+    /// it over several attackers).
+    Parry {
+        /// The attackers it parries, in order.
+        against: Vec<String>,
+    },
     /// Any other 6-second act (hide in shadows, draw a weapon, take off armor).
     Other(String),
     /// Do nothing.
@@ -487,7 +505,8 @@ impl Act {
             | Act::Charge { targets, .. }
             | Act::Turn { targets }
             | Act::Close { targets }
-            | Act::Set { against: targets } => targets.iter().map(String::as_str).collect(),
+            | Act::Set { against: targets }
+            | Act::Parry { against: targets } => targets.iter().map(String::as_str).collect(),
             Act::Cast { target, .. } | Act::Cantrips { target, .. } => {
                 target.iter().map(String::as_str).collect()
             }
@@ -528,6 +547,8 @@ impl Act {
             Act::Cantrips { first, second, .. } => format!("cantrips {first} and {second}"),
             Act::Potion { name, .. } => format!("drink {name}"),
             Act::Move { .. } => "move".into(),
+            Act::Flee { .. } => "flee".into(),
+            Act::Parry { .. } => "parry".into(),
             Act::Other(what) => what.clone(),
             Act::Hold => "hold".into(),
         }

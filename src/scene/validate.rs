@@ -555,7 +555,9 @@ fn act_limits(c: &mut Checker, who: &str, act: &Act, section: &[String], path: &
                 &limits::POTION_PREPARE,
             ),
         ),
-        Act::Move { to: Some(p), .. } => bad("to", limits::check_point("a move to", *p)),
+        Act::Move { to: Some(p), .. } | Act::Flee { to: p } => {
+            bad("to", limits::check_point("a move to", *p))
+        }
         Act::Turn { targets } if targets.is_empty() => bad(
             "targets",
             Err("turning needs the undead it is aimed at".into()),
@@ -577,9 +579,23 @@ fn check_declarations(
     path: &str,
 ) {
     let names: Vec<&str> = scene.combatants.iter().map(|f| f.name.as_str()).collect();
+    let ti = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
     for (who, act) in d {
         let mut at = section.to_vec();
         act_limits(c, who, act, section, path);
+        if !ti && matches!(act, Act::Flee { .. } | Act::Parry { .. }) {
+            let mut a = at.clone();
+            a.push(q(who));
+            c.add(
+                &a,
+                format!("{path}.{who}"),
+                format!(
+                    "'{}' is a Take Initiative! declaration (rules: (system: TakeInitiative)); the book's breaking off is a house rule still to come",
+                    act.verb()
+                ),
+                None,
+            );
+        }
         at.push(q(who));
         let Some(fig) = scene.combatant(who) else {
             c.add(

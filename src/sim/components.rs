@@ -106,6 +106,8 @@ pub struct Fighting {
     pub off_hand: Option<(String, DiceExpr)>,
     /// Initiative die.
     pub initiative_die: u32,
+    /// A single-classed fighter (its parry under "Take Initiative!").
+    pub fighter: bool,
 }
 
 /// Armor class and armor type.

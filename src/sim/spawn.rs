@@ -53,6 +53,7 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
                 damage: s.damage.clone(),
                 off_hand: s.off_hand.clone().zip(s.off_hand_damage.clone()),
                 initiative_die: s.initiative_die,
+                fighter: spec.fighter,
             },
             ArmorClass {
                 ac: s.ac,

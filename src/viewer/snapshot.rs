@@ -202,6 +202,7 @@ impl PlanView {
                             charge,
                             set,
                             second,
+                            free,
                         } => {
                             let extra = if *blow > 1 {
                                 format!(", extra blow {blow}")
@@ -210,6 +211,9 @@ impl PlanView {
                             };
                             match (*charge, *of) {
                                 _ if *second => "its normal attack after the speed shot".into(),
+                                _ if free.is_some() => {
+                                    "a free attack at +4 on the fleeing foe".into()
+                                }
                                 _ if *set => "set against the charge (double damage)".to_string(),
                                 (true, _) => "the charge's blow".to_string(),
                                 (false, 1) => format!("blow{extra}"),

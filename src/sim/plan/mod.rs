@@ -62,6 +62,8 @@ pub enum Planned {
         /// The figure's second action this round (the attack after an item of speed's
         /// shot), made with its other weapon at the targets of [`Plan::then`].
         second: bool,
+        /// A free attack at +4 on this figure as it turns to flee ("Take Initiative!" §4).
+        free: Option<String>,
     },
     /// A spell, device or potion takes effect.
     Complete {
@@ -120,6 +122,9 @@ pub struct Plan {
     pub sequence: Sequence,
     /// Second actions this round, by figure name.
     pub then: BTreeMap<String, Act>,
+    /// Under "Take Initiative!": the parries in time this round, as (attacker, parrier,
+    /// penalty to hit).
+    pub parries: Vec<(String, String, i32)>,
 }
 
 impl Plan {
@@ -155,6 +160,7 @@ pub(super) struct PlanFigure {
     fighting: &'static Fighting,
     slowed: Has<Slowed>,
     carried: Option<&'static CarriedInitiative>,
+    hit_dice: Option<&'static HitDice>,
 }
 
 /// What planning needs.
@@ -192,6 +198,10 @@ pub(super) struct Fig {
     pub off_hand: Option<String>,
     /// Under "Take Initiative!": the segment carried over from last round.
     pub carried: Option<u32>,
+    /// Level or hit dice, where given.
+    pub level: Option<u32>,
+    /// A single-classed fighter.
+    pub fighter: bool,
 }
 
 /// Everyone, in the scene's order.
@@ -221,6 +231,8 @@ fn snapshot(q: &Query<PlanFigure>) -> Vec<Fig> {
                     init_die: f.fighting.initiative_die,
                     off_hand: f.fighting.off_hand.as_ref().map(|o| o.0.clone()),
                     carried: f.carried.map(|c| c.0),
+                    level: f.hit_dice.map(|h| h.0),
+                    fighter: f.fighting.fighter,
                     slowed: f.slowed,
                 },
             )

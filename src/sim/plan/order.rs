@@ -78,6 +78,7 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
                     charge: acts[ev.actor].charge,
                     set: declared[ev.actor].set_vs_charge && routine == 1,
                     second: acts[ev.actor].second,
+                    free: None,
                 },
                 SeqKind::Complete => Planned::Complete {
                     what: what_of[ev.actor].clone(),

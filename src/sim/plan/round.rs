@@ -207,7 +207,8 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
                 b.changes.start_move(&figs, i, (toward, to), fps, 0);
             }
             Act::Other(_) => melee::plan_other(&mut b, i),
-            Act::Hold => {}
+            // Declarations of "Take Initiative!" only: validation refuses them here.
+            Act::Hold | Act::Flee { .. } | Act::Parry { .. } => {}
         }
     }
     if let Some(spec) = spec {
@@ -225,6 +226,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         declared: b.actions.into_iter().map(|a| a.declared).collect(),
         sequence,
         then: spec.map(|s| s.then.clone()).unwrap_or_default(),
+        parries: Vec::new(),
     };
     b.changes.apply(&mut p.commands, &figs, true);
 }

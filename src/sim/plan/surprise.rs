@@ -100,9 +100,11 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
             per_round: 1,
             ready: f.weapon.ready,
         },
-        Act::Charge { .. } | Act::Move { .. } | Act::Close { .. } => SurpriseAction::Move {
-            rate_inches: f.movement.inches,
-        },
+        Act::Charge { .. } | Act::Move { .. } | Act::Close { .. } | Act::Flee { .. } => {
+            SurpriseAction::Move {
+                rate_inches: f.movement.inches,
+            }
+        }
         Act::Cast {
             spell,
             segments,
@@ -114,9 +116,11 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
         Act::Cantrips { .. } => SurpriseAction::Cast {
             casting_segments: 1,
         },
-        Act::Potion { .. } | Act::Other(_) | Act::Turn { .. } | Act::Set { .. } => {
-            SurpriseAction::Other
-        }
+        Act::Potion { .. }
+        | Act::Other(_)
+        | Act::Turn { .. }
+        | Act::Set { .. }
+        | Act::Parry { .. } => SurpriseAction::Other,
         Act::Hold => return false,
     };
     if speed_shot {
@@ -153,6 +157,15 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
             b.changes
                 .start_move(b.figs, i, (&targets.first().cloned(), &None), fps, 0);
         }
+        Act::Flee { to } => {
+            let feet = SurpriseAction::Move {
+                rate_inches: f.movement.inches,
+            }
+            .feet_moved();
+            let fps = feet_per_segment(f64::from(feet), b.setting);
+            b.changes.start_move(b.figs, i, (&None, &Some(to)), fps, 0);
+        }
+        Act::Parry { .. } => {}
         Act::Move { toward, to } => {
             // One segment of movement: 1 ft per inch indoors (PHB p.102).
             let feet = SurpriseAction::Move {
@@ -434,6 +447,7 @@ fn order(b: &SegmentBuild) -> Vec<PlanEntry> {
                     charge: s.charge,
                     set: false,
                     second: false,
+                    free: None,
                 },
                 rule,
                 why,

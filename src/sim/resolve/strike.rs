@@ -42,6 +42,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         charge,
         set,
         second,
+        ref free,
     } = entry.what
     else {
         return;
@@ -49,9 +50,15 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     let when = (p.plan.round, entry.segment);
     let Ok(a) = p.figures.get(actor) else { return };
     let name = a.figure.name.clone();
-    // The second action's attack is at the targets it names, with the other weapon.
-    let act = match p.plan.then.get(&name) {
-        Some(then) if second => then.clone(),
+    // The second action's attack is at the targets it names, with the other weapon; a
+    // free attack on a fleer is at the fleer, at +4 ("Take Initiative!" §4).
+    let act = match (p.plan.then.get(&name), free) {
+        (_, Some(fleer)) => Act::Melee {
+            targets: vec![fleer.clone()],
+            modifier: crate::rules::take_initiative::flee::FREE_ATTACK_BONUS,
+            hold_after: None,
+        },
+        (Some(then), _) if second => then.clone(),
         _ => a.intent.act.clone(),
     };
     let (modifier, hold) = act.modifier_and_hold();
@@ -215,7 +222,7 @@ fn strike(
         } else {
             0
         },
-        situational: b.modifier,
+        situational: b.modifier - parried(p, b),
     };
     let wname = weapon.unwrap_or_else(|| "attack".into());
     if t.hp.condition.is_helpless() {
@@ -248,10 +255,10 @@ fn strike(
     let (need, _) = combat::needed_to_hit(fighting.thac0, tac.ac);
     let (d20, fixed) = p.dice.roll(DieKind::ToHit, &b.name, 20);
     let hit = combat::hits(d20, &m, need);
-    let blow_note = if b.blow > 1 {
-        format!(", blow {}", b.blow)
-    } else {
-        String::new()
+    let blow_note = match (b.blow, parried(p, b)) {
+        (_, n) if n > 0 => format!(", parried -{n} (Take Initiative! §3)"),
+        (1, _) => String::new(),
+        (k, _) => format!(", blow {k}"),
     };
     let timing = if entry.fixed || entry.after.is_empty() {
         String::new()
@@ -485,4 +492,14 @@ fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, Stri
         if keeps { "keeps the spell" } else { "fails" }
     );
     (keeps, why)
+}
+
+/// The parry in time against this blow, if any ("Take Initiative!" §3): its penalty.
+fn parried(p: &Play, b: &Blow) -> i32 {
+    p.plan
+        .parries
+        .iter()
+        .filter(|(a, t, _)| *a == b.name && *t == b.target_name)
+        .map(|x| x.2)
+        .sum()
 }

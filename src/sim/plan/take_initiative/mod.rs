@@ -6,6 +6,8 @@
 //! weapon first (§9a); a spell is begun at the round's start and goes off on the total.
 
 mod change;
+mod flee;
+mod parry;
 
 pub(in crate::sim) use change::{change_actions, in_a_round};
 
@@ -99,6 +101,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         act(&mut b, i, s, &mut p.dice);
     }
     contact(&mut b);
+    let parries = parry::parries(&b);
     let entries = entries(std::mem::take(&mut b.slots));
     for e in b.events {
         p.log.write(e);
@@ -107,6 +110,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         round,
         initiative: BTreeMap::new(),
         entries,
+        parries,
         ..Plan::default()
     };
     b.changes.apply(&mut p.commands, &figs, true);
@@ -217,6 +221,8 @@ fn costed(b: &Build, i: usize) -> Action {
         Act::Turn { .. } => Action::Turn,
         Act::Set { .. } => Action::SetToReceive,
         Act::Potion { .. } => Action::Potion,
+        Act::Flee { .. } => Action::Flee,
+        Act::Parry { .. } => Action::Parry,
         Act::Other(_) | Act::Hold => Action::Other,
     }
 }
@@ -262,19 +268,29 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
         Act::Turn { .. } => push(b, i, s, 0, Planned::Turn, why),
         Act::Other(what) => push(b, i, s, 0, Planned::Act { what: what.clone() }, why),
         Act::Cantrips { first, .. } => cast(b, i, s, first, None),
-        Act::Set { .. } | Act::Hold => {}
+        Act::Flee { .. } => flee::flee(b, i, s),
+        Act::Set { .. } | Act::Hold | Act::Parry { .. } => {}
     }
 }
 
 /// A blow (or volley) on the total: every routine of the round's rate on that segment.
 fn strike(b: &mut Build, i: usize, s: u32) {
     let f = &b.figs[i];
-    // Melee at a target within 1" steps in to strike; farther needs a charge or a close.
+    // Melee at a target a step away steps in on its total, as it strikes; farther needs a
+    // charge or a close.
     if matches!(f.act, Act::Melee { .. })
         && let Some(t) = first_standing(b.figs, &f.act)
         && gap(f, &b.figs[t]) > 0.0
     {
-        travel(b, i, s, false);
+        let step = Closing {
+            target: b.figs[t].e,
+            feet_per_segment: gap(f, &b.figs[t]),
+            charge: false,
+            arrival: Some(s),
+            covered: 0.0,
+            wait: s.saturating_sub(1),
+        };
+        b.changes.closing.insert(i, Some(step));
     }
     let of = f
         .rate
@@ -290,6 +306,7 @@ fn strike(b: &mut Build, i: usize, s: u32) {
             charge: false,
             set: false,
             second: false,
+            free: None,
         };
         push(
             b,
@@ -315,6 +332,7 @@ fn charge(b: &mut Build, i: usize, s: u32) {
             charge: true,
             set: false,
             second: false,
+            free: None,
         };
         let key = -reach_key(&b.figs[i]);
         push(b, i, s, key, what, "the charge's blow, on its total".into());
@@ -502,6 +520,7 @@ fn contact(b: &mut Build) {
             charge: false,
             set,
             second: false,
+            free: None,
         };
         let name = b.figs[c].name.clone();
         let why = if set {
