@@ -351,3 +351,40 @@ fn spread_share(name: &str, orcs: &[(&str, u32)], base: u32) -> i32 {
     let k = in_time.iter().position(|o| *o == name).unwrap() as i32;
     6 / n + i32::from(k < 6 % n)
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §11a for any dice: each racer reaches the point on its total; the lower first.
+    #[test]
+    fn the_race_goes_by_initiative(t in 1u32..=10, g in 1u32..=10) {
+        let src = scene_src("race_11a").replace(
+            r#"initiative: { "Thief": 2, "Guard": 5 }"#,
+            &format!(r#"initiative: {{ "Thief": {t}, "Guard": {g} }}"#),
+        );
+        let ev = play_src("11a", &src);
+        let arrives = |who: &str| ev.iter()
+            .find(|e| e.kind == K::Move && e.actor == who && e.detail.contains("(60.0, 80.0)"))
+            .map(|e| e.segment);
+        prop_assert_eq!(arrives("Thief"), Some(t + 8));
+        prop_assert_eq!(arrives("Guard"), Some(g + 8));
+        prop_assert!(blows(&ev).is_empty());
+    }
+
+    /// §11b for any dice: the fighter crossing the room (d10 + 8) is caught by the fireball
+    /// (d10 + 6 + 3) exactly when his total is within ±1 of the mage's (4" across against a
+    /// tenth of 12"); the ogre standing in it always is.
+    #[test]
+    fn into_the_fireball_by_the_window(f in 1u32..=10, m in 1u32..=10) {
+        let src = scene_src("fireball_11b").replace(
+            r#"initiative: { "Fighter": 5, "Mage": 4, "Ogre": 1 }"#,
+            &format!(r#"initiative: {{ "Fighter": {f}, "Mage": {m}, "Ogre": 1 }}"#),
+        );
+        let ev = play_src("11b", &src);
+        let caught = |who: &str| ev.iter().any(|e| e.kind == K::Effect
+            && e.target.as_deref() == Some(who)
+            && matches!(&e.payload, Payload::Effect { outcome, .. } if outcome == "caught"));
+        prop_assert_eq!(caught("Fighter"), (i64::from(f) + 8 - (i64::from(m) + 9)).abs() <= 1);
+        prop_assert!(caught("Ogre"));
+    }
+}

@@ -49,6 +49,13 @@ pub enum Effect {
         /// Radius in feet.
         radius_ft: f64,
     },
+    /// A burst around the target: everyone within the radius is caught (fireball, PHB
+    /// p.73). Under "Take Initiative!" a figure moving through it is caught by the window
+    /// of §11b, not by where it happens to be drawn.
+    Blast {
+        /// Radius in feet.
+        radius_ft: f64,
+    },
     /// Improves the target's armor class (barkskin, PHB p.55).
     Armor {
         /// Classes better.
@@ -102,6 +109,8 @@ pub enum Outcome {
     Area,
     /// Armor class improved by so many classes.
     Armor(i32),
+    /// Caught in a burst.
+    Caught,
     /// The target made its saving throw.
     Saved,
     /// The target is beyond the spell's limits (too many hit points or hit dice).
@@ -125,6 +134,7 @@ impl Outcome {
             Outcome::Slowed => "slowed",
             Outcome::Interposed => "interposed",
             Outcome::Area => "area",
+            Outcome::Caught => "caught",
             Outcome::Armor(_) => "armor",
             Outcome::Saved => "saved",
             Outcome::TooStrong => "too_strong",
@@ -166,6 +176,7 @@ impl Effect {
             Effect::Light { .. } => cite::SPELL_LIGHT,
             Effect::Darkness { .. } => cite::SPELL_DARKNESS,
             Effect::Armor { .. } => cite::SPELL_ARMOR,
+            Effect::Blast { .. } => cite::SPELL_BLAST,
         }
     }
 
@@ -187,7 +198,8 @@ impl Effect {
         match self {
             Effect::Silence { radius_ft }
             | Effect::Light { radius_ft }
-            | Effect::Darkness { radius_ft } => Some(radius_ft),
+            | Effect::Darkness { radius_ft }
+            | Effect::Blast { radius_ft } => Some(radius_ft),
             _ => None,
         }
     }
@@ -228,9 +240,21 @@ pub fn outcome(effect: Effect, target: Target) -> (Outcome, Rule) {
         Effect::Slow => Outcome::Slowed,
         Effect::Interpose => Outcome::Interposed,
         Effect::Silence { .. } | Effect::Light { .. } | Effect::Darkness { .. } => Outcome::Area,
+        Effect::Blast { .. } => Outcome::Caught,
         Effect::Armor { bonus } => Outcome::Armor(bonus),
     };
     (o, rule)
+}
+
+/// The §11b window for an area `across_ft` wide and a move of `move_ft` a round
+/// ("Take Initiative!"; rules::take_initiative::location).
+pub fn window(across_ft: f64, move_ft: f64) -> (u32, Rule) {
+    super::take_initiative::location::area_window(across_ft, move_ft)
+}
+
+/// Whether a mover on `total` is within `n` of the caster's `at`.
+pub fn within_window(total: i64, at: i64, n: u32) -> (bool, Rule) {
+    super::take_initiative::location::caught(total, at, n)
 }
 
 /// Whether a figure at `distance_ft` from an area's centre is inside it.

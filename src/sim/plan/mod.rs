@@ -125,6 +125,23 @@ pub struct Plan {
     /// Under "Take Initiative!": the parries in time this round, as (attacker, parrier,
     /// penalty to hit).
     pub parries: Vec<(String, String, i32)>,
+    /// Under "Take Initiative!": each move this round, for the area window of §11b.
+    pub moves: Vec<TiMove>,
+}
+
+/// Under "Take Initiative!": a figure's move this round, as the area-spell window reads it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TiMove {
+    /// Who moves.
+    pub name: String,
+    /// From, in feet.
+    pub from: (f64, f64),
+    /// To, in feet.
+    pub to: (f64, f64),
+    /// Its total: the segment it completes the move on.
+    pub total: u32,
+    /// Its move this round in feet (the window compares the area with a tenth of it).
+    pub move_ft: f64,
 }
 
 impl Plan {

@@ -145,7 +145,7 @@ fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> S
         Outcome::TooStrong => format!("{tname} is beyond its power"),
         Outcome::HitDiceUnknown => format!("{tname}'s hit dice are not given: not applied"),
         Outcome::NoTarget | Outcome::AlreadyDead => String::new(),
-        Outcome::Area => format!("around {tname}"),
+        Outcome::Area | Outcome::Caught => format!("around {tname}"),
     }
 }
 
@@ -220,6 +220,9 @@ fn area(
 ) {
     let Ok(t) = p.figures.get(target) else { return };
     let (at, tname) = (*t.pos, t.figure.name.clone());
+    if matches!(effect, Effect::Blast { .. }) {
+        return blast(p, done, (at, radius_ft), effect.rule());
+    }
     p.commands.spawn(SpellArea {
         spell: done.casting.what.clone(),
         effect,
@@ -322,4 +325,56 @@ fn log(
             took: outcome.is_some_and(Outcome::took),
         }),
     );
+}
+
+/// A burst: everyone within the radius of its centre is caught. Under "Take Initiative!" a
+/// figure moving this round is caught if its path crosses the burst and its total is within
+/// the window of the caster's (§11b), wherever it is drawn at that moment.
+fn blast(p: &mut Play, done: &Completed, (centre, radius_ft): (Position, f64), rule: Rule) {
+    let ti = p.clock.system == crate::rules::options::RulesSystem::TakeInitiative;
+    let mut caught: Vec<(usize, Entity, String, String)> = Vec::new();
+    for f in p.figures.iter() {
+        if f.hp.condition == Condition::Dead {
+            continue;
+        }
+        let mover = p.plan.moves.iter().find(|m| ti && m.name == f.figure.name);
+        let why = match mover {
+            Some(m) => {
+                let crosses = path_distance(centre, m.from, m.to) <= radius_ft;
+                let (n, _) = effect::window(2.0 * radius_ft, m.move_ft);
+                let at = i64::from(done.when.1);
+                let (inside, _) = effect::within_window(i64::from(m.total), at, n);
+                (crosses && inside).then(|| {
+                    format!(
+                        "moving through it on {}, within ±{n} of {at} (Take Initiative! §11b)",
+                        m.total
+                    )
+                })
+            }
+            None => effect::inside(f.pos.distance(&centre), radius_ft)
+                .then(|| format!("{} ft from its centre", f.pos.distance(&centre).round())),
+        };
+        if let Some(w) = why {
+            caught.push((f.figure.index, f.entity, f.figure.name.clone(), w));
+        }
+    }
+    caught.sort_by_key(|c| c.0);
+    for (_, e, name, why) in caught {
+        mark(p, e, (done.casting.what.clone(), Outcome::Caught.word()));
+        let detail = format!("{name} is caught: {why}; its damage and save are not modelled");
+        log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
+    }
+}
+
+/// The least distance from `c` to the path from `a` to `b`.
+fn path_distance(c: Position, a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((c.x - a.0) * dx + (c.y - a.1) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (px, py) = (a.0 + t * dx, a.1 + t * dy);
+    ((c.x - px).powi(2) + (c.y - py).powi(2)).sqrt()
 }

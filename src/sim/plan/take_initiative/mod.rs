@@ -55,6 +55,8 @@ struct Build<'a> {
     bases: BTreeMap<usize, u32>,
     /// Each charger's contact segment.
     contacts: BTreeMap<usize, u32>,
+    /// The moves this round (§11b reads them).
+    moves: Vec<super::TiMove>,
 }
 
 impl<'a> Build<'a> {
@@ -79,6 +81,7 @@ impl<'a> Build<'a> {
             acts: BTreeMap::new(),
             bases: BTreeMap::new(),
             contacts: BTreeMap::new(),
+            moves: Vec::new(),
         }
     }
 }
@@ -111,6 +114,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         initiative: BTreeMap::new(),
         entries,
         parries,
+        moves: std::mem::take(&mut b.moves),
         ..Plan::default()
     };
     b.changes.apply(&mut p.commands, &figs, true);
@@ -383,6 +387,20 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
     let allowance = allowance(b, i, charging);
     let (ft, s) = coming_together(b, i, s, charging).unwrap_or((ft, s));
     let covered = ft.min(allowance);
+    let dest = match (&f.act, first_standing(b.figs, &f.act)) {
+        (Act::Move { to: Some(p), .. }, _) => Some(*p),
+        (_, Some(t)) => Some((b.figs[t].pos.x, b.figs[t].pos.y)),
+        _ => None,
+    };
+    if let Some(to) = dest {
+        b.moves.push(super::TiMove {
+            name: f.name.clone(),
+            from: (f.pos.x, f.pos.y),
+            to,
+            total: s,
+            move_ft: allowance,
+        });
+    }
     // Spread over the segments left before its total (all of them at the round's start).
     let fps = covered / f64::from(s.saturating_sub(b.when.1).max(1));
     match (&f.act, first_standing(b.figs, &f.act)) {
