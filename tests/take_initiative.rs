@@ -388,3 +388,28 @@ proptest! {
         prop_assert!(caught("Ogre"));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(30))]
+
+    /// §9c for any dice: the defender changing weapons (d10 + 5 + 10) strikes no blow at the
+    /// knight's contact (d10 + 4, always first here); it strikes on its own total, or, past
+    /// 20, not this round at all.
+    #[test]
+    fn a_defender_changing_weapons_strikes_on_its_own_total(k in 1u32..=10, d in 1u32..=10) {
+        let src = scene_src("charge_9c").replace(
+            r#"initiative: { "Knight": 2, "Defender": 3 }"#,
+            &format!(r#"initiative: {{ "Knight": {k}, "Defender": {d} }}"#),
+        );
+        let ev = play_src("9c", &src);
+        let own = d + 15;
+        let b = blows(&ev);
+        prop_assert_eq!(b[0].clone(), ("Knight".to_string(), k + 4));
+        let defender: Vec<u32> = b.iter().filter(|x| x.0 == "Defender").map(|x| x.1).collect();
+        if own <= 20 {
+            prop_assert_eq!(defender, vec![own]);
+        } else {
+            prop_assert!(defender.is_empty());
+        }
+    }
+}

@@ -366,6 +366,10 @@ pub struct RoundSpec {
     /// d10 (the figure's next `Initiative` die) + the new action's modifiers.
     #[serde(default, deserialize_with = "unique::map")]
     pub change: Declarations,
+    /// Under "Take Initiative!": more Appendix B rows a figure adds this round, by id
+    /// (`draw_weapon`, `change_weapon`, `higher_ground`, `open_door`...).
+    #[serde(default, deserialize_with = "unique::map")]
+    pub modifiers: BTreeMap<String, Vec<String>>,
 }
 
 /// A declared action.
@@ -619,6 +623,7 @@ impl Scene {
                 hesitation_s: BTreeMap::new(),
                 then: BTreeMap::new(),
                 change: BTreeMap::new(),
+                modifiers: BTreeMap::new(),
             }],
             dice: BTreeMap::new(),
         }

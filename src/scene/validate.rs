@@ -314,6 +314,24 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 c.add(&a, field, m, None);
             }
         }
+        for (who, ids) in &round.modifiers {
+            let mut a = anchors.clone();
+            a.extend(["modifiers".to_string(), q(who)]);
+            let field = format!("rounds[{r}].modifiers.{who}");
+            let table = tables::take_initiative();
+            let msg = if !ti {
+                Some("Appendix B modifiers are a Take Initiative! declaration".to_string())
+            } else if !names.contains(&who.as_str()) {
+                Some(format!("no figure is named '{who}'"))
+            } else {
+                ids.iter()
+                    .find(|id| !table.modifiers.iter().any(|m| &m.id == *id))
+                    .map(|id| format!("no row '{id}' in Appendix B (assets/take_initiative.ron)"))
+            };
+            if let Some(m) = msg {
+                c.add(&a, field, m, None);
+            }
+        }
         let mut then_at = anchors.clone();
         then_at.push("then".into());
         check_declarations(

@@ -57,6 +57,8 @@ struct Build<'a> {
     contacts: BTreeMap<usize, u32>,
     /// The moves this round (§11b reads them).
     moves: Vec<super::TiMove>,
+    /// The extra Appendix B rows each figure took this round.
+    extra: BTreeMap<usize, Vec<String>>,
 }
 
 impl<'a> Build<'a> {
@@ -82,6 +84,7 @@ impl<'a> Build<'a> {
             bases: BTreeMap::new(),
             contacts: BTreeMap::new(),
             moves: Vec::new(),
+            extra: BTreeMap::new(),
         }
     }
 }
@@ -144,10 +147,9 @@ fn initiative(
             let base = base.clamp(1, 10);
             b.bases.insert(i, base);
             commands.entity(f.e).insert(BaseInitiative(base));
-            let t = Total::new(
-                base,
-                action::modifiers(tables::take_initiative(), costed(b, i)).0,
-            );
+            let mut mods = action::modifiers(tables::take_initiative(), costed(b, i)).0;
+            mods.extend(extra_rows(b, i, spec));
+            let t = Total::new(base, mods);
             (t.value(), t.describe())
         }
     };
@@ -188,6 +190,47 @@ fn initiative(
         }
         b.acts.insert(i, at.segment);
     }
+}
+
+/// The extra Appendix B rows the scene gives figure `i` this round (`rounds[].modifiers`),
+/// noted on the build for the contact rule.
+fn extra_rows(
+    b: &mut Build,
+    i: usize,
+    spec: Option<&RoundSpec>,
+) -> Vec<crate::rules::take_initiative::Modifier> {
+    let f = &b.figs[i];
+    let ids = spec
+        .and_then(|r| r.modifiers.get(&f.name))
+        .cloned()
+        .unwrap_or_default();
+    let ctx = crate::rules::take_initiative::ModifierContext {
+        weapon_speed: f.weapon.speed_factor.map(|s| s as i32),
+        spell_level: None,
+        targets: f.act.targets().len() as u32,
+    };
+    let rows = ids
+        .iter()
+        .filter_map(|id| {
+            crate::rules::take_initiative::modifier(tables::take_initiative(), id, &ctx).ok()
+        })
+        .collect();
+    b.extra.insert(i, ids);
+    rows
+}
+
+/// Whether figure `i` is still handling its weapons (drawing, changing, picking one up)
+/// in segment `s`: until its total it strikes no blow at a charger's contact (§9c).
+fn handling_weapons(b: &Build, i: usize, s: u32) -> bool {
+    let handling = b.extra.get(&i).is_some_and(|ids| {
+        ids.iter().any(|id| {
+            matches!(
+                id.as_str(),
+                "draw_weapon" | "change_weapon" | "pick_up_weapon"
+            )
+        })
+    });
+    handling && b.acts.get(&i).is_none_or(|&own| own > s)
 }
 
 /// Figure `i`'s declaration as "Take Initiative!" costs it.
@@ -520,7 +563,8 @@ fn contact(b: &mut Build) {
         let ready = coming
             || (matches!(tf.act, Act::Melee { .. }) && at_charger)
             || matches!(tf.act, Act::Hold | Act::Other(_) | Act::Set { .. });
-        if !ready || !tf.up || tf.weapon.missile {
+        // Still changing weapons when the charger arrives: no blow at contact (§9c).
+        if !ready || !tf.up || tf.weapon.missile || handling_weapons(b, t, s) {
             continue;
         }
         let set = matches!(tf.act, Act::Set { .. })
