@@ -177,6 +177,115 @@ pub struct RulesOptions {
 }
 
 impl RulesOptions {
+    /// Each reading in force in plain words, for a DM reading the viewer: (what it
+    /// decides, the reading).
+    pub fn plain(&self) -> Vec<(&'static str, &'static str)> {
+        let mut v = vec![
+            (
+                "Rules",
+                match self.system {
+                    RulesSystem::Book => "the book's (side d6, 10 segments)",
+                    RulesSystem::TakeInitiative => {
+                        "Take Initiative! (each d10, 20 ordering segments)"
+                    }
+                },
+            ),
+            (
+                "3/2 attack rates",
+                match self.alternating_rate {
+                    AlternatingRate::ExtraInOddRounds => {
+                        "the extra routine in odd rounds (2, 1, 2...)"
+                    }
+                    AlternatingRate::ExtraInEvenRounds => {
+                        "the extra routine in even rounds (1, 2, 1...)"
+                    }
+                },
+            ),
+            (
+                "First blows after closing",
+                match self.first_round_tiebreak {
+                    FirstRoundTiebreak::WeaponLength => "the longer weapon first",
+                    FirstRoundTiebreak::Simultaneous => "together",
+                },
+            ),
+            (
+                "A loser's spell starts",
+                match self.spell_start {
+                    SpellStart::RoundStart => "with the round",
+                    SpellStart::AfterWinningDie => "after the winner's die",
+                },
+            ),
+            (
+                "Hesitation counts",
+                match self.hesitation {
+                    HesitationRounding::WholeSegments => "whole 6-second spans",
+                    HesitationRounding::PartSegmentsCount => "any part of a span",
+                },
+            ),
+            (
+                "Speed factor on a tie",
+                match self.tied_speed_factor {
+                    TiedSpeedFactor::Raw => "read as the segment",
+                    TiedSpeedFactor::MinusTiedDie => "less the tied die",
+                },
+            ),
+            (
+                "Later routines against a spell",
+                match self.later_routines {
+                    LaterRoutines::AfterCompletion => "after it completes",
+                    LaterRoutines::Unordered => "unordered",
+                },
+            ),
+            (
+                "Extra blows of a fast weapon",
+                match self.extra_blows {
+                    ExtraBlows::FirstRoutine => "on the first routine",
+                    ExtraBlows::SingleRoutinesOnly => "single routines only",
+                },
+            ),
+            (
+                "Missile volleys",
+                match self.missile_volley {
+                    MissileVolley::SpreadLikeRoutines => "spread like routines",
+                    MissileVolley::OneBlock => "in one block",
+                },
+            ),
+            (
+                "Missiles against a charge",
+                match self.missile_vs_charge {
+                    MissileVsCharge::MissilesFirst => "the missiles first",
+                    MissileVsCharge::ByInitiative => "by the dice",
+                },
+            ),
+            (
+                "Instant actions",
+                match self.instant_actions {
+                    InstantActions::AttackerFirst => "after a winning attacker",
+                    InstantActions::InstantFirst => "first",
+                },
+            ),
+            (
+                "A charge from within 1\"",
+                match self.charge_within_inch {
+                    ChargeWithinInch::AsMelee => "fought as melee",
+                    ChargeWithinInch::AsCharge => "still a charge",
+                },
+            ),
+        ];
+        if self.system == RulesSystem::TakeInitiative {
+            v.push((
+                "Chargers meeting",
+                match self.come_together {
+                    super::take_initiative::charge::ComeTogether::AsWritten => "the text's formula",
+                    super::take_initiative::charge::ComeTogether::Proportional => {
+                        "in proportion to their moves"
+                    }
+                },
+            ));
+        }
+        v
+    }
+
     /// One line per option, naming the reading in force (for the viewer and `--help`).
     pub fn describe(&self) -> Vec<String> {
         vec![

@@ -137,6 +137,9 @@ fn spawn_controls(mut commands: Commands) {
     commands.spawn((Name::new("Controls"), ViewerAction::default_input_map()));
 }
 
+/// How long an idle viewer sleeps between updates (it wakes at once on input).
+pub const IDLE_WAKE: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The map, camera, panels, screenshots and frame times.
 pub struct ViewerRenderPlugin {
     /// Take a screenshot after the first frames and exit.
@@ -174,6 +177,15 @@ impl Plugin for ViewerRenderPlugin {
         if let Some(c) = &self.capture {
             app.insert_resource(c.clone())
                 .add_systems(Update, capture::scheduled_capture);
+        }
+        // A desktop tool beside a game: it wakes on input, twice a second to look at the
+        // scene file, and every frame only while a round is playing.
+        if self.capture.is_none() && self.frame_times.is_none() {
+            app.insert_resource(bevy::winit::WinitSettings {
+                focused_mode: bevy::winit::UpdateMode::reactive(IDLE_WAKE),
+                unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(IDLE_WAKE * 4),
+            })
+            .add_systems(Update, playback::keep_awake_while_playing);
         }
         if let Some(n) = self.frame_times {
             app.insert_resource(FrameTimes::new(n))

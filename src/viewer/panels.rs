@@ -356,7 +356,7 @@ fn figures(ui: &mut egui::Ui, snap: &Snapshot, selection: &mut Selection) {
         };
         let sel = selection.0 == Some(f.index);
         if ui
-            .selectable_label(sel, format!("{} — {}{state}", f.name, f.side))
+            .selectable_label(sel, format!("{}{state}", figure_title(f)))
             .clicked()
         {
             selection.0 = Some(f.index);
@@ -439,12 +439,15 @@ fn figure(ui: &mut egui::Ui, snap: &Snapshot, f: &FigureView) {
 
 fn options(ui: &mut egui::Ui, pb: &Playback) {
     ui.strong("Rules in force");
-    for line in pb.scene.rules.describe() {
-        ui.small(line);
+    for (what, reading) in pb.scene.rules.plain() {
+        ui.small(format!("{what}: {reading}"));
     }
     ui.small(format!(
-        "setting {:?}; seed {}",
-        pb.scene.setting,
+        "{} · seed {}",
+        match pb.scene.setting {
+            crate::rules::distance::Setting::Indoors => "indoors (1\" = 10 ft)",
+            crate::rules::distance::Setting::Outdoors => "outdoors (1\" = 10 yd)",
+        },
         pb.seed.unwrap_or(pb.scene.seed)
     ));
 }
@@ -661,4 +664,14 @@ fn legend(ui: &mut egui::Ui) {
 /// Text for egui's default fonts, which lack some arrows.
 fn plain(s: &str) -> String {
     s.replace('→', "->").replace('←', "<-")
+}
+
+/// A figure's name with its side, unless the side is named after it ("Robilar", not
+/// "Robilar — Robilar").
+fn figure_title(f: &super::FigureView) -> String {
+    if f.side == f.name {
+        f.name.clone()
+    } else {
+        format!("{} — {}", f.name, f.side)
+    }
 }

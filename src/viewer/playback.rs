@@ -230,3 +230,14 @@ pub(super) fn run_playback(
         }
     }
 }
+
+/// While a round plays, asks for the next frame at once (an idle viewer otherwise sleeps
+/// until input or its next wake).
+pub(super) fn keep_awake_while_playing(
+    pb: Option<Res<Playback>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if pb.is_some_and(|p| p.playing) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
