@@ -99,6 +99,21 @@ fn scene_src(name: &str) -> String {
     std::fs::read_to_string(format!("scenes/take_initiative/{name}.ron")).unwrap()
 }
 
+/// Plays a library scene with its first round's d10s replaced by `dice`.
+fn with_dice(name: &str, dice: &[(&str, u32)]) -> Vec<LogEvent> {
+    let src = scene_src(name);
+    let start = src.find("initiative: {").expect("a round gives its dice");
+    let end = start + src[start..].find('}').unwrap() + 1;
+    let map: Vec<String> = dice.iter().map(|(n, d)| format!("\"{n}\": {d}")).collect();
+    let src = format!(
+        "{}initiative: {{ {} }}{}",
+        &src[..start],
+        map.join(", "),
+        &src[end..]
+    );
+    play_src(name, &src)
+}
+
 fn at(ev: &[LogEvent], kind: K, actor: &str) -> Vec<(u32, u32)> {
     ev.iter()
         .filter(|e| e.kind == kind && e.actor == actor)
@@ -140,11 +155,7 @@ proptest! {
     /// when base − 2 comes before that total, and (the longer weapon) strikes first.
     #[test]
     fn a_set_spear_doubles_when_in_time(k in 1u32..=6, p in 1u32..=10) {
-        let src = scene_src("charge_9a").replace(
-            r#"initiative: { "Knight": 3, "Pikeman": 6 }"#,
-            &format!(r#"initiative: {{ "Knight": {k}, "Pikeman": {p} }}"#),
-        );
-        let ev = play_src("9a", &src);
+        let ev = with_dice("charge_9a", &[("Knight", k), ("Pikeman", p)]);
         let total = k + 4;
         prop_assert_eq!(at(&ev, K::Arrive, "Knight"), vec![(1, total)]);
         let b = blows(&ev);
@@ -157,11 +168,7 @@ proptest! {
     /// §9g for any dice: two chargers meet halfway (equal moves) on the earlier total.
     #[test]
     fn chargers_come_together_on_the_earlier_total(a in 1u32..=10, b in 1u32..=10) {
-        let src = scene_src("come_together_9g").replace(
-            r#"initiative: { "Swordsman": 2, "Spearman": 5 }"#,
-            &format!(r#"initiative: {{ "Swordsman": {a}, "Spearman": {b} }}"#),
-        );
-        let ev = play_src("9g", &src);
+        let ev = with_dice("come_together_9g", &[("Swordsman", a), ("Spearman", b)]);
         let meet = a.min(b) + 4;
         prop_assert_eq!(at(&ev, K::Arrive, "Swordsman"), vec![(1, meet)]);
         prop_assert_eq!(at(&ev, K::Arrive, "Spearman"), vec![(1, meet)]);
@@ -299,11 +306,7 @@ proptest! {
     /// not before.
     #[test]
     fn a_fleer_draws_a_free_attack_on_its_total(pur in 1u32..=10, def in 3u32..=10) {
-        let src = scene_src("flee_4").replace(
-            r#"initiative: { "Pursuer": 1, "Defender": 9 }"#,
-            &format!(r#"initiative: {{ "Pursuer": {pur}, "Defender": {def} }}"#),
-        );
-        let ev = play_src("4", &src);
+        let ev = with_dice("flee_4", &[("Pursuer", pur), ("Defender", def)]);
         let (p_total, d_total) = (pur + 5, def - 2);
         let hits: Vec<&LogEvent> = ev.iter()
             .filter(|e| e.actor == "Pursuer" && matches!(e.kind, K::Hit | K::Miss))
@@ -323,11 +326,7 @@ proptest! {
     /// −2 (a 9th-level fighter's −6 spread over those in time: 6 / n each), the others not.
     #[test]
     fn a_parry_in_time_spreads_its_penalty(f in 1u32..=10, o1 in 1u32..=10, o2 in 1u32..=10, o3 in 1u32..=10) {
-        let src = scene_src("parry_3").replace(
-            r#"initiative: { "Fighter": 4, "Orc 1": 3, "Orc 2": 6, "Orc 3": 9 }"#,
-            &format!(r#"initiative: {{ "Fighter": {f}, "Orc 1": {o1}, "Orc 2": {o2}, "Orc 3": {o3} }}"#),
-        );
-        let ev = play_src("3", &src);
+        let ev = with_dice("parry_3", &[("Fighter", f), ("Orc 1", o1), ("Orc 2", o2), ("Orc 3", o3)]);
         let orcs = [("Orc 1", o1), ("Orc 2", o2), ("Orc 3", o3)];
         let in_time = orcs.iter().filter(|(_, d)| d + 7 > f).count() as i32;
         for (name, d) in orcs {
@@ -358,11 +357,7 @@ proptest! {
     /// §11a for any dice: each racer reaches the point on its total; the lower first.
     #[test]
     fn the_race_goes_by_initiative(t in 1u32..=10, g in 1u32..=10) {
-        let src = scene_src("race_11a").replace(
-            r#"initiative: { "Thief": 2, "Guard": 5 }"#,
-            &format!(r#"initiative: {{ "Thief": {t}, "Guard": {g} }}"#),
-        );
-        let ev = play_src("11a", &src);
+        let ev = with_dice("race_11a", &[("Thief", t), ("Guard", g)]);
         let arrives = |who: &str| ev.iter()
             .find(|e| e.kind == K::Move && e.actor == who && e.detail.contains("(60.0, 80.0)"))
             .map(|e| e.segment);
@@ -376,11 +371,7 @@ proptest! {
     /// tenth of 12"); the ogre standing in it always is.
     #[test]
     fn into_the_fireball_by_the_window(f in 1u32..=10, m in 1u32..=10) {
-        let src = scene_src("fireball_11b").replace(
-            r#"initiative: { "Fighter": 5, "Mage": 4, "Ogre": 1 }"#,
-            &format!(r#"initiative: {{ "Fighter": {f}, "Mage": {m}, "Ogre": 1 }}"#),
-        );
-        let ev = play_src("11b", &src);
+        let ev = with_dice("fireball_11b", &[("Fighter", f), ("Mage", m), ("Ogre", 1)]);
         let caught = |who: &str| ev.iter().any(|e| e.kind == K::Effect
             && e.target.as_deref() == Some(who)
             && matches!(&e.payload, Payload::Effect { outcome, .. } if outcome == "caught"));
@@ -397,11 +388,7 @@ proptest! {
     /// 20, not this round at all.
     #[test]
     fn a_defender_changing_weapons_strikes_on_its_own_total(k in 1u32..=10, d in 1u32..=10) {
-        let src = scene_src("charge_9c").replace(
-            r#"initiative: { "Knight": 2, "Defender": 3 }"#,
-            &format!(r#"initiative: {{ "Knight": {k}, "Defender": {d} }}"#),
-        );
-        let ev = play_src("9c", &src);
+        let ev = with_dice("charge_9c", &[("Knight", k), ("Defender", d)]);
         let own = d + 15;
         let b = blows(&ev);
         prop_assert_eq!(b[0].clone(), ("Knight".to_string(), k + 4));

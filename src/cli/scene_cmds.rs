@@ -16,9 +16,9 @@ pub enum Format {
     Json,
 }
 
-/// Arguments of `run`.
+/// What playing a scene takes: `run` and `compare` share it.
 #[derive(Args, Debug)]
-pub struct RunArgs {
+pub struct PlayArgs {
     /// The scene file (RON).
     pub scene: PathBuf,
     /// Seed for the dice the scene does not fix (default: the scene's seed).
@@ -27,9 +27,17 @@ pub struct RunArgs {
     /// Rounds to play (default: the rounds the scene declares, at least one).
     #[arg(long)]
     pub rounds: Option<u32>,
-    /// Output format.
+    /// Output format (`run`: one JSON event per line; `compare`: one JSON document).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// Arguments of `run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The scene, its seed, rounds and output.
+    #[command(flatten)]
+    pub play: PlayArgs,
     /// Play under this rules system instead of the scene's own (the scene's fixed
     /// initiative dice belong to its own system; the other rolls from the seed).
     #[arg(long, value_enum)]
@@ -66,44 +74,28 @@ pub fn segment_word(system: RulesSystem) -> &'static str {
 /// Arguments of `compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// The scene file (RON).
-    pub scene: PathBuf,
-    /// Seed for the dice the scene does not fix (default: the scene's seed).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Rounds to play (default: the rounds the scene declares, at least one).
-    #[arg(long)]
-    pub rounds: Option<u32>,
-    /// Output format: text, or one JSON document.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// The scene, its seed, rounds and output.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// Plays a scene under both systems with the same seed and prints both and their
 /// differences.
 pub fn compare(args: CompareArgs) -> i32 {
     use crate::calc::compare::{differences, summary, to_text};
-    let scene = match scene::load(&args.scene) {
-        Ok(s) => s,
-        Err(e) => {
-            eprint!("{}", e.render());
-            return 2;
-        }
-    };
-    if args.rounds.is_some_and(|r| r == 0 || r > limits::ROUNDS) {
-        eprintln!("error: --rounds runs from 1 to {}", limits::ROUNDS);
+    let Some(scene) = load_to_play(&args.play.scene, args.play.rounds) else {
         return 2;
-    }
+    };
     let play = |system| {
         let mut s = scene.clone();
         s.rules.system = system;
-        let mut run = Runner::new(s, args.seed, args.rounds);
+        let mut run = Runner::new(s, args.play.seed, args.play.rounds);
         run.run_to_end();
         summary(run.log())
     };
     let (book, ti) = (play(RulesSystem::Book), play(RulesSystem::TakeInitiative));
     let d = differences(&book, &ti);
-    match args.format {
+    match args.play.format {
         Format::Text => super::out(&format!(
             "{} — the book's rules against Take Initiative!\n\n{}",
             scene.name,
@@ -133,29 +125,36 @@ pub struct CheckArgs {
     pub strict: bool,
 }
 
-/// Plays a scene and prints the log.
-pub fn run(args: RunArgs) -> i32 {
-    let scene = match scene::load(&args.scene) {
+/// The scene to play, or none after saying why (a located error, or rounds out of range).
+fn load_to_play(path: &std::path::Path, rounds: Option<u32>) -> Option<scene::Scene> {
+    let scene = match scene::load(path) {
         Ok(s) => s,
         Err(e) => {
             eprint!("{}", e.render());
-            return 2;
+            return None;
         }
     };
-    if args.rounds.is_some_and(|r| r == 0 || r > limits::ROUNDS) {
+    if rounds.is_some_and(|r| r == 0 || r > limits::ROUNDS) {
         eprintln!("error: --rounds runs from 1 to {}", limits::ROUNDS);
-        return 2;
+        return None;
     }
-    let mut scene = scene;
+    Some(scene)
+}
+
+/// Plays a scene and prints the log.
+pub fn run(args: RunArgs) -> i32 {
+    let Some(mut scene) = load_to_play(&args.play.scene, args.play.rounds) else {
+        return 2;
+    };
     if let Some(s) = args.system {
         scene.rules.system = s.rules();
     }
     let unit = segment_word(scene.rules.system);
     let title = format!("{} — {}", scene.name, scene.about);
     let options = scene.rules.describe().join(", ");
-    let mut run = Runner::new(scene, args.seed, args.rounds);
+    let mut run = Runner::new(scene, args.play.seed, args.play.rounds);
     run.run_to_end();
-    match args.format {
+    match args.play.format {
         Format::Json => super::out(&run.log().json_lines()),
         Format::Text => super::out(&format!(
             "{title}\nReadings in force: {options}\n{}",

@@ -101,33 +101,29 @@ pub(super) fn resolve(mut p: Play) {
             Planned::Strike { .. } => strike::routine(&mut p, &mut seg, entry, actor),
             Planned::Turn => {
                 let name = a.figure.name.clone();
-                p.log.write(
-                    LogEvent::new(
-                        (p.plan.round, entry.segment),
-                        name,
-                        EventKind::Act,
-                        None,
-                        format!("turns undead (its outcome is not modelled) — {}", entry.why),
-                        entry.rule,
-                    )
-                    .placed(entry.fixed),
-                );
+                let what = "turns undead (its outcome is not modelled)";
+                acts(&mut p, entry, name, what);
             }
             Planned::Act { what } => {
                 let name = a.figure.name.clone();
-                p.log.write(
-                    LogEvent::new(
-                        (p.plan.round, entry.segment),
-                        name,
-                        EventKind::Act,
-                        None,
-                        format!("{what} — {}", entry.why),
-                        entry.rule,
-                    )
-                    .placed(entry.fixed),
-                );
+                acts(&mut p, entry, name, what);
             }
         }
     }
     complete::the_rest(&mut p, &mut seg);
+}
+
+/// Logs an act the plan placed (turning undead, a non-combat act), with why it falls here.
+fn acts(p: &mut Play, entry: &PlanEntry, name: String, what: &str) {
+    p.log.write(
+        LogEvent::new(
+            (p.plan.round, entry.segment),
+            name,
+            EventKind::Act,
+            None,
+            format!("{what} — {}", entry.why),
+            entry.rule,
+        )
+        .placed(entry.fixed),
+    );
 }
