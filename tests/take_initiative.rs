@@ -400,3 +400,21 @@ proptest! {
         }
     }
 }
+
+/// A spell not in the table is costed and saved against at one level: its declared
+/// casting time (here 4) both in the total (d10 5 + 6 + 4 = 15) and in the failure save.
+#[test]
+fn a_spell_not_in_the_table_has_one_level() {
+    let src = scene_src("charge_9d").replace(
+        r#"Cast(spell: "hold person", target: "Knight")"#,
+        r#"Cast(spell: "orc chant", segments: 4)"#,
+    );
+    let ev = play_src("9d", &src);
+    let ini = ev
+        .iter()
+        .find(|e| e.kind == K::Initiative && e.actor == "Mage")
+        .unwrap();
+    assert!(matches!(ini.payload, Payload::TakeInitiative { total: 15, .. }), "{ini:?}");
+    let save = ev.iter().find(|e| e.rule.id == "ti.spell_save").unwrap();
+    assert!(save.detail.contains("spell level 4"), "{}", save.detail);
+}

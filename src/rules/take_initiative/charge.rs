@@ -50,6 +50,14 @@ pub fn come_together(
     (ft.clamp(0.0, d), cite::TI_COME_TOGETHER)
 }
 
+/// Whether these Appendix B rows keep a figure busy with its weapons (drawing, changing,
+/// picking one up) until its own total: it strikes no blow at a charger's contact before
+/// then (§9c).
+pub fn handling_weapons<'a>(mut rows: impl Iterator<Item = &'a str>) -> (bool, Rule) {
+    let busy = rows.any(|id| matches!(id, "draw_weapon" | "change_weapon" | "pick_up_weapon"));
+    (busy, cite::TI_CHARGE)
+}
+
 /// When two figures coming together meet: on the earlier of their totals (9g).
 pub fn meet_on(a_total: i64, b_total: i64) -> (i64, Rule) {
     (a_total.min(b_total).max(1), cite::TI_COME_TOGETHER)

@@ -12,6 +12,13 @@ pub fn casting_modifier(level: u32, spell_cards: bool) -> (i32, Rule) {
     ((base + level.min(20) as i32).min(20), cite::TI_SPELL)
 }
 
+/// A spell's level: the table's, else — for a name not in the table — its declared
+/// casting time (a magic-user's spells take about their level in segments), else 1; at
+/// most 9.
+pub fn level_of(table: Option<u32>, declared_segments: Option<u32>) -> u32 {
+    table.or(declared_segments).unwrap_or(1).min(9)
+}
+
 /// Whether a damaged caster keeps the spell: d20 − spell level + caster level − damage at
 /// or above its save vs. spells.
 pub fn keeps_spell(
@@ -35,6 +42,10 @@ mod tests {
         assert_eq!(casting_modifier(3, true).0, 9);
         assert_eq!(casting_modifier(3, false).0, 11);
         assert_eq!(casting_modifier(15, false).0, 20);
+        assert_eq!(level_of(Some(3), Some(7)), 3);
+        assert_eq!(level_of(None, Some(4)), 4);
+        assert_eq!(level_of(None, None), 1);
+        assert_eq!(level_of(None, Some(30)), 9);
         // A 5th-level caster of a 3rd-level spell, 4 damage, saving on 12: needs 14+.
         assert!(keeps_spell(14, 3, 5, 4, 12).0);
         assert!(!keeps_spell(13, 3, 5, 4, 12).0);

@@ -10,7 +10,7 @@ use crate::rules::dexterity::defensive_adjustment;
 use crate::rules::effect::{self, Effect};
 use crate::rules::options::RulesSystem;
 use crate::rules::surprise;
-use crate::rules::take_initiative::spell::keeps_spell;
+use crate::rules::take_initiative::spell::{keeps_spell, level_of};
 use crate::scene::{Act, DieKind};
 use crate::sim::components::Casting;
 use crate::sim::disruption::{HitOnCaster, end_casting, hit_on_caster};
@@ -472,10 +472,12 @@ fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, Stri
         return (false, "no save".into());
     };
     let (level, save) = (t.hit_dice.map_or(1, |h| h.0), t.saving_throw.map(|s| s.0));
-    let spell_level = tables::spell(&c.what)
-        .ok()
-        .and_then(|s| s.level)
-        .unwrap_or(c.segments.min(9));
+    // The level as the caster's total was costed: the table's, else the declared time.
+    let declared = match &t.intent.act {
+        Act::Cast { segments, .. } => *segments,
+        _ => None,
+    };
+    let spell_level = level_of(tables::spell(&c.what).ok().and_then(|s| s.level), declared);
     let Some(save) = save else {
         return (false, "no saving throw given: the spell is lost".into());
     };

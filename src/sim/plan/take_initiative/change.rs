@@ -22,9 +22,14 @@ pub(in crate::sim) fn in_a_round(clock: Res<crate::sim::SegmentClock>) -> bool {
 pub(in crate::sim) fn change_actions(mut p: Planning, bases: Query<&BaseInitiative>) {
     let (round, segment) = p.clock.round_segment();
     let scene = p.scene.0.clone();
-    let Some(spec) = scene.rounds.get((round as usize).saturating_sub(1)) else {
+    let Some(spec) = scene
+        .rounds
+        .get((round as usize).saturating_sub(1))
+        .filter(|r| !r.change.is_empty())
+    else {
         return;
     };
+    // Only then is everyone copied: this runs every segment of a round.
     let mut figs = snapshot(&p.figures);
     for (name, to) in &spec.change {
         let Some(i) = figs.iter().position(|f| &f.name == name && f.up) else {

@@ -222,14 +222,10 @@ fn extra_rows(
 /// Whether figure `i` is still handling its weapons (drawing, changing, picking one up)
 /// in segment `s`: until its total it strikes no blow at a charger's contact (§9c).
 fn handling_weapons(b: &Build, i: usize, s: u32) -> bool {
-    let handling = b.extra.get(&i).is_some_and(|ids| {
-        ids.iter().any(|id| {
-            matches!(
-                id.as_str(),
-                "draw_weapon" | "change_weapon" | "pick_up_weapon"
-            )
-        })
-    });
+    let handling = b
+        .extra
+        .get(&i)
+        .is_some_and(|ids| ti_charge::handling_weapons(ids.iter().map(String::as_str)).0);
     handling && b.acts.get(&i).is_none_or(|&own| own > s)
 }
 
@@ -259,8 +255,10 @@ fn costed(b: &Build, i: usize) -> Action {
             if *device || known.is_some_and(|s| s.device) {
                 Action::Device
             } else {
-                // A spell not in the table: its level is taken as its casting time.
-                let level = known.and_then(|s| s.level).or(*segments).unwrap_or(1);
+                let level = crate::rules::take_initiative::spell::level_of(
+                    known.and_then(|s| s.level),
+                    *segments,
+                );
                 Action::Cast { level }
             }
         }

@@ -22,8 +22,9 @@ pub(super) fn parries(b: &Build) -> Vec<(String, String, i32)> {
                 let g = &b.figs[k];
                 let total = i64::from(*b.acts.get(&k)?);
                 let at_it = g.act.targets().contains(&f.name.as_str());
-                (at_it && !g.weapon.missile && parry::in_time(base, total).0)
-                    .then_some(g.name.as_str())
+                // Monks and blows from behind are not modelled: front, no monk.
+                let meets = parry::applies(g.weapon.missile, false, false);
+                (at_it && meets && parry::in_time(base, total).0).then_some(g.name.as_str())
             })
             .collect();
         let whole = parry::penalty(f.level.unwrap_or(1), f.fighter);
