@@ -24,6 +24,10 @@ pub struct Weapon {
     /// A missile weapon only (bows, crossbows, slings, darts).
     #[serde(default)]
     pub missile: bool,
+    /// The upper limits of short, medium and long range in inches, for a weapon that is
+    /// fired or thrown (PHB p.38).
+    #[serde(default)]
+    pub range_in: Option<(f64, f64, f64)>,
     /// Damage against man-sized foes ("1d8", "1d4+1").
     pub damage: String,
     /// To-hit adjustment by the target's armor type (PHB p.38); types not listed count 0.
@@ -35,6 +39,13 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// The limits of short, medium and long range in feet (1" is 10 ft indoors, 10 yards
+    /// outdoors: PHB p.38-39).
+    pub fn range_ft(&self, setting: crate::rules::distance::Setting) -> Option<(f64, f64, f64)> {
+        let k = setting.feet_per_inch();
+        self.range_in.map(|(s, m, l)| (s * k, m * k, l * k))
+    }
+
     /// The to-hit adjustment against an armor type (PHB p.38).
     pub fn vs_armor_type(&self, ac_type: i32) -> i32 {
         self.vs_ac_type.get(&ac_type).copied().unwrap_or(0)

@@ -418,3 +418,70 @@ fn a_spell_not_in_the_table_has_one_level() {
     let save = ev.iter().find(|e| e.rule.id == "ti.spell_save").unwrap();
     assert!(save.detail.contains("spell level 4"), "{}", save.detail);
 }
+
+/// The attacks of `actor`: (segment, modifier to hit).
+fn shots(ev: &[LogEvent], actor: &str) -> Vec<(u32, i32)> {
+    ev.iter()
+        .filter(|e| e.actor == actor && matches!(e.kind, K::Hit | K::Miss))
+        .map(|e| (e.segment, attack_modifier(e).unwrap()))
+        .collect()
+}
+
+/// −5 beyond the medium limit, −2 beyond the short, as §8 states.
+fn band_penalty(d: f64, short: f64, medium: f64) -> i32 {
+    if d > medium {
+        -5
+    } else if d > short {
+        -2
+    } else {
+        0
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(30))]
+
+    /// §8a for any dice: the closer strikes no blow; both arrows fly on the archer's total
+    /// with the penalty of the distance the closer has come to by then (160 ft at the
+    /// start, 120 ft covered evenly by his total; long bow indoors 70 / 140 / 210 ft).
+    #[test]
+    fn ranged_8a_the_distance_on_initiative(s in 1u32..=10, a in 1u32..=10) {
+        let ev = with_dice("ranged_8a", &[("Swordsman", s), ("Archer", a)]);
+        let (ts, ta) = (s + 8, a + 1);
+        let d = 160.0 - 120.0 * f64::from(ta.min(ts)) / f64::from(ts);
+        let want = band_penalty(d, 70.0, 140.0);
+        prop_assert_eq!(shots(&ev, "Archer"), vec![(ta, want), (ta, want)]);
+        prop_assert!(shots(&ev, "Swordsman").is_empty());
+    }
+
+    /// §8b for any dice: the moving scout shoots once (half his two), on his total, at the
+    /// 80 ft after his move (short bow: medium, −2); the crossbow shoots on her total at the
+    /// distance then (130 ft closing to 80 by the scout's total; 60 / 120 / 180 ft).
+    #[test]
+    fn ranged_8b_after_the_move_and_on_initiative(s in 1u32..=10, c in 1u32..=10) {
+        let ev = with_dice("ranged_8b", &[("Scout", s), ("Crossbowman", c)]);
+        let (ts, tc) = (s + 4 + 7, c + 1);
+        // A total over 20 shoots next round (the scene has one).
+        let own = if ts <= 20 { vec![(ts, -2)] } else { vec![] };
+        prop_assert_eq!(shots(&ev, "Scout"), own);
+        // A scout who acts next round has not moved yet.
+        let d = if ts > 20 { 130.0 } else { 130.0 - 50.0 * f64::from(tc.min(ts)) / f64::from(ts) };
+        prop_assert_eq!(shots(&ev, "Crossbowman"), vec![(tc, band_penalty(d, 60.0, 120.0))]);
+    }
+
+    /// §8c for any dice that let both act this round: the ranger chose the farther range
+    /// (140 ft against 100 ft), so his arrow comes first — on the earlier total, before the
+    /// brigand's in the log — each at the penalty of the range it chose (both medium, −2),
+    /// one arrow each on the move.
+    #[test]
+    fn ranged_8c_the_farther_range_first(r in 1u32..=9, b in 1u32..=5) {
+        let ev = with_dice("ranged_8c", &[("Ranger", r), ("Brigand", b)]);
+        let (tr, tb) = (r + 4 + 7, b + 8 + 7);
+        let first = tr.min(tb);
+        let order: Vec<(String, u32, i32)> = ev.iter()
+            .filter(|e| matches!(e.kind, K::Hit | K::Miss))
+            .map(|e| (e.actor.clone(), e.segment, attack_modifier(e).unwrap()))
+            .collect();
+        prop_assert_eq!(order, vec![("Ranger".to_string(), first, -2), ("Brigand".to_string(), first, -2)]);
+    }
+}

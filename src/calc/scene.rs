@@ -56,11 +56,14 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
                 per_shot: false,
                 modifier: 0,
                 hold_after: None,
+                move_to: None,
+                at_range: None,
             },
             Does::Charge { .. } => Act::Charge {
                 targets: foes,
                 to: None,
                 modifier: 0,
+                hurl: false,
             },
             Does::Cast {
                 spell,

@@ -87,6 +87,17 @@ pub fn check_ft(what: &str, v: f64, r: &RangeInclusive<f64>) -> Result<(), Strin
     }
 }
 
+/// A range in feet: finite, above 0, within the coordinate bound.
+pub fn check_range_ft(r: f64) -> Result<(), String> {
+    if r.is_finite() && r > 0.0 && r <= COORDINATE_FT {
+        Ok(())
+    } else {
+        Err(format!(
+            "a range of {r} ft must be finite, above 0 and at most {COORDINATE_FT}"
+        ))
+    }
+}
+
 /// A point that must be finite and within [`COORDINATE_FT`] of the corner.
 pub fn check_point(what: &str, p: (f64, f64)) -> Result<(), String> {
     let ok = |x: f64| x.is_finite() && x.abs() <= COORDINATE_FT;

@@ -400,6 +400,15 @@ pub enum Act {
         /// Stop after this many routines this round.
         #[serde(default)]
         hold_after: Option<u32>,
+        /// "Take Initiative!" only: move to this point first, arriving on the total, then
+        /// fire from there at half the rate (§8b).
+        #[serde(default)]
+        move_to: Option<(f64, f64)>,
+        /// "Take Initiative!" only: move toward the first target and fire at this range
+        /// in feet, at half the rate; of two doing so at each other, the farther range
+        /// fires first (§8c).
+        #[serde(default)]
+        at_range: Option<f64>,
     },
     /// Charge (DMG p.66); with no target, or to a point, it is movement at the charge rate
     /// with no blow.
@@ -413,6 +422,10 @@ pub enum Act {
         /// A situational to-hit modifier.
         #[serde(default)]
         modifier: i32,
+        /// "Take Initiative!" only: hurl the (thrown) weapon on the total, at the range of
+        /// the half-way point, before coming to blows (§9, §9h).
+        #[serde(default)]
+        hurl: bool,
     },
     /// Cast a spell (or use a device) from `assets/spells.ron`.
     Cast {
@@ -486,6 +499,29 @@ pub enum Act {
         /// Where it runs, in feet.
         to: (f64, f64),
     },
+    /// Withdraw ("Take Initiative!" §6; that system only): +4 initiative; on its total it
+    /// backs off toward the point at half its move, drawing no free attack, and is still
+    /// in melee with a foe that follows.
+    Withdraw {
+        /// Where it backs off to, in feet.
+        to: (f64, f64),
+    },
+    /// Expect an opponent ("Take Initiative!" §2; that system only): +5 initiative; when
+    /// that opponent acts, the figure answers with its weapon at the later of its own
+    /// total and that segment, - 3 + a new d10 + the weapon's speed.
+    Expect {
+        /// The opponent it waits for.
+        target: String,
+    },
+    /// Hide in shadows ("Take Initiative!" §10; that system only): +8 initiative; on its
+    /// total, unobserved, it rolls under its `hide_in_shadows` chance.
+    Hide,
+    /// Block an opponent's way ("Take Initiative!" §9b; that system only): an opponent
+    /// charging past within reach stops to trade blows, unless its shove succeeds.
+    Block {
+        /// The opponents it blocks.
+        against: Vec<String>,
+    },
     /// Parry in place of an attack ("Take Initiative!" §3; that system only): if its base
     /// initiative comes before an attacker's total, that attacker's blows on it are at
     /// minus half its level (rounded up, +1 for a single-classed fighter, who may spread
@@ -510,7 +546,9 @@ impl Act {
             | Act::Turn { targets }
             | Act::Close { targets }
             | Act::Set { against: targets }
-            | Act::Parry { against: targets } => targets.iter().map(String::as_str).collect(),
+            | Act::Parry { against: targets }
+            | Act::Block { against: targets } => targets.iter().map(String::as_str).collect(),
+            Act::Expect { target } => vec![target.as_str()],
             Act::Cast { target, .. } | Act::Cantrips { target, .. } => {
                 target.iter().map(String::as_str).collect()
             }
@@ -553,6 +591,10 @@ impl Act {
             Act::Move { .. } => "move".into(),
             Act::Flee { .. } => "flee".into(),
             Act::Parry { .. } => "parry".into(),
+            Act::Withdraw { .. } => "withdraw".into(),
+            Act::Expect { .. } => "expect".into(),
+            Act::Hide => "hide in shadows".into(),
+            Act::Block { .. } => "block".into(),
             Act::Other(what) => what.clone(),
             Act::Hold => "hold".into(),
         }

@@ -573,8 +573,18 @@ fn act_limits(c: &mut Checker, who: &str, act: &Act, section: &[String], path: &
                 &limits::POTION_PREPARE,
             ),
         ),
-        Act::Move { to: Some(p), .. } | Act::Flee { to: p } => {
+        Act::Move { to: Some(p), .. } | Act::Flee { to: p } | Act::Withdraw { to: p } => {
             bad("to", limits::check_point("a move to", *p))
+        }
+        Act::Missile {
+            move_to, at_range, ..
+        } => {
+            if let Some(p) = move_to {
+                bad("move_to", limits::check_point("a move to", *p));
+            }
+            if let Some(r) = at_range {
+                bad("at_range", limits::check_range_ft(*r));
+            }
         }
         Act::Turn { targets } if targets.is_empty() => bad(
             "targets",
@@ -586,6 +596,23 @@ fn act_limits(c: &mut Checker, who: &str, act: &Act, section: &[String], path: &
     let spell = matches!(act, Act::Cast { .. } | Act::Cantrips { .. });
     if !spell && act.targets().contains(&who) {
         bad("targets", Err(format!("'{who}' aims at itself")));
+    }
+}
+
+/// Whether a declaration means something only under "Take Initiative!".
+fn only_take_initiative(act: &Act) -> bool {
+    match act {
+        Act::Flee { .. }
+        | Act::Parry { .. }
+        | Act::Withdraw { .. }
+        | Act::Expect { .. }
+        | Act::Hide
+        | Act::Block { .. } => true,
+        Act::Missile {
+            move_to, at_range, ..
+        } => move_to.is_some() || at_range.is_some(),
+        Act::Charge { hurl, .. } => *hurl,
+        _ => false,
     }
 }
 
@@ -601,14 +628,14 @@ fn check_declarations(
     for (who, act) in d {
         let mut at = section.to_vec();
         act_limits(c, who, act, section, path);
-        if !ti && matches!(act, Act::Flee { .. } | Act::Parry { .. }) {
+        if !ti && only_take_initiative(act) {
             let mut a = at.clone();
             a.push(q(who));
             c.add(
                 &a,
                 format!("{path}.{who}"),
                 format!(
-                    "'{}' is a Take Initiative! declaration (rules: (system: TakeInitiative)); the book's breaking off is a house rule still to come",
+                    "'{}' (as declared here) is a Take Initiative! declaration (rules: (system: TakeInitiative)); the book has no such action",
                     act.verb()
                 ),
                 None,

@@ -203,6 +203,7 @@ impl PlanView {
                             set,
                             second,
                             free,
+                            ..
                         } => {
                             let extra = if *blow > 1 {
                                 format!(", extra blow {blow}")

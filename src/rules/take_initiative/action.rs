@@ -20,6 +20,16 @@ pub enum Action {
         /// The Dexterity attacking bonus.
         dexterity: i32,
     },
+    /// Moving (up to half the move, or more) and then firing (§8b, §8c): a missile can't
+    /// be nocked and ready on the move.
+    MoveAndShoot {
+        /// More than half the move.
+        far: bool,
+        /// The missile's speed.
+        speed: i32,
+        /// The Dexterity attacking bonus.
+        dexterity: i32,
+    },
     /// A charge.
     Charge,
     /// Moving (or closing): up to half the move, or more.
@@ -67,6 +77,10 @@ pub fn modifiers(table: &Table, action: Action) -> (Vec<Modifier>, Rule) {
         } => vec![("weapon", ctx(Some(sf as i32), None))],
         Action::Melee { speed_factor: None } | Action::Potion | Action::Other => vec![],
         Action::Missile { speed, .. } => vec![("weapon", ctx(Some(speed), None))],
+        Action::MoveAndShoot { far, speed, .. } => vec![
+            (if far { "move_full" } else { "move_half" }, ctx(None, None)),
+            ("weapon", ctx(Some(speed), None)),
+        ],
         Action::Charge => vec![("charge", ctx(None, None))],
         Action::Move { far: true } => vec![("move_full", ctx(None, None))],
         Action::Move { far: false } => vec![("move_half", ctx(None, None))],
@@ -84,7 +98,7 @@ pub fn modifiers(table: &Table, action: Action) -> (Vec<Modifier>, Rule) {
         .into_iter()
         .filter_map(|(id, c)| modifier(table, id, &c).ok())
         .collect();
-    if let Action::Missile { dexterity, .. } = action
+    if let Action::Missile { dexterity, .. } | Action::MoveAndShoot { dexterity, .. } = action
         && dexterity != 0
     {
         out.push(Modifier::new(

@@ -17,6 +17,39 @@ pub enum Band {
     Long,
 }
 
+/// The band a shot at `distance_ft` falls in, given the weapon's limits of short, medium
+/// and long range in feet; `None` beyond long range (no shot).
+pub fn band_at(distance_ft: f64, (short, medium, long): (f64, f64, f64)) -> (Option<Band>, Rule) {
+    let band = if distance_ft <= short {
+        Some(Band::Short)
+    } else if distance_ft <= medium {
+        Some(Band::Medium)
+    } else if distance_ft <= long {
+        Some(Band::Long)
+    } else {
+        None
+    };
+    (band, cite::TI_RANGED)
+}
+
+/// The penalty of a shot at `d` feet with these limits, and its words ("medium range at
+/// 90 ft"); an error beyond long range.
+pub fn penalty_at(d: f64, limits: (f64, f64, f64)) -> Result<(i32, String, Rule), String> {
+    let band = band_at(d, limits).0.ok_or_else(|| {
+        format!(
+            "out of range: {d:.0} ft, beyond long range ({:.0} ft)",
+            limits.2
+        )
+    })?;
+    let (value, rule) = range_penalty(band);
+    let name = match band {
+        Band::Short => "short",
+        Band::Medium => "medium",
+        Band::Long => "long",
+    };
+    Ok((value, format!("{name} range at {d:.0} ft"), rule))
+}
+
 /// The penalty to hit at a range band.
 pub fn range_penalty(band: Band) -> (i32, Rule) {
     let p = match band {
@@ -27,10 +60,15 @@ pub fn range_penalty(band: Band) -> (i32, Rule) {
     (p, cite::TI_RANGED)
 }
 
-/// The rate of fire: halved (rounded down, at least one shot every other round is left to
-/// the attack rate) when the archer moves.
-pub fn rate_when_moving(shots: u32, moving: bool) -> (u32, Rule) {
-    (if moving { shots / 2 } else { shots }, cite::TI_RANGED)
+/// The shots in an archer's `nth` round of shooting (1-based) at `shots` a round: all of
+/// them standing; half on the move, an odd one out falling in the odd rounds (one a round
+/// moving: 1, 0, 1...; three: 2, 1, 2...).
+pub fn shots_when_moving(shots: u32, moving: bool, nth: u32) -> (u32, Rule) {
+    if !moving {
+        return (shots, cite::TI_RANGED);
+    }
+    let upto = |k: u32| (shots * k).div_ceil(2);
+    (upto(nth.max(1)) - upto(nth.max(1) - 1), cite::TI_RANGED)
 }
 
 /// Which of two figures moving to fire at declared ranges fires first (8c): the farther
@@ -54,9 +92,18 @@ mod tests {
     fn ranges_rates_and_the_farther_first() {
         assert_eq!(range_penalty(Band::Medium).0, -2);
         assert_eq!(range_penalty(Band::Long).0, -5);
-        assert_eq!(rate_when_moving(2, true).0, 1);
-        assert_eq!(rate_when_moving(2, false).0, 2);
+        assert_eq!(shots_when_moving(2, false, 1).0, 2);
+        let moving = |shots, n| (1..=n).map(|k| shots_when_moving(shots, true, k).0).collect::<Vec<_>>();
+        assert_eq!(moving(2, 3), [1, 1, 1]);
+        assert_eq!(moving(1, 4), [1, 0, 1, 0]);
+        assert_eq!(moving(3, 4), [2, 1, 2, 1]);
         assert_eq!(farther_first(120.0, 60.0).0, Some(true));
         assert_eq!(farther_first(60.0, 60.0).0, None);
+        // A long bow indoors: 70 / 140 / 210 ft.
+        let bow = (70.0, 140.0, 210.0);
+        assert_eq!(band_at(70.0, bow).0, Some(Band::Short));
+        assert_eq!(band_at(70.5, bow).0, Some(Band::Medium));
+        assert_eq!(band_at(210.0, bow).0, Some(Band::Long));
+        assert_eq!(band_at(211.0, bow).0, None);
     }
 }

@@ -64,6 +64,10 @@ pub enum Planned {
         second: bool,
         /// A free attack at +4 on this figure as it turns to flee ("Take Initiative!" §4).
         free: Option<String>,
+        /// To-hit adjustments the plan found (from behind, a hurl's range...), each with
+        /// the rule that gives it.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        adjust: Vec<Adjust>,
     },
     /// A spell, device or potion takes effect.
     Complete {
@@ -77,6 +81,24 @@ pub enum Planned {
         /// What it is, as declared.
         what: String,
     },
+}
+
+/// A to-hit adjustment the plan found for a blow, with its rule.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Adjust {
+    /// Added to the roll.
+    pub value: i32,
+    /// Why, in a few words ("from behind").
+    pub why: String,
+    /// The rule that gives it.
+    pub rule: Rule,
+}
+
+/// The to-hit adjustment of a shot at `d` feet with these limits of short, medium and
+/// long range in feet ("Take Initiative!" §8); an error beyond long range.
+pub(crate) fn range_adjust(d: f64, limits: (f64, f64, f64)) -> Result<Adjust, String> {
+    let (value, why, rule) = crate::rules::take_initiative::ranged::penalty_at(d, limits)?;
+    Ok(Adjust { value, why, rule })
 }
 
 /// One thing planned for a segment.

@@ -208,7 +208,13 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
             }
             Act::Other(_) => melee::plan_other(&mut b, i),
             // Declarations of "Take Initiative!" only: validation refuses them here.
-            Act::Hold | Act::Flee { .. } | Act::Parry { .. } => {}
+            Act::Hold
+            | Act::Flee { .. }
+            | Act::Parry { .. }
+            | Act::Withdraw { .. }
+            | Act::Expect { .. }
+            | Act::Hide
+            | Act::Block { .. } => {}
         }
     }
     if let Some(spec) = spec {

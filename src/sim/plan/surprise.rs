@@ -100,7 +100,11 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
             per_round: 1,
             ready: f.weapon.ready,
         },
-        Act::Charge { .. } | Act::Move { .. } | Act::Close { .. } | Act::Flee { .. } => {
+        Act::Charge { .. }
+        | Act::Move { .. }
+        | Act::Close { .. }
+        | Act::Flee { .. }
+        | Act::Withdraw { .. } => {
             SurpriseAction::Move {
                 rate_inches: f.movement.inches,
             }
@@ -120,7 +124,10 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
         | Act::Other(_)
         | Act::Turn { .. }
         | Act::Set { .. }
-        | Act::Parry { .. } => SurpriseAction::Other,
+        | Act::Parry { .. }
+        | Act::Expect { .. }
+        | Act::Hide
+        | Act::Block { .. } => SurpriseAction::Other,
         Act::Hold => return false,
     };
     if speed_shot {
@@ -157,7 +164,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
             b.changes
                 .start_move(b.figs, i, (&targets.first().cloned(), &None), fps, 0);
         }
-        Act::Flee { to } => {
+        Act::Flee { to } | Act::Withdraw { to } => {
             let feet = SurpriseAction::Move {
                 rate_inches: f.movement.inches,
             }
@@ -165,7 +172,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
             let fps = feet_per_segment(f64::from(feet), b.setting);
             b.changes.start_move(b.figs, i, (&None, &Some(to)), fps, 0);
         }
-        Act::Parry { .. } => {}
+        Act::Parry { .. } | Act::Expect { .. } | Act::Hide | Act::Block { .. } => {}
         Act::Move { toward, to } => {
             // One segment of movement: 1 ft per inch indoors (PHB p.102).
             let feet = SurpriseAction::Move {
@@ -448,6 +455,7 @@ fn order(b: &SegmentBuild) -> Vec<PlanEntry> {
                     set: false,
                     second: false,
                     free: None,
+                    adjust: Vec::new(),
                 },
                 rule,
                 why,

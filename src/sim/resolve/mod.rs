@@ -50,6 +50,7 @@ pub(super) struct Fighter {
 #[derive(SystemParam)]
 pub(super) struct Play<'w, 's> {
     clock: Res<'w, SegmentClock>,
+    scene: Res<'w, super::SimScene>,
     plan: Res<'w, Plan>,
     dice: ResMut<'w, Dice>,
     figures: Query<'w, 's, Fighter>,

@@ -15,7 +15,7 @@ use crate::scene::{Act, DieKind};
 use crate::sim::components::Casting;
 use crate::sim::disruption::{HitOnCaster, end_casting, hit_on_caster};
 use crate::sim::log::{EventKind, LogEvent, Payload};
-use crate::sim::plan::{PlanEntry, Planned};
+use crate::sim::plan::{Adjust, PlanEntry, Planned, range_adjust};
 use crate::tables;
 use bevy::prelude::*;
 
@@ -31,6 +31,8 @@ struct Blow {
     charge: bool,
     set: bool,
     modifier: i32,
+    /// Adjustments to hit with their rules: the plan's, and a missile's range.
+    adjust: Vec<Adjust>,
 }
 
 /// Plays one planned routine of `actor`.
@@ -43,6 +45,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         set,
         second,
         ref free,
+        ref adjust,
     } = entry.what
     else {
         return;
@@ -115,8 +118,15 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         );
         return;
     }
-    let Ok(a) = p.figures.get(actor) else { return };
     let missile = matches!(act, Act::Missile { .. });
+    let mut adjust = adjust.clone();
+    if missile && p.clock.system == RulesSystem::TakeInitiative && !adjust.iter().any(is_range) {
+        match range(p, actor, tpos) {
+            Ok(r) => adjust.extend(r),
+            Err(why) => return idle(p, Some(target_name), why, cite::TI_RANGED),
+        }
+    }
+    let Ok(a) = p.figures.get(actor) else { return };
     if !missile && a.pos.distance(&tpos) > a.reach.0 + 1e-6 {
         idle(
             p,
@@ -148,6 +158,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         charge,
         set,
         modifier,
+        adjust,
     };
     for (w, dmg) in weapons {
         if p.figures
@@ -158,6 +169,31 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         }
         strike(p, seg, entry, actor, &b, w, &dmg);
     }
+}
+
+/// Whether an adjustment is a missile's range.
+fn is_range(a: &Adjust) -> bool {
+    a.rule == cite::TI_RANGED
+}
+
+/// Under "Take Initiative!": the range penalty of a shot from `actor` at a target at
+/// `tpos`, measured now — on the shooter's initiative, or after its move (§8); an error
+/// beyond long range. None for a weapon with no ranges in the table.
+fn range(p: &Play, actor: Entity, tpos: crate::sim::components::Position) -> Result<Option<Adjust>, String> {
+    let Ok(a) = p.figures.get(actor) else {
+        return Ok(None);
+    };
+    let Some(limits) = a
+        .weapon
+        .weapon
+        .as_deref()
+        .and_then(|w| tables::weapon(w).ok())
+        .and_then(|w| w.range_ft(p.scene.0.setting))
+    else {
+        return Ok(None);
+    };
+    let d = a.pos.distance(&tpos);
+    Ok(Some(range_adjust(d, limits)?))
 }
 
 /// The first target still standing; failing that, the first not yet dead (a helpless foe
@@ -222,7 +258,7 @@ fn strike(
         } else {
             0
         },
-        situational: b.modifier - parried(p, b),
+        situational: b.modifier + b.adjust.iter().map(|a| a.value).sum::<i32>() - parried(p, b),
     };
     let wname = weapon.unwrap_or_else(|| "attack".into());
     if t.hp.condition.is_helpless() {
@@ -259,7 +295,7 @@ fn strike(
         (_, n) if n > 0 => format!(", parried -{n} (Take Initiative! §3)"),
         (1, _) => String::new(),
         (k, _) => format!(", blow {k}"),
-    };
+    } + &adjustments(&b.adjust);
     let timing = if entry.fixed || entry.after.is_empty() {
         String::new()
     } else {
@@ -305,6 +341,14 @@ fn strike(
     if hit {
         damage(p, seg, entry, b, dmg, fighting.damage_bonus);
     }
+}
+
+/// The adjustments to hit, as the log shows them: ", from behind +2, medium range -2".
+fn adjustments(adjust: &[Adjust]) -> String {
+    adjust
+        .iter()
+        .map(|a| format!(", {} {:+} ({})", a.why, a.value, a.rule.page_ref()))
+        .collect()
 }
 
 /// The damage of a blow that hit, and what it does.

@@ -30,6 +30,7 @@ pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
             set: false,
             second: false,
             free: Some(name.clone()),
+            adjust: Vec::new(),
         };
         let why = format!("a free attack at +4 as {name} turns to flee");
         // Before anything else in the segment: it comes as the fleer turns.

@@ -8,6 +8,7 @@
 mod change;
 mod flee;
 mod parry;
+mod ranged;
 
 pub(in crate::sim) use change::{change_actions, in_a_round};
 
@@ -237,8 +238,22 @@ fn costed(b: &Build, i: usize) -> Action {
         Act::Melee { .. } => Action::Melee {
             speed_factor: f.weapon.speed_factor,
         },
+        Act::Missile {
+            move_to, at_range, ..
+        } if move_to.is_some() || at_range.is_some() => Action::MoveAndShoot {
+            far: ranged::shooting_point(b, i)
+                .is_some_and(|p| action::far(f.pos.distance(&p), allowance(b, i, false))),
+            // No missile is nocked and ready on the move (§8b note b).
+            speed: missile_speed(t, f.weapon.weapon.as_deref().unwrap_or(""), false),
+            dexterity: f.dex.reaction,
+        },
         Act::Missile { .. } => Action::Missile {
             speed: missile_speed(t, f.weapon.weapon.as_deref().unwrap_or(""), f.weapon.ready),
+            dexterity: f.dex.reaction,
+        },
+        // A weapon hurled on the charge: its throwing speed, not the charge's +4 (§9h).
+        Act::Charge { hurl: true, .. } => Action::Missile {
+            speed: missile_speed(t, "thrown", false),
             dexterity: f.dex.reaction,
         },
         Act::Charge { .. } => Action::Charge,
@@ -267,8 +282,11 @@ fn costed(b: &Build, i: usize) -> Action {
         Act::Set { .. } => Action::SetToReceive,
         Act::Potion { .. } => Action::Potion,
         Act::Flee { .. } => Action::Flee,
+        Act::Withdraw { .. } => Action::Withdraw,
         Act::Parry { .. } => Action::Parry,
-        Act::Other(_) | Act::Hold => Action::Other,
+        Act::Expect { .. } => Action::Expect,
+        Act::Hide => Action::Hide,
+        Act::Other(_) | Act::Hold | Act::Block { .. } => Action::Other,
     }
 }
 
@@ -291,6 +309,9 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
     let f = &b.figs[i];
     let why = format!("acts on its total, segment {s}");
     match &f.act {
+        Act::Missile {
+            move_to, at_range, ..
+        } if move_to.is_some() || at_range.is_some() => ranged::moving_shot(b, i, s),
         Act::Melee { .. } | Act::Missile { .. } => strike(b, i, s),
         Act::Charge { .. } => charge(b, i, s),
         Act::Move { .. } | Act::Close { .. } => {
@@ -314,7 +335,13 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
         Act::Other(what) => push(b, i, s, 0, Planned::Act { what: what.clone() }, why),
         Act::Cantrips { first, .. } => cast(b, i, s, first, None),
         Act::Flee { .. } => flee::flee(b, i, s),
-        Act::Set { .. } | Act::Hold | Act::Parry { .. } => {}
+        Act::Set { .. }
+        | Act::Hold
+        | Act::Parry { .. }
+        | Act::Withdraw { .. }
+        | Act::Expect { .. }
+        | Act::Hide
+        | Act::Block { .. } => {}
     }
 }
 
@@ -352,6 +379,7 @@ fn strike(b: &mut Build, i: usize, s: u32) {
             set: false,
             second: false,
             free: None,
+            adjust: Vec::new(),
         };
         push(
             b,
@@ -378,6 +406,7 @@ fn charge(b: &mut Build, i: usize, s: u32) {
             set: false,
             second: false,
             free: None,
+            adjust: Vec::new(),
         };
         let key = -reach_key(&b.figs[i]);
         push(b, i, s, key, what, "the charge's blow, on its total".into());
@@ -581,6 +610,7 @@ fn contact(b: &mut Build) {
             set,
             second: false,
             free: None,
+            adjust: Vec::new(),
         };
         let name = b.figs[c].name.clone();
         let why = if set {
