@@ -485,3 +485,58 @@ proptest! {
         prop_assert_eq!(order, vec![("Ranger".to_string(), first, -2), ("Brigand".to_string(), first, -2)]);
     }
 }
+
+fn attack_ac(e: &LogEvent) -> Option<i32> {
+    match &e.payload {
+        Payload::Attack { ac, .. } => Some(*ac),
+        _ => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(30))]
+
+    /// §9e for any dice: an archer whose total comes no later than the charger's looses
+    /// both arrows on it, at the range of the distance then (110 ft, closing to the 5 ft of
+    /// a man-sized reach by the knight's total), against his charging AC 4 (3 without a
+    /// Dexterity bonus); one whose total comes later is foiled and shoots nothing.
+    #[test]
+    fn charge_9e_a_shot_at_a_charger(k in 1u32..=10, a in 1u32..=10) {
+        let ev = with_dice("charge_9e", &[("Knight", k), ("Archer", a)]);
+        let (tk, ta) = (k + 4, a + 1);
+        let arrows: Vec<&LogEvent> = ev.iter()
+            .filter(|e| e.actor == "Archer" && matches!(e.kind, K::Hit | K::Miss))
+            .collect();
+        let foiled = ev.iter().any(|e| e.actor == "Archer" && e.rule.id == "ti.charge_vs_missile");
+        if ta <= tk {
+            let d = 110.0 - 105.0 * f64::from(ta) / f64::from(tk);
+            let want = band_penalty(d, 50.0, 100.0);
+            prop_assert_eq!(arrows.len(), 2);
+            for e in arrows {
+                prop_assert_eq!(e.segment, ta);
+                prop_assert_eq!(attack_modifier(e), Some(want));
+                prop_assert_eq!(attack_ac(e), Some(4));
+            }
+            prop_assert!(!foiled);
+        } else {
+            prop_assert!(arrows.is_empty());
+            prop_assert!(foiled);
+        }
+    }
+}
+
+/// §9e: with a javelin, which serves in melee, a defender the charger beats strikes back at
+/// contact instead, the longer weapon first — the 4 ft javelin before the long sword.
+#[test]
+fn charge_9e_a_javelin_strikes_back_at_contact() {
+    let src = scene_src("charge_9e")
+        .replace(r#"weapon: "short bow", ready: true"#, r#"weapon: "javelin""#)
+        .replace(r#""Knight": 6, "Archer": 2"#, r#""Knight": 1, "Archer": 8"#);
+    let ev = play_src("9e javelin", &src);
+    // Knight 1 + 4 = 5; the javelin thrown would be 8 + 4 = 12: the charge comes first.
+    let order: Vec<(String, u32)> = blows(&ev);
+    assert_eq!(order, [("Archer".to_string(), 5), ("Knight".to_string(), 5)]);
+    let first = ev.iter().find(|e| e.actor == "Archer" && e.kind == K::Miss || e.actor == "Archer" && e.kind == K::Hit).unwrap();
+    assert_eq!(attack_ac(first), Some(4), "against the charging AC");
+    assert_eq!(attack_modifier(first), Some(0), "a blow at contact has no range penalty");
+}

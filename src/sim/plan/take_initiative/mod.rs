@@ -587,8 +587,17 @@ fn contact(b: &mut Build) {
         let coming = matches!(tf.act, Act::Close { .. } | Act::Move { .. })
             && first_standing(b.figs, &tf.act) == Some(c);
         let at_charger = tf.act.targets().contains(&b.figs[c].name.as_str());
+        // A shot at the charger that comes after the contact is foiled, unless the weapon
+        // serves in melee too (a javelin, a spear): then it strikes back at contact (§9e).
+        let shot_late =
+            matches!(tf.act, Act::Missile { .. }) && at_charger && b.acts.get(&t).is_some_and(|&own| own > s);
+        if shot_late && tf.weapon.missile {
+            foiled(b, t, c, s);
+            continue;
+        }
         let ready = coming
             || (matches!(tf.act, Act::Melee { .. }) && at_charger)
+            || shot_late
             || matches!(tf.act, Act::Hold | Act::Other(_) | Act::Set { .. });
         // Still changing weapons when the charger arrives: no blow at contact (§9c).
         if !ready || !tf.up || tf.weapon.missile || handling_weapons(b, t, s) {
@@ -629,6 +638,26 @@ fn contact(b: &mut Build) {
         );
         push_rule(b, t, s, key, what, why, cite::TI_CHARGE);
     }
+}
+
+/// Figure `t`'s shot at charger `c` comes too late: the charge is on it in segment `s`
+/// with a bow or crossbow in its hands (§9e).
+fn foiled(b: &mut Build, t: usize, c: usize, s: u32) {
+    let tf = &b.figs[t];
+    b.slots
+        .retain(|(_, _, e)| !(e.actor == Some(tf.e) && matches!(e.what, Planned::Strike { .. })));
+    b.events.push(LogEvent::new(
+        b.when,
+        tf.name.clone(),
+        EventKind::Idle,
+        Some(b.figs[c].name.clone()),
+        format!(
+            "its shot is foiled: {}'s charge is on it in segment {s}, before its total, and a {} is no weapon at close quarters",
+            b.figs[c].name,
+            tf.weapon.weapon.as_deref().unwrap_or("missile weapon")
+        ),
+        cite::TI_CHARGE_VS_MISSILE,
+    ));
 }
 
 /// A weapon's reach in hundredths of a foot, to order blows at contact.
