@@ -172,6 +172,7 @@ rules! {
     TI_FLEE = "ti.flee", TakeInitiative, "§4", "a figure turning to flee gives its opponent a free attack at +4 when it moves";
     TI_PURSUIT = "ti.pursuit", TakeInitiative, "§5", "a fleeing figure that wins initiative gains 1\" x its initiative once a turn";
     TI_WITHDRAW = "ti.withdraw", TakeInitiative, "§6", "a withdrawing figure backs off at half its move and is still in melee if followed";
+    TI_WITHDRAW_BLOCK = "ti.withdraw_block", TakeInitiative, "§7", "a blocker in melee with a pursuer shuts the way if it acts first; otherwise it strikes the pursuer from behind (+2) as it follows";
     TI_RANGED = "ti.ranged", TakeInitiative, "§8", "missiles: note 1's speeds, Dexterity on initiative, -2 at medium and -5 at long range, half the rate when moving";
     TI_FARTHEST_FIRST = "ti.farthest_first", TakeInitiative, "§8c", "of two moving to fire at declared ranges, the one that chose the farther range fires first";
     TI_CHARGE = "ti.charge", TakeInitiative, "§9", "a charge: +4 initiative, half again the move up to 24\", +2 to hit, blows by weapon length, no Dexterity AC";

@@ -42,6 +42,46 @@ pub fn extra_inches(fleer_total: i64, won: bool) -> (i64, Rule) {
     (if won { fleer_total.max(0) } else { 0 }, cite::TI_PURSUIT)
 }
 
+/// The bonus to hit from behind: on a figure already running (§5b), and a blocker's blow
+/// on a pursuer that turns its back to follow (§7).
+pub const REAR_BONUS: i32 = 2;
+
+/// How a pursuer attacking a withdrawing figure follows it (§6, §7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Follow {
+    /// The pursuer acted first (or with it): it has struck, and follows at once when the
+    /// figure backs off on its total; the withdrawing figure then strikes (6, 7a).
+    AtOnce,
+    /// The withdrawing figure won: the pursuer follows on its own total, and the figure
+    /// strikes first, then the pursuer (6, 7b).
+    OnItsTotal,
+    /// A blocker in melee with the pursuer acted before it: the way is shut, and the
+    /// pursuer strikes the blocker instead (7b; an overrun is not modelled).
+    Blocked,
+}
+
+/// How a pursuer on `pursuer_total` follows a figure withdrawing on `withdrawer_total`,
+/// with a blocker on `blocker_total`, if any.
+pub fn follow(withdrawer_total: i64, pursuer_total: i64, blocker_total: Option<i64>) -> (Follow, Rule) {
+    if pursuer_total <= withdrawer_total {
+        (Follow::AtOnce, cite::TI_WITHDRAW)
+    } else if blocker_total.is_some_and(|b| b < pursuer_total) {
+        (Follow::Blocked, cite::TI_WITHDRAW_BLOCK)
+    } else {
+        (Follow::OnItsTotal, cite::TI_WITHDRAW)
+    }
+}
+
+/// The blocker's one blow when the pursuer follows in segment `follows`: on its own total
+/// if that comes first (no bonus), else as the pursuer turns to follow, from behind (7a, 7b).
+pub fn blocker_blow(blocker_total: i64, follows: i64) -> (Option<i32>, Rule) {
+    if blocker_total < follows {
+        (None, cite::TI_WITHDRAW_BLOCK)
+    } else {
+        (Some(REAR_BONUS), cite::TI_WITHDRAW_BLOCK)
+    }
+}
+
 /// A withdrawal's reach: half the move, in inches (§6).
 pub fn withdraw_inches(move_in: u32) -> (f64, Rule) {
     (f64::from(move_in) / 2.0, cite::TI_WITHDRAW)
@@ -62,5 +102,19 @@ mod tests {
         assert_eq!(extra_inches(7, true).0, 7);
         assert_eq!(extra_inches(7, false).0, 0);
         assert_eq!(withdraw_inches(9).0, 4.5);
+    }
+
+    #[test]
+    fn following_a_withdrawal() {
+        // 6 / 7a: the pursuer first, or with it.
+        assert_eq!(follow(9, 7, Some(3)).0, Follow::AtOnce);
+        assert_eq!(follow(9, 9, None).0, Follow::AtOnce);
+        // 7b: the withdrawing figure first; a blocker before the pursuer shuts the way.
+        assert_eq!(follow(5, 9, Some(8)).0, Follow::Blocked);
+        assert_eq!(follow(5, 9, Some(9)).0, Follow::OnItsTotal);
+        assert_eq!(follow(5, 9, None).0, Follow::OnItsTotal);
+        // The blocker's blow: its own if earlier, else from behind as the pursuer follows.
+        assert_eq!(blocker_blow(4, 9).0, None);
+        assert_eq!(blocker_blow(9, 9).0, Some(2));
     }
 }

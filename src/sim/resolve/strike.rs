@@ -127,7 +127,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         }
     }
     let Ok(a) = p.figures.get(actor) else { return };
-    if !missile && a.pos.distance(&tpos) > a.reach.0 + 1e-6 {
+    if !missile && !as_it_turns(&adjust) && a.pos.distance(&tpos) > a.reach.0 + 1e-6 {
         idle(
             p,
             Some(target_name),
@@ -169,6 +169,12 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         }
         strike(p, seg, entry, actor, &b, w, &dmg);
     }
+}
+
+/// A blow on a figure as it turns away to follow another (§7) lands where it stood, before
+/// it moves off in the same segment.
+fn as_it_turns(adjust: &[Adjust]) -> bool {
+    adjust.iter().any(|a| a.rule == cite::TI_WITHDRAW_BLOCK)
 }
 
 /// Whether an adjustment is a missile's range.

@@ -9,6 +9,7 @@ mod change;
 mod flee;
 mod parry;
 mod ranged;
+mod withdraw;
 
 pub(in crate::sim) use change::{change_actions, in_a_round};
 
@@ -107,6 +108,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     for (i, s) in acting {
         act(&mut b, i, s, &mut p.dice);
     }
+    withdraw::withdrawals(&mut b);
     contact(&mut b);
     let parries = parry::parries(&b);
     let entries = entries(std::mem::take(&mut b.slots));

@@ -1,0 +1,169 @@
+//! Withdrawing (§6) and blocking a pursuit (§7). On its total a withdrawing figure backs
+//! off toward its point at half its move, drawing no free attack. An opponent in melee
+//! with it that attacks it follows (up to its full move) and the two are still in melee:
+//! if the opponent acted first it has struck already and follows at once, and the figure
+//! strikes it; if the figure won, the opponent follows on its own total and the figure
+//! strikes first. A friend of the figure in melee with the pursuer blocks: acting before
+//! the pursuer it shuts the way (the pursuer strikes it instead), otherwise it strikes the
+//! pursuer from behind as it turns to follow.
+
+use super::{Build, allowance, push_rule};
+use crate::rules::take_initiative::flee::{Follow, blocker_blow, follow, withdraw_inches};
+use crate::rules::movement::feet_per_segment;
+use crate::scene::Act;
+use crate::sim::components::Position;
+use crate::sim::log::{EventKind, LogEvent};
+use crate::sim::plan::{Adjust, MoveTo, Planned, first_standing, gap};
+
+/// Every withdrawal this round, after all figures have their slots.
+pub(super) fn withdrawals(b: &mut Build) {
+    let w: Vec<(usize, u32)> = b
+        .acts
+        .iter()
+        .filter(|(i, _)| matches!(b.figs[**i].act, Act::Withdraw { .. }))
+        .map(|(&i, &s)| (i, s))
+        .collect();
+    for (i, s) in w {
+        withdraw(b, i, s);
+    }
+}
+
+/// Where figure `i` backs off to: toward its point, at most half its move.
+fn back_to(b: &Build, i: usize) -> Position {
+    let f = &b.figs[i];
+    let Act::Withdraw { to } = f.act else {
+        return f.pos;
+    };
+    let goal = Position { x: to.0, y: to.1 };
+    let half = feet_per_segment(withdraw_inches(f.movement.inches).0, b.setting) * 10.0;
+    let d = f.pos.distance(&goal);
+    let k = if d > 0.0 { (half / d).min(1.0) } else { 0.0 };
+    Position {
+        x: f.pos.x + (goal.x - f.pos.x) * k,
+        y: f.pos.y + (goal.y - f.pos.y) * k,
+    }
+}
+
+/// Figure `i` withdraws on segment `s`; its pursuers follow, its friends block.
+fn withdraw(b: &mut Build, i: usize, s: u32) {
+    let dest = back_to(b, i);
+    let f = &b.figs[i];
+    b.changes.moving_to.insert(
+        i,
+        MoveTo(dest, f.pos.distance(&dest), s.saturating_sub(1)),
+    );
+    let pursuers: Vec<usize> = (0..b.figs.len())
+        .filter(|&p| {
+            let pf = &b.figs[p];
+            pf.up
+                && pf.side != f.side
+                && matches!(pf.act, Act::Melee { .. })
+                && first_standing(b.figs, &pf.act) == Some(i)
+                && gap(pf, f) <= 0.0
+                && b.acts.contains_key(&p)
+        })
+        .collect();
+    for p in pursuers {
+        pursue(b, i, s, p, dest);
+    }
+}
+
+/// Pursuer `p` after figure `i`, withdrawing to `dest` on segment `s`.
+fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
+    let tp = b.acts[&p];
+    let blocker = blocker(b, i, p);
+    let tb = blocker.map(|k| i64::from(b.acts[&k]));
+    let (how, rule) = follow(i64::from(s), i64::from(tp), tb);
+    let (wname, pname) = (b.figs[i].name.clone(), b.figs[p].name.clone());
+    if how == Follow::Blocked {
+        let k = blocker.expect("a blocked pursuit has a blocker");
+        let kname = b.figs[k].name.clone();
+        b.changes.intent.insert(p, melee_at(&kname));
+        let why = format!("{kname} shuts the way after {wname}: {pname} strikes {kname} instead");
+        b.events.push(LogEvent::new(b.when, pname, EventKind::Idle, Some(kname), why, rule));
+        return;
+    }
+    // Follows to stay in reach of the figure where it stops, up to its full move.
+    let pf = &b.figs[p];
+    let d = pf.pos.distance(&dest);
+    let need = (d - pf.reach).max(0.0);
+    if need > allowance(b, p, false) {
+        return;
+    }
+    let k = if d > 0.0 { need / d } else { 0.0 };
+    let at = Position {
+        x: pf.pos.x + (dest.x - pf.pos.x) * k,
+        y: pf.pos.y + (dest.y - pf.pos.y) * k,
+    };
+    let follows = if how == Follow::AtOnce { s } else { tp };
+    b.changes
+        .moving_to
+        .insert(p, MoveTo(at, need.max(1e-9), follows.saturating_sub(1)));
+    // The figure's blow at its follower; on the pursuer's own total, the figure first.
+    b.changes.intent.insert(i, melee_at(&pname));
+    let why = format!("{pname} follows it, still in melee: it strikes");
+    push_rule(b, i, follows, 1, blow(Vec::new()), why, rule);
+    if how == Follow::OnItsTotal {
+        b.slots
+            .retain(|(_, _, e)| !(e.actor == Some(b.figs[p].e) && matches!(e.what, Planned::Strike { .. })));
+        let why = format!("follows {wname} on its total and strikes, after it");
+        push_rule(b, p, tp, 2, blow(Vec::new()), why, rule);
+    }
+    if let Some(k) = blocker {
+        block(b, k, p, follows);
+    }
+}
+
+/// The blocker `k`'s one blow at pursuer `p` as it follows in segment `follows`.
+fn block(b: &mut Build, k: usize, p: usize, follows: u32) {
+    let tk = b.acts[&k];
+    let (bonus, rule) = blocker_blow(i64::from(tk), i64::from(follows));
+    let Some(bonus) = bonus else { return };
+    let ke = b.figs[k].e;
+    b.slots
+        .retain(|(_, _, e)| !(e.actor == Some(ke) && matches!(e.what, Planned::Strike { .. })));
+    let adjust = vec![Adjust {
+        value: bonus,
+        why: "from behind, as it follows".into(),
+        rule,
+    }];
+    let why = format!("strikes {} as it turns to follow", b.figs[p].name);
+    push_rule(b, k, follows, 0, blow(adjust), why, rule);
+}
+
+/// A friend of figure `i` in melee with pursuer `p`, attacking it.
+fn blocker(b: &Build, i: usize, p: usize) -> Option<usize> {
+    let pf = &b.figs[p];
+    (0..b.figs.len()).find(|&k| {
+        let kf = &b.figs[k];
+        k != i
+            && kf.up
+            && kf.side == b.figs[i].side
+            && matches!(kf.act, Act::Melee { .. })
+            && first_standing(b.figs, &kf.act) == Some(p)
+            && gap(kf, pf) <= 0.0
+            && b.acts.contains_key(&k)
+    })
+}
+
+fn melee_at(name: &str) -> Act {
+    Act::Melee {
+        targets: vec![name.to_string()],
+        modifier: 0,
+        hold_after: None,
+    }
+}
+
+fn blow(adjust: Vec<Adjust>) -> Planned {
+    Planned::Strike {
+        routine: 1,
+        of: 1,
+        blow: 1,
+        charge: false,
+        set: false,
+        second: false,
+        free: None,
+        adjust,
+    }
+}
+
