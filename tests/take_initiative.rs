@@ -607,3 +607,76 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+/// Where `actor` ended its last move, if it moved.
+fn last_at(ev: &[LogEvent], actor: &str) -> Option<(f64, f64)> {
+    ev.iter().rev().find_map(|e| match &e.payload {
+        Payload::Move { to, .. } if e.actor == actor => Some(*to),
+        _ => None,
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §5a for any dice: running on with no foe in reach costs a move (+8), not the −2 of
+    /// turning. A thief whose total beats the hound's gains 1" (10 ft) × her total; the hound
+    /// ends at his reach (5 ft) from where she stops if his 150 ft allow, else 150 ft on.
+    #[test]
+    fn pursuit_5a(h in 1u32..=10, t in 1u32..=10) {
+        let ev = with_dice("pursuit_5a", &[("Hound", h), ("Thief", t)]);
+        let (th, tt) = (h + 8, t + 8);
+        let thief_end = 40.0 + 120.0 + if tt < th { 10.0 * f64::from(tt) } else { 0.0 };
+        let hound_end = 10.0 + (thief_end - 5.0 - 10.0).min(150.0);
+        let (_, ty) = last_at(&ev, "Thief").unwrap();
+        let (_, hy) = last_at(&ev, "Hound").unwrap();
+        prop_assert!((ty - thief_end).abs() < 1e-6, "thief at {ty}, want {thief_end}");
+        prop_assert!((hy - hound_end).abs() < 1e-6, "hound at {hy}, want {hound_end}");
+        prop_assert_eq!(ev.iter().any(|e| e.rule.id == "ti.pursuit" && e.actor == "Thief"), tt < th);
+        prop_assert!(!ev.iter().any(|e| e.rule.id == "ti.flee"), "no turning, no free attack");
+    }
+
+    /// §5b for any dice: the guard's own blow at the running back is +2, and lands only if
+    /// his total is no later than the thief's; his free attack at +4 comes on her total.
+    #[test]
+    fn pursuit_5b(g in 1u32..=10, t in 3u32..=10) {
+        let ev = with_dice("pursuit_5b", &[("Guard", g), ("Thief", t)]);
+        let (tg, tt) = (g + 5, t - 2);
+        let mut want = vec![(tt, 4)];
+        if tg <= tt {
+            want.insert(0, (tg, 2));
+        }
+        let mut got = shots(&ev, "Guard");
+        got.sort();
+        want.sort();
+        prop_assert_eq!(got, want);
+    }
+}
+
+/// §5: a fleer gains on its pursuers once a turn. Winning initiative in two rounds running,
+/// the thief gains 1" × her total in the first only.
+#[test]
+fn pursuit_gains_once_a_turn() {
+    let src = scene_src("pursuit_5a").replace(
+        r#"            initiative: { "Hound": 6, "Thief": 2 },
+        ),"#,
+        r#"            initiative: { "Hound": 6, "Thief": 2 },
+        ),
+        (
+            declare: {
+                "Hound": Close(targets: ["Thief"]),
+                "Thief": Flee(to: (10.0, 600.0)),
+            },
+            initiative: { "Hound": 9, "Thief": 1 },
+        ),"#,
+    );
+    let ev = play_src("5a twice", &src);
+    let gains: Vec<u32> = ev
+        .iter()
+        .filter(|e| e.rule.id == "ti.pursuit" && e.actor == "Thief")
+        .map(|e| e.round)
+        .collect();
+    assert_eq!(gains, [1]);
+    // Round 1: 40 + 120 + 100; round 2: another 120 without the gain.
+    assert_eq!(last_at(&ev, "Thief"), Some((10.0, 380.0)));
+}

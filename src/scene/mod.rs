@@ -270,6 +270,18 @@ pub struct CombatantSpec {
     /// spread over several attackers (§3).
     #[serde(default)]
     pub fighter: bool,
+    /// "Take Initiative!" §5: it was already running from its foes in the round before the
+    /// scene: fleeing on, it does not turn again (a move, not the -2 of turning to flee),
+    /// and a pursuer's blow at it is from behind (+2).
+    #[serde(default)]
+    pub fleeing: bool,
+    /// "Take Initiative!" §10: hidden in shadows at the start; its foes are unaware of it
+    /// until it acts.
+    #[serde(default)]
+    pub hidden: bool,
+    /// A thief's chance to hide in shadows, in percent (PHB p.28), for `Hide`.
+    #[serde(default)]
+    pub hide_in_shadows: Option<u32>,
 }
 
 /// Encounter-distance checks (DMG p.49, p.62): each logs a `distance` event.

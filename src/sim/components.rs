@@ -258,6 +258,24 @@ pub struct SpellArea {
     pub at: Position,
 }
 
+/// Under "Take Initiative!": running from its foes, its back turned (§5): a pursuer's blow
+/// at it is from behind.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Fleeing;
+
+/// Under "Take Initiative!": the round a fleer last gained 1" × its initiative on its
+/// pursuers (§5: once a turn of 10 rounds).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PursuitBurst(pub u32);
+
+/// Hidden in shadows (§10): its foes are unaware of it until it acts.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Hidden;
+
+/// A thief's chance to hide in shadows, in percent (PHB p.28).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HideChance(pub u32);
+
 /// Under "Take Initiative!": a total over 20 last round, to act on this round without a
 /// new roll (total − 20).
 #[derive(Component, Clone, Copy, Debug)]

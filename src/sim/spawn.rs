@@ -101,5 +101,14 @@ pub(super) fn spawn_scene(mut commands: Commands, scene: Res<super::SimScene>) {
         if let Some(s) = stats.save_vs_spell {
             e.insert(SavingThrow(s));
         }
+        if c.fleeing {
+            e.insert(Fleeing);
+        }
+        if c.hidden {
+            e.insert(Hidden);
+        }
+        if let Some(p) = c.hide_in_shadows {
+            e.insert(HideChance(p));
+        }
     }
 }

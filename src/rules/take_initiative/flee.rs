@@ -42,6 +42,29 @@ pub fn extra_inches(fleer_total: i64, won: bool) -> (i64, Rule) {
     (if won { fleer_total.max(0) } else { 0 }, cite::TI_PURSUIT)
 }
 
+/// Whether a fleer may gain on its pursuers in `round`, having last done so in `last`:
+/// once a turn of 10 rounds (§5).
+pub fn burst_ready(last: Option<u32>, round: u32) -> bool {
+    last.is_none_or(|l| round >= l + 10)
+}
+
+/// How running from foes is costed (§4, §5a): turning to flee from a foe in melee is the
+/// -2 row, with its free attacks; running on with no foe in reach is a move.
+pub fn running_action(engaged: bool, far: bool) -> (super::action::Action, Rule) {
+    use super::action::Action;
+    if engaged {
+        (Action::Flee, cite::TI_FLEE)
+    } else {
+        (Action::Move { far }, cite::TI_PURSUIT)
+    }
+}
+
+/// The bonus of a pursuer's blow at a figure already running from it, its back turned
+/// (§5b): from behind.
+pub fn at_a_running_back(fleeing: bool) -> (Option<i32>, Rule) {
+    (fleeing.then_some(REAR_BONUS), cite::TI_PURSUIT)
+}
+
 /// The bonus to hit from behind: on a figure already running (§5b), and a blocker's blow
 /// on a pursuer that turns its back to follow (§7).
 pub const REAR_BONUS: i32 = 2;
@@ -102,6 +125,11 @@ mod tests {
         assert_eq!(extra_inches(7, true).0, 7);
         assert_eq!(extra_inches(7, false).0, 0);
         assert_eq!(withdraw_inches(9).0, 4.5);
+        assert!(burst_ready(None, 1));
+        assert!(!burst_ready(Some(1), 10));
+        assert!(burst_ready(Some(1), 11));
+        assert_eq!(at_a_running_back(true).0, Some(2));
+        assert_eq!(at_a_running_back(false).0, None);
     }
 
     #[test]

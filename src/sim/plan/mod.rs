@@ -200,6 +200,10 @@ pub(super) struct PlanFigure {
     slowed: Has<Slowed>,
     carried: Option<&'static CarriedInitiative>,
     hit_dice: Option<&'static HitDice>,
+    fleeing: Has<Fleeing>,
+    hidden: Has<Hidden>,
+    burst: Option<&'static PursuitBurst>,
+    hide_chance: Option<&'static HideChance>,
 }
 
 /// What planning needs.
@@ -241,6 +245,14 @@ pub(super) struct Fig {
     pub level: Option<u32>,
     /// A single-classed fighter.
     pub fighter: bool,
+    /// Under "Take Initiative!": running from its foes since last round (§5).
+    pub fleeing: bool,
+    /// Hidden in shadows (§10).
+    pub hidden: bool,
+    /// The round it last gained on its pursuers (§5).
+    pub burst: Option<u32>,
+    /// Its chance to hide in shadows, in percent.
+    pub hide_chance: Option<u32>,
 }
 
 /// Everyone, in the scene's order.
@@ -273,6 +285,10 @@ fn snapshot(q: &Query<PlanFigure>) -> Vec<Fig> {
                     level: f.hit_dice.map(|h| h.0),
                     fighter: f.fighting.fighter,
                     slowed: f.slowed,
+                    fleeing: f.fleeing,
+                    hidden: f.hidden,
+                    burst: f.burst.map(|b| b.0),
+                    hide_chance: f.hide_chance.map(|h| h.0),
                 },
             )
         })

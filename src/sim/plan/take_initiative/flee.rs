@@ -1,27 +1,79 @@
-//! Turning to flee (§4): on the fleer's total each opponent in melee with it — standing
-//! within its reach at the round's start — gets a free attack at +4 (from behind and as if
-//! stunned), then the fleer runs for its point, covering its move by the end of the round.
-//! An opponent that acts first strikes on its own total as well (4a); one that acts later
-//! finds the fleer gone (4b).
+//! Fleeing and pursuit (§4, §5). Turning to flee from a foe in melee (−2): on the fleer's
+//! total each opponent in melee with it — standing within its reach at the round's start —
+//! gets a free attack at +4 (from behind and as if stunned), then the fleer runs for its
+//! point, covering its move by the end of the round. An opponent that acts first strikes
+//! on its own total as well (4a); one that acts later finds the fleer gone (4b). Running on
+//! with no foe in reach is a move (5a). A fleer whose total beats every pursuer's gains
+//! 1" × its total, once a turn. A pursuer moving after a fleer ends the round at its reach
+//! from where the fleer stops, if its move allows (5a); its blows at a fleer already
+//! running are from behind (5b).
 
 use super::{Build, allowance, push_rule};
 use crate::rules::cite;
+use crate::rules::movement::feet_per_segment;
+use crate::rules::take_initiative::flee::{burst_ready, extra_inches};
 use crate::scene::Act;
 use crate::sim::components::Position;
-use crate::sim::plan::{MoveTo, Planned, gap};
+use crate::sim::log::{EventKind, LogEvent};
+use crate::sim::plan::{MoveTo, Planned, first_standing, gap};
 
-/// Figure `i` flees on segment `s`.
-pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
+/// The opponents in melee with figure `i` at the round's start.
+pub(super) fn engaged(b: &Build, i: usize) -> Vec<usize> {
     let f = &b.figs[i];
-    let Act::Flee { to } = f.act else { return };
-    let name = f.name.clone();
-    let engaged: Vec<usize> = (0..b.figs.len())
+    (0..b.figs.len())
         .filter(|&o| {
             let of = &b.figs[o];
             of.up && of.side != f.side && !of.weapon.missile && gap(of, f) <= 0.0
         })
-        .collect();
-    for o in engaged {
+        .collect()
+}
+
+/// The opponents after figure `i`: those in melee with it and those moving at it.
+fn pursuers(b: &Build, i: usize) -> Vec<usize> {
+    let near = engaged(b, i);
+    let after = (0..b.figs.len()).filter(|&o| {
+        let of = &b.figs[o];
+        of.up
+            && of.side != b.figs[i].side
+            && first_standing(b.figs, &of.act) == Some(i)
+            && !near.contains(&o)
+    });
+    let after: Vec<usize> = after.collect();
+    near.into_iter().chain(after).collect()
+}
+
+/// Where fleer `i` stops this round, and the extra feet it gains by winning initiative
+/// (none when it does not, or has gained already this turn).
+pub(super) fn run_to(b: &Build, i: usize) -> (Position, f64) {
+    let f = &b.figs[i];
+    let Act::Flee { to } = f.act else {
+        return (f.pos, 0.0);
+    };
+    let s = b.acts.get(&i).copied().unwrap_or(u32::MAX);
+    let won = pursuers(b, i)
+        .iter()
+        .all(|p| b.acts.get(p).is_none_or(|&tp| s < tp));
+    let won = won && burst_ready(f.burst, b.round);
+    let (inches, _) = extra_inches(i64::from(s.min(20)), won);
+    let extra = feet_per_segment(inches as f64, b.setting) * 10.0;
+    let goal = Position { x: to.0, y: to.1 };
+    let d = f.pos.distance(&goal);
+    let covered = d.min(allowance(b, i, false) + extra);
+    let k = if d > 0.0 { covered / d } else { 0.0 };
+    let at = Position {
+        x: f.pos.x + (goal.x - f.pos.x) * k,
+        y: f.pos.y + (goal.y - f.pos.y) * k,
+    };
+    // The extra counts only if the run uses it.
+    let used = (covered - allowance(b, i, false)).max(0.0);
+    (at, used)
+}
+
+/// Figure `i` flees on segment `s`.
+pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
+    let f = &b.figs[i];
+    let name = f.name.clone();
+    for o in engaged(b, i) {
         let what = Planned::Strike {
             routine: 1,
             of: 1,
@@ -36,18 +88,46 @@ pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
         // Before anything else in the segment: it comes as the fleer turns.
         push_rule(b, o, s, i64::MIN + 1, what, why, cite::TI_FLEE);
     }
-    let goal = Position { x: to.0, y: to.1 };
-    let d = f.pos.distance(&goal);
-    let covered = d.min(allowance(b, i, false));
-    let k = if d > 0.0 { covered / d } else { 0.0 };
-    let at = Position {
-        x: f.pos.x + (goal.x - f.pos.x) * k,
-        y: f.pos.y + (goal.y - f.pos.y) * k,
-    };
+    let (at, extra) = run_to(b, i);
+    if extra > 0.0 {
+        let why = format!(
+            "wins initiative over its pursuers: gains {extra:.0} ft (1\" x its total), once a turn"
+        );
+        b.events.push(LogEvent::new(
+            b.when,
+            name,
+            EventKind::Act,
+            None,
+            why,
+            cite::TI_PURSUIT,
+        ));
+        b.bursts.push(i);
+    }
+    let covered = f.pos.distance(&at);
     let left = crate::rules::take_initiative::SEGMENTS
         .saturating_sub(s)
         .max(1);
     b.changes
         .moving_to
         .insert(i, MoveTo(at, covered / f64::from(left), s));
+    b.fleeing.push(i);
+}
+
+/// Where a figure moving at fleer `t` heads (5a): to its reach from where the fleer stops.
+pub(super) fn chase_point(b: &Build, i: usize, t: usize) -> Option<Position> {
+    if !matches!(b.figs[t].act, Act::Flee { .. }) || !b.acts.contains_key(&t) {
+        return None;
+    }
+    let (end, _) = run_to(b, t);
+    let f = &b.figs[i];
+    let d = f.pos.distance(&end);
+    let k = if d > 0.0 {
+        ((d - f.reach).max(0.0) / d).min(1.0)
+    } else {
+        0.0
+    };
+    Some(Position {
+        x: f.pos.x + (end.x - f.pos.x) * k,
+        y: f.pos.y + (end.y - f.pos.y) * k,
+    })
 }

@@ -19,7 +19,9 @@ use crate::rules::movement::feet_per_segment;
 use crate::rules::take_initiative::action::{self, Action, missile_speed};
 use crate::rules::take_initiative::{Total, acts_at, charge as ti_charge};
 use crate::scene::{Act, DieKind, RoundSpec};
-use crate::sim::components::{BaseInitiative, CarriedInitiative, Casting, Closing};
+use crate::sim::components::{
+    BaseInitiative, CarriedInitiative, Casting, Closing, Fleeing, PursuitBurst,
+};
 use crate::sim::dice::Dice;
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::sim::plan::MoveTo;
@@ -61,6 +63,10 @@ struct Build<'a> {
     moves: Vec<super::TiMove>,
     /// The extra Appendix B rows each figure took this round.
     extra: BTreeMap<usize, Vec<String>>,
+    /// Fleers that gained on their pursuers this round (§5).
+    bursts: Vec<usize>,
+    /// Figures running from their foes this round.
+    fleeing: Vec<usize>,
 }
 
 impl<'a> Build<'a> {
@@ -87,6 +93,8 @@ impl<'a> Build<'a> {
             contacts: BTreeMap::new(),
             moves: Vec::new(),
             extra: BTreeMap::new(),
+            bursts: Vec::new(),
+            fleeing: Vec::new(),
         }
     }
 }
@@ -123,6 +131,17 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         moves: std::mem::take(&mut b.moves),
         ..Plan::default()
     };
+    for (i, f) in figs.iter().enumerate() {
+        let mut e = p.commands.entity(f.e);
+        if b.fleeing.contains(&i) {
+            e.insert(Fleeing);
+        } else if f.fleeing {
+            e.remove::<Fleeing>();
+        }
+        if b.bursts.contains(&i) {
+            e.insert(PursuitBurst(round));
+        }
+    }
     b.changes.apply(&mut p.commands, &figs, true);
 }
 
@@ -283,7 +302,12 @@ fn costed(b: &Build, i: usize) -> Action {
         Act::Turn { .. } => Action::Turn,
         Act::Set { .. } => Action::SetToReceive,
         Act::Potion { .. } => Action::Potion,
-        Act::Flee { .. } => Action::Flee,
+        Act::Flee { to } => {
+            let goal = crate::sim::components::Position { x: to.0, y: to.1 };
+            let far = action::far(f.pos.distance(&goal), allowance(b, i, false));
+            crate::rules::take_initiative::flee::running_action(!flee::engaged(b, i).is_empty(), far)
+                .0
+        }
         Act::Withdraw { .. } => Action::Withdraw,
         Act::Parry { .. } => Action::Parry,
         Act::Expect { .. } => Action::Expect,
@@ -296,14 +320,23 @@ fn costed(b: &Build, i: usize) -> Action {
 /// the round.
 fn move_needed(b: &Build, i: usize) -> Option<(f64, f64)> {
     let f = &b.figs[i];
-    let allowance = feet_per_segment(f64::from(f.movement.inches), b.setting) * 10.0;
+    let own = allowance(b, i, false);
     let ft = match &f.act {
         Act::Move { to: Some(p), .. } => f
             .pos
             .distance(&crate::sim::components::Position { x: p.0, y: p.1 }),
-        _ => gap(f, &b.figs[first_standing(b.figs, &f.act)?]),
+        _ => {
+            let t = first_standing(b.figs, &f.act)?;
+            // After a fleer: the gap and as far again as it can run (§5a).
+            let runs = if matches!(b.figs[t].act, Act::Flee { .. }) {
+                allowance(b, t, false)
+            } else {
+                0.0
+            };
+            gap(f, &b.figs[t]) + runs
+        }
     };
-    Some((ft, allowance))
+    Some((ft, own))
 }
 
 /// What figure `i` does on segment `s`.
@@ -372,6 +405,7 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         .routines_in(f.rate.rounds_attacking + 1, b.alternating)
         .0
         .max(1);
+    let adjust = running_back(b, i);
     for routine in 1..=of {
         let what = Planned::Strike {
             routine,
@@ -381,7 +415,7 @@ fn strike(b: &mut Build, i: usize, s: u32) {
             set: false,
             second: false,
             free: None,
-            adjust: Vec::new(),
+            adjust: adjust.clone(),
         };
         push(
             b,
@@ -393,6 +427,26 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         );
     }
     b.changes.attacked.push(i);
+}
+
+/// A melee blow at a figure already running from it, its back turned (§5b): +2.
+fn running_back(b: &Build, i: usize) -> Vec<super::Adjust> {
+    let f = &b.figs[i];
+    let Some(t) = first_standing(b.figs, &f.act).filter(|_| matches!(f.act, Act::Melee { .. }))
+    else {
+        return Vec::new();
+    };
+    let tf = &b.figs[t];
+    let running = tf.fleeing && matches!(tf.act, Act::Flee { .. });
+    let (bonus, rule) = crate::rules::take_initiative::flee::at_a_running_back(running);
+    bonus
+        .map(|value| super::Adjust {
+            value,
+            why: "from behind, at a back already running".into(),
+            rule,
+        })
+        .into_iter()
+        .collect()
 }
 
 /// A charge: it covers the gap by its total and strikes there (§9); meeting a figure that
@@ -475,10 +529,24 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
     }
     // Spread over the segments left before its total (all of them at the round's start).
     let fps = covered / f64::from(s.saturating_sub(b.when.1).max(1));
+    let chase = first_standing(b.figs, &f.act).and_then(|t| flee::chase_point(b, i, t));
     match (&f.act, first_standing(b.figs, &f.act)) {
         (Act::Move { to: Some(p), .. }, _) => {
             let to = crate::sim::components::Position { x: p.0, y: p.1 };
             b.changes.moving_to.insert(i, MoveTo(to, fps, 0));
+        }
+        // After a fleer: to its reach from where the fleer stops, as far as its move
+        // allows, by its total (§5a).
+        (_, Some(_)) if let Some(end) = chase => {
+            let d = f.pos.distance(&end);
+            let k = if d > 0.0 { (allowance / d).min(1.0) } else { 0.0 };
+            let at = crate::sim::components::Position {
+                x: f.pos.x + (end.x - f.pos.x) * k,
+                y: f.pos.y + (end.y - f.pos.y) * k,
+            };
+            let fps = f.pos.distance(&at) / f64::from(s.saturating_sub(b.when.1).max(1));
+            b.changes.moving_to.insert(i, MoveTo(at, fps, 0));
+            return None;
         }
         // Out of reach this round: it covers its allowance by its total and stops there.
         (_, Some(t)) if ft > allowance => {
