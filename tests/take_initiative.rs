@@ -680,3 +680,27 @@ fn pursuit_gains_once_a_turn() {
     // Round 1: 40 + 120 + 100; round 2: another 120 without the gain.
     assert_eq!(last_at(&ev, "Thief"), Some((10.0, 380.0)));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §2 for any dice: the sentry (base + 5) answers the orc coming through the door (base
+    /// + 6 + 4) at max(her total, his) − 3 + her new d10 + 5, never before he is through;
+    /// an answer past 20 comes next round (none this round).
+    #[test]
+    fn expect_2_the_answer(s in 1u32..=10, o in 1u32..=10, r in 1u32..=10) {
+        let src = scene_src("expect_2")
+            .replace(r#"initiative: { "Sentry": 4, "Orc": 1 }"#, &format!(r#"initiative: {{ "Sentry": {s}, "Orc": {o} }}"#))
+            .replace(r#"Initiative: { "Sentry": [6] }"#, &format!(r#"Initiative: {{ "Sentry": [{r}] }}"#));
+        let ev = play_src("2", &src);
+        let (ts, to) = (s + 5, o + 10);
+        let answer = (ts.max(to) + r + 5 - 3).max(to);
+        let blows = shots(&ev, "Sentry");
+        if answer <= 20 {
+            prop_assert_eq!(blows, vec![(answer, 0)]);
+        } else {
+            prop_assert!(blows.is_empty());
+        }
+        prop_assert!(shots(&ev, "Orc").is_empty(), "closing, the orc strikes no blow");
+    }
+}

@@ -1,7 +1,8 @@
 //! Expecting an event (§2): +5 to initiative while waiting for it; when it happens, the
 //! figure answers at the later of its initiative and the current segment, − 3 + a new d10 +
-//! the answer's modifiers, never before segment 1. Only once combat is under way; before,
-//! surprise decides.
+//! the answer's modifiers, never before segment 1 — and, in our reading, never before the
+//! event it answers (the text's formula alone could put the answer two segments ahead of
+//! it). Only once combat is under way; before, surprise decides.
 
 use super::Modifier;
 use crate::rules::cite::{self, Rule};
@@ -11,7 +12,9 @@ pub fn response(initiative: i64, segment: u32, reroll: u32, mods: &[Modifier]) -
     let from = initiative.max(i64::from(segment));
     let sum: i64 = mods.iter().map(|m| i64::from(m.value)).sum();
     (
-        (from - 3 + i64::from(reroll.min(10)) + sum).max(1),
+        (from - 3 + i64::from(reroll.min(10)) + sum)
+            .max(1)
+            .max(i64::from(segment)),
         cite::TI_EXPECT,
     )
 }
@@ -28,7 +31,8 @@ mod tests {
         assert_eq!(response(9, 11, 6, &sword).0, 17);
         // Opened early, the expecting figure's own initiative counts: 9 - 3 + 1 = 7.
         assert_eq!(response(9, 2, 1, &[]).0, 7);
-        // Never before segment 1.
+        // Never before segment 1, nor before the event: 11 - 3 + 1 = 9 waits for 11.
         assert_eq!(response(1, 1, 1, &[Modifier::new("x", "x", -5)]).0, 1);
+        assert_eq!(response(9, 11, 1, &[]).0, 11);
     }
 }

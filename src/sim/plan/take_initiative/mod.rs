@@ -6,6 +6,7 @@
 //! weapon first (§9a); a spell is begun at the round's start and goes off on the total.
 
 mod change;
+mod expect;
 mod flee;
 mod parry;
 mod ranged;
@@ -67,6 +68,9 @@ struct Build<'a> {
     bursts: Vec<usize>,
     /// Figures running from their foes this round.
     fleeing: Vec<usize>,
+    /// Figures whose answer to an expected foe carries into the next round, on this
+    /// segment (§2).
+    carry: Vec<(usize, u32)>,
 }
 
 impl<'a> Build<'a> {
@@ -95,6 +99,7 @@ impl<'a> Build<'a> {
             extra: BTreeMap::new(),
             bursts: Vec::new(),
             fleeing: Vec::new(),
+            carry: Vec::new(),
         }
     }
 }
@@ -116,6 +121,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     for (i, s) in acting {
         act(&mut b, i, s, &mut p.dice);
     }
+    expect::answers(&mut b, &mut p.dice);
     withdraw::withdrawals(&mut b);
     contact(&mut b);
     let parries = parry::parries(&b);
@@ -140,6 +146,9 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         }
         if b.bursts.contains(&i) {
             e.insert(PursuitBurst(round));
+        }
+        if let Some(&(_, s)) = b.carry.iter().find(|(k, _)| *k == i) {
+            e.insert(CarriedInitiative(s));
         }
     }
     b.changes.apply(&mut p.commands, &figs, true);

@@ -1,0 +1,67 @@
+//! Expecting an opponent (§2): a figure that waits for a foe (+5) answers when that foe
+//! acts — at the later of its own total and that segment, − 3 + a new d10 + its weapon's
+//! speed — by striking it. A foe that does not act this round leaves it waiting; an answer
+//! past segment 20 comes next round, at its total − 20.
+
+use super::{Build, strike};
+use crate::rules::take_initiative::action::{self, Action};
+use crate::rules::take_initiative::{acts_at, expect};
+use crate::scene::{Act, DieKind};
+use crate::sim::dice::Dice;
+use crate::sim::log::{EventKind, LogEvent, Payload};
+use crate::tables;
+
+/// Every expecting figure's answer this round, once all totals are known.
+pub(super) fn answers(b: &mut Build, dice: &mut Dice) {
+    let waiting: Vec<(usize, u32)> = b
+        .acts
+        .iter()
+        .filter(|(i, _)| matches!(b.figs[**i].act, Act::Expect { .. }))
+        .map(|(&i, &s)| (i, s))
+        .collect();
+    for (i, own) in waiting {
+        answer(b, i, own, dice);
+    }
+}
+
+/// Figure `i`, on `own`, answers its foe's action.
+fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
+    let f = &b.figs[i];
+    let Act::Expect { target } = &f.act else {
+        return;
+    };
+    let name = f.name.clone();
+    let foe = b.figs.iter().position(|g| &g.name == target);
+    let Some(event) = foe.and_then(|t| b.acts.get(&t).copied()) else {
+        let why = format!("waits for {target}, who does not act this round");
+        b.events.push(LogEvent::new(b.when, name, EventKind::Idle, Some(target.clone()), why, crate::rules::cite::TI_EXPECT));
+        return;
+    };
+    let reroll = dice.roll(DieKind::Initiative, &name, 10).0.clamp(1, 10) as u32;
+    let weapon = Action::Melee {
+        speed_factor: f.weapon.speed_factor,
+    };
+    let (mods, _) = action::modifiers(tables::take_initiative(), weapon);
+    let (at, rule) = expect::response(i64::from(own), event, reroll, &mods);
+    let named: String = mods
+        .iter()
+        .map(|m| format!(" {:+} {}", m.value, m.words))
+        .collect();
+    let why = format!(
+        "{target} acts in segment {event}: answers at max({own}, {event}) - 3 + d10 {reroll}{named} = {at}"
+    );
+    let (when, _) = acts_at(at);
+    b.events.push(
+        LogEvent::new(b.when, name, EventKind::Initiative, Some(target.clone()), why, rule)
+            .with(Payload::TakeInitiative {
+                total: at,
+                rounds_later: when.rounds_later,
+                segment: when.segment,
+            }),
+    );
+    if when.rounds_later == 0 {
+        strike(b, i, when.segment);
+    } else {
+        b.carry.push((i, when.segment));
+    }
+}
