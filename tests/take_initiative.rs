@@ -704,3 +704,27 @@ proptest! {
         prop_assert!(shots(&ev, "Orc").is_empty(), "closing, the orc strikes no blow");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §9f for any dice. The peasant first: he stops 120 ft on, and the knight's blow comes
+    /// on the knight's total from behind (+2 charge, +2 rear, +2 long sword against armor
+    /// type 10), unanswered. The knight first (or with him): the peasant is caught where he
+    /// stands, strikes back at contact after the longer sword, and never moves.
+    #[test]
+    fn charge_9f_the_defender_leaves(k in 1u32..=10, p in 1u32..=10) {
+        let ev = with_dice("charge_9f", &[("Knight", k), ("Peasant", p)]);
+        let (tk, tp) = (k + 4, p + 8);
+        if tp < tk {
+            prop_assert_eq!(blow_list(&ev), vec![b4("Knight", "Peasant", tk, 6)]);
+            prop_assert_eq!(last_at(&ev, "Peasant"), Some((10.0, 180.0)));
+        } else {
+            prop_assert_eq!(
+                blow_list(&ev),
+                vec![b4("Knight", "Peasant", tk, 4), b4("Peasant", "Knight", tk, 0)]
+            );
+            prop_assert_eq!(last_at(&ev, "Peasant"), None);
+        }
+    }
+}

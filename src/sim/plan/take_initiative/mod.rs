@@ -8,6 +8,7 @@
 mod change;
 mod expect;
 mod flee;
+mod leaving;
 mod parry;
 mod ranged;
 mod withdraw;
@@ -471,7 +472,7 @@ fn charge(b: &mut Build, i: usize, s: u32) {
             set: false,
             second: false,
             free: None,
-            adjust: Vec::new(),
+            adjust: leaving::from_behind(b, i, s),
         };
         let key = -reach_key(&b.figs[i]);
         push(b, i, s, key, what, "the charge's blow, on its total".into());
@@ -538,11 +539,20 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
     }
     // Spread over the segments left before its total (all of them at the round's start).
     let fps = covered / f64::from(s.saturating_sub(b.when.1).max(1));
-    let chase = first_standing(b.figs, &f.act).and_then(|t| flee::chase_point(b, i, t));
+    let chase = first_standing(b.figs, &f.act)
+        .and_then(|t| flee::chase_point(b, i, t))
+        .or_else(|| leaving::chase_point(b, i, s));
     match (&f.act, first_standing(b.figs, &f.act)) {
+        // To a point: it stops on its total, as far along as its move allows.
         (Act::Move { to: Some(p), .. }, _) => {
             let to = crate::sim::components::Position { x: p.0, y: p.1 };
-            b.changes.moving_to.insert(i, MoveTo(to, fps, 0));
+            let d = f.pos.distance(&to);
+            let k = if d > 0.0 { (covered / d).min(1.0) } else { 0.0 };
+            let at = crate::sim::components::Position {
+                x: f.pos.x + (to.x - f.pos.x) * k,
+                y: f.pos.y + (to.y - f.pos.y) * k,
+            };
+            b.changes.moving_to.insert(i, MoveTo(at, fps, 0));
         }
         // After a fleer: to its reach from where the fleer stops, as far as its move
         // allows, by its total (§5a).
@@ -555,7 +565,7 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
             };
             let fps = f.pos.distance(&at) / f64::from(s.saturating_sub(b.when.1).max(1));
             b.changes.moving_to.insert(i, MoveTo(at, fps, 0));
-            return None;
+            return (d <= allowance).then_some(s);
         }
         // Out of reach this round: it covers its allowance by its total and stops there.
         (_, Some(t)) if ft > allowance => {
@@ -674,7 +684,13 @@ fn contact(b: &mut Build) {
             foiled(b, t, c, s);
             continue;
         }
+        // A figure moving off that the charge catches in place stands and strikes (§9f).
+        let caught = leaving::caught_in_place(b, t, s);
+        if caught {
+            b.changes.moving_to.remove(&t);
+        }
         let ready = coming
+            || caught
             || (matches!(tf.act, Act::Melee { .. }) && at_charger)
             || shot_late
             || matches!(tf.act, Act::Hold | Act::Other(_) | Act::Set { .. });

@@ -1,0 +1,78 @@
+//! A charge at a figure moving away (§9f). If the mover's total comes first it is gone
+//! when the charge comes: the charger runs at where it stopped, up to its charge, and its
+//! blow is from behind (+2); the mover strikes no blow. If the charge comes first (or with
+//! it), the mover is caught where it stands: of the text's three choices, the engine takes
+//! the first — it strikes back at contact, by weapon length, and does not move.
+
+use super::{Build, allowance};
+use crate::rules::cite;
+use crate::scene::Act;
+use crate::sim::components::Position;
+use crate::sim::plan::{Adjust, first_standing};
+
+/// Where figure `t` stops this round, if it moves to a point.
+fn move_end(b: &Build, t: usize) -> Option<Position> {
+    let f = &b.figs[t];
+    let Act::Move { to: Some(p), .. } = f.act else {
+        return None;
+    };
+    let goal = Position { x: p.0, y: p.1 };
+    let d = f.pos.distance(&goal);
+    let k = if d > 0.0 {
+        (allowance(b, t, false) / d).min(1.0)
+    } else {
+        0.0
+    };
+    Some(Position {
+        x: f.pos.x + (goal.x - f.pos.x) * k,
+        y: f.pos.y + (goal.y - f.pos.y) * k,
+    })
+}
+
+/// Whether figure `t`, moving away, acts before a charge arriving on segment `s`.
+pub(super) fn gone_first(b: &Build, t: usize, s: u32) -> bool {
+    move_end(b, t).is_some() && b.acts.get(&t).is_some_and(|&td| td < s)
+}
+
+/// Whether figure `t`, moving away, is caught in place by a charge on segment `s`.
+pub(super) fn caught_in_place(b: &Build, t: usize, s: u32) -> bool {
+    move_end(b, t).is_some() && b.acts.get(&t).is_some_and(|&td| td >= s)
+}
+
+/// Where charger `i` runs to, at its reach from where its target stopped, when the target
+/// moved off first.
+pub(super) fn chase_point(b: &Build, i: usize, s: u32) -> Option<Position> {
+    let f = &b.figs[i];
+    if !matches!(f.act, Act::Charge { .. }) {
+        return None;
+    }
+    let t = first_standing(b.figs, &f.act)?;
+    if !gone_first(b, t, s) {
+        return None;
+    }
+    let end = move_end(b, t)?;
+    let d = f.pos.distance(&end);
+    let k = if d > 0.0 {
+        ((d - f.reach).max(0.0) / d).min(1.0)
+    } else {
+        0.0
+    };
+    Some(Position {
+        x: f.pos.x + (end.x - f.pos.x) * k,
+        y: f.pos.y + (end.y - f.pos.y) * k,
+    })
+}
+
+/// The charge's blow on a target that moved off first: from behind.
+pub(super) fn from_behind(b: &Build, i: usize, s: u32) -> Vec<Adjust> {
+    let t = first_standing(b.figs, &b.figs[i].act);
+    if t.is_some_and(|t| gone_first(b, t, s)) {
+        vec![Adjust {
+            value: crate::rules::take_initiative::flee::REAR_BONUS,
+            why: "from behind, at a figure moving off".into(),
+            rule: cite::TI_CHARGE_LEAVING,
+        }]
+    } else {
+        Vec::new()
+    }
+}
