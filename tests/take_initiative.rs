@@ -728,3 +728,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §9h for any dice: the spear flies on the hunter's total (d10 + 4) at −2, the medium
+    /// range of the 20 ft half-way point, with no charge bonus. The archer (d10 + 1) shoots
+    /// both arrows first if her total is no later — at short range, against his charging
+    /// AC 6 — and is foiled otherwise.
+    #[test]
+    fn charge_9h_the_hurl(h in 1u32..=10, a in 1u32..=10) {
+        let ev = with_dice("charge_9h", &[("Hunter", h), ("Archer", a)]);
+        let (th, ta) = (h + 4, a + 1);
+        prop_assert_eq!(shots(&ev, "Hunter"), vec![(th, -2)]);
+        let arrows: Vec<&LogEvent> = ev.iter()
+            .filter(|e| e.actor == "Archer" && matches!(e.kind, K::Hit | K::Miss))
+            .collect();
+        if ta <= th {
+            prop_assert_eq!(arrows.len(), 2);
+            for e in arrows {
+                prop_assert_eq!((e.segment, attack_modifier(e), attack_ac(e)), (ta, Some(0), Some(6)));
+            }
+        } else {
+            prop_assert!(arrows.is_empty());
+            prop_assert!(ev.iter().any(|e| e.actor == "Archer" && e.rule.id == "ti.charge_vs_missile"));
+        }
+    }
+}

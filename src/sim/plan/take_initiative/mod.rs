@@ -72,6 +72,9 @@ struct Build<'a> {
     /// Figures whose answer to an expected foe carries into the next round, on this
     /// segment (§2).
     carry: Vec<(usize, u32)>,
+    /// What a figure's second strike of the round is made as (a weapon hurled on the
+    /// charge, §9h), by name.
+    then: BTreeMap<String, Act>,
 }
 
 impl<'a> Build<'a> {
@@ -101,6 +104,7 @@ impl<'a> Build<'a> {
             bursts: Vec::new(),
             fleeing: Vec::new(),
             carry: Vec::new(),
+            then: BTreeMap::new(),
         }
     }
 }
@@ -136,6 +140,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         entries,
         parries,
         moves: std::mem::take(&mut b.moves),
+        then: std::mem::take(&mut b.then),
         ..Plan::default()
     };
     for (i, f) in figs.iter().enumerate() {
@@ -462,8 +467,18 @@ fn running_back(b: &Build, i: usize) -> Vec<super::Adjust> {
 /// A charge: it covers the gap by its total and strikes there (§9); meeting a figure that
 /// comes at it, both strike where they meet, on the earlier total (§9g).
 fn charge(b: &mut Build, i: usize, s: u32) {
+    let hurled = matches!(b.figs[i].act, Act::Charge { hurl: true, .. });
+    if hurled {
+        hurl(b, i, s);
+    }
+    // Charging from the round's start, whether it arrives or not: no Dexterity AC (§9).
+    b.changes.charging.push(i);
     if let Some(s) = travel(b, i, s, true) {
         b.contacts.insert(i, s);
+        // A weapon hurled is not there for a blow at the end of the charge.
+        if hurled {
+            return;
+        }
         let what = Planned::Strike {
             routine: 1,
             of: 1,
@@ -476,8 +491,56 @@ fn charge(b: &mut Build, i: usize, s: u32) {
         };
         let key = -reach_key(&b.figs[i]);
         push(b, i, s, key, what, "the charge's blow, on its total".into());
-        b.changes.charging.push(i);
     }
+}
+
+/// A weapon hurled on the charge (§9, §9h): on the total, before the charger comes to
+/// blows, at the range of the half-way point and without the charge's bonus.
+fn hurl(b: &mut Build, i: usize, s: u32) {
+    let f = &b.figs[i];
+    let Some(t) = first_standing(b.figs, &f.act) else {
+        return;
+    };
+    let half = f.pos.distance(&b.figs[t].pos) / 2.0;
+    let limits = f
+        .weapon
+        .weapon
+        .as_deref()
+        .and_then(|w| tables::weapon(w).ok())
+        .and_then(|w| w.range_ft(b.setting));
+    let adjust = match limits.map(|l| super::range_adjust(half, l)) {
+        Some(Ok(a)) => vec![a],
+        _ => {
+            let why = "has no weapon it can hurl that far: it charges on".to_string();
+            let name = f.name.clone();
+            b.events.push(LogEvent::new(b.when, name, EventKind::Idle, None, why, cite::TI_HURL));
+            return;
+        }
+    };
+    let target = b.figs[t].name.clone();
+    b.then.insert(
+        f.name.clone(),
+        Act::Missile {
+            targets: vec![target],
+            per_shot: false,
+            modifier: 0,
+            hold_after: None,
+            move_to: None,
+            at_range: None,
+        },
+    );
+    let what = Planned::Strike {
+        routine: 1,
+        of: 1,
+        blow: 1,
+        charge: false,
+        set: false,
+        second: true,
+        free: None,
+        adjust,
+    };
+    let why = format!("hurls its weapon on its total, at the range of the half-way point ({half:.0} ft)");
+    push_rule(b, i, s, i64::MIN + 2, what, why, cite::TI_HURL);
 }
 
 /// The feet figure `i` may cover this round: its move, or a charge's half again up to 24".
