@@ -755,3 +755,29 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §9b for any dice: on the raider's total the warden's free blow comes first, then his
+    /// shove (an unarmed roll against her AC 5: 10 needed with THAC0 15). A shove that lands
+    /// carries him on to the door at (10, 150); one that fails leaves him where her reach
+    /// stopped him, 50 − √21 ft along his path.
+    #[test]
+    fn block_9b_the_shove(r in 1u32..=10, shove in 1i32..=20) {
+        let src = scene_src("block_9b")
+            .replace(r#""Raider": 3,"#, &format!(r#""Raider": {r},"#))
+            .replace(r#"ToHit: { "Raider": [14]"#, &format!(r#"ToHit: {{ "Raider": [{shove}]"#));
+        let ev = play_src("9b", &src);
+        let tr = r + 4;
+        let order: Vec<(String, K, u32)> = ev.iter()
+            .filter(|e| matches!(e.kind, K::Hit | K::Miss) || e.rule.id == "ti.block" && e.kind == K::Act)
+            .map(|e| (e.actor.clone(), if e.kind == K::Act { K::Act } else { K::Hit }, e.segment))
+            .collect();
+        prop_assert_eq!(order, vec![("Warden".into(), K::Hit, tr), ("Raider".into(), K::Act, tr)]);
+        let (x, y) = last_at(&ev, "Raider").unwrap();
+        let want = if shove >= 10 { 150.0 } else { 10.0 + 50.0 - 21f64.sqrt() };
+        prop_assert!((x - 10.0).abs() < 1e-6 && (y - want).abs() < 1e-6, "at ({x}, {y}), want y {want}");
+        prop_assert!(!ev.iter().any(|e| e.actor == "Raider" && matches!(e.kind, K::Hit | K::Miss)), "no blow at the end");
+    }
+}

@@ -224,6 +224,7 @@ impl PlanView {
                         Planned::Complete { what } => format!("{what} takes effect"),
                         Planned::Turn => "turns undead".to_string(),
                         Planned::Act { what } => what.clone(),
+                        Planned::Shove { past, .. } => format!("tries to shove past {past}"),
                     },
                     why: format!("{} — {} ({})", e.why, e.rule.summary, e.rule.page_ref()),
                 })

@@ -81,6 +81,16 @@ pub enum Planned {
         /// What it is, as declared.
         what: String,
     },
+    /// A charger tries to shove past a figure blocking its way ("Take Initiative!" §9b):
+    /// if it does, it runs on toward its point.
+    Shove {
+        /// The blocker.
+        past: String,
+        /// Where it runs on to, in feet, if it gets past.
+        to: (f64, f64),
+        /// Its pace for the rest of the round, feet a segment.
+        feet_per_segment: f64,
+    },
 }
 
 /// A to-hit adjustment the plan found for a blow, with its rule.

@@ -8,6 +8,7 @@
 
 mod complete;
 mod effect;
+mod shove;
 mod strike;
 
 use super::SegmentClock;
@@ -109,6 +110,7 @@ pub(super) fn resolve(mut p: Play) {
                 let name = a.figure.name.clone();
                 acts(&mut p, entry, name, what);
             }
+            Planned::Shove { .. } => shove::shove(&mut p, entry, actor),
         }
     }
     complete::the_rest(&mut p, &mut seg);

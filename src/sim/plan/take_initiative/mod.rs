@@ -5,6 +5,7 @@
 //! a charge strikes on its total, and the charged figure strikes back there, the longer
 //! weapon first (§9a); a spell is begun at the round's start and goes off on the total.
 
+mod block;
 mod change;
 mod expect;
 mod flee;
@@ -336,11 +337,11 @@ fn costed(b: &Build, i: usize) -> Action {
 fn move_needed(b: &Build, i: usize) -> Option<(f64, f64)> {
     let f = &b.figs[i];
     let own = allowance(b, i, false);
-    let ft = match &f.act {
-        Act::Move { to: Some(p), .. } => f
+    let ft = match point_of(&f.act) {
+        Some(p) => f
             .pos
             .distance(&crate::sim::components::Position { x: p.0, y: p.1 }),
-        _ => {
+        None => {
             let t = first_standing(b.figs, &f.act)?;
             // After a fleer: the gap and as far again as it can run (§5a).
             let runs = if matches!(b.figs[t].act, Act::Flee { .. }) {
@@ -352,6 +353,19 @@ fn move_needed(b: &Build, i: usize) -> Option<(f64, f64)> {
         }
     };
     Some((ft, own))
+}
+
+/// The point a move or a charge heads for, when it heads for a point.
+fn point_of(act: &Act) -> Option<(f64, f64)> {
+    match act {
+        Act::Move { to: Some(p), .. } => Some(*p),
+        Act::Charge {
+            to: Some(p),
+            targets,
+            ..
+        } if targets.is_empty() => Some(*p),
+        _ => None,
+    }
 }
 
 /// What figure `i` does on segment `s`.
@@ -473,6 +487,9 @@ fn charge(b: &mut Build, i: usize, s: u32) {
     }
     // Charging from the round's start, whether it arrives or not: no Dexterity AC (§9).
     b.changes.charging.push(i);
+    if block::blocked(b, i, s) {
+        return;
+    }
     if let Some(s) = travel(b, i, s, true) {
         b.contacts.insert(i, s);
         // A weapon hurled is not there for a blow at the end of the charge.
@@ -587,7 +604,7 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
     let (ft, s) = coming_together(b, i, s, charging).unwrap_or((ft, s));
     let covered = ft.min(allowance);
     let dest = match (&f.act, first_standing(b.figs, &f.act)) {
-        (Act::Move { to: Some(p), .. }, _) => Some(*p),
+        (a, _) if let Some(p) = point_of(a) => Some(p),
         (_, Some(t)) => Some((b.figs[t].pos.x, b.figs[t].pos.y)),
         _ => None,
     };
@@ -607,7 +624,7 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
         .or_else(|| leaving::chase_point(b, i, s));
     match (&f.act, first_standing(b.figs, &f.act)) {
         // To a point: it stops on its total, as far along as its move allows.
-        (Act::Move { to: Some(p), .. }, _) => {
+        (a, _) if let Some(p) = point_of(a) => {
             let to = crate::sim::components::Position { x: p.0, y: p.1 };
             let d = f.pos.distance(&to);
             let k = if d > 0.0 { (covered / d).min(1.0) } else { 0.0 };
