@@ -781,3 +781,89 @@ proptest! {
         prop_assert!(!ev.iter().any(|e| e.actor == "Raider" && matches!(e.kind, K::Hit | K::Miss)), "no blow at the end");
     }
 }
+
+/// The blows of one round: (actor, target, segment).
+fn round_blows(ev: &[LogEvent], round: u32) -> Vec<(String, String, u32)> {
+    ev.iter()
+        .filter(|e| e.round == round && matches!(e.kind, K::Hit | K::Miss))
+        .map(|e| (e.actor.clone(), e.target.clone().unwrap_or_default(), e.segment))
+        .collect()
+}
+
+fn b3(a: &str, t: &str, s: u32) -> (String, String, u32) {
+    (a.to_string(), t.to_string(), s)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §10 and 10a for any round-2 dice: unwatched, the thief hides in round 1 (d% 25 under
+    /// 40%). In round 2 her blow from hiding (d10 + 3) lands first if it comes first; the
+    /// ogre, unaware, changes to strike her at base + 2 + a new d10 + 4 when her blow comes
+    /// by his base d10 — else he strikes the fighter on base + 4.
+    #[test]
+    fn hide_10a_a_blow_from_hiding(t in 1u32..=10, o in 1u32..=10, r in 1u32..=10) {
+        let src = scene_src("hide_10a")
+            .replace(r#"initiative: { "Ogre": 8, "Fighter": 9, "Thief": 1 }"#,
+                &format!(r#"initiative: {{ "Ogre": {o}, "Fighter": 9, "Thief": {t} }}"#))
+            .replace(r#"Initiative: { "Ogre": [3] }"#, &format!(r#"Initiative: {{ "Ogre": [{r}] }}"#));
+        let ev = play_src("10a", &src);
+        prop_assert!(ev.iter().any(|e| e.round == 1 && e.actor == "Thief" && e.detail.starts_with("hides in shadows")));
+        let (tt, to) = (t + 3, o + 4);
+        let blows = round_blows(&ev, 2);
+        let ogre: Vec<_> = blows.iter().filter(|b| b.0 == "Ogre").cloned().collect();
+        let want = if tt <= o {
+            let changed = o + 2 + r + 4;
+            if changed <= 20 { vec![b3("Ogre", "Thief", changed)] } else { vec![] }
+        } else {
+            vec![b3("Ogre", "Fighter", to)]
+        };
+        prop_assert_eq!(ogre, want);
+        prop_assert!(blows.contains(&b3("Thief", "Ogre", tt)));
+    }
+
+    /// 10b for any dice: the sergeant (d10 + 5) meets the hidden assassin's charge (d10 + 4)
+    /// at contact, her long sword first, if she has not yet acted; if she has, she struck the
+    /// guardsman on her total and his blow comes alone.
+    #[test]
+    fn hide_10b_a_charge_from_hiding(a in 1u32..=10, s in 1u32..=10) {
+        let ev = with_dice("hide_10b", &[("Assassin", a), ("Sergeant", s), ("Guardsman", 10)]);
+        let (ta, ts) = (a + 4, s + 5);
+        let blows: Vec<_> = round_blows(&ev, 1).into_iter().filter(|b| b.0 != "Guardsman").collect();
+        let want = if ts >= ta {
+            vec![b3("Sergeant", "Assassin", ta), b3("Assassin", "Sergeant", ta)]
+        } else {
+            vec![b3("Sergeant", "Guardsman", ts), b3("Assassin", "Sergeant", ta)]
+        };
+        prop_assert_eq!(blows, want);
+    }
+
+    /// 10c for any dice: arrows from hiding (d10 + 1) that come by the bandit's base d10 let
+    /// him change to a charge at the archer (base + 2 + 1 + 4); later ones do not, and he
+    /// strikes the watchman on base + 4.
+    #[test]
+    fn hide_10c_a_shot_from_hiding(a in 1u32..=10, b in 1u32..=10) {
+        let ev = with_dice("hide_10c", &[("Archer", a), ("Bandit", b), ("Watchman", 10)]);
+        let ta = a + 1;
+        let bandit: Vec<_> = round_blows(&ev, 1).into_iter().filter(|x| x.0 == "Bandit").collect();
+        let want = if ta <= b { b3("Bandit", "Archer", b + 7) } else { b3("Bandit", "Watchman", b + 4) };
+        prop_assert_eq!(bandit, vec![want]);
+    }
+}
+
+/// §10: a thief watched by a foe cannot hide, and her blow next round is not from hiding.
+#[test]
+fn hide_10_not_under_observation() {
+    let src = scene_src("hide_10a").replacen(
+        r#""Ogre": Melee(targets: ["Fighter"]),"#,
+        r#""Ogre": Melee(targets: ["Thief"]),"#,
+        1,
+    );
+    let ev = play_src("10 watched", &src);
+    let tried = ev
+        .iter()
+        .find(|e| e.round == 1 && e.actor == "Thief" && e.rule.id == "ti.hide")
+        .unwrap();
+    assert!(tried.detail.contains("Ogre is watching"), "{}", tried.detail);
+    assert!(!ev.iter().any(|e| e.detail.contains("from hiding")));
+}

@@ -630,6 +630,8 @@ pub enum DieKind {
     D4,
     /// d20 saving throws (keyed by the figure that saves).
     Save,
+    /// d% rolls: hiding in shadows (keyed by the figure).
+    Percent,
 }
 
 impl DieKind {
@@ -645,6 +647,7 @@ impl DieKind {
             DieKind::Damage => 0..=1000,
             DieKind::D4 => 1..=4,
             DieKind::Save => 1..=20,
+            DieKind::Percent => 1..=100,
         }
     }
 }

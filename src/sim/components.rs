@@ -272,6 +272,11 @@ pub struct PursuitBurst(pub u32);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Hidden;
 
+/// Struck by a foe it did not know was there (§10a-c), in this (round, segment): it may
+/// change its action then.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CaughtUnaware(pub u32, pub u32);
+
 /// A thief's chance to hide in shadows, in percent (PHB p.28).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct HideChance(pub u32);

@@ -225,6 +225,7 @@ impl PlanView {
                         Planned::Turn => "turns undead".to_string(),
                         Planned::Act { what } => what.clone(),
                         Planned::Shove { past, .. } => format!("tries to shove past {past}"),
+                        Planned::Hide => "tries to hide in shadows".into(),
                     },
                     why: format!("{} — {} ({})", e.why, e.rule.summary, e.rule.page_ref()),
                 })

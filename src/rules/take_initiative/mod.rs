@@ -17,6 +17,7 @@ pub mod change;
 pub mod charge;
 pub mod expect;
 pub mod flee;
+pub mod hide;
 pub mod location;
 pub mod parry;
 pub mod ranged;

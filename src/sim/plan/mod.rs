@@ -81,6 +81,8 @@ pub enum Planned {
         /// What it is, as declared.
         what: String,
     },
+    /// A figure tries to hide in shadows ("Take Initiative!" §10).
+    Hide,
     /// A charger tries to shove past a figure blocking its way ("Take Initiative!" §9b):
     /// if it does, it runs on toward its point.
     Shove {

@@ -8,6 +8,7 @@
 
 mod complete;
 mod effect;
+mod hide;
 mod shove;
 mod strike;
 
@@ -45,6 +46,8 @@ pub(super) struct Fighter {
     charging: Has<Charging>,
     interposed: Option<&'static Interposed>,
     affected: Option<&'static mut Affected>,
+    hidden: Has<Hidden>,
+    hide_chance: Option<&'static HideChance>,
 }
 
 /// What playing a segment needs.
@@ -52,6 +55,7 @@ pub(super) struct Fighter {
 pub(super) struct Play<'w, 's> {
     clock: Res<'w, SegmentClock>,
     scene: Res<'w, super::SimScene>,
+    sightings: Res<'w, super::sight::Sightings>,
     plan: Res<'w, Plan>,
     dice: ResMut<'w, Dice>,
     figures: Query<'w, 's, Fighter>,
@@ -111,6 +115,7 @@ pub(super) fn resolve(mut p: Play) {
                 acts(&mut p, entry, name, what);
             }
             Planned::Shove { .. } => shove::shove(&mut p, entry, actor),
+            Planned::Hide => hide::hide(&mut p, entry, actor),
         }
     }
     complete::the_rest(&mut p, &mut seg);

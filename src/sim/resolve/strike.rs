@@ -12,7 +12,7 @@ use crate::rules::options::RulesSystem;
 use crate::rules::surprise;
 use crate::rules::take_initiative::spell::{keeps_spell, level_of};
 use crate::scene::{Act, DieKind};
-use crate::sim::components::Casting;
+use crate::sim::components::{Casting, CaughtUnaware, Hidden};
 use crate::sim::disruption::{HitOnCaster, end_casting, hit_on_caster};
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::sim::plan::{Adjust, PlanEntry, Planned, range_adjust};
@@ -120,6 +120,9 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     }
     let missile = matches!(act, Act::Missile { .. });
     let mut adjust = adjust.clone();
+    if p.figures.get(actor).is_ok_and(|a| a.hidden) {
+        from_hiding(p, actor, target, &mut adjust);
+    }
     if missile && p.clock.system == RulesSystem::TakeInitiative && !adjust.iter().any(is_range) {
         match range(p, actor, tpos) {
             Ok(r) => adjust.extend(r),
@@ -175,6 +178,19 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
 /// it moves off in the same segment.
 fn as_it_turns(adjust: &[Adjust]) -> bool {
     adjust.iter().any(|a| a.rule == cite::TI_WITHDRAW_BLOCK)
+}
+
+/// A hidden figure's attack (§10): its target was unaware of it, and may now change its
+/// action; the attacker is hidden no longer.
+fn from_hiding(p: &mut Play, actor: Entity, target: Entity, adjust: &mut Vec<Adjust>) {
+    let (round, segment) = p.clock.round_segment();
+    p.commands.entity(actor).remove::<Hidden>();
+    p.commands.entity(target).insert(CaughtUnaware(round, segment));
+    adjust.push(Adjust {
+        value: 0,
+        why: "from hiding: the target did not know it was there".into(),
+        rule: cite::TI_HIDE,
+    });
 }
 
 /// Whether an adjustment is a missile's range.

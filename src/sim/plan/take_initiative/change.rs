@@ -8,7 +8,7 @@ use super::{Build, act, costed, entries};
 use crate::rules::cite;
 use crate::rules::take_initiative::{acts_at, change};
 use crate::scene::DieKind;
-use crate::sim::components::{BaseInitiative, CarriedInitiative};
+use crate::sim::components::{BaseInitiative, CarriedInitiative, CaughtUnaware};
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::sim::plan::{Planning, snapshot};
 use bevy::prelude::*;
@@ -19,7 +19,11 @@ pub(in crate::sim) fn in_a_round(clock: Res<crate::sim::SegmentClock>) -> bool {
 }
 
 /// Takes up the changes of action this segment has made due (run after its blows).
-pub(in crate::sim) fn change_actions(mut p: Planning, bases: Query<&BaseInitiative>) {
+pub(in crate::sim) fn change_actions(
+    mut p: Planning,
+    bases: Query<&BaseInitiative>,
+    unaware: Query<&CaughtUnaware>,
+) {
     let (round, segment) = p.clock.round_segment();
     let scene = p.scene.0.clone();
     let Some(spec) = scene
@@ -49,7 +53,11 @@ pub(in crate::sim) fn change_actions(mut p: Planning, bases: Query<&BaseInitiati
             .entries
             .iter()
             .any(|x| x.actor == Some(e) && x.segment >= segment);
-        if !all_down || !pending || figs[i].act == *to {
+        // Struck from hiding this very segment, it may change as well (§10a, §10c).
+        let surprised = unaware
+            .get(figs[i].e)
+            .is_ok_and(|c| (c.0, c.1) == (round, segment));
+        if !(all_down || surprised) || !pending || figs[i].act == *to {
             continue;
         }
         if change::may_change(base, segment, change::Standing::default()).is_err() {

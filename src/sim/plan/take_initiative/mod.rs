@@ -396,6 +396,7 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
             b.changes.casting.insert(i, Some(c));
         }
         Act::Turn { .. } => push(b, i, s, 0, Planned::Turn, why),
+        Act::Hide => push_rule(b, i, s, 0, Planned::Hide, why, cite::TI_HIDE),
         Act::Other(what) => push(b, i, s, 0, Planned::Act { what: what.clone() }, why),
         Act::Cantrips { first, .. } => cast(b, i, s, first, None),
         Act::Flee { .. } => flee::flee(b, i, s),
@@ -404,7 +405,6 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
         | Act::Parry { .. }
         | Act::Withdraw { .. }
         | Act::Expect { .. }
-        | Act::Hide
         | Act::Block { .. } => {}
     }
 }
@@ -769,7 +769,17 @@ fn contact(b: &mut Build) {
         if caught {
             b.changes.moving_to.remove(&t);
         }
-        let ready = coming
+        // Charged from hiding, a foe that has not yet acted meets it at contact; one that
+        // has acted gets no blow back (§10b).
+        if b.figs[c].hidden {
+            let own = b.acts.get(&t).map_or(i64::MAX, |&o| i64::from(o));
+            let back = crate::rules::take_initiative::hide::strikes_back_unaware(own, i64::from(s)).0;
+            if !back || tf.weapon.missile || !tf.up || tf.casting.is_some() {
+                continue;
+            }
+        }
+        let ready = b.figs[c].hidden
+            || coming
             || caught
             || (matches!(tf.act, Act::Melee { .. }) && at_charger)
             || shot_late
