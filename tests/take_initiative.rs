@@ -867,3 +867,27 @@ fn hide_10_not_under_observation() {
     assert!(tried.detail.contains("Ogre is watching"), "{}", tried.detail);
     assert!(!ev.iter().any(|e| e.detail.contains("from hiding")));
 }
+
+/// Each scene of the second system's declarations and fields, turned into a book scene, is
+/// refused at the place of the declaration or field that only "Take Initiative!" knows.
+#[test]
+fn take_initiative_declarations_are_refused_with_their_place_in_book_scenes() {
+    let cases = [
+        ("withdraw_6", "declare.Guard"),
+        ("expect_2", "declare.Sentry"),
+        ("block_9b", "declare.Warden"),
+        ("ranged_8b", "declare.Scout"),
+        ("ranged_8c", "declare.Ranger"),
+        ("charge_9h", "declare.Hunter"),
+        ("hide_10a", "declare.Thief"),
+        ("pursuit_5a", "combatants[1].fleeing"),
+        ("hide_10b", "combatants[0].hidden"),
+    ];
+    for (name, place) in cases {
+        let book = scene_src(name).replace("rules: (system: TakeInitiative),", "");
+        let err = parse(&format!("{name}.ron"), &book).unwrap_err().to_string();
+        assert!(err.contains(place), "{name}: {err}");
+        assert!(err.contains("Take Initiative!"), "{name}: {err}");
+        assert!(err.contains(&format!("{name}.ron:")), "{name}: located: {err}");
+    }
+}

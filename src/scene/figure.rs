@@ -161,6 +161,12 @@ fn within_numbers(c: &CombatantSpec, within: &mut dyn FnMut(&'static str, Result
     if let Some(hd) = c.hit_dice {
         within("hit_dice", limits::check("hit dice", hd, &limits::HIT_DICE));
     }
+    if let Some(h) = c.hide_in_shadows {
+        within(
+            "hide_in_shadows",
+            limits::check("a chance to hide of", h, &(0..=100)),
+        );
+    }
     if let Some(s) = c.save_vs_spell {
         within(
             "save_vs_spell",

@@ -177,6 +177,18 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 }
             }
         }
+        // Fields that mean something only under "Take Initiative!".
+        let ti = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
+        for (field, set) in [("fleeing", f.fleeing), ("hidden", f.hidden)] {
+            if set && !ti {
+                c.add(
+                    &anchor(field),
+                    format!("combatants[{i}].{field}"),
+                    format!("`{field}` is a Take Initiative! field (rules: (system: TakeInitiative))"),
+                    None,
+                );
+            }
+        }
         // A position that is not finite is reported with the figure's numbers.
         if !(f.at.0.is_finite() && f.at.1.is_finite()) {
         } else if let Some(Ok(grid)) = &map {
