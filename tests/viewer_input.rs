@@ -21,6 +21,7 @@ fn app(path: PathBuf, watch: bool) -> App {
             path,
             seed: None,
             watch,
+            system: None,
         });
     app.update();
     app
@@ -208,4 +209,38 @@ fn every_action_is_bound_and_described() {
     }
     let distinct: std::collections::HashSet<_> = ViewerAction::ALL.iter().collect();
     assert_eq!(distinct.len(), ViewerAction::ALL.len());
+}
+
+/// T replays the loaded scene under the other rules system, from the start, with 20
+/// ordering segments a round; T again goes back to the scene's own system.
+#[test]
+fn t_switches_the_rules_system() {
+    use firststrike::rules::options::RulesSystem;
+    let mut app = app("scenes/otis_vs_robilar.ron".into(), false);
+    assert_eq!(pb(&app).scene.rules.system, RulesSystem::Book);
+    tap(&mut app, KeyCode::ArrowRight);
+    tap(&mut app, KeyCode::KeyT);
+    assert_eq!(pb(&app).scene.rules.system, RulesSystem::TakeInitiative);
+    assert_eq!(pb(&app).cursor, 0, "the other system starts over");
+    assert_eq!(
+        app.world().resource::<SceneSource>().system,
+        Some(RulesSystem::TakeInitiative)
+    );
+    // Play the whole first round: its last segment is the 20th.
+    let mut last = 0;
+    for _ in 0..30 {
+        tap(&mut app, KeyCode::ArrowRight);
+        if let Phase::Round { round: 1, segment } = pb(&app).current().phase {
+            last = last.max(segment);
+        }
+    }
+    assert_eq!(last, 20);
+    let live = app.world().non_send::<LiveSim>();
+    let log = pb(&app).log_now(live);
+    assert!(
+        log.iter().any(|e| e.rule.id == "ti.total"),
+        "each figure's total under Take Initiative!"
+    );
+    tap(&mut app, KeyCode::KeyT);
+    assert_eq!(pb(&app).scene.rules.system, RulesSystem::Book);
 }

@@ -25,6 +25,9 @@ pub struct ViewArgs {
     /// Measure N frames, print the median frame time, then exit.
     #[arg(long, value_name = "N")]
     pub frame_times: Option<u32>,
+    /// Play under this rules system instead of the scene's own (T switches in the window).
+    #[arg(long, value_enum)]
+    pub system: Option<super::scene_cmds::System>,
 }
 
 /// Opens the viewer; exit code 2 when the scene cannot be loaded.
@@ -52,6 +55,7 @@ pub fn run(args: ViewArgs) -> i32 {
                 ..Capture::new(p)
             }),
             frame_times: args.frame_times,
+            system: args.system.map(|s| s.rules()),
         },
     )
 }

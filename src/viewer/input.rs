@@ -58,6 +58,8 @@ pub enum ViewerAction {
     Measure,
     /// Reload the scene file.
     Reload,
+    /// Replay the scene under the other rules system.
+    SwitchSystem,
     /// Save a screenshot.
     Screenshot,
     /// Show or hide the help.
@@ -66,7 +68,7 @@ pub enum ViewerAction {
 
 impl ViewerAction {
     /// Every action, in the help window's order (kept beside the enum it lists).
-    pub const ALL: [ViewerAction; 24] = {
+    pub const ALL: [ViewerAction; 25] = {
         use ViewerAction::*;
         [
             StepForward,
@@ -91,6 +93,7 @@ impl ViewerAction {
             Fit,
             Measure,
             Reload,
+            SwitchSystem,
             Screenshot,
             Help,
         ]
@@ -121,6 +124,9 @@ impl ViewerAction {
             ViewerAction::Fit => "fit the map to the window",
             ViewerAction::Measure => "drag to measure (feet and inches)",
             ViewerAction::Reload => "reload the scene file",
+            ViewerAction::SwitchSystem => {
+                "replay under the other rules system (the book's / Take Initiative!)"
+            }
             ViewerAction::Screenshot => "save a screenshot in screenshots/",
             ViewerAction::Help => "this help",
         }
@@ -142,7 +148,7 @@ impl ViewerAction {
 }
 
 /// The keyboard bindings of the button actions.
-pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 24] = {
+pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 25] = {
     use ViewerAction::*;
     [
         (StepForward, KeyCode::ArrowRight),
@@ -166,6 +172,7 @@ pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 24] = {
         (Fit, KeyCode::KeyF),
         (Reload, KeyCode::F5),
         (Reload, KeyCode::KeyR),
+        (SwitchSystem, KeyCode::KeyT),
         (Screenshot, KeyCode::F12),
         (Help, KeyCode::KeyH),
         (Help, KeyCode::F1),
@@ -231,6 +238,7 @@ pub(super) fn read_actions(
     }
     for (action, request) in [
         (A::Reload, ViewerRequest::Reload),
+        (A::SwitchSystem, ViewerRequest::SwitchSystem),
         (A::Screenshot, ViewerRequest::Screenshot),
         (A::Fit, ViewerRequest::Fit),
     ] {

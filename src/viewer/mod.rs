@@ -83,6 +83,8 @@ pub struct Selection(pub Option<usize>);
 pub enum ViewerRequest {
     /// Reload the scene file now.
     Reload,
+    /// Replay the scene under the other rules system.
+    SwitchSystem,
     /// Open another scene file.
     Open(PathBuf),
     /// Save a screenshot.
@@ -99,6 +101,8 @@ pub struct ViewerCorePlugin {
     pub seed: Option<u64>,
     /// Watch the file and reload it when it changes.
     pub watch: bool,
+    /// Play under this rules system instead of the scene's own.
+    pub system: Option<crate::rules::options::RulesSystem>,
 }
 
 impl Plugin for ViewerCorePlugin {
@@ -108,7 +112,9 @@ impl Plugin for ViewerCorePlugin {
             .add_message::<ViewerRequest>()
             .init_resource::<Layers>()
             .init_resource::<Selection>()
-            .insert_resource(SceneSource::new(self.path.clone(), self.seed, self.watch))
+            .insert_resource(
+                SceneSource::new(self.path.clone(), self.seed, self.watch).under(self.system),
+            )
             .configure_sets(
                 Update,
                 (
@@ -203,6 +209,8 @@ pub struct ViewOptions {
     pub capture: Option<Capture>,
     /// Measure frame times then exit.
     pub frame_times: Option<u32>,
+    /// Play under this rules system instead of the scene's own.
+    pub system: Option<crate::rules::options::RulesSystem>,
 }
 
 /// Opens the viewer window on a scene file. Returns the process exit code.
@@ -225,6 +233,7 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
             path,
             seed: options.seed,
             watch: true,
+            system: options.system,
         })
         .add_plugins(ViewerRenderPlugin {
             capture: options.capture,

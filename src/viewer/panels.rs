@@ -6,6 +6,7 @@
 use super::input::ViewerAction;
 use super::map_view::Ruler;
 use super::playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
+use crate::rules::options::RulesSystem;
 use super::reload::SceneSource;
 use super::snapshot::{FigureView, Snapshot};
 use super::{Layers, Selection, ViewerRequest};
@@ -166,6 +167,17 @@ pub(super) fn panels(
                 if ui.button("reload").clicked() {
                     requests.write(ViewerRequest::Reload);
                 }
+                let other = match pb.scene.rules.system {
+                    RulesSystem::Book => "Take Initiative!",
+                    RulesSystem::TakeInitiative => "the book's rules",
+                };
+                if ui
+                    .button(format!("play under {other} (T)"))
+                    .on_hover_text("replay this scene under the other rules system, same seed")
+                    .clicked()
+                {
+                    requests.write(ViewerRequest::SwitchSystem);
+                }
                 if ui.button("help (H)").clicked() {
                     layers.help = !layers.help;
                 }
@@ -186,7 +198,7 @@ pub(super) fn panels(
                 ui.separator();
                 figures(ui, snap, &mut selection);
                 ui.separator();
-                options(ui, &pb);
+                options(ui, &pb, source.system.is_some());
             });
         })
         .response
@@ -437,8 +449,11 @@ fn figure(ui: &mut egui::Ui, snap: &Snapshot, f: &FigureView) {
     }
 }
 
-fn options(ui: &mut egui::Ui, pb: &Playback) {
+fn options(ui: &mut egui::Ui, pb: &Playback, switched: bool) {
     ui.strong("Rules in force");
+    if switched {
+        ui.small("(the system switched with T; the scene file's own is the other)");
+    }
     for (what, reading) in pb.scene.rules.plain() {
         ui.small(format!("{what}: {reading}"));
     }

@@ -5,6 +5,7 @@
 
 use super::ViewerRequest;
 use super::playback::Playback;
+use crate::rules::options::RulesSystem;
 use crate::scene;
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
@@ -29,6 +30,8 @@ pub struct SceneSource {
     pub error: Option<String>,
     /// Scenes offered by the picker.
     pub library: Vec<PathBuf>,
+    /// The rules system to play under instead of the scene's own (the switch).
+    pub system: Option<RulesSystem>,
     /// Seconds since the last poll.
     since_poll: f32,
     /// Loads so far.
@@ -45,9 +48,18 @@ impl SceneSource {
             watch,
             modified: None,
             error: None,
+            system: None,
             since_poll: 0.0,
             generation: 0,
         }
+    }
+}
+
+impl SceneSource {
+    /// The same source, played under `system` instead of the scene's own.
+    pub fn under(mut self, system: Option<RulesSystem>) -> Self {
+        self.system = system;
+        self
     }
 }
 
@@ -83,17 +95,21 @@ fn describe(errors: scene::SceneErrors) -> String {
 
 /// Loads `source.path`; on success replaces the playback, keeping the shown segment.
 fn load(world: &mut World) {
-    let (path, seed, generation) = {
+    let (path, seed, generation, system) = {
         let mut s = world.resource_mut::<SceneSource>();
         s.modified = modified(&s.path);
         s.generation += 1;
-        (s.path.clone(), s.seed, s.generation)
+        (s.path.clone(), s.seed, s.generation, s.system)
     };
     match scene::load(&path) {
-        Ok(scene) => {
+        Ok(mut scene) => {
+            if let Some(system) = system {
+                scene.rules.system = system;
+            }
+            // The same scene under the same system keeps its place; another starts over.
             let keep = world
                 .get_resource::<Playback>()
-                .filter(|p| p.path == path)
+                .filter(|p| p.path == path && p.scene.rules.system == scene.rules.system)
                 .map(|p| p.cursor)
                 .unwrap_or(0);
             let (mut pb, mut live) = Playback::start(path, scene, seed, generation);
@@ -119,15 +135,31 @@ pub(super) fn open_first(world: &mut World) {
 pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRequest>>) {
     let mut again = false;
     let mut open = None;
+    let mut switch = None;
     for r in cursor.read(world.resource::<Messages<ViewerRequest>>()) {
         match r {
             ViewerRequest::Reload => again = true,
             ViewerRequest::Open(p) => open = Some(p.clone()),
+            ViewerRequest::SwitchSystem => {
+                let now = world
+                    .get_resource::<Playback>()
+                    .map(|p| p.scene.rules.system);
+                switch = now.map(|s| match s {
+                    RulesSystem::Book => RulesSystem::TakeInitiative,
+                    RulesSystem::TakeInitiative => RulesSystem::Book,
+                });
+            }
             _ => {}
         }
     }
     if let Some(p) = open {
-        world.resource_mut::<SceneSource>().path = p;
+        let mut s = world.resource_mut::<SceneSource>();
+        s.path = p;
+        s.system = None;
+        again = true;
+    }
+    if let Some(system) = switch {
+        world.resource_mut::<SceneSource>().system = Some(system);
         again = true;
     }
     let dt = world.resource::<Time<Real>>().delta_secs();

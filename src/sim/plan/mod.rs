@@ -215,7 +215,6 @@ pub(super) struct PlanFigure {
     fleeing: Has<Fleeing>,
     hidden: Has<Hidden>,
     burst: Option<&'static PursuitBurst>,
-    hide_chance: Option<&'static HideChance>,
 }
 
 /// What planning needs.
@@ -263,8 +262,6 @@ pub(super) struct Fig {
     pub hidden: bool,
     /// The round it last gained on its pursuers (§5).
     pub burst: Option<u32>,
-    /// Its chance to hide in shadows, in percent.
-    pub hide_chance: Option<u32>,
 }
 
 /// Everyone, in the scene's order.
@@ -300,7 +297,6 @@ fn snapshot(q: &Query<PlanFigure>) -> Vec<Fig> {
                     fleeing: f.fleeing,
                     hidden: f.hidden,
                     burst: f.burst.map(|b| b.0),
-                    hide_chance: f.hide_chance.map(|h| h.0),
                 },
             )
         })
