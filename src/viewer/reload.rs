@@ -103,6 +103,10 @@ fn load(world: &mut World) {
     };
     match scene::load(&path) {
         Ok(mut scene) => {
+            // Switched back to the file's own system: no longer switched.
+            if system == Some(scene.rules.system) {
+                world.resource_mut::<SceneSource>().system = None;
+            }
             if let Some(system) = system {
                 scene.rules.system = system;
             }
