@@ -891,3 +891,42 @@ fn take_initiative_declarations_are_refused_with_their_place_in_book_scenes() {
         assert!(err.contains(&format!("{name}.ron:")), "{name}: located: {err}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(30))]
+
+    /// §9f with `charged_mover: GoesOn`, for any dice where the charge comes first: the
+    /// peasant takes the knight's blow, strikes none, and still ends 120 ft on; the rest of
+    /// the scene is as by default.
+    #[test]
+    fn charge_9f_the_mover_goes_on(k in 1u32..=10, p in 1u32..=10) {
+        prop_assume!(k + 4 <= p + 8);
+        let src = scene_src("charge_9f")
+            .replace("rules: (system: TakeInitiative),", "rules: (system: TakeInitiative, charged_mover: GoesOn),")
+            .replace(r#""Knight": 6, "Peasant": 1"#, &format!(r#""Knight": {k}, "Peasant": {p}"#));
+        let ev = play_src("9f goes on", &src);
+        prop_assert_eq!(blow_list(&ev), vec![b4("Knight", "Peasant", k + 4, 4)]);
+        prop_assert_eq!(last_at(&ev, "Peasant"), Some((10.0, 180.0)));
+        let first = ev.iter().find(|e| e.actor == "Peasant" && e.kind == K::Move).map(|e| e.segment);
+        prop_assert_eq!(first, Some(k + 4 + 1), "it sets off after the contact");
+    }
+
+    /// §7b with `blocked_pursuer: TurnsOnBlocker`, for any dice where the fallback wins and
+    /// the brute acts before the blocker: he turns on the blocker at his own total, and the
+    /// fallback is not followed.
+    #[test]
+    fn withdraw_7b_the_pursuer_turns_on_the_blocker(b in 1u32..=10, f in 1u32..=10, k in 1u32..=10) {
+        let (tb, tf, tk) = (b + 7, f + 4, k + 5);
+        prop_assume!(tf < tb && tb <= tk);
+        let src = scene_src("withdraw_blocking_7")
+            .replace("rules: (system: TakeInitiative),", "rules: (system: TakeInitiative, blocked_pursuer: TurnsOnBlocker),")
+            .replace(r#""Brute": 2, "Fallback": 6, "Blocker": 8"#, &format!(r#""Brute": {b}, "Fallback": {f}, "Blocker": {k}"#));
+        let ev = play_src("7b turns", &src);
+        let mut got = blow_list(&ev);
+        got.sort_by_key(|w| (w.2, w.0.clone()));
+        let mut want = vec![b4("Brute", "Blocker", tb, 0), b4("Blocker", "Brute", tk, 0)];
+        want.sort_by_key(|w| (w.2, w.0.clone()));
+        prop_assert_eq!(got, want);
+        prop_assert_eq!(last_at(&ev, "Brute"), None, "he does not follow");
+    }
+}

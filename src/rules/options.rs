@@ -174,6 +174,11 @@ pub struct RulesOptions {
     pub system: RulesSystem,
     /// Where two figures moving at each other meet under "Take Initiative!" (9g).
     pub come_together: super::take_initiative::charge::ComeTogether,
+    /// What a figure moving off does when a charge catches it first (9f).
+    pub charged_mover: super::take_initiative::charge::ChargedMover,
+    /// What a pursuer does when a withdrawing figure wins and its blocker has not yet
+    /// acted (7b).
+    pub blocked_pursuer: super::take_initiative::flee::BlockedPursuer,
 }
 
 impl RulesOptions {
@@ -282,6 +287,24 @@ impl RulesOptions {
                     }
                 },
             ));
+            v.push((
+                "A mover a charge catches",
+                match self.charged_mover {
+                    super::take_initiative::charge::ChargedMover::StandsAndStrikes => {
+                        "stands and strikes back"
+                    }
+                    super::take_initiative::charge::ChargedMover::GoesOn => "goes on its way",
+                },
+            ));
+            v.push((
+                "A pursuer past a withdrawal",
+                match self.blocked_pursuer {
+                    super::take_initiative::flee::BlockedPursuer::Follows => "follows it",
+                    super::take_initiative::flee::BlockedPursuer::TurnsOnBlocker => {
+                        "turns on the blocker"
+                    }
+                },
+            ));
         }
         v
     }
@@ -310,6 +333,8 @@ impl RulesOptions {
                     [
                         format!("system: {:?}", self.system),
                         format!("come_together: {:?}", self.come_together),
+                        format!("charged_mover: {:?}", self.charged_mover),
+                        format!("blocked_pursuer: {:?}", self.blocked_pursuer),
                     ]
                 })
                 .into_iter()

@@ -21,6 +21,18 @@ pub fn set_in_time(base: u32, charger_total: i64) -> (bool, Rule) {
     (i64::from(base) - 2 < charger_total, cite::TI_SET_TO_RECEIVE)
 }
 
+/// What a figure moving off does when a charge catches it first (§9f leaves it to the GM).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ChargedMover {
+    /// It stands and strikes back at contact, by weapon length, and does not move (the
+    /// text's first choice).
+    #[default]
+    StandsAndStrikes,
+    /// It takes the blow and goes on to its destination on its total; the charger cannot
+    /// follow, and it strikes no blow (the text's third choice).
+    GoesOn,
+}
+
 /// Where two figures moving at each other meet: how the text's formula is read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ComeTogether {

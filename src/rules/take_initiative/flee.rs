@@ -69,6 +69,17 @@ pub fn at_a_running_back(fleeing: bool) -> (Option<i32>, Rule) {
 /// on a pursuer that turns its back to follow (§7).
 pub const REAR_BONUS: i32 = 2;
 
+/// What a pursuer does when the figure it attacks withdraws first and the blocker has not
+/// yet acted (§7b leaves it to the GM).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum BlockedPursuer {
+    /// It follows on its total and strikes; the blocker strikes it from behind as it goes.
+    #[default]
+    Follows,
+    /// It turns its attack on the blocker, with no change to its initiative.
+    TurnsOnBlocker,
+}
+
 /// How a pursuer attacking a withdrawing figure follows it (§6, §7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Follow {
@@ -85,10 +96,17 @@ pub enum Follow {
 
 /// How a pursuer on `pursuer_total` follows a figure withdrawing on `withdrawer_total`,
 /// with a blocker on `blocker_total`, if any.
-pub fn follow(withdrawer_total: i64, pursuer_total: i64, blocker_total: Option<i64>) -> (Follow, Rule) {
+pub fn follow(
+    withdrawer_total: i64,
+    pursuer_total: i64,
+    blocker_total: Option<i64>,
+    choice: BlockedPursuer,
+) -> (Follow, Rule) {
     if pursuer_total <= withdrawer_total {
         (Follow::AtOnce, cite::TI_WITHDRAW)
-    } else if blocker_total.is_some_and(|b| b < pursuer_total) {
+    } else if blocker_total.is_some_and(|b| b < pursuer_total)
+        || (blocker_total.is_some() && choice == BlockedPursuer::TurnsOnBlocker)
+    {
         (Follow::Blocked, cite::TI_WITHDRAW_BLOCK)
     } else {
         (Follow::OnItsTotal, cite::TI_WITHDRAW)
@@ -135,12 +153,13 @@ mod tests {
     #[test]
     fn following_a_withdrawal() {
         // 6 / 7a: the pursuer first, or with it.
-        assert_eq!(follow(9, 7, Some(3)).0, Follow::AtOnce);
-        assert_eq!(follow(9, 9, None).0, Follow::AtOnce);
+        assert_eq!(follow(9, 7, Some(3), BlockedPursuer::Follows).0, Follow::AtOnce);
+        assert_eq!(follow(9, 9, None, BlockedPursuer::Follows).0, Follow::AtOnce);
         // 7b: the withdrawing figure first; a blocker before the pursuer shuts the way.
-        assert_eq!(follow(5, 9, Some(8)).0, Follow::Blocked);
-        assert_eq!(follow(5, 9, Some(9)).0, Follow::OnItsTotal);
-        assert_eq!(follow(5, 9, None).0, Follow::OnItsTotal);
+        assert_eq!(follow(5, 9, Some(8), BlockedPursuer::Follows).0, Follow::Blocked);
+        assert_eq!(follow(5, 9, Some(9), BlockedPursuer::Follows).0, Follow::OnItsTotal);
+        assert_eq!(follow(5, 9, Some(9), BlockedPursuer::TurnsOnBlocker).0, Follow::Blocked);
+        assert_eq!(follow(5, 9, None, BlockedPursuer::TurnsOnBlocker).0, Follow::OnItsTotal);
         // The blocker's blow: its own if earlier, else from behind as the pursuer follows.
         assert_eq!(blocker_blow(4, 9).0, None);
         assert_eq!(blocker_blow(9, 9).0, Some(2));

@@ -52,6 +52,8 @@ struct Build<'a> {
     setting: crate::rules::distance::Setting,
     alternating: crate::rules::options::AlternatingRate,
     come_together: ti_charge::ComeTogether,
+    /// The readings in force.
+    rules: crate::rules::options::RulesOptions,
     events: Vec<LogEvent>,
     changes: Changes,
     /// What is planned: (segment, order within the segment, entry).
@@ -94,6 +96,7 @@ impl<'a> Build<'a> {
             setting: scene.setting,
             alternating: scene.rules.alternating_rate,
             come_together: scene.rules.come_together,
+            rules: scene.rules,
             events: Vec::new(),
             changes: Changes::default(),
             slots: Vec::new(),
@@ -766,6 +769,9 @@ fn contact(b: &mut Build) {
         }
         // A figure moving off that the charge catches in place stands and strikes (§9f).
         let caught = leaving::caught_in_place(b, t, s);
+        if caught && leaving::goes_on(b, t, s) {
+            continue;
+        }
         if caught {
             b.changes.moving_to.remove(&t);
         }

@@ -73,13 +73,17 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
     let tp = b.acts[&p];
     let blocker = blocker(b, i, p);
     let tb = blocker.map(|k| i64::from(b.acts[&k]));
-    let (how, rule) = follow(i64::from(s), i64::from(tp), tb);
+    let (how, rule) = follow(i64::from(s), i64::from(tp), tb, b.rules.blocked_pursuer);
     let (wname, pname) = (b.figs[i].name.clone(), b.figs[p].name.clone());
     if how == Follow::Blocked {
         let k = blocker.expect("a blocked pursuit has a blocker");
         let kname = b.figs[k].name.clone();
         b.changes.intent.insert(p, melee_at(&kname));
-        let why = format!("{kname} shuts the way after {wname}: {pname} strikes {kname} instead");
+        let why = if tb.is_some_and(|t| t < i64::from(tp)) {
+            format!("{kname} shuts the way after {wname}: {pname} strikes {kname} instead")
+        } else {
+            format!("turns its attack from {wname} to {kname}, who blocks its way (the blocked_pursuer reading)")
+        };
         b.events.push(LogEvent::new(b.when, pname, EventKind::Idle, Some(kname), why, rule));
         return;
     }
