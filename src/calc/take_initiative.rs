@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 /// The kinds of action `first --system take-initiative` knows, with the rows they add.
-pub const KINDS: &str = "melee, natural, missile, charge, cast, move, flee, withdraw, parry, expect, hide, turn, device, wait";
+pub const KINDS: &str = "melee, natural, missile, move-missile, hurl, charge, cast, move, flee, withdraw, parry, expect, hide, turn, device, wait, block";
 
 /// One figure: its action's modifiers and, if given, its d10.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -110,7 +110,21 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         "melee" => Action::Melee {
             speed_factor: ctx.weapon_speed.map(|s| s.max(0) as u32),
         },
-        "natural" | "wait" => Action::Other,
+        "natural" | "wait" | "block" => Action::Other,
+        // Moving and shooting: never nocked and ready on the move (§8b).
+        "move-missile" => Action::MoveAndShoot {
+            far,
+            speed: match (&ammo, &weapon) {
+                (None, Some(w)) => missile_speed(table, w, false),
+                _ => speed(),
+            },
+            dexterity: dex.map_or(0, reaction_adjustment),
+        },
+        // A weapon hurled on the charge: a thrown object's speed, not the charge's +4 (§9h).
+        "hurl" => Action::Missile {
+            speed: missile_speed(table, "thrown", false),
+            dexterity: dex.map_or(0, reaction_adjustment),
+        },
         "missile" => Action::Missile {
             speed: match (&ammo, &weapon) {
                 (None, Some(w)) => missile_speed(table, w, false),

@@ -83,8 +83,9 @@ Under --system take-initiative each figure rolls its own d10 (d10=N) and adds th
 modifiers of its action (\"Take Initiative!\" Appendix B, assets/take_initiative.ron); the
 lower total acts first, a total over 20 next round at total - 20. KIND is one of melee
 (sf= or weapon=), natural, missile (ammo=nocked|arrows|quarrels|darts|thrown, dex=),
-charge, cast (level=N), move (far for over half the move), flee, withdraw, parry, expect,
-hide, turn, device, wait; mod=ID adds any other row (mod=higher_ground mod=draw_weapon);
+charge, cast (level=N), move (far for over half the move), move-missile (moving, then
+shooting: never nocked), hurl (a weapon hurled on the charge), flee, withdraw, parry,
+expect, hide, turn, device, wait, block; mod=ID adds any other row (mod=higher_ground);
 change=D10 [at=SEGMENT] is an action changed to (§1): base + 2 + the new d10 + its rows.
   # The sword user of §1: d10 9 + speed 5 = 14 against an orc's 3 + 7 = 10
   firststrike first --system take-initiative 'Sword: melee sf=5 d10=9' 'Orc: melee sf=7 d10=3'
@@ -92,6 +93,8 @@ change=D10 [at=SEGMENT] is an action changed to (§1): base + 2 + the new d10 + 
   firststrike first --system take-initiative 'Sword: move far d10=9 change=4' 'Orc: melee sf=7 d10=3'
   # No dice: how often each acts first over the 100 rolls
   firststrike first --system take-initiative 'Mage: cast level=3' 'Knight: charge'
+  # §8b: a scout moving and shooting against a crossbow ready to loose
+  firststrike first --system take-initiative 'Scout: move-missile weapon=short_bow d10=3' 'Crossbow: missile ammo=nocked d10=5'
 
 Exit status: 0 when the round was laid out, 2 when an action could not be read.";
 
