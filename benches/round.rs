@@ -148,28 +148,15 @@ fn scene(n: usize) -> Scene {
         });
         let act = match g.kind {
             _ if foes.is_empty() => Act::Hold,
-            0 => Act::Melee {
-                targets: foes,
-                modifier: 0,
-                hold_after: None,
-            },
-            1 => Act::Missile {
-                targets: foes,
-                per_shot: false,
-                modifier: 0,
-                hold_after: None,
-            },
+            0 => Act::melee(foes),
+            1 => Act::missile(foes),
             2 => Act::Cast {
                 spell: "chant".into(),
                 target: foes.first().cloned(),
                 segments: Some(g.casting),
                 device: false,
             },
-            _ => Act::Charge {
-                targets: foes,
-                to: None,
-                modifier: 0,
-            },
+            _ => Act::charge(foes),
         };
         declare.insert(name(i), act);
         initiative.insert(format!("S{f}-{side}"), 1 + rng.next(6));

@@ -414,7 +414,10 @@ fn a_spell_not_in_the_table_has_one_level() {
         .iter()
         .find(|e| e.kind == K::Initiative && e.actor == "Mage")
         .unwrap();
-    assert!(matches!(ini.payload, Payload::TakeInitiative { total: 15, .. }), "{ini:?}");
+    assert!(
+        matches!(ini.payload, Payload::TakeInitiative { total: 15, .. }),
+        "{ini:?}"
+    );
     let save = ev.iter().find(|e| e.rule.id == "ti.spell_save").unwrap();
     assert!(save.detail.contains("spell level 4"), "{}", save.detail);
 }
@@ -530,15 +533,28 @@ proptest! {
 #[test]
 fn charge_9e_a_javelin_strikes_back_at_contact() {
     let src = scene_src("charge_9e")
-        .replace(r#"weapon: "short bow", ready: true"#, r#"weapon: "javelin""#)
+        .replace(
+            r#"weapon: "short bow", ready: true"#,
+            r#"weapon: "javelin""#,
+        )
         .replace(r#""Knight": 6, "Archer": 2"#, r#""Knight": 1, "Archer": 8"#);
     let ev = play_src("9e javelin", &src);
     // Knight 1 + 4 = 5; the javelin thrown would be 8 + 4 = 12: the charge comes first.
     let order: Vec<(String, u32)> = blows(&ev);
-    assert_eq!(order, [("Archer".to_string(), 5), ("Knight".to_string(), 5)]);
-    let first = ev.iter().find(|e| e.actor == "Archer" && e.kind == K::Miss || e.actor == "Archer" && e.kind == K::Hit).unwrap();
+    assert_eq!(
+        order,
+        [("Archer".to_string(), 5), ("Knight".to_string(), 5)]
+    );
+    let first = ev
+        .iter()
+        .find(|e| e.actor == "Archer" && matches!(e.kind, K::Hit | K::Miss))
+        .unwrap();
     assert_eq!(attack_ac(first), Some(4), "against the charging AC");
-    assert_eq!(attack_modifier(first), Some(0), "a blow at contact has no range penalty");
+    assert_eq!(
+        attack_modifier(first),
+        Some(0),
+        "a blow at contact has no range penalty"
+    );
 }
 
 /// Every blow: (actor, target, segment, modifier to hit), in the order played.
@@ -786,7 +802,13 @@ proptest! {
 fn round_blows(ev: &[LogEvent], round: u32) -> Vec<(String, String, u32)> {
     ev.iter()
         .filter(|e| e.round == round && matches!(e.kind, K::Hit | K::Miss))
-        .map(|e| (e.actor.clone(), e.target.clone().unwrap_or_default(), e.segment))
+        .map(|e| {
+            (
+                e.actor.clone(),
+                e.target.clone().unwrap_or_default(),
+                e.segment,
+            )
+        })
         .collect()
 }
 
@@ -864,7 +886,11 @@ fn hide_10_not_under_observation() {
         .iter()
         .find(|e| e.round == 1 && e.actor == "Thief" && e.rule.id == "ti.hide")
         .unwrap();
-    assert!(tried.detail.contains("Ogre is watching"), "{}", tried.detail);
+    assert!(
+        tried.detail.contains("Ogre is watching"),
+        "{}",
+        tried.detail
+    );
     assert!(!ev.iter().any(|e| e.detail.contains("from hiding")));
 }
 
@@ -885,10 +911,15 @@ fn take_initiative_declarations_are_refused_with_their_place_in_book_scenes() {
     ];
     for (name, place) in cases {
         let book = scene_src(name).replace("rules: (system: TakeInitiative),", "");
-        let err = parse(&format!("{name}.ron"), &book).unwrap_err().to_string();
+        let err = parse(&format!("{name}.ron"), &book)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains(place), "{name}: {err}");
         assert!(err.contains("Take Initiative!"), "{name}: {err}");
-        assert!(err.contains(&format!("{name}.ron:")), "{name}: located: {err}");
+        assert!(
+            err.contains(&format!("{name}.ron:")),
+            "{name}: located: {err}"
+        );
     }
 }
 

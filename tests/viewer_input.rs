@@ -243,5 +243,9 @@ fn t_switches_the_rules_system() {
     );
     tap(&mut app, KeyCode::KeyT);
     assert_eq!(pb(&app).scene.rules.system, RulesSystem::Book);
-    assert_eq!(app.world().resource::<SceneSource>().system, None, "the file's own again");
+    assert_eq!(
+        app.world().resource::<SceneSource>().system,
+        None,
+        "the file's own again"
+    );
 }

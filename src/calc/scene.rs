@@ -46,25 +46,9 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
         placed.insert(f.declared.name.clone(), at);
         let act = match &f.does {
             _ if f.declared.routines == 0 => Act::Hold,
-            Does::Melee => Act::Melee {
-                targets: foes,
-                modifier: 0,
-                hold_after: None,
-            },
-            Does::Missile => Act::Missile {
-                targets: foes,
-                per_shot: false,
-                modifier: 0,
-                hold_after: None,
-                move_to: None,
-                at_range: None,
-            },
-            Does::Charge { .. } => Act::Charge {
-                targets: foes,
-                to: None,
-                modifier: 0,
-                hurl: false,
-            },
+            Does::Melee => Act::melee(foes),
+            Does::Missile => Act::missile(foes),
+            Does::Charge { .. } => Act::charge(foes),
             Does::Cast {
                 spell,
                 segments,
@@ -95,14 +79,7 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
                 .filter(|o| o.declared.side != f.declared.side)
                 .map(|o| o.declared.name.clone())
                 .collect();
-            then.insert(
-                f.declared.name.clone(),
-                Act::Melee {
-                    targets: foes,
-                    modifier: 0,
-                    hold_after: None,
-                },
-            );
+            then.insert(f.declared.name.clone(), Act::melee(foes));
         }
         combatants.push(spec);
     }

@@ -549,6 +549,42 @@ pub enum Act {
 }
 
 impl Act {
+    /// Melee at these targets, with no modifier and nothing held.
+    pub fn melee(targets: Vec<String>) -> Act {
+        Act::Melee {
+            targets,
+            modifier: 0,
+            hold_after: None,
+        }
+    }
+
+    /// Melee at one figure.
+    pub fn melee_at(name: &str) -> Act {
+        Act::melee(vec![name.to_string()])
+    }
+
+    /// Missile fire at these targets, standing, with no modifier.
+    pub fn missile(targets: Vec<String>) -> Act {
+        Act::Missile {
+            targets,
+            per_shot: false,
+            modifier: 0,
+            hold_after: None,
+            move_to: None,
+            at_range: None,
+        }
+    }
+
+    /// A charge at these targets, with no modifier.
+    pub fn charge(targets: Vec<String>) -> Act {
+        Act::Charge {
+            targets,
+            to: None,
+            modifier: 0,
+            hurl: false,
+        }
+    }
+
     /// The figures this action is aimed at.
     pub fn targets(&self) -> Vec<&str> {
         match self {

@@ -184,7 +184,9 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 c.add(
                     &anchor(field),
                     format!("combatants[{i}].{field}"),
-                    format!("`{field}` is a Take Initiative! field (rules: (system: TakeInitiative))"),
+                    format!(
+                        "`{field}` is a Take Initiative! field (rules: (system: TakeInitiative))"
+                    ),
                     None,
                 );
             }

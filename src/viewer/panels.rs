@@ -6,11 +6,11 @@
 use super::input::ViewerAction;
 use super::map_view::Ruler;
 use super::playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
-use crate::rules::options::RulesSystem;
 use super::reload::SceneSource;
 use super::snapshot::{FigureView, Snapshot};
 use super::{Layers, Selection, ViewerRequest};
 use crate::map::measure;
+use crate::rules::options::RulesSystem;
 use crate::sim::Phase;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};

@@ -78,7 +78,12 @@ pub fn meet_on(a_total: i64, b_total: i64) -> (i64, Rule) {
 /// Where a figure running in a straight line from `from` to `to` first comes within
 /// `reach` of a blocker at `at` (§9b), as the distance along its path; `None` if its path
 /// never does.
-pub fn blocked_at(from: (f64, f64), to: (f64, f64), at: (f64, f64), reach: f64) -> (Option<f64>, Rule) {
+pub fn blocked_at(
+    from: (f64, f64),
+    to: (f64, f64),
+    at: (f64, f64),
+    reach: f64,
+) -> (Option<f64>, Rule) {
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1e-9 {
@@ -108,12 +113,24 @@ mod tests {
     #[test]
     fn a_blocker_in_the_way() {
         // Straight at a blocker 50 ft on, reach 5: stopped after 45 ft.
-        assert_eq!(blocked_at((0.0, 0.0), (0.0, 100.0), (0.0, 50.0), 5.0).0, Some(45.0));
+        assert_eq!(
+            blocked_at((0.0, 0.0), (0.0, 100.0), (0.0, 50.0), 5.0).0,
+            Some(45.0)
+        );
         // 3 ft to the side: 50 - 4 = 46.
-        assert_eq!(blocked_at((0.0, 0.0), (0.0, 100.0), (3.0, 50.0), 5.0).0, Some(46.0));
+        assert_eq!(
+            blocked_at((0.0, 0.0), (0.0, 100.0), (3.0, 50.0), 5.0).0,
+            Some(46.0)
+        );
         // Out of the way, or behind.
-        assert_eq!(blocked_at((0.0, 0.0), (0.0, 100.0), (6.0, 50.0), 5.0).0, None);
-        assert_eq!(blocked_at((0.0, 0.0), (0.0, 100.0), (0.0, -20.0), 5.0).0, None);
+        assert_eq!(
+            blocked_at((0.0, 0.0), (0.0, 100.0), (6.0, 50.0), 5.0).0,
+            None
+        );
+        assert_eq!(
+            blocked_at((0.0, 0.0), (0.0, 100.0), (0.0, -20.0), 5.0).0,
+            None
+        );
         assert!(shoves_past(12, 12).0);
         assert!(!shoves_past(11, 12).0);
     }

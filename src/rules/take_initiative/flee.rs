@@ -71,7 +71,9 @@ pub const REAR_BONUS: i32 = 2;
 
 /// What a pursuer does when the figure it attacks withdraws first and the blocker has not
 /// yet acted (§7b leaves it to the GM).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum BlockedPursuer {
     /// It follows on its total and strikes; the blocker strikes it from behind as it goes.
     #[default]
@@ -153,13 +155,31 @@ mod tests {
     #[test]
     fn following_a_withdrawal() {
         // 6 / 7a: the pursuer first, or with it.
-        assert_eq!(follow(9, 7, Some(3), BlockedPursuer::Follows).0, Follow::AtOnce);
-        assert_eq!(follow(9, 9, None, BlockedPursuer::Follows).0, Follow::AtOnce);
+        assert_eq!(
+            follow(9, 7, Some(3), BlockedPursuer::Follows).0,
+            Follow::AtOnce
+        );
+        assert_eq!(
+            follow(9, 9, None, BlockedPursuer::Follows).0,
+            Follow::AtOnce
+        );
         // 7b: the withdrawing figure first; a blocker before the pursuer shuts the way.
-        assert_eq!(follow(5, 9, Some(8), BlockedPursuer::Follows).0, Follow::Blocked);
-        assert_eq!(follow(5, 9, Some(9), BlockedPursuer::Follows).0, Follow::OnItsTotal);
-        assert_eq!(follow(5, 9, Some(9), BlockedPursuer::TurnsOnBlocker).0, Follow::Blocked);
-        assert_eq!(follow(5, 9, None, BlockedPursuer::TurnsOnBlocker).0, Follow::OnItsTotal);
+        assert_eq!(
+            follow(5, 9, Some(8), BlockedPursuer::Follows).0,
+            Follow::Blocked
+        );
+        assert_eq!(
+            follow(5, 9, Some(9), BlockedPursuer::Follows).0,
+            Follow::OnItsTotal
+        );
+        assert_eq!(
+            follow(5, 9, Some(9), BlockedPursuer::TurnsOnBlocker).0,
+            Follow::Blocked
+        );
+        assert_eq!(
+            follow(5, 9, None, BlockedPursuer::TurnsOnBlocker).0,
+            Follow::OnItsTotal
+        );
         // The blocker's blow: its own if earlier, else from behind as the pursuer follows.
         assert_eq!(blocker_blow(4, 9).0, None);
         assert_eq!(blocker_blow(9, 9).0, Some(2));

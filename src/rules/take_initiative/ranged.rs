@@ -93,7 +93,11 @@ mod tests {
         assert_eq!(range_penalty(Band::Medium).0, -2);
         assert_eq!(range_penalty(Band::Long).0, -5);
         assert_eq!(shots_when_moving(2, false, 1).0, 2);
-        let moving = |shots, n| (1..=n).map(|k| shots_when_moving(shots, true, k).0).collect::<Vec<_>>();
+        let moving = |shots, n| {
+            (1..=n)
+                .map(|k| shots_when_moving(shots, true, k).0)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(moving(2, 3), [1, 1, 1]);
         assert_eq!(moving(1, 4), [1, 0, 1, 0]);
         assert_eq!(moving(3, 4), [2, 1, 2, 1]);

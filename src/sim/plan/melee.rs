@@ -133,7 +133,7 @@ pub(super) fn plan_set(b: &mut RoundBuild, i: usize, against: &[String]) {
     let name = b.figs[c].name.clone();
     let mut d = b.declared(i, ActionKind::Melee);
     d.set_vs_charge = true;
-    b.changes.intent.insert(i, melee_at(&name));
+    b.changes.intent.insert(i, Act::melee_at(&name));
     b.push(i, d, vec![name], false, String::new());
 }
 
@@ -173,17 +173,8 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
             cite::CHARGE_STRIKE_BACK,
         ));
         let d = b.declared(t, ActionKind::Melee);
-        b.changes.intent.insert(t, melee_at(&name));
+        b.changes.intent.insert(t, Act::melee_at(&name));
         b.push(t, d, vec![name], false, String::new());
-    }
-}
-
-/// Melee at one figure.
-fn melee_at(name: &str) -> Act {
-    Act::Melee {
-        targets: vec![name.to_string()],
-        modifier: 0,
-        hold_after: None,
     }
 }
 

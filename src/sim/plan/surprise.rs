@@ -104,11 +104,9 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
         | Act::Move { .. }
         | Act::Close { .. }
         | Act::Flee { .. }
-        | Act::Withdraw { .. } => {
-            SurpriseAction::Move {
-                rate_inches: f.movement.inches,
-            }
-        }
+        | Act::Withdraw { .. } => SurpriseAction::Move {
+            rate_inches: f.movement.inches,
+        },
         Act::Cast {
             spell,
             segments,

@@ -45,7 +45,9 @@ pub(super) fn shove(p: &mut Play, entry: &PlanEntry, actor: Entity) {
             "shoves past {past}: d20 {d20}{rolled} vs {need} for AC {ac}: {past} is knocked aside and the charge runs on, with no blow at its end"
         )
     } else {
-        format!("fails to shove past {past}: d20 {d20}{rolled} vs {need} for AC {ac}: the charge stops here")
+        format!(
+            "fails to shove past {past}: d20 {d20}{rolled} vs {need} for AC {ac}: the charge stops here"
+        )
     };
     p.log.write(
         LogEvent::new(

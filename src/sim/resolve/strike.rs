@@ -185,7 +185,9 @@ fn as_it_turns(adjust: &[Adjust]) -> bool {
 fn from_hiding(p: &mut Play, actor: Entity, target: Entity, adjust: &mut Vec<Adjust>) {
     let (round, segment) = p.clock.round_segment();
     p.commands.entity(actor).remove::<Hidden>();
-    p.commands.entity(target).insert(CaughtUnaware(round, segment));
+    p.commands
+        .entity(target)
+        .insert(CaughtUnaware(round, segment));
     adjust.push(Adjust {
         value: 0,
         why: "from hiding: the target did not know it was there".into(),
@@ -201,7 +203,11 @@ fn is_range(a: &Adjust) -> bool {
 /// Under "Take Initiative!": the range penalty of a shot from `actor` at a target at
 /// `tpos`, measured now — on the shooter's initiative, or after its move (§8); an error
 /// beyond long range. None for a weapon with no ranges in the table.
-fn range(p: &Play, actor: Entity, tpos: crate::sim::components::Position) -> Result<Option<Adjust>, String> {
+fn range(
+    p: &Play,
+    actor: Entity,
+    tpos: crate::sim::components::Position,
+) -> Result<Option<Adjust>, String> {
     let Ok(a) = p.figures.get(actor) else {
         return Ok(None);
     };

@@ -59,14 +59,7 @@ pub(super) fn blocked(b: &mut Build, i: usize, s: u32) -> bool {
         .insert(i, MoveTo(stop, along / f64::from(s.max(1)), 0));
     let (name, kname) = (f.name.clone(), b.figs[k].name.clone());
     // The blocker's free armed blow at the charger, by its weapon's length.
-    b.changes.intent.insert(
-        k,
-        Act::Melee {
-            targets: vec![name.clone()],
-            modifier: 0,
-            hold_after: None,
-        },
-    );
+    b.changes.intent.insert(k, Act::melee(vec![name.clone()]));
     let blow = Planned::Strike {
         routine: 1,
         of: 1,
@@ -80,7 +73,9 @@ pub(super) fn blocked(b: &mut Build, i: usize, s: u32) -> bool {
     let why = format!("blocks {name}'s way: a free armed blow as it tries to pass");
     let key = -reach_key(&b.figs[k]);
     push_rule(b, k, s, key, blow, why, cite::TI_BLOCK);
-    let left = crate::rules::take_initiative::SEGMENTS.saturating_sub(s).max(1);
+    let left = crate::rules::take_initiative::SEGMENTS
+        .saturating_sub(s)
+        .max(1);
     let shove = Planned::Shove {
         past: kname.clone(),
         to: (beyond.x, beyond.y),

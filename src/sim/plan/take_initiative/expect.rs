@@ -34,7 +34,14 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
     let foe = b.figs.iter().position(|g| &g.name == target);
     let Some(event) = foe.and_then(|t| b.acts.get(&t).copied()) else {
         let why = format!("waits for {target}, who does not act this round");
-        b.events.push(LogEvent::new(b.when, name, EventKind::Idle, Some(target.clone()), why, crate::rules::cite::TI_EXPECT));
+        b.events.push(LogEvent::new(
+            b.when,
+            name,
+            EventKind::Idle,
+            Some(target.clone()),
+            why,
+            crate::rules::cite::TI_EXPECT,
+        ));
         return;
     };
     let reroll = dice.roll(DieKind::Initiative, &name, 10).0.clamp(1, 10) as u32;
@@ -52,12 +59,19 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
     );
     let (when, _) = acts_at(at);
     b.events.push(
-        LogEvent::new(b.when, name, EventKind::Initiative, Some(target.clone()), why, rule)
-            .with(Payload::TakeInitiative {
-                total: at,
-                rounds_later: when.rounds_later,
-                segment: when.segment,
-            }),
+        LogEvent::new(
+            b.when,
+            name,
+            EventKind::Initiative,
+            Some(target.clone()),
+            why,
+            rule,
+        )
+        .with(Payload::TakeInitiative {
+            total: at,
+            rounds_later: when.rounds_later,
+            segment: when.segment,
+        }),
     );
     if when.rounds_later == 0 {
         strike(b, i, when.segment);

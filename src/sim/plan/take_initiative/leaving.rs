@@ -8,9 +8,9 @@
 
 use super::{Build, allowance};
 use crate::rules::cite;
+use crate::rules::take_initiative::charge::ChargedMover;
 use crate::scene::Act;
 use crate::sim::components::Position;
-use crate::rules::take_initiative::charge::ChargedMover;
 use crate::sim::plan::{Adjust, MoveTo, first_standing};
 
 /// Where figure `t` stops this round, if it moves to a point.

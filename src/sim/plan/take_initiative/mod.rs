@@ -324,8 +324,11 @@ fn costed(b: &Build, i: usize) -> Action {
         Act::Flee { to } => {
             let goal = crate::sim::components::Position { x: to.0, y: to.1 };
             let far = action::far(f.pos.distance(&goal), allowance(b, i, false));
-            crate::rules::take_initiative::flee::running_action(!flee::engaged(b, i).is_empty(), far)
-                .0
+            crate::rules::take_initiative::flee::running_action(
+                !flee::engaged(b, i).is_empty(),
+                far,
+            )
+            .0
         }
         Act::Withdraw { .. } => Action::Withdraw,
         Act::Parry { .. } => Action::Parry,
@@ -533,22 +536,19 @@ fn hurl(b: &mut Build, i: usize, s: u32) {
         _ => {
             let why = "has no weapon it can hurl that far: it charges on".to_string();
             let name = f.name.clone();
-            b.events.push(LogEvent::new(b.when, name, EventKind::Idle, None, why, cite::TI_HURL));
+            b.events.push(LogEvent::new(
+                b.when,
+                name,
+                EventKind::Idle,
+                None,
+                why,
+                cite::TI_HURL,
+            ));
             return;
         }
     };
     let target = b.figs[t].name.clone();
-    b.then.insert(
-        f.name.clone(),
-        Act::Missile {
-            targets: vec![target],
-            per_shot: false,
-            modifier: 0,
-            hold_after: None,
-            move_to: None,
-            at_range: None,
-        },
-    );
+    b.then.insert(f.name.clone(), Act::missile(vec![target]));
     let what = Planned::Strike {
         routine: 1,
         of: 1,
@@ -559,7 +559,8 @@ fn hurl(b: &mut Build, i: usize, s: u32) {
         free: None,
         adjust,
     };
-    let why = format!("hurls its weapon on its total, at the range of the half-way point ({half:.0} ft)");
+    let why =
+        format!("hurls its weapon on its total, at the range of the half-way point ({half:.0} ft)");
     push_rule(b, i, s, i64::MIN + 2, what, why, cite::TI_HURL);
 }
 
@@ -641,7 +642,11 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
         // allows, by its total (§5a).
         (_, Some(_)) if let Some(end) = chase => {
             let d = f.pos.distance(&end);
-            let k = if d > 0.0 { (allowance / d).min(1.0) } else { 0.0 };
+            let k = if d > 0.0 {
+                (allowance / d).min(1.0)
+            } else {
+                0.0
+            };
             let at = crate::sim::components::Position {
                 x: f.pos.x + (end.x - f.pos.x) * k,
                 y: f.pos.y + (end.y - f.pos.y) * k,
@@ -761,8 +766,9 @@ fn contact(b: &mut Build) {
         let at_charger = tf.act.targets().contains(&b.figs[c].name.as_str());
         // A shot at the charger that comes after the contact is foiled, unless the weapon
         // serves in melee too (a javelin, a spear): then it strikes back at contact (§9e).
-        let shot_late =
-            matches!(tf.act, Act::Missile { .. }) && at_charger && b.acts.get(&t).is_some_and(|&own| own > s);
+        let shot_late = matches!(tf.act, Act::Missile { .. })
+            && at_charger
+            && b.acts.get(&t).is_some_and(|&own| own > s);
         if shot_late && tf.weapon.missile {
             foiled(b, t, c, s);
             continue;
@@ -779,7 +785,8 @@ fn contact(b: &mut Build) {
         // has acted gets no blow back (§10b).
         if b.figs[c].hidden {
             let own = b.acts.get(&t).map_or(i64::MAX, |&o| i64::from(o));
-            let back = crate::rules::take_initiative::hide::strikes_back_unaware(own, i64::from(s)).0;
+            let back =
+                crate::rules::take_initiative::hide::strikes_back_unaware(own, i64::from(s)).0;
             if !back || tf.weapon.missile || !tf.up || tf.casting.is_some() {
                 continue;
             }
@@ -819,14 +826,7 @@ fn contact(b: &mut Build) {
             format!("strikes back at {name}'s charge at contact, by weapon length")
         };
         let key = -reach_key(tf);
-        b.changes.intent.insert(
-            t,
-            Act::Melee {
-                targets: vec![name],
-                modifier: 0,
-                hold_after: None,
-            },
-        );
+        b.changes.intent.insert(t, Act::melee(vec![name]));
         push_rule(b, t, s, key, what, why, cite::TI_CHARGE);
     }
 }

@@ -8,8 +8,8 @@
 //! pursuer from behind as it turns to follow.
 
 use super::{Build, allowance, push_rule};
-use crate::rules::take_initiative::flee::{Follow, blocker_blow, follow, withdraw_inches};
 use crate::rules::movement::feet_per_segment;
+use crate::rules::take_initiative::flee::{Follow, blocker_blow, follow, withdraw_inches};
 use crate::scene::Act;
 use crate::sim::components::Position;
 use crate::sim::log::{EventKind, LogEvent};
@@ -48,10 +48,9 @@ fn back_to(b: &Build, i: usize) -> Position {
 fn withdraw(b: &mut Build, i: usize, s: u32) {
     let dest = back_to(b, i);
     let f = &b.figs[i];
-    b.changes.moving_to.insert(
-        i,
-        MoveTo(dest, f.pos.distance(&dest), s.saturating_sub(1)),
-    );
+    b.changes
+        .moving_to
+        .insert(i, MoveTo(dest, f.pos.distance(&dest), s.saturating_sub(1)));
     let pursuers: Vec<usize> = (0..b.figs.len())
         .filter(|&p| {
             let pf = &b.figs[p];
@@ -78,13 +77,22 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
     if how == Follow::Blocked {
         let k = blocker.expect("a blocked pursuit has a blocker");
         let kname = b.figs[k].name.clone();
-        b.changes.intent.insert(p, melee_at(&kname));
+        b.changes.intent.insert(p, Act::melee_at(&kname));
         let why = if tb.is_some_and(|t| t < i64::from(tp)) {
             format!("{kname} shuts the way after {wname}: {pname} strikes {kname} instead")
         } else {
-            format!("turns its attack from {wname} to {kname}, who blocks its way (the blocked_pursuer reading)")
+            format!(
+                "turns its attack from {wname} to {kname}, who blocks its way (the blocked_pursuer reading)"
+            )
         };
-        b.events.push(LogEvent::new(b.when, pname, EventKind::Idle, Some(kname), why, rule));
+        b.events.push(LogEvent::new(
+            b.when,
+            pname,
+            EventKind::Idle,
+            Some(kname),
+            why,
+            rule,
+        ));
         return;
     }
     // Follows to stay in reach of the figure where it stops, up to its full move.
@@ -104,12 +112,13 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
         .moving_to
         .insert(p, MoveTo(at, need.max(1e-9), follows.saturating_sub(1)));
     // The figure's blow at its follower; on the pursuer's own total, the figure first.
-    b.changes.intent.insert(i, melee_at(&pname));
+    b.changes.intent.insert(i, Act::melee_at(&pname));
     let why = format!("{pname} follows it, still in melee: it strikes");
     push_rule(b, i, follows, 1, blow(Vec::new()), why, rule);
     if how == Follow::OnItsTotal {
-        b.slots
-            .retain(|(_, _, e)| !(e.actor == Some(b.figs[p].e) && matches!(e.what, Planned::Strike { .. })));
+        b.slots.retain(|(_, _, e)| {
+            !(e.actor == Some(b.figs[p].e) && matches!(e.what, Planned::Strike { .. }))
+        });
         let why = format!("follows {wname} on its total and strikes, after it");
         push_rule(b, p, tp, 2, blow(Vec::new()), why, rule);
     }
@@ -150,14 +159,6 @@ fn blocker(b: &Build, i: usize, p: usize) -> Option<usize> {
     })
 }
 
-fn melee_at(name: &str) -> Act {
-    Act::Melee {
-        targets: vec![name.to_string()],
-        modifier: 0,
-        hold_after: None,
-    }
-}
-
 fn blow(adjust: Vec<Adjust>) -> Planned {
     Planned::Strike {
         routine: 1,
@@ -170,4 +171,3 @@ fn blow(adjust: Vec<Adjust>) -> Planned {
         adjust,
     }
 }
-
