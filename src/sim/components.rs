@@ -36,6 +36,26 @@ impl Position {
     pub fn distance(&self, other: &Position) -> f64 {
         ((self.x - other.x).powi(2) + (self.y - other.y).powi(2)).sqrt()
     }
+
+    /// The point `feet` along the straight line to `to`, never past it (nor behind here).
+    pub fn toward(&self, to: &Position, feet: f64) -> Position {
+        let d = self.distance(to);
+        let k = if d > 0.0 {
+            (feet.max(0.0) / d).min(1.0)
+        } else {
+            0.0
+        };
+        Position {
+            x: self.x + (to.x - self.x) * k,
+            y: self.y + (to.y - self.y) * k,
+        }
+    }
+
+    /// The point on the straight line to `to` that stops `keep` feet short of it (here, if
+    /// already that close).
+    pub fn short_of(&self, to: &Position, keep: f64) -> Position {
+        self.toward(to, self.distance(to) - keep)
+    }
 }
 
 /// Movement rate in inches (PHB p.101-102).
@@ -64,6 +84,15 @@ pub struct WeaponSpeed {
     pub of_speed: bool,
     /// Missile ready at the start.
     pub ready: bool,
+}
+
+impl WeaponSpeed {
+    /// The weapon's limits of short, medium and long range in feet, if it can be fired
+    /// or thrown (the weapons table).
+    pub fn range_ft(&self, setting: crate::rules::distance::Setting) -> Option<(f64, f64, f64)> {
+        let w = crate::tables::weapon(self.weapon.as_deref()?).ok()?;
+        w.range_ft(setting)
+    }
 }
 
 /// Melee reach, centre to centre, in feet.

@@ -95,6 +95,27 @@ pub enum Planned {
     },
 }
 
+impl Planned {
+    /// One blow on its own — routine 1 of 1 — with these adjustments to hit.
+    pub fn single_blow(adjust: Vec<Adjust>) -> Planned {
+        Planned::routine(1, 1, adjust)
+    }
+
+    /// Routine `routine` of `of` this round, a plain blow with these adjustments to hit.
+    pub fn routine(routine: u32, of: u32, adjust: Vec<Adjust>) -> Planned {
+        Planned::Strike {
+            routine,
+            of,
+            blow: 1,
+            charge: false,
+            set: false,
+            second: false,
+            free: None,
+            adjust,
+        }
+    }
+}
+
 /// A to-hit adjustment the plan found for a blow, with its rule.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Adjust {

@@ -6,7 +6,6 @@ use super::Play;
 use crate::rules::take_initiative::hide::{Hiding, hide as try_hide};
 use crate::scene::DieKind;
 use crate::sim::components::Hidden;
-use crate::sim::log::{EventKind, LogEvent};
 use crate::sim::plan::PlanEntry;
 use bevy::prelude::*;
 
@@ -53,15 +52,5 @@ pub(super) fn hide(p: &mut Play, entry: &PlanEntry, actor: Entity) {
         ),
         Hiding::NoChance => "cannot hide in shadows: it has no `hide_in_shadows` chance".into(),
     };
-    p.log.write(
-        LogEvent::new(
-            (p.plan.round, entry.segment),
-            name,
-            EventKind::Act,
-            None,
-            why,
-            rule,
-        )
-        .placed(entry.fixed),
-    );
+    super::act_event(p, entry, (name, None), why, rule);
 }

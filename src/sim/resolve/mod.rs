@@ -123,14 +123,26 @@ pub(super) fn resolve(mut p: Play) {
 
 /// Logs an act the plan placed (turning undead, a non-combat act), with why it falls here.
 fn acts(p: &mut Play, entry: &PlanEntry, name: String, what: &str) {
+    let text = format!("{what} — {}", entry.why);
+    act_event(p, entry, (name, None), text, entry.rule);
+}
+
+/// Logs what `who` (and at whom) did in a planned entry's segment, by this rule.
+fn act_event(
+    p: &mut Play,
+    entry: &PlanEntry,
+    (who, at): (String, Option<String>),
+    text: String,
+    rule: crate::rules::cite::Rule,
+) {
     p.log.write(
         LogEvent::new(
             (p.plan.round, entry.segment),
-            name,
+            who,
             EventKind::Act,
-            None,
-            format!("{what} — {}", entry.why),
-            entry.rule,
+            at,
+            text,
+            rule,
         )
         .placed(entry.fixed),
     );

@@ -7,7 +7,6 @@ use super::Play;
 use crate::rules::combat;
 use crate::rules::take_initiative::charge::shoves_past;
 use crate::scene::DieKind;
-use crate::sim::log::{EventKind, LogEvent};
 use crate::sim::plan::{MoveTo, PlanEntry, Planned};
 use bevy::prelude::*;
 
@@ -49,15 +48,5 @@ pub(super) fn shove(p: &mut Play, entry: &PlanEntry, actor: Entity) {
             "fails to shove past {past}: d20 {d20}{rolled} vs {need} for AC {ac}: the charge stops here"
         )
     };
-    p.log.write(
-        LogEvent::new(
-            (p.plan.round, entry.segment),
-            name,
-            EventKind::Act,
-            Some(past.clone()),
-            why,
-            rule,
-        )
-        .placed(entry.fixed),
-    );
+    super::act_event(p, entry, (name, Some(past.clone())), why, rule);
 }

@@ -211,13 +211,7 @@ fn range(
     let Ok(a) = p.figures.get(actor) else {
         return Ok(None);
     };
-    let Some(limits) = a
-        .weapon
-        .weapon
-        .as_deref()
-        .and_then(|w| tables::weapon(w).ok())
-        .and_then(|w| w.range_ft(p.scene.0.setting))
-    else {
+    let Some(limits) = a.weapon.range_ft(p.scene.0.setting) else {
         return Ok(None);
     };
     let d = a.pos.distance(&tpos);

@@ -47,29 +47,15 @@ pub(super) fn blocked(b: &mut Build, i: usize, s: u32) -> bool {
     if along > charge {
         return false;
     }
-    let len = f.pos.distance(&Position { x: to.0, y: to.1 });
-    let at = |d: f64| Position {
-        x: f.pos.x + (to.0 - f.pos.x) * d / len,
-        y: f.pos.y + (to.1 - f.pos.y) * d / len,
-    };
-    let stop = at(along);
-    let beyond = at(len.min(charge));
+    let goal = Position { x: to.0, y: to.1 };
+    let (stop, beyond) = (f.pos.toward(&goal, along), f.pos.toward(&goal, charge));
     b.changes
         .moving_to
         .insert(i, MoveTo(stop, along / f64::from(s.max(1)), 0));
     let (name, kname) = (f.name.clone(), b.figs[k].name.clone());
     // The blocker's free armed blow at the charger, by its weapon's length.
     b.changes.intent.insert(k, Act::melee(vec![name.clone()]));
-    let blow = Planned::Strike {
-        routine: 1,
-        of: 1,
-        blow: 1,
-        charge: false,
-        set: false,
-        second: false,
-        free: None,
-        adjust: Vec::new(),
-    };
+    let blow = Planned::single_blow(Vec::new());
     let why = format!("blocks {name}'s way: a free armed blow as it tries to pass");
     let key = -reach_key(&b.figs[k]);
     push_rule(b, k, s, key, blow, why, cite::TI_BLOCK);

@@ -13,13 +13,7 @@ use crate::tables;
 
 /// Every expecting figure's answer this round, once all totals are known.
 pub(super) fn answers(b: &mut Build, dice: &mut Dice) {
-    let waiting: Vec<(usize, u32)> = b
-        .acts
-        .iter()
-        .filter(|(i, _)| matches!(b.figs[**i].act, Act::Expect { .. }))
-        .map(|(&i, &s)| (i, s))
-        .collect();
-    for (i, own) in waiting {
+    for (i, own) in b.acting(|a| matches!(a, Act::Expect { .. })) {
         answer(b, i, own, dice);
     }
 }

@@ -59,11 +59,7 @@ pub(super) fn run_to(b: &Build, i: usize) -> (Position, f64) {
     let goal = Position { x: to.0, y: to.1 };
     let d = f.pos.distance(&goal);
     let covered = d.min(allowance(b, i, false) + extra);
-    let k = if d > 0.0 { covered / d } else { 0.0 };
-    let at = Position {
-        x: f.pos.x + (goal.x - f.pos.x) * k,
-        y: f.pos.y + (goal.y - f.pos.y) * k,
-    };
+    let at = f.pos.toward(&goal, covered);
     // The extra counts only if the run uses it.
     let used = (covered - allowance(b, i, false)).max(0.0);
     (at, used)
@@ -120,14 +116,5 @@ pub(super) fn chase_point(b: &Build, i: usize, t: usize) -> Option<Position> {
     }
     let (end, _) = run_to(b, t);
     let f = &b.figs[i];
-    let d = f.pos.distance(&end);
-    let k = if d > 0.0 {
-        ((d - f.reach).max(0.0) / d).min(1.0)
-    } else {
-        0.0
-    };
-    Some(Position {
-        x: f.pos.x + (end.x - f.pos.x) * k,
-        y: f.pos.y + (end.y - f.pos.y) * k,
-    })
+    Some(f.pos.short_of(&end, f.reach))
 }

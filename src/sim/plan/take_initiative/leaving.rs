@@ -19,17 +19,10 @@ fn move_end(b: &Build, t: usize) -> Option<Position> {
     let Act::Move { to: Some(p), .. } = f.act else {
         return None;
     };
-    let goal = Position { x: p.0, y: p.1 };
-    let d = f.pos.distance(&goal);
-    let k = if d > 0.0 {
-        (allowance(b, t, false) / d).min(1.0)
-    } else {
-        0.0
-    };
-    Some(Position {
-        x: f.pos.x + (goal.x - f.pos.x) * k,
-        y: f.pos.y + (goal.y - f.pos.y) * k,
-    })
+    Some(
+        f.pos
+            .toward(&Position { x: p.0, y: p.1 }, allowance(b, t, false)),
+    )
 }
 
 /// Whether figure `t`, moving away, acts before a charge arriving on segment `s`.
@@ -68,17 +61,7 @@ pub(super) fn chase_point(b: &Build, i: usize, s: u32) -> Option<Position> {
     if !gone_first(b, t, s) {
         return None;
     }
-    let end = move_end(b, t)?;
-    let d = f.pos.distance(&end);
-    let k = if d > 0.0 {
-        ((d - f.reach).max(0.0) / d).min(1.0)
-    } else {
-        0.0
-    };
-    Some(Position {
-        x: f.pos.x + (end.x - f.pos.x) * k,
-        y: f.pos.y + (end.y - f.pos.y) * k,
-    })
+    Some(f.pos.short_of(&move_end(b, t)?, f.reach))
 }
 
 /// The charge's blow on a target that moved off first: from behind.

@@ -113,6 +113,18 @@ impl<'a> Build<'a> {
     }
 }
 
+impl Build<'_> {
+    /// The figures acting this round whose declaration is of this kind, with their
+    /// segments.
+    fn acting(&self, kind: impl Fn(&Act) -> bool) -> Vec<(usize, u32)> {
+        self.acts
+            .iter()
+            .filter(|(i, _)| kind(&self.figs[**i].act))
+            .map(|(&i, &s)| (i, s))
+            .collect()
+    }
+}
+
 /// Plans the round at its first segment.
 pub(in crate::sim) fn plan_round(mut p: Planning) {
     let (round, _) = p.clock.round_segment();
@@ -442,16 +454,7 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         .max(1);
     let adjust = running_back(b, i);
     for routine in 1..=of {
-        let what = Planned::Strike {
-            routine,
-            of,
-            blow: 1,
-            charge: false,
-            set: false,
-            second: false,
-            free: None,
-            adjust: adjust.clone(),
-        };
+        let what = Planned::routine(routine, of, adjust.clone());
         push(
             b,
             i,
@@ -525,13 +528,11 @@ fn hurl(b: &mut Build, i: usize, s: u32) {
         return;
     };
     let half = f.pos.distance(&b.figs[t].pos) / 2.0;
-    let limits = f
+    let adjust = match f
         .weapon
-        .weapon
-        .as_deref()
-        .and_then(|w| tables::weapon(w).ok())
-        .and_then(|w| w.range_ft(b.setting));
-    let adjust = match limits.map(|l| super::range_adjust(half, l)) {
+        .range_ft(b.setting)
+        .map(|l| super::range_adjust(half, l))
+    {
         Some(Ok(a)) => vec![a],
         _ => {
             let why = "has no weapon it can hurl that far: it charges on".to_string();
@@ -630,40 +631,22 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
         // To a point: it stops on its total, as far along as its move allows.
         (a, _) if let Some(p) = point_of(a) => {
             let to = crate::sim::components::Position { x: p.0, y: p.1 };
-            let d = f.pos.distance(&to);
-            let k = if d > 0.0 { (covered / d).min(1.0) } else { 0.0 };
-            let at = crate::sim::components::Position {
-                x: f.pos.x + (to.x - f.pos.x) * k,
-                y: f.pos.y + (to.y - f.pos.y) * k,
-            };
-            b.changes.moving_to.insert(i, MoveTo(at, fps, 0));
+            b.changes
+                .moving_to
+                .insert(i, MoveTo(f.pos.toward(&to, covered), fps, 0));
         }
         // After a fleer: to its reach from where the fleer stops, as far as its move
         // allows, by its total (§5a).
         (_, Some(_)) if let Some(end) = chase => {
             let d = f.pos.distance(&end);
-            let k = if d > 0.0 {
-                (allowance / d).min(1.0)
-            } else {
-                0.0
-            };
-            let at = crate::sim::components::Position {
-                x: f.pos.x + (end.x - f.pos.x) * k,
-                y: f.pos.y + (end.y - f.pos.y) * k,
-            };
+            let at = f.pos.toward(&end, allowance);
             let fps = f.pos.distance(&at) / f64::from(s.saturating_sub(b.when.1).max(1));
             b.changes.moving_to.insert(i, MoveTo(at, fps, 0));
             return (d <= allowance).then_some(s);
         }
         // Out of reach this round: it covers its allowance by its total and stops there.
         (_, Some(t)) if ft > allowance => {
-            let (from, to) = (f.pos, b.figs[t].pos);
-            let d = from.distance(&to).max(1e-9);
-            let k = covered / d;
-            let at = crate::sim::components::Position {
-                x: from.x + (to.x - from.x) * k,
-                y: from.y + (to.y - from.y) * k,
-            };
+            let at = f.pos.toward(&b.figs[t].pos, covered);
             b.changes.moving_to.insert(i, MoveTo(at, fps, 0));
         }
         (_, Some(t)) => {

@@ -10,7 +10,6 @@ use crate::rules::take_initiative::ranged::{farther_first, shots_when_moving};
 use crate::scene::Act;
 use crate::sim::components::Position;
 use crate::sim::plan::{Adjust, MoveTo, Planned, TiMove, first_standing, range_adjust};
-use crate::tables;
 
 /// Where figure `i` moves to before shooting: its point (8b), or toward its target until
 /// the range it chose (8c) — half of that closing when the target comes toward it too,
@@ -43,24 +42,11 @@ pub(super) fn shooting_point(b: &Build, i: usize) -> Option<Position> {
                         | Act::Move { .. }
                 );
             let share = if comes { 0.5 } else { 1.0 };
-            let k = (d - r) * share / d;
-            Position {
-                x: f.pos.x + (t.pos.x - f.pos.x) * k,
-                y: f.pos.y + (t.pos.y - f.pos.y) * k,
-            }
+            f.pos.toward(&t.pos, (d - r) * share)
         }
         (None, None) => return None,
     };
-    let d = f.pos.distance(&goal);
-    let k = if d > 0.0 {
-        (allowance(b, i, false) / d).min(1.0)
-    } else {
-        0.0
-    };
-    Some(Position {
-        x: f.pos.x + (goal.x - f.pos.x) * k,
-        y: f.pos.y + (goal.y - f.pos.y) * k,
-    })
+    Some(f.pos.toward(&goal, allowance(b, i, false)))
 }
 
 /// Figure `i` moves, arriving on segment `s`, and shoots.
@@ -99,16 +85,7 @@ pub(super) fn moving_shot(b: &mut Build, i: usize, s: u32) {
         ),
     };
     for routine in 1..=of {
-        let what = Planned::Strike {
-            routine,
-            of,
-            blow: 1,
-            charge: false,
-            set: false,
-            second: false,
-            free: None,
-            adjust: adjust.clone(),
-        };
+        let what = Planned::routine(routine, of, adjust.clone());
         push_rule(b, i, seg, key, what, why.clone(), rule);
     }
 }
@@ -138,13 +115,9 @@ fn facing(b: &Build, i: usize) -> Option<(u32, i64, Vec<Adjust>, cite::Rule, Str
         return None;
     }
     let seg = b.acts.get(&i)?.min(b.acts.get(&t)?);
-    let limits = f
+    let adjust = f
         .weapon
-        .weapon
-        .as_deref()
-        .and_then(|w| tables::weapon(w).ok())
-        .and_then(|w| w.range_ft(b.setting));
-    let adjust = limits
+        .range_ft(b.setting)
         .and_then(|l| range_adjust(mine, l).ok())
         .into_iter()
         .collect();

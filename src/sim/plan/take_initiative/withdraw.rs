@@ -17,13 +17,7 @@ use crate::sim::plan::{Adjust, MoveTo, Planned, first_standing, gap};
 
 /// Every withdrawal this round, after all figures have their slots.
 pub(super) fn withdrawals(b: &mut Build) {
-    let w: Vec<(usize, u32)> = b
-        .acts
-        .iter()
-        .filter(|(i, _)| matches!(b.figs[**i].act, Act::Withdraw { .. }))
-        .map(|(&i, &s)| (i, s))
-        .collect();
-    for (i, s) in w {
+    for (i, s) in b.acting(|a| matches!(a, Act::Withdraw { .. })) {
         withdraw(b, i, s);
     }
 }
@@ -34,14 +28,8 @@ fn back_to(b: &Build, i: usize) -> Position {
     let Act::Withdraw { to } = f.act else {
         return f.pos;
     };
-    let goal = Position { x: to.0, y: to.1 };
     let half = feet_per_segment(withdraw_inches(f.movement.inches).0, b.setting) * 10.0;
-    let d = f.pos.distance(&goal);
-    let k = if d > 0.0 { (half / d).min(1.0) } else { 0.0 };
-    Position {
-        x: f.pos.x + (goal.x - f.pos.x) * k,
-        y: f.pos.y + (goal.y - f.pos.y) * k,
-    }
+    f.pos.toward(&Position { x: to.0, y: to.1 }, half)
 }
 
 /// Figure `i` withdraws on segment `s`; its pursuers follow, its friends block.
@@ -102,11 +90,7 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
     if need > allowance(b, p, false) {
         return;
     }
-    let k = if d > 0.0 { need / d } else { 0.0 };
-    let at = Position {
-        x: pf.pos.x + (dest.x - pf.pos.x) * k,
-        y: pf.pos.y + (dest.y - pf.pos.y) * k,
-    };
+    let at = pf.pos.toward(&dest, need);
     let follows = if how == Follow::AtOnce { s } else { tp };
     b.changes
         .moving_to
@@ -114,13 +98,21 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
     // The figure's blow at its follower; on the pursuer's own total, the figure first.
     b.changes.intent.insert(i, Act::melee_at(&pname));
     let why = format!("{pname} follows it, still in melee: it strikes");
-    push_rule(b, i, follows, 1, blow(Vec::new()), why, rule);
+    push_rule(
+        b,
+        i,
+        follows,
+        1,
+        Planned::single_blow(Vec::new()),
+        why,
+        rule,
+    );
     if how == Follow::OnItsTotal {
         b.slots.retain(|(_, _, e)| {
             !(e.actor == Some(b.figs[p].e) && matches!(e.what, Planned::Strike { .. }))
         });
         let why = format!("follows {wname} on its total and strikes, after it");
-        push_rule(b, p, tp, 2, blow(Vec::new()), why, rule);
+        push_rule(b, p, tp, 2, Planned::single_blow(Vec::new()), why, rule);
     }
     if let Some(k) = blocker {
         block(b, k, p, follows);
@@ -141,7 +133,7 @@ fn block(b: &mut Build, k: usize, p: usize, follows: u32) {
         rule,
     }];
     let why = format!("strikes {} as it turns to follow", b.figs[p].name);
-    push_rule(b, k, follows, 0, blow(adjust), why, rule);
+    push_rule(b, k, follows, 0, Planned::single_blow(adjust), why, rule);
 }
 
 /// A friend of figure `i` in melee with pursuer `p`, attacking it.
@@ -157,17 +149,4 @@ fn blocker(b: &Build, i: usize, p: usize) -> Option<usize> {
             && gap(kf, pf) <= 0.0
             && b.acts.contains_key(&k)
     })
-}
-
-fn blow(adjust: Vec<Adjust>) -> Planned {
-    Planned::Strike {
-        routine: 1,
-        of: 1,
-        blow: 1,
-        charge: false,
-        set: false,
-        second: false,
-        free: None,
-        adjust,
-    }
 }
