@@ -5,10 +5,12 @@
 //! field, with a suggestion where one exists. The types here are plain data; the
 //! simulation ([`crate::sim`]) turns them into entities.
 
+pub mod edit;
 mod error;
 pub mod figure;
 pub mod limits;
 mod load;
+pub mod save;
 mod unique;
 mod validate;
 
@@ -30,35 +32,43 @@ pub struct Scene {
     /// Title.
     pub name: String,
     /// What the scene shows, with its pages.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub about: String,
     /// Indoors (1" = 10 ft) or outdoors (1" = 10 yards).
     pub setting: Setting,
     /// Seed for every die the scene does not fix.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub seed: u64,
     /// The readings in force (see [`RulesOptions`]).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub rules: RulesOptions,
     /// The map; without one the figures stand on open ground.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub map: Option<MapSpec>,
     /// The figures.
     pub combatants: Vec<CombatantSpec>,
     /// Encounter-distance checks made before the fight (each logs a `distance` event).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub encounter: Vec<EncounterCheck>,
     /// Surprise: each side's roll or segments lost.
-    #[serde(default, deserialize_with = "unique::map")]
+    #[serde(
+        default,
+        deserialize_with = "unique::map",
+        skip_serializing_if = "is_default"
+    )]
     pub surprise: BTreeMap<String, SurpriseSpec>,
     /// Declarations for each surprise segment, in order.
-    #[serde(default, deserialize_with = "unique::maps")]
+    #[serde(
+        default,
+        deserialize_with = "unique::maps",
+        skip_serializing_if = "is_default"
+    )]
     pub surprise_segments: Vec<Declarations>,
     /// Declarations and dice for each full round, in order.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub rounds: Vec<RoundSpec>,
     /// Fixed dice, per kind, per figure (or side), consumed in order.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub dice: BTreeMap<DieKind, BTreeMap<String, Vec<i32>>>,
 }
 
@@ -67,21 +77,21 @@ pub struct Scene {
 #[serde(deny_unknown_fields)]
 pub struct MapSpec {
     /// Cell size in feet (default 5).
-    #[serde(default = "default_cell")]
+    #[serde(default = "default_cell", skip_serializing_if = "is_default_cell")]
     pub cell_ft: f64,
     /// Rows from the top (north, y = 0) down; x grows to the east.
     pub rows: Vec<String>,
     /// Extra or changed meanings of characters; the defaults are `#` wall, `.` floor,
     /// `+` closed door, `/` open door, `O` pillar, `~` water, `"` scrub, `T` forest,
     /// `%` marsh.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub legend: BTreeMap<char, CellKind>,
     /// Light sources fixed on the map.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub lights: Vec<FixedLight>,
     /// The whole map is lit (daylight, or a hall lit throughout): everyone in a clear line
     /// of sight is seen. Off by default: a dungeon is dark but for its lights.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub daylight: bool,
 }
 
@@ -99,6 +109,16 @@ impl Default for MapSpec {
 
 fn default_cell() -> f64 {
     5.0
+}
+
+fn is_default_cell(c: &f64) -> bool {
+    *c == default_cell()
+}
+
+/// Whether a value is its type's default: such fields are left out when a scene is saved,
+/// as a person writing it would leave them out.
+pub fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
 }
 
 /// What a map cell is.
@@ -133,7 +153,7 @@ pub struct FixedLight {
     /// Where it is, in feet.
     pub at: (f64, f64),
     /// Radius in feet, overriding the table.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub radius_ft: Option<f64>,
 }
 
@@ -158,129 +178,129 @@ pub struct CombatantSpec {
     /// Position in feet (x east, y south).
     pub at: (f64, f64),
     /// A monster in `assets/monsters.ron` giving defaults for the fields below.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub monster: Option<String>,
     /// Movement rate in inches; otherwise from armor and load, otherwise 12".
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub movement: Option<u32>,
     /// Armor worn, for movement (PHB p.101-102).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub armor: Option<Armor>,
     /// Magic armor moves one step better.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub magic_armor: bool,
     /// Weight carried in pounds, for movement and encumbrance.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub load_lb: Option<u32>,
     /// Strength weight allowance in pounds.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub strength_allowance_lb: i32,
     /// Loaded past the point where charging is allowed (DMG p.66).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub encumbered: bool,
     /// Biped or quadruped (outdoor charge bonus).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub body: Option<Body>,
     /// Dexterity score (default 10).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub dexterity: Option<u32>,
     /// Main weapon by name in `assets/weapons.ron`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub weapon: Option<String>,
     /// Off-hand weapon: a second strike in each routine.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub off_hand: Option<String>,
     /// Speed factor, overriding the weapon's.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub speed_factor: Option<u32>,
     /// Weapon length in feet, overriding the weapon's.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub length_ft: Option<f64>,
     /// Melee reach in feet, centre to centre (default 5: adjacent squares).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub reach_ft: Option<f64>,
     /// Attack routines per round ("1/1", "3/2", "2/1"…).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub attacks: Option<AttackRate>,
     /// The d20 roll needed to hit AC 0.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub thac0: Option<i32>,
     /// Standing to-hit bonus (magic, Strength, specialisation).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub to_hit_bonus: i32,
     /// Standing damage bonus.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub damage_bonus: i32,
     /// Damage dice of an attack routine, overriding the weapon's ("1d8", "2d4+2").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub damage: Option<String>,
     /// Armor class.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub ac: Option<i32>,
     /// Armor type for weapon-vs-armor adjustments (PHB p.38); default: the AC.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub ac_type: Option<i32>,
     /// Hit points.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub hp: Option<i32>,
     /// A light carried, by name in `assets/lights.ron`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub light: Option<String>,
     /// Infravision range in feet.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub infravision_ft: Option<f64>,
     /// Weapon specialist (UA p.18): missile rate and point-blank shots.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub specialist: bool,
     /// Armed with an item of speed (strikes first, DMG p.168).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub of_speed: bool,
     /// Missile weapon ready (nocked or cocked) at the start: three volleys in a surprise
     /// segment (DMG p.61-62).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub ready: bool,
     /// Initiative die other than d6 (spectators roll d8, DMG p.62).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub initiative_die: Option<u32>,
     /// Hasted (PHB p.74): attacks and movement doubled.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub hasted: bool,
     /// Slowed: attacks and movement halved, and it acts as if it lost initiative.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub slowed: bool,
     /// Makes its whole party surprised less often, in sixes (a ranger: 1; DMG p.61).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub surprised_less_often: u32,
     /// Surprises others more often, in sixes, when it acts alone (a ranger: 1; PHB p.24).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub surprises_more_often: u32,
     /// Closed to melee in the round before the scene starts: in its first round of blows
     /// speed factors do not apply (DMG p.66).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub just_closed: bool,
     /// Hit dice, or level for a character: what a death spell or sleep can affect
     /// (PHB p.83, p.68). A monster takes its table's.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub hit_dice: Option<u32>,
     /// The saving throw vs. spells: the d20 roll needed (DMG p.79). Without it, a spell
     /// that allows a save is not saved against.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub save_vs_spell: Option<u32>,
     /// A single-classed fighter: under "Take Initiative!" its parry is one better and may be
     /// spread over several attackers (§3).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub fighter: bool,
     /// "Take Initiative!" §5: it was already running from its foes in the round before the
     /// scene: fleeing on, it does not turn again (a move, not the -2 of turning to flee),
     /// and a pursuer's blow at it is from behind (+2).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub fleeing: bool,
     /// "Take Initiative!" §10: hidden in shadows at the start; its foes are unaware of it
     /// until it acts.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub hidden: bool,
     /// A thief's chance to hide in shadows, in percent (PHB p.28), for `Hide`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub hide_in_shadows: Option<u32>,
 }
 
@@ -290,25 +310,25 @@ pub enum EncounterCheck {
     /// Outdoors: 6d4", less the larger surprise, less terrain.
     Outdoors {
         /// Terrain.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         terrain: Option<Terrain>,
         /// The larger side's segments of surprise; by default the surprise actually rolled.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         surprise: Option<u32>,
         /// What the check is about.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         note: String,
     },
     /// Indoors: d6+4".
     Indoors {
         /// What the check is about.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         note: String,
     },
     /// A noisy party found by hidden foes at d4".
     Noise {
         /// What the check is about.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         note: String,
     },
     /// A small area caps the distance.
@@ -316,16 +336,16 @@ pub enum EncounterCheck {
         /// The area's size across, in feet.
         across_ft: u32,
         /// What the check is about.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         note: String,
     },
     /// With surprise: 1"-3" or the area, whichever is less.
     Surprise {
         /// The area's size across, in feet, if it is small.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         across_ft: Option<u32>,
         /// What the check is about.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         note: String,
     },
     /// The limit set by the lights and infravision of these figures.
@@ -333,7 +353,7 @@ pub enum EncounterCheck {
         /// The figures whose light and eyes count.
         figures: Vec<String>,
         /// What the check is about.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         note: String,
     },
 }
@@ -360,27 +380,51 @@ pub type Declarations = BTreeMap<String, Act>;
 #[serde(deny_unknown_fields)]
 pub struct RoundSpec {
     /// Declarations.
-    #[serde(default, deserialize_with = "unique::map")]
+    #[serde(
+        default,
+        deserialize_with = "unique::map",
+        skip_serializing_if = "is_default"
+    )]
     pub declare: Declarations,
     /// Each side's initiative die, if fixed.
-    #[serde(default, deserialize_with = "unique::map")]
+    #[serde(
+        default,
+        deserialize_with = "unique::map",
+        skip_serializing_if = "is_default"
+    )]
     pub initiative: BTreeMap<String, u32>,
     /// Seconds each figure hesitated in declaring (DMG p.71).
-    #[serde(default, deserialize_with = "unique::map")]
+    #[serde(
+        default,
+        deserialize_with = "unique::map",
+        skip_serializing_if = "is_default"
+    )]
     pub hesitation_s: BTreeMap<String, u32>,
     /// A second action this round after the one declared, where the rules allow one
     /// ([`crate::rules::second_action`]): a move after a potion, a normal attack after an
     /// item of speed's shot.
-    #[serde(default, deserialize_with = "unique::map")]
+    #[serde(
+        default,
+        deserialize_with = "unique::map",
+        skip_serializing_if = "is_default"
+    )]
     pub then: Declarations,
     /// Under "Take Initiative!": what a figure changes to if its action becomes impossible
     /// (its targets all down) by its base initiative (§1). It then acts on base + 2 + a new
     /// d10 (the figure's next `Initiative` die) + the new action's modifiers.
-    #[serde(default, deserialize_with = "unique::map")]
+    #[serde(
+        default,
+        deserialize_with = "unique::map",
+        skip_serializing_if = "is_default"
+    )]
     pub change: Declarations,
     /// Under "Take Initiative!": more Appendix B rows a figure adds this round, by id
     /// (`draw_weapon`, `change_weapon`, `higher_ground`, `open_door`...).
-    #[serde(default, deserialize_with = "unique::map")]
+    #[serde(
+        default,
+        deserialize_with = "unique::map",
+        skip_serializing_if = "is_default"
+    )]
     pub modifiers: BTreeMap<String, Vec<String>>,
 }
 
@@ -392,10 +436,10 @@ pub enum Act {
         /// Targets in order of preference.
         targets: Vec<String>,
         /// A situational to-hit modifier (rear +4, …).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         modifier: i32,
         /// Stop after this many routines this round (the rest are held).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         hold_after: Option<u32>,
     },
     /// Missile fire at the first target still standing — or, with `per_shot`, shot k at the
@@ -404,39 +448,39 @@ pub enum Act {
         /// Targets in order of preference (or one per shot).
         targets: Vec<String>,
         /// One target per shot, in order.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         per_shot: bool,
         /// Range and other modifiers.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         modifier: i32,
         /// Stop after this many routines this round.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         hold_after: Option<u32>,
         /// "Take Initiative!" only: move to this point first, arriving on the total, then
         /// fire from there at half the rate (§8b).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         move_to: Option<(f64, f64)>,
         /// "Take Initiative!" only: move toward the first target and fire at this range
         /// in feet, at half the rate; of two doing so at each other, the farther range
         /// fires first (§8c).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         at_range: Option<f64>,
     },
     /// Charge (DMG p.66); with no target, or to a point, it is movement at the charge rate
     /// with no blow.
     Charge {
         /// Targets in order of preference.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         targets: Vec<String>,
         /// A point to charge to, in feet (when there is no target).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         to: Option<(f64, f64)>,
         /// A situational to-hit modifier.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         modifier: i32,
         /// "Take Initiative!" only: hurl the (thrown) weapon on the total, at the range of
         /// the half-way point, before coming to blows (§9, §9h).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         hurl: bool,
     },
     /// Cast a spell (or use a device) from `assets/spells.ron`.
@@ -444,15 +488,15 @@ pub enum Act {
         /// The spell's name.
         spell: String,
         /// Its target, if any.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         target: Option<String>,
         /// Casting time, overriding the table; with it any name may be cast, in the table
         /// or not.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         segments: Option<u32>,
         /// A rod, staff or wand: keeps working when its wielder is hit, unless the wielder
         /// falls (DMG p.65). Devices in the table are marked there.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         device: bool,
     },
     /// Close: move to engage the first target still standing, with no blows this round
@@ -467,7 +511,7 @@ pub enum Act {
     /// no charge meets does nothing.
     Set {
         /// The chargers it is set against (any when empty).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         against: Vec<String>,
     },
     /// Turn undead: follows initiative, beats a charge, and is not spoiled by a hit unless
@@ -484,7 +528,7 @@ pub enum Act {
         /// The second.
         second: String,
         /// Their target, if any.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         target: Option<String>,
     },
     /// Drink a potion: it works d4+1 segments after it is drunk (DMG p.119), after
@@ -493,16 +537,16 @@ pub enum Act {
         /// The potion's name.
         name: String,
         /// Segments spent before drinking (taking it from a pouch: 1).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         prepare: u32,
     },
     /// Move toward a point or a figure at the normal rate.
     Move {
         /// Figure to approach (stopping at reach).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         toward: Option<String>,
         /// Point to reach, in feet.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "is_default")]
         to: Option<(f64, f64)>,
     },
     /// Turn and flee ("Take Initiative!" §4; that system only): −2 initiative; on its total
@@ -582,6 +626,70 @@ impl Act {
             to: None,
             modifier: 0,
             hurl: false,
+        }
+    }
+
+    /// The names it aims at, mutable (for renaming and forgetting figures).
+    fn target_names_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            Act::Melee { targets, .. }
+            | Act::Missile { targets, .. }
+            | Act::Charge { targets, .. }
+            | Act::Turn { targets }
+            | Act::Close { targets }
+            | Act::Set { against: targets }
+            | Act::Parry { against: targets }
+            | Act::Block { against: targets } => targets.iter_mut().collect(),
+            Act::Cast { target, .. } | Act::Cantrips { target, .. } => target.iter_mut().collect(),
+            Act::Move { toward, .. } => toward.iter_mut().collect(),
+            Act::Expect { target } => vec![target],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Renames a figure it aims at.
+    pub fn rename_target(&mut self, from: &str, to: &str) {
+        for n in self.target_names_mut() {
+            if n == from {
+                *n = to.to_string();
+            }
+        }
+    }
+
+    /// Forgets a figure it aimed at (one deleted); false when nothing it needs is left.
+    pub fn forget_target(&mut self, name: &str) -> bool {
+        match self {
+            Act::Melee { targets, .. }
+            | Act::Missile { targets, .. }
+            | Act::Close { targets }
+            | Act::Turn { targets } => {
+                targets.retain(|t| t != name);
+                !targets.is_empty()
+            }
+            Act::Charge { targets, to, .. } => {
+                targets.retain(|t| t != name);
+                !targets.is_empty() || to.is_some()
+            }
+            Act::Set { against: targets }
+            | Act::Parry { against: targets }
+            | Act::Block { against: targets } => {
+                targets.retain(|t| t != name);
+                true
+            }
+            Act::Cast { target, .. } | Act::Cantrips { target, .. } => {
+                if target.as_deref() == Some(name) {
+                    *target = None;
+                }
+                true
+            }
+            Act::Move { toward, to } => {
+                if toward.as_deref() == Some(name) {
+                    *toward = None;
+                }
+                toward.is_some() || to.is_some()
+            }
+            Act::Expect { target } => target != name,
+            _ => true,
         }
     }
 

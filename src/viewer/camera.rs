@@ -148,7 +148,16 @@ pub(super) fn camera_controls(
     };
     let zoom = actions.value(&ViewerAction::Zoom) * 4.0 * time.delta_secs() + wheel;
     if zoom != 0.0 {
+        let before = ortho.scale;
         ortho.scale = (ortho.scale * 1.1f32.powf(-zoom.clamp(-3.0, 3.0))).clamp(0.005, 50.0);
+        // The wheel zooms toward the cursor: the point under it stays under it.
+        if wheel != 0.0
+            && let Some(c) = window.cursor_position()
+        {
+            let off = c - Vec2::new(window.width(), window.height()) / 2.0;
+            let d = Vec2::new(off.x, -off.y) * (before - ortho.scale);
+            tf.translation += d.extend(0.0);
+        }
     }
 }
 

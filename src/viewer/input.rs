@@ -60,6 +60,14 @@ pub enum ViewerAction {
     Reload,
     /// Replay the scene under the other rules system.
     SwitchSystem,
+    /// Turn the encounter editor on or off.
+    ToggleEdit,
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Save the edited scene.
+    Save,
     /// Save a screenshot.
     Screenshot,
     /// Show or hide the help.
@@ -68,7 +76,7 @@ pub enum ViewerAction {
 
 impl ViewerAction {
     /// Every action, in the help window's order (kept beside the enum it lists).
-    pub const ALL: [ViewerAction; 25] = {
+    pub const ALL: [ViewerAction; 29] = {
         use ViewerAction::*;
         [
             StepForward,
@@ -94,6 +102,10 @@ impl ViewerAction {
             Measure,
             Reload,
             SwitchSystem,
+            ToggleEdit,
+            Undo,
+            Redo,
+            Save,
             Screenshot,
             Help,
         ]
@@ -124,6 +136,10 @@ impl ViewerAction {
             ViewerAction::Fit => "fit the map to the window",
             ViewerAction::Measure => "drag to measure (feet and inches)",
             ViewerAction::Reload => "reload the scene file",
+            ViewerAction::ToggleEdit => "edit mode: build your own encounter",
+            ViewerAction::Undo => "undo the last edit",
+            ViewerAction::Redo => "redo the last undone edit",
+            ViewerAction::Save => "save the edited scene (Save as in the editor panel)",
             ViewerAction::SwitchSystem => {
                 "replay under the other rules system (the book's / Take Initiative!)"
             }
@@ -136,6 +152,12 @@ impl ViewerAction {
     pub fn default_input_map() -> InputMap<ViewerAction> {
         use ViewerAction::*;
         let mut map = InputMap::new(KEY_BINDINGS);
+        let ctrl = |k: KeyCode| ButtonlikeChord::modified(ModifierKey::Control, k);
+        map.insert(Undo, ctrl(KeyCode::KeyZ))
+            // The longer chord wins over Ctrl+Z (leafwing's clash strategy).
+            .insert(Redo, ctrl(KeyCode::KeyZ).with(ModifierKey::Shift))
+            .insert(Redo, ctrl(KeyCode::KeyY))
+            .insert(Save, ctrl(KeyCode::KeyS));
         map.insert(DragPan, MouseButton::Right)
             .insert(DragPan, MouseButton::Middle)
             .insert(Measure, MouseButton::Left)
@@ -148,7 +170,7 @@ impl ViewerAction {
 }
 
 /// The keyboard bindings of the button actions.
-pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 25] = {
+pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 26] = {
     use ViewerAction::*;
     [
         (StepForward, KeyCode::ArrowRight),
@@ -173,6 +195,7 @@ pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 25] = {
         (Reload, KeyCode::F5),
         (Reload, KeyCode::KeyR),
         (SwitchSystem, KeyCode::KeyT),
+        (ToggleEdit, KeyCode::KeyB),
         (Screenshot, KeyCode::F12),
         (Help, KeyCode::KeyH),
         (Help, KeyCode::F1),
@@ -202,6 +225,7 @@ pub(super) fn read_actions(
     mut selection: ResMut<Selection>,
     mut commands: MessageWriter<PlaybackCommand>,
     mut requests: MessageWriter<ViewerRequest>,
+    mut edits: MessageWriter<super::editor::EditorCommand>,
 ) {
     use ViewerAction as A;
     let a = actions.into_inner();
@@ -235,6 +259,17 @@ pub(super) fn read_actions(
     }
     if *layers != before {
         layers.set_changed();
+    }
+    use super::editor::EditorCommand as E;
+    for (action, command) in [
+        (A::ToggleEdit, E::Toggle),
+        (A::Undo, E::Undo),
+        (A::Redo, E::Redo),
+        (A::Save, E::Save),
+    ] {
+        if pressed(action) {
+            edits.write(command);
+        }
     }
     for (action, request) in [
         (A::Reload, ViewerRequest::Reload),

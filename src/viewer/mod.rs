@@ -11,6 +11,7 @@
 
 mod camera;
 mod capture;
+mod editor;
 mod input;
 mod map_view;
 mod panels;
@@ -20,6 +21,7 @@ mod snapshot;
 mod style;
 
 pub use capture::{Capture, FrameTimes};
+pub use editor::{Editor, EditorCommand};
 pub use input::ViewerAction;
 pub use playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
 pub use reload::SceneSource;
@@ -34,6 +36,8 @@ use std::path::PathBuf;
 pub enum ViewerSet {
     /// Actions become commands and toggles.
     Input,
+    /// The editor makes its edits, undoes, redoes and saves, and replays the result.
+    Edit,
     /// The scene file is checked for changes and reloaded.
     Reload,
     /// Commands move the playback; the play timer steps it.
@@ -110,6 +114,8 @@ impl Plugin for ViewerCorePlugin {
         app.add_plugins(InputManagerPlugin::<ViewerAction>::default())
             .add_message::<PlaybackCommand>()
             .add_message::<ViewerRequest>()
+            .add_message::<editor::EditorCommand>()
+            .init_resource::<editor::Editor>()
             .init_resource::<Layers>()
             .init_resource::<Selection>()
             .insert_resource(
@@ -119,6 +125,7 @@ impl Plugin for ViewerCorePlugin {
                 Update,
                 (
                     ViewerSet::Input,
+                    ViewerSet::Edit,
                     ViewerSet::Reload,
                     ViewerSet::Playback,
                     ViewerSet::Camera,
@@ -131,6 +138,7 @@ impl Plugin for ViewerCorePlugin {
                 Update,
                 (
                     input::read_actions.in_set(ViewerSet::Input),
+                    editor::run_editor.in_set(ViewerSet::Edit),
                     reload::reload.in_set(ViewerSet::Reload),
                     playback::run_playback.in_set(ViewerSet::Playback),
                 ),

@@ -1,0 +1,343 @@
+//! Edits to a scene, as the viewer's editor makes them: a new scene, painting the map,
+//! lights, adding, moving, duplicating and deleting figures, a figure's numbers, the
+//! declarations of a round, fixed dice. Each is plain data and [`apply`] makes it on a
+//! scene, so undo is a copy of the scene before and every edit can be tested without a
+//! window. An edit that would make a bad scene is refused with the reason; the editor
+//! checks the result with the loader's own checks as well.
+
+use super::{Act, CellKind, CombatantSpec, DieKind, FixedLight, MapSpec, RoundSpec, Scene};
+use crate::rules::distance::Setting;
+use serde::{Deserialize, Serialize};
+
+/// One edit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Edit {
+    /// A new, empty scene: a floor of `width_ft` × `height_ft` walled round, in cells of
+    /// `cell_ft`.
+    New {
+        /// Indoors or outdoors.
+        setting: Setting,
+        /// Width in feet.
+        width_ft: f64,
+        /// Height in feet.
+        height_ft: f64,
+        /// Cell size in feet.
+        cell_ft: f64,
+    },
+    /// Paints the cell at (column, row).
+    Paint {
+        /// Column.
+        col: usize,
+        /// Row.
+        row: usize,
+        /// What the cell becomes.
+        kind: CellKind,
+    },
+    /// Places a light from the lights table.
+    AddLight {
+        /// Its name in `assets/lights.ron`.
+        source: String,
+        /// Where, in feet.
+        at: (f64, f64),
+    },
+    /// Removes the light nearest a point (within 5 ft).
+    RemoveLight {
+        /// The point, in feet.
+        at: (f64, f64),
+    },
+    /// Adds a figure as given (its name made unique if taken).
+    AddFigure(CombatantSpec),
+    /// Moves a figure.
+    Move {
+        /// Its name.
+        figure: String,
+        /// Where to, in feet.
+        to: (f64, f64),
+    },
+    /// Replaces a figure's numbers (the form); a new name is carried into declarations.
+    Replace {
+        /// Its name before.
+        figure: String,
+        /// Everything about it now.
+        spec: Box<CombatantSpec>,
+    },
+    /// Adds `count` copies of a figure beside it ("3 more orcs").
+    Duplicate {
+        /// Its name.
+        figure: String,
+        /// How many.
+        count: u32,
+    },
+    /// Deletes a figure, its declarations and its dice.
+    Delete {
+        /// Its name.
+        figure: String,
+    },
+    /// Declares (or, with `None`, clears) what a figure does in round `round` (from 1).
+    Declare {
+        /// The round.
+        round: usize,
+        /// The figure.
+        figure: String,
+        /// What it does.
+        act: Option<Act>,
+    },
+    /// Fixes the dice of one kind for one key (a figure or a side); empty: rolled.
+    Dice {
+        /// The kind.
+        kind: DieKind,
+        /// Whose.
+        key: String,
+        /// The values, used in order.
+        values: Vec<i32>,
+    },
+    /// The seed for dice not fixed.
+    Seed(u64),
+}
+
+/// The map character of a cell kind (the loader's legend).
+pub fn cell_char(kind: CellKind) -> char {
+    match kind {
+        CellKind::Wall => '#',
+        CellKind::Floor => '.',
+        CellKind::DoorClosed => '+',
+        CellKind::DoorOpen => '/',
+        CellKind::Pillar => 'O',
+        CellKind::Water => '~',
+        CellKind::Scrub => '"',
+        CellKind::Forest => 'T',
+        CellKind::Marsh => '%',
+    }
+}
+
+/// A new scene: a floor walled round.
+pub fn new_scene(setting: Setting, width_ft: f64, height_ft: f64, cell_ft: f64) -> Scene {
+    let cols = (width_ft / cell_ft).round().max(1.0) as usize + 2;
+    let rows = (height_ft / cell_ft).round().max(1.0) as usize + 2;
+    let map_rows = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    if r == 0 || c == 0 || r == rows - 1 || c == cols - 1 {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Scene {
+        name: "New encounter".into(),
+        about: String::new(),
+        setting,
+        seed: 1,
+        rules: Default::default(),
+        map: Some(MapSpec {
+            cell_ft,
+            rows: map_rows,
+            ..MapSpec::default()
+        }),
+        combatants: Vec::new(),
+        encounter: Vec::new(),
+        surprise: Default::default(),
+        surprise_segments: Vec::new(),
+        rounds: Vec::new(),
+        dice: Default::default(),
+    }
+}
+
+/// A name not yet taken in the scene: `base`, else `base 2`, `base 3`...
+pub fn free_name(scene: &Scene, base: &str) -> String {
+    let taken = |n: &str| scene.combatants.iter().any(|c| c.name == n);
+    if !taken(base) {
+        return base.to_string();
+    }
+    let stem = base
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .trim_end();
+    (2..)
+        .map(|k| format!("{stem} {k}"))
+        .find(|n| !taken(n))
+        .expect("some number is free")
+}
+
+/// Makes `edit` on `scene`, or says why not.
+pub fn apply(scene: &mut Scene, edit: &Edit) -> Result<(), String> {
+    match edit {
+        Edit::New {
+            setting,
+            width_ft,
+            height_ft,
+            cell_ft,
+        } => {
+            let ok = |v: f64| v.is_finite() && v > 0.0;
+            if !(ok(*width_ft) && ok(*height_ft) && ok(*cell_ft)) {
+                return Err("a new scene needs a size and a cell size above 0".into());
+            }
+            if width_ft / cell_ft > 998.0 || height_ft / cell_ft > 998.0 {
+                return Err("at most 1000 cells a side".into());
+            }
+            *scene = new_scene(*setting, *width_ft, *height_ft, *cell_ft);
+        }
+        Edit::Paint { col, row, kind } => {
+            let map = scene.map.as_mut().ok_or("the scene has no map to paint")?;
+            let line = map.rows.get_mut(*row).ok_or("no such row")?;
+            let mut cells: Vec<char> = line.chars().collect();
+            let cell = cells.get_mut(*col).ok_or("no such column")?;
+            *cell = cell_char(*kind);
+            *line = cells.into_iter().collect();
+        }
+        Edit::AddLight { source, at } => {
+            crate::tables::light(source).map_err(|e| e.to_string())?;
+            let map = scene.map.as_mut().ok_or("the scene has no map")?;
+            map.lights.push(FixedLight {
+                source: source.clone(),
+                at: *at,
+                radius_ft: None,
+            });
+        }
+        Edit::RemoveLight { at } => {
+            let map = scene.map.as_mut().ok_or("the scene has no map")?;
+            let d = |l: &FixedLight| ((l.at.0 - at.0).powi(2) + (l.at.1 - at.1).powi(2)).sqrt();
+            let i = (0..map.lights.len())
+                .filter(|&i| d(&map.lights[i]) <= 5.0)
+                .min_by(|&a, &b| d(&map.lights[a]).total_cmp(&d(&map.lights[b])))
+                .ok_or("no light within 5 ft")?;
+            map.lights.remove(i);
+        }
+        Edit::AddFigure(spec) => {
+            let mut spec = spec.clone();
+            spec.name = free_name(scene, &spec.name);
+            scene.combatants.push(spec);
+        }
+        Edit::Move { figure, to } => figure_mut(scene, figure)?.at = *to,
+        Edit::Replace { figure, spec } => replace(scene, figure, spec)?,
+        Edit::Duplicate { figure, count } => {
+            let base = figure_mut(scene, figure)?.clone();
+            for k in 0..*count {
+                let mut copy = base.clone();
+                copy.name = free_name(scene, &base.name);
+                copy.at.0 += 5.0 * f64::from(k + 1);
+                scene.combatants.push(copy);
+            }
+        }
+        Edit::Delete { figure } => delete(scene, figure)?,
+        Edit::Declare { round, figure, act } => declare(scene, *round, figure, act.clone())?,
+        Edit::Dice { kind, key, values } => {
+            let by_key = scene.dice.entry(*kind).or_default();
+            if values.is_empty() {
+                by_key.remove(key);
+            } else {
+                by_key.insert(key.clone(), values.clone());
+            }
+            scene.dice.retain(|_, m| !m.is_empty());
+        }
+        Edit::Seed(s) => scene.seed = *s,
+    }
+    Ok(())
+}
+
+fn figure_mut<'a>(scene: &'a mut Scene, name: &str) -> Result<&'a mut CombatantSpec, String> {
+    scene
+        .combatants
+        .iter_mut()
+        .find(|c| c.name == name)
+        .ok_or_else(|| format!("no figure is named '{name}'"))
+}
+
+/// A figure's form applied; a rename is carried into every declaration and die.
+fn replace(scene: &mut Scene, name: &str, spec: &CombatantSpec) -> Result<(), String> {
+    if spec.name != name && scene.combatants.iter().any(|c| c.name == spec.name) {
+        return Err(format!("'{}' is taken", spec.name));
+    }
+    *figure_mut(scene, name)? = spec.clone();
+    if spec.name != name {
+        rename(scene, name, &spec.name);
+    }
+    Ok(())
+}
+
+/// Every mention of a figure by name, renamed.
+fn rename(scene: &mut Scene, from: &str, to: &str) {
+    for r in &mut scene.rounds {
+        for map in [&mut r.declare, &mut r.then, &mut r.change] {
+            if let Some(a) = map.remove(from) {
+                map.insert(to.to_string(), a);
+            }
+            for act in map.values_mut() {
+                act.rename_target(from, to);
+            }
+        }
+        if let Some(v) = r.initiative.remove(from) {
+            r.initiative.insert(to.to_string(), v);
+        }
+    }
+    for by_key in scene.dice.values_mut() {
+        if let Some(v) = by_key.remove(from) {
+            by_key.insert(to.to_string(), v);
+        }
+    }
+}
+
+/// A figure gone, with everything that names it.
+fn delete(scene: &mut Scene, name: &str) -> Result<(), String> {
+    let before = scene.combatants.len();
+    scene.combatants.retain(|c| c.name != name);
+    if scene.combatants.len() == before {
+        return Err(format!("no figure is named '{name}'"));
+    }
+    for r in &mut scene.rounds {
+        for map in [&mut r.declare, &mut r.then, &mut r.change] {
+            map.remove(name);
+            map.retain(|_, act| act.forget_target(name));
+        }
+        r.initiative.remove(name);
+        r.hesitation_s.remove(name);
+        r.modifiers.remove(name);
+    }
+    for segment in &mut scene.surprise_segments {
+        segment.remove(name);
+        segment.retain(|_, act| act.forget_target(name));
+    }
+    for by_key in scene.dice.values_mut() {
+        by_key.remove(name);
+    }
+    scene.dice.retain(|_, m| !m.is_empty());
+    Ok(())
+}
+
+/// Declares what `figure` does in round `round` (from 1), adding rounds as needed.
+fn declare(scene: &mut Scene, round: usize, figure: &str, act: Option<Act>) -> Result<(), String> {
+    if round == 0 || round > super::limits::ROUNDS as usize {
+        return Err(format!("rounds run from 1 to {}", super::limits::ROUNDS));
+    }
+    figure_mut(scene, figure)?;
+    if let Some(t) = act.as_ref().and_then(|a| {
+        a.targets()
+            .into_iter()
+            .find(|t| !scene.combatants.iter().any(|c| c.name == *t))
+    }) {
+        return Err(format!("no figure is named '{t}'"));
+    }
+    while scene.rounds.len() < round {
+        scene.rounds.push(RoundSpec::default());
+    }
+    let r = &mut scene.rounds[round - 1];
+    match act {
+        Some(a) => {
+            r.declare.insert(figure.to_string(), a);
+        }
+        None => {
+            r.declare.remove(figure);
+        }
+    }
+    while scene
+        .rounds
+        .last()
+        .is_some_and(|r| *r == RoundSpec::default())
+    {
+        scene.rounds.pop();
+    }
+    Ok(())
+}

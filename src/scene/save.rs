@@ -1,0 +1,172 @@
+//! Saving a scene: RON laid out for a person to read and edit — one line per figure, the
+//! map's rows as rows, fields at their defaults left out — that [`super::load`] reads back
+//! to the same scene. Writing is atomic (a temporary file beside the target, then a
+//! rename) and never replaces a file the caller did not say it may replace.
+
+use super::Scene;
+use ron::extensions::Extensions;
+use ron::ser::PrettyConfig;
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// A value on one line: `(name: "Knight", side: "Blue", at: (10.0, 10.0))`.
+fn line<T: Serialize + ?Sized>(v: &T) -> String {
+    let config = PrettyConfig::new()
+        .compact_arrays(true)
+        .compact_structs(true)
+        .compact_maps(true)
+        .escape_strings(false)
+        .new_line(" ")
+        .indentor("");
+    let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME);
+    let s = options
+        .to_string_pretty(v, config)
+        .expect("scene values serialize");
+    tidy(&s)
+}
+
+/// A value over several lines, indented by `indent` levels of four spaces after the first.
+fn block<T: Serialize + ?Sized>(v: &T, indent: usize, depth: usize) -> String {
+    let config = PrettyConfig::new()
+        .depth_limit(depth)
+        .escape_strings(false)
+        .indentor("    ")
+        .new_line("\n");
+    let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME);
+    let s = options
+        .to_string_pretty(v, config)
+        .expect("scene values serialize");
+    let pad = "    ".repeat(indent);
+    s.lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                l.to_string()
+            } else {
+                format!("{pad}{l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Compact output with its separators made single spaces.
+fn tidy(s: &str) -> String {
+    let mut out = String::new();
+    let mut prev = ' ';
+    for c in s.chars() {
+        if c == ' ' && prev == ' ' {
+            continue;
+        }
+        out.push(c);
+        prev = c;
+    }
+    out.replace("( ", "(")
+        .replace(" )", ")")
+        .replace("[ ", "[")
+        .replace(" ]", "]")
+        .replace(", )", ")")
+        .replace(", ]", "]")
+}
+
+/// The scene as RON text.
+pub fn to_ron(scene: &Scene) -> String {
+    let mut out = String::from("Scene(\n");
+    let mut field = |name: &str, value: String| {
+        let _ = writeln!(out, "    {name}: {value},");
+    };
+    field("name", line(&scene.name));
+    if !scene.about.is_empty() {
+        field("about", line(&scene.about));
+    }
+    field("setting", line(&scene.setting));
+    field("seed", scene.seed.to_string());
+    if scene.rules != Default::default() {
+        field("rules", line(&scene.rules));
+    }
+    if let Some(map) = &scene.map {
+        let mut m = String::from("(\n");
+        if map.cell_ft != 5.0 {
+            let _ = writeln!(m, "        cell_ft: {},", line(&map.cell_ft));
+        }
+        m.push_str("        rows: [\n");
+        for r in &map.rows {
+            let _ = writeln!(m, "            {},", line(r));
+        }
+        m.push_str("        ],\n");
+        if !map.legend.is_empty() {
+            let _ = writeln!(m, "        legend: {},", line(&map.legend));
+        }
+        if !map.lights.is_empty() {
+            m.push_str("        lights: [\n");
+            for l in &map.lights {
+                let _ = writeln!(m, "            {},", line(l));
+            }
+            m.push_str("        ],\n");
+        }
+        if map.daylight {
+            m.push_str("        daylight: true,\n");
+        }
+        m.push_str("    )");
+        field("map", m);
+    }
+    let mut figures = String::from("[\n");
+    for c in &scene.combatants {
+        let _ = writeln!(figures, "        {},", line(c));
+    }
+    figures.push_str("    ]");
+    field("combatants", figures);
+    if !scene.encounter.is_empty() {
+        field("encounter", block(&scene.encounter, 1, 2));
+    }
+    if !scene.surprise.is_empty() {
+        field("surprise", block(&scene.surprise, 1, 2));
+    }
+    if !scene.surprise_segments.is_empty() {
+        field("surprise_segments", block(&scene.surprise_segments, 1, 3));
+    }
+    if !scene.rounds.is_empty() {
+        field("rounds", block(&scene.rounds, 1, 3));
+    }
+    if !scene.dice.is_empty() {
+        field("dice", block(&scene.dice, 1, 2));
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// Why a save did not happen.
+#[derive(Debug)]
+pub enum SaveError {
+    /// The file exists and the caller did not say it may be replaced.
+    Exists(std::path::PathBuf),
+    /// Writing failed.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::Exists(p) => write!(f, "{} exists: confirm to replace it", p.display()),
+            SaveError::Io(e) => write!(f, "could not write the scene: {e}"),
+        }
+    }
+}
+
+/// Writes the scene to `path` atomically: the text goes to a temporary file beside it,
+/// then takes its place. An existing file is replaced only with `replace`.
+pub fn save(scene: &Scene, path: &Path, replace: bool) -> Result<(), SaveError> {
+    if path.exists() && !replace {
+        return Err(SaveError::Exists(path.to_path_buf()));
+    }
+    let name = path
+        .file_name()
+        .map_or("scene".into(), |n| n.to_string_lossy().to_string());
+    let tmp = path.with_file_name(format!(".{name}.saving"));
+    std::fs::write(&tmp, to_ron(scene)).map_err(SaveError::Io)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        SaveError::Io(e)
+    })
+}

@@ -1,0 +1,236 @@
+//! The encounter editor driven without a window, through its commands and keys: a new
+//! scene with a pillar, four figures, a charge against a spell, the round played, saved
+//! and read back; undo to the empty scene and redo to the same state.
+#![cfg(feature = "viewer")]
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use firststrike::rules::distance::Setting;
+use firststrike::scene::edit::{Edit, new_scene};
+use firststrike::scene::{Act, CellKind, CombatantSpec, DieKind, load};
+use firststrike::sim::{EventKind, Phase};
+use firststrike::viewer::{Editor, EditorCommand, LiveSim, Playback, ViewerCorePlugin};
+use leafwing_input_manager::prelude::*;
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin))
+        .add_plugins(ViewerCorePlugin {
+            path: "scenes/otis_vs_robilar.ron".into(),
+            seed: None,
+            watch: false,
+            system: None,
+        });
+    app.update();
+    app
+}
+
+fn send(app: &mut App, c: EditorCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+fn edit(app: &mut App, e: Edit) {
+    send(app, EditorCommand::Edit(e));
+    let problem = app.world().resource::<Editor>().problem.clone();
+    // Only an empty scene may not play yet.
+    if let Some(p) = problem {
+        assert!(p.contains("combatants"), "edit refused: {p}");
+    }
+}
+
+fn tap(app: &mut App, keys: &[KeyCode]) {
+    for k in keys {
+        k.press(app.world_mut());
+    }
+    app.update();
+    for k in keys.iter().rev() {
+        k.release(app.world_mut());
+    }
+    app.update();
+}
+
+fn figure(name: &str, side: &str, at: (f64, f64)) -> CombatantSpec {
+    CombatantSpec {
+        name: name.into(),
+        side: side.into(),
+        at,
+        ..CombatantSpec::default()
+    }
+}
+
+/// The edits of the brief's example, in order.
+fn build(app: &mut App) -> usize {
+    let fighter = CombatantSpec {
+        weapon: Some("long sword".into()),
+        movement: Some(12),
+        hp: Some(30),
+        ac: Some(4),
+        thac0: Some(15),
+        ..figure("Fighter", "Party", (22.5, 57.5))
+    };
+    let shaman = CombatantSpec {
+        monster: Some("orc".into()),
+        hp: Some(8),
+        ..figure("Shaman", "Orcs", (22.5, 12.5))
+    };
+    let orc = CombatantSpec {
+        monster: Some("orc".into()),
+        ..figure("Orc", "Orcs", (12.5, 12.5))
+    };
+    let edits = vec![
+        Edit::New {
+            setting: Setting::Indoors,
+            width_ft: 40.0,
+            height_ft: 60.0,
+            cell_ft: 5.0,
+        },
+        Edit::Paint {
+            col: 6,
+            row: 6,
+            kind: CellKind::Pillar,
+        },
+        Edit::AddFigure(fighter),
+        Edit::AddFigure(shaman),
+        Edit::AddFigure(orc),
+        Edit::Duplicate {
+            figure: "Orc".into(),
+            count: 1,
+        },
+        Edit::Declare {
+            round: 1,
+            figure: "Fighter".into(),
+            act: Some(Act::charge(vec!["Shaman".into()])),
+        },
+        Edit::Declare {
+            round: 1,
+            figure: "Shaman".into(),
+            act: Some(Act::Cast {
+                spell: "curse of the tusk".into(),
+                target: Some("Fighter".into()),
+                segments: Some(4),
+                device: false,
+            }),
+        },
+        Edit::Dice {
+            kind: DieKind::ToHit,
+            key: "Fighter".into(),
+            values: vec![20],
+        },
+    ];
+    let n = edits.len();
+    for e in edits {
+        edit(app, e);
+    }
+    n
+}
+
+/// The brief's encounter, built in the editor: the fighter charges the shaman 45 ft off
+/// (12" doubled indoors for a charge: 24 ft a segment, 40 ft to cover to his reach, so he
+/// arrives in segment 2) and his blow lands (a fixed 20) before the 4-segment spell
+/// completes in segment 4: the spell is ruined. Saved and read back, it is the same scene.
+#[test]
+fn build_play_and_save_an_encounter() {
+    let mut app = app();
+    tap(&mut app, &[KeyCode::KeyB]);
+    assert!(
+        app.world().resource::<Editor>().active,
+        "B turns edit mode on"
+    );
+    build(&mut app);
+    let ed = app.world().resource::<Editor>();
+    assert_eq!(ed.problem, None);
+    let scene = ed.scene.clone().unwrap();
+    assert_eq!(scene.combatants.len(), 4);
+    assert_eq!(scene.combatants[3].name, "Orc 2");
+    assert_eq!(
+        scene.map.as_ref().unwrap().rows[6].chars().nth(6),
+        Some('O')
+    );
+    // The round played, in the viewer's own playback of the edited scene.
+    for _ in 0..12 {
+        app.world_mut()
+            .write_message(firststrike::viewer::PlaybackCommand::Forward);
+        app.update();
+    }
+    let pb = app.world().resource::<Playback>();
+    assert!(matches!(pb.current().phase, Phase::Round { round: 1, .. }));
+    let live = app.world().non_send::<LiveSim>();
+    let log = pb.log_now(live);
+    let arrival = log
+        .iter()
+        .find(|e| e.actor == "Fighter" && e.kind == EventKind::Arrive)
+        .map(|e| e.segment);
+    assert_eq!(arrival, Some(2), "the charge arrives in segment 2");
+    assert!(
+        log.iter()
+            .any(|e| e.actor == "Shaman" && e.kind == EventKind::SpellDisrupted),
+        "the spell is ruined"
+    );
+    assert!(
+        !log.iter()
+            .any(|e| e.actor == "Shaman" && e.kind == EventKind::SpellComplete)
+    );
+    // Saved (Save as: a new file), read back equal, and it passes the checks.
+    let dir = std::env::temp_dir().join(format!("fs-editor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("orcs.ron");
+    let _ = std::fs::remove_file(&path);
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: path.clone(),
+            replace: false,
+        },
+    );
+    let ed = app.world().resource::<Editor>();
+    assert_eq!(ed.problem, None);
+    assert!(!ed.dirty);
+    assert_eq!(load(&path).unwrap(), scene);
+    // Another file is not replaced without a confirmation.
+    let other = dir.join("other.ron");
+    std::fs::write(&other, "keep me").unwrap();
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: other.clone(),
+            replace: false,
+        },
+    );
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
+    assert!(app.world().resource::<Editor>().confirm.is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ctrl+Z back to the empty scene, Ctrl+Y forward to the same state.
+#[test]
+fn undo_to_the_empty_scene_and_redo() {
+    let mut app = app();
+    let n = build(&mut app);
+    let built = app.world().resource::<Editor>().scene.clone().unwrap();
+    for _ in 1..n {
+        tap(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    }
+    let empty = new_scene(Setting::Indoors, 40.0, 60.0, 5.0);
+    assert_eq!(
+        app.world().resource::<Editor>().scene.as_ref(),
+        Some(&empty)
+    );
+    for _ in 1..n {
+        tap(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyY]);
+    }
+    assert_eq!(
+        app.world().resource::<Editor>().scene.as_ref(),
+        Some(&built)
+    );
+    // Redo as Ctrl+Shift+Z as well, after one undo.
+    tap(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    tap(
+        &mut app,
+        &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyZ],
+    );
+    assert_eq!(
+        app.world().resource::<Editor>().scene.as_ref(),
+        Some(&built)
+    );
+}
