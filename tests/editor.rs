@@ -90,9 +90,9 @@ fn build(app: &mut App) -> usize {
             row: 6,
             kind: CellKind::Pillar,
         },
-        Edit::AddFigure(fighter),
-        Edit::AddFigure(shaman),
-        Edit::AddFigure(orc),
+        Edit::AddFigure(Box::new(fighter)),
+        Edit::AddFigure(Box::new(shaman)),
+        Edit::AddFigure(Box::new(orc)),
         Edit::Duplicate {
             figure: "Orc".into(),
             count: 1,

@@ -28,6 +28,12 @@ pub struct ViewArgs {
     /// Play under this rules system instead of the scene's own (T switches in the window).
     #[arg(long, value_enum)]
     pub system: Option<super::scene_cmds::System>,
+    /// Open in edit mode (B switches in the window).
+    #[arg(long)]
+    pub edit: bool,
+    /// With --edit: open this figure's context menu (for screenshots of the editor).
+    #[arg(long, value_name = "FIGURE", requires = "edit", hide = true)]
+    pub menu: Option<String>,
 }
 
 /// Opens the viewer; exit code 2 when the scene cannot be loaded.
@@ -56,6 +62,7 @@ pub fn run(args: ViewArgs) -> i32 {
             }),
             frame_times: args.frame_times,
             system: args.system.map(|s| s.rules()),
+            edit: args.edit.then(|| args.menu.clone()),
         },
     )
 }

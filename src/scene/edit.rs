@@ -46,7 +46,7 @@ pub enum Edit {
         at: (f64, f64),
     },
     /// Adds a figure as given (its name made unique if taken).
-    AddFigure(CombatantSpec),
+    AddFigure(Box<CombatantSpec>),
     /// Moves a figure.
     Move {
         /// Its name.
@@ -207,7 +207,7 @@ pub fn apply(scene: &mut Scene, edit: &Edit) -> Result<(), String> {
             map.lights.remove(i);
         }
         Edit::AddFigure(spec) => {
-            let mut spec = spec.clone();
+            let mut spec = (**spec).clone();
             spec.name = free_name(scene, &spec.name);
             scene.combatants.push(spec);
         }

@@ -216,6 +216,14 @@ fn tapped(
             .any(|&(a, k)| a == action && keys.just_pressed(k) && !keys.pressed(k))
 }
 
+/// Where actions go: playback commands, viewer requests and editor commands.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Outlets<'w> {
+    commands: MessageWriter<'w, PlaybackCommand>,
+    requests: MessageWriter<'w, ViewerRequest>,
+    edits: MessageWriter<'w, super::editor::EditorCommand>,
+}
+
 /// Turns this frame's actions into commands and toggles.
 pub(super) fn read_actions(
     actions: Single<&ActionState<ViewerAction>>,
@@ -223,9 +231,7 @@ pub(super) fn read_actions(
     playback: Option<Res<Playback>>,
     mut layers: ResMut<Layers>,
     mut selection: ResMut<Selection>,
-    mut commands: MessageWriter<PlaybackCommand>,
-    mut requests: MessageWriter<ViewerRequest>,
-    mut edits: MessageWriter<super::editor::EditorCommand>,
+    mut out: Outlets,
 ) {
     use ViewerAction as A;
     let a = actions.into_inner();
@@ -240,7 +246,7 @@ pub(super) fn read_actions(
         (A::Slower, PlaybackCommand::Slower),
     ] {
         if pressed(action) {
-            commands.write(command);
+            out.commands.write(command);
         }
     }
     let before = layers.clone();
@@ -268,7 +274,7 @@ pub(super) fn read_actions(
         (A::Save, E::Save),
     ] {
         if pressed(action) {
-            edits.write(command);
+            out.edits.write(command);
         }
     }
     for (action, request) in [
@@ -278,7 +284,7 @@ pub(super) fn read_actions(
         (A::Fit, ViewerRequest::Fit),
     ] {
         if pressed(action) {
-            requests.write(request);
+            out.requests.write(request);
         }
     }
     let n = playback.map(|p| p.current().figures.len()).unwrap_or(0);

@@ -12,6 +12,7 @@
 mod camera;
 mod capture;
 mod editor;
+mod editor_ui;
 mod input;
 mod map_view;
 mod panels;
@@ -168,6 +169,7 @@ impl Plugin for ViewerRenderPlugin {
             .insert_resource(ClearColor(style::BACKGROUND))
             .init_resource::<panels::PanelRects>()
             .init_resource::<map_view::Ruler>()
+            .init_resource::<editor_ui::EditorUi>()
             .add_systems(Startup, camera::spawn_camera)
             .add_systems(
                 Update,
@@ -180,14 +182,19 @@ impl Plugin for ViewerRenderPlugin {
                         map_view::update_cells,
                         map_view::update_tokens,
                         map_view::draw_overlays,
-                        map_view::measure,
+                        map_view::measure.run_if(editor_ui::not_editing),
+                        (editor_ui::editor_pointer, editor_ui::draw_declarations)
+                            .run_if(editor_ui::editing),
                     )
                         .chain()
                         .in_set(ViewerSet::Draw),
                     capture::manual_screenshot.in_set(ViewerSet::Draw),
                 ),
             )
-            .add_systems(bevy_egui::EguiPrimaryContextPass, panels::panels);
+            .add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                (panels::panels, editor_ui::editor_panel).chain(),
+            );
         if let Some(c) = &self.capture {
             app.insert_resource(c.clone())
                 .add_systems(Update, capture::scheduled_capture);
@@ -219,6 +226,8 @@ pub struct ViewOptions {
     pub frame_times: Option<u32>,
     /// Play under this rules system instead of the scene's own.
     pub system: Option<crate::rules::options::RulesSystem>,
+    /// Open in edit mode, with this figure's context menu open if named.
+    pub edit: Option<Option<String>>,
 }
 
 /// Opens the viewer window on a scene file. Returns the process exit code.
@@ -247,6 +256,7 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
             capture: options.capture,
             frame_times: options.frame_times,
         })
+        .add_systems(Startup, editor_ui::start_editing(options.edit))
         .run();
     match exit {
         AppExit::Success => 0,

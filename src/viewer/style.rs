@@ -83,3 +83,10 @@ pub fn sides(figures: &[super::FigureView]) -> Vec<String> {
     }
     out
 }
+
+/// A charge declared in the editor, before the round is played.
+pub const CHARGE_DECLARED: Color = Color::srgb(1.0, 0.45, 0.25);
+/// A spell declared in the editor.
+pub const SPELL_DECLARED: Color = Color::srgb(0.7, 0.5, 1.0);
+/// Any other declaration in the editor.
+pub const ACT_DECLARED: Color = Color::srgb(0.85, 0.85, 0.85);

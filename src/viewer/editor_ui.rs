@@ -1,0 +1,727 @@
+//! The editor on screen: its panel (new scene, paint tools, figures and their form,
+//! declarations, dice, undo, save), the token's context menu for declaring, and the map
+//! under the pointer — drag a token to move it, paint cells, click a target or a point
+//! for a declaration. What is declared for the round is drawn on the map before it is
+//! played. Everything is sent as [`EditorCommand`]s, the same the keys and tests send.
+
+use super::camera::feet_of;
+use super::editor::{Editor, EditorCommand};
+use super::panels::PanelRects;
+use super::{Selection, style};
+use crate::map::distance_ft;
+use crate::rules::distance::Setting;
+use crate::scene::edit::Edit;
+use crate::scene::{Act, CellKind, CombatantSpec, Scene};
+use crate::tables;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+/// What a left click on the map does in edit mode.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Tool {
+    /// Select a token, drag it to move it.
+    #[default]
+    Select,
+    /// Paint cells of this kind.
+    Paint(CellKind),
+    /// Place this light.
+    Light(String),
+    /// Remove the light under the pointer.
+    EraseLight,
+}
+
+/// A declaration waiting for its target (a click on a token) or point (a click on the map).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pick {
+    /// Who declares.
+    pub figure: String,
+    /// What: "melee", "charge", "close", "missile", "turn", "move", "cast".
+    pub kind: &'static str,
+    /// For a spell: its name and casting time.
+    pub spell: Option<(String, Option<u32>)>,
+}
+
+/// The editor panel's own state.
+#[derive(Resource, Clone, Debug)]
+pub struct EditorUi {
+    /// The map tool.
+    pub tool: Tool,
+    /// Snap moved tokens to cell centres.
+    pub snap: bool,
+    /// The round being declared (from 1).
+    pub round: usize,
+    /// New scene: indoors, width, height, cell.
+    pub new: (bool, f64, f64, f64),
+    /// The monster to add.
+    pub monster: String,
+    /// The form of the selected figure, being edited.
+    pub form: Option<CombatantSpec>,
+    /// The file for Save as.
+    pub save_as: String,
+    /// A declaration waiting for a click.
+    pub pick: Option<Pick>,
+    /// The token whose context menu is open, and where.
+    pub menu: Option<(String, egui::Pos2)>,
+    /// A token being dragged: its name, and whether it moved.
+    pub drag: Option<(String, (f64, f64))>,
+    /// Copies to add with Duplicate.
+    pub copies: u32,
+    /// A custom casting time for the menu's spells.
+    pub custom_segments: u32,
+}
+
+impl Default for EditorUi {
+    fn default() -> Self {
+        EditorUi {
+            tool: Tool::Select,
+            snap: true,
+            round: 1,
+            new: (true, 40.0, 60.0, 5.0),
+            monster: "orc".into(),
+            form: None,
+            save_as: "scenes/my_encounter.ron".into(),
+            pick: None,
+            menu: None,
+            drag: None,
+            copies: 1,
+            custom_segments: 4,
+        }
+    }
+}
+
+/// A startup system opening the editor (and a figure's context menu), as `view --edit`
+/// asks.
+pub(super) fn start_editing(
+    edit: Option<Option<String>>,
+) -> impl FnMut(MessageWriter<EditorCommand>, ResMut<EditorUi>) {
+    move |mut out, mut ui| {
+        if let Some(menu) = &edit {
+            out.write(EditorCommand::Toggle);
+            ui.menu = menu.clone().map(|m| (m, egui::pos2(520.0, 220.0)));
+        }
+    }
+}
+
+/// Run condition: edit mode is on.
+pub(super) fn editing(editor: Res<Editor>) -> bool {
+    editor.active
+}
+
+/// Run condition: edit mode is off.
+pub(super) fn not_editing(editor: Res<Editor>) -> bool {
+    !editor.active
+}
+
+/// The map cell (column, row) under a point in feet.
+fn cell_at(scene: &Scene, at: (f64, f64)) -> Option<(usize, usize)> {
+    let map = scene.map.as_ref()?;
+    let (c, r) = (at.0 / map.cell_ft, at.1 / map.cell_ft);
+    (c >= 0.0 && r >= 0.0).then_some((c as usize, r as usize))
+}
+
+/// A point snapped to the centre of its cell.
+fn snapped(scene: &Scene, at: (f64, f64)) -> (f64, f64) {
+    let cell = scene.map.as_ref().map_or(5.0, |m| m.cell_ft);
+    let centre = |v: f64| (v / cell).floor() * cell + cell / 2.0;
+    (centre(at.0), centre(at.1))
+}
+
+/// The figure whose token is under a point.
+fn token_at(scene: &Scene, at: (f64, f64)) -> Option<String> {
+    scene
+        .combatants
+        .iter()
+        .filter(|c| distance_ft(c.at, at) <= f64::from(style::TOKEN_FT) + 0.5)
+        .min_by(|a, b| distance_ft(a.at, at).total_cmp(&distance_ft(b.at, at)))
+        .map(|c| c.name.clone())
+}
+
+/// Where the pointer is over the map, and its buttons.
+#[derive(SystemParam)]
+pub(super) struct MapPointer<'w, 's> {
+    mouse: Res<'w, ButtonInput<MouseButton>>,
+    windows: Query<'w, 's, &'static Window>,
+    camera:
+        Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<super::camera::MapCamera>>,
+    panels: Res<'w, PanelRects>,
+}
+
+impl MapPointer<'_, '_> {
+    /// The pointer over the map (not a panel): window pixels and feet.
+    fn over_map(&self) -> Option<(Vec2, (f64, f64))> {
+        let (Ok(window), Ok((cam, cam_tf))) = (self.windows.single(), self.camera.single()) else {
+            return None;
+        };
+        let cursor = window.cursor_position()?;
+        if !self
+            .panels
+            .free(window.width(), window.height())
+            .contains(cursor)
+        {
+            return None;
+        }
+        let world = cam.viewport_to_world_2d(cam_tf, cursor).ok()?;
+        Some((cursor, feet_of(world)))
+    }
+}
+
+/// The pointer over the map in edit mode: drag tokens, paint, place lights, pick targets,
+/// open a token's context menu.
+pub(super) fn editor_pointer(
+    pointer: MapPointer,
+    editor: Res<Editor>,
+    mut ui: ResMut<EditorUi>,
+    mut selection: ResMut<Selection>,
+    mut out: MessageWriter<EditorCommand>,
+) {
+    let mouse = &pointer.mouse;
+    let Some(scene) = editor.scene.as_ref() else {
+        return;
+    };
+    let Some((cursor, here)) = pointer.over_map().filter(|_| ui.menu.is_none()) else {
+        return;
+    };
+    let under = token_at(scene, here);
+    if mouse.just_pressed(MouseButton::Right)
+        && let Some(name) = &under
+    {
+        ui.menu = Some((name.clone(), egui::pos2(cursor.x, cursor.y)));
+        return;
+    }
+    if let Some(pick) = ui.pick.clone()
+        && mouse.just_pressed(MouseButton::Left)
+    {
+        if let Some(act) = picked(&pick, under.as_deref(), here) {
+            out.write(EditorCommand::Edit(Edit::Declare {
+                round: ui.round,
+                figure: pick.figure,
+                act: Some(act),
+            }));
+        }
+        ui.pick = None;
+        return;
+    }
+    match ui.tool.clone() {
+        Tool::Select => {
+            if mouse.just_pressed(MouseButton::Left) {
+                ui.drag = under.clone().map(|n| (n, here));
+                selection.0 = under
+                    .as_ref()
+                    .and_then(|n| scene.combatants.iter().position(|c| &c.name == n));
+                ui.form = selection.0.map(|i| scene.combatants[i].clone());
+            } else if mouse.just_released(MouseButton::Left)
+                && let Some((name, from)) = ui.drag.take()
+                && distance_ft(from, here) >= 0.5
+            {
+                let to = if ui.snap { snapped(scene, here) } else { here };
+                out.write(EditorCommand::Edit(Edit::Move { figure: name, to }));
+            }
+        }
+        Tool::Paint(kind) => {
+            if mouse.pressed(MouseButton::Left)
+                && let Some((col, row)) = cell_at(scene, here)
+                && scene
+                    .map
+                    .as_ref()
+                    .and_then(|m| m.rows.get(row))
+                    .and_then(|r| r.chars().nth(col))
+                    .is_some_and(|c| c != crate::scene::edit::cell_char(kind))
+            {
+                out.write(EditorCommand::Edit(Edit::Paint { col, row, kind }));
+            }
+        }
+        Tool::Light(source) => {
+            if mouse.just_pressed(MouseButton::Left) {
+                let at = snapped(scene, here);
+                out.write(EditorCommand::Edit(Edit::AddLight { source, at }));
+            }
+        }
+        Tool::EraseLight => {
+            if mouse.just_pressed(MouseButton::Left) {
+                out.write(EditorCommand::Edit(Edit::RemoveLight { at: here }));
+            }
+        }
+    }
+}
+
+/// The declaration a click completes: at the token under it, or (a charge, a move) at the
+/// point.
+fn picked(pick: &Pick, token: Option<&str>, at: (f64, f64)) -> Option<Act> {
+    let at_token = token
+        .filter(|t| *t != pick.figure)
+        .map(|t| vec![t.to_string()]);
+    Some(match (pick.kind, at_token) {
+        ("melee", Some(t)) => Act::melee(t),
+        ("missile", Some(t)) => Act::missile(t),
+        ("charge", Some(t)) => Act::charge(t),
+        ("charge", None) => Act::Charge {
+            targets: Vec::new(),
+            to: Some(at),
+            modifier: 0,
+            hurl: false,
+        },
+        ("close", Some(targets)) => Act::Close { targets },
+        ("turn", Some(targets)) => Act::Turn { targets },
+        ("move", Some(t)) => Act::Move {
+            toward: t.into_iter().next(),
+            to: None,
+        },
+        ("move", None) => Act::Move {
+            toward: None,
+            to: Some(at),
+        },
+        ("cast", t) => {
+            let (spell, segments) = pick.spell.clone()?;
+            Act::Cast {
+                spell,
+                target: t.and_then(|t| t.into_iter().next()),
+                segments,
+                device: false,
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The editor's panel and the token's context menu.
+pub(super) fn editor_panel(
+    mut contexts: EguiContexts,
+    editor: Res<Editor>,
+    mut ui: ResMut<EditorUi>,
+    mut selection: ResMut<Selection>,
+    mut out: MessageWriter<EditorCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    if !editor.active {
+        return Ok(());
+    }
+    egui::Window::new("Editor")
+        .default_pos(egui::pos2(4.0, 300.0))
+        .default_width(280.0)
+        .default_height(470.0)
+        .resizable(true)
+        .vscroll(true)
+        .show(&ctx, |w| {
+            header(w, &editor, &mut ui, &mut out);
+            w.separator();
+            new_scene(w, &mut ui, &mut out);
+            w.separator();
+            tools(w, &mut ui);
+            w.separator();
+            figures(w, &editor, &mut ui, &mut selection, &mut out);
+        });
+    if let Some((name, pos)) = ui.menu.clone() {
+        let mut close = false;
+        egui::Area::new(egui::Id::new("token menu"))
+            .fixed_pos(pos)
+            .order(egui::Order::Foreground)
+            .show(&ctx, |a| {
+                egui::Frame::popup(a.style()).show(a, |f| {
+                    close = declare_menu(f, &name, &mut ui, &mut out);
+                });
+            });
+        if close {
+            ui.menu = None;
+        }
+    }
+    Ok(())
+}
+
+/// File, undo and redo, save, and what is wrong.
+fn header(
+    w: &mut egui::Ui,
+    ed: &Editor,
+    ui: &mut EditorUi,
+    out: &mut MessageWriter<EditorCommand>,
+) {
+    let file = ed
+        .path
+        .as_ref()
+        .map_or("a new scene (not saved yet)".into(), |p| {
+            p.display().to_string()
+        });
+    w.label(format!(
+        "{file}{}",
+        if ed.dirty { " — changed" } else { "" }
+    ));
+    w.horizontal(|h| {
+        if h.add_enabled(ed.can_undo(), egui::Button::new("undo"))
+            .clicked()
+        {
+            out.write(EditorCommand::Undo);
+        }
+        if h.add_enabled(ed.can_redo(), egui::Button::new("redo"))
+            .clicked()
+        {
+            out.write(EditorCommand::Redo);
+        }
+        if h.button("save (Ctrl+S)").clicked() {
+            out.write(EditorCommand::Save);
+        }
+    });
+    w.horizontal(|h| {
+        h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(170.0));
+        let label = if ed.confirm.is_some() {
+            "replace it"
+        } else {
+            "save as"
+        };
+        if h.button(label).clicked() {
+            out.write(EditorCommand::SaveAs {
+                path: ui.save_as.clone().into(),
+                replace: ed
+                    .confirm
+                    .as_ref()
+                    .is_some_and(|p| p.as_os_str() == ui.save_as.as_str()),
+            });
+        }
+    });
+    if let Some(p) = &ed.problem {
+        w.colored_label(egui::Color32::from_rgb(240, 140, 120), p);
+    }
+    if let Some(s) = &ed.saved {
+        w.small(s);
+    }
+    if let Some(p) = &ui.pick {
+        w.colored_label(
+            egui::Color32::YELLOW,
+            format!("{}: click the target (or a point) on the map", p.figure),
+        );
+    }
+}
+
+/// The new-scene dialog.
+fn new_scene(w: &mut egui::Ui, ui: &mut EditorUi, out: &mut MessageWriter<EditorCommand>) {
+    w.collapsing("New scene", |c| {
+        c.horizontal(|h| {
+            h.radio_value(&mut ui.new.0, true, "indoors");
+            h.radio_value(&mut ui.new.0, false, "outdoors");
+        });
+        c.horizontal(|h| {
+            h.label("ft");
+            h.add(egui::DragValue::new(&mut ui.new.1).range(5.0..=2000.0));
+            h.label("×");
+            h.add(egui::DragValue::new(&mut ui.new.2).range(5.0..=2000.0));
+            h.label("cell");
+            h.add(egui::DragValue::new(&mut ui.new.3).range(1.0..=100.0));
+        });
+        if c.button("new, empty").clicked() {
+            let setting = if ui.new.0 {
+                Setting::Indoors
+            } else {
+                Setting::Outdoors
+            };
+            out.write(EditorCommand::Edit(Edit::New {
+                setting,
+                width_ft: ui.new.1,
+                height_ft: ui.new.2,
+                cell_ft: ui.new.3,
+            }));
+        }
+    });
+}
+
+/// The map tools.
+fn tools(w: &mut egui::Ui, ui: &mut EditorUi) {
+    w.label("Map (left click on the map)");
+    w.horizontal_wrapped(|h| {
+        h.selectable_value(&mut ui.tool, Tool::Select, "select / drag");
+        for (kind, name) in [
+            (CellKind::Wall, "wall"),
+            (CellKind::Floor, "floor"),
+            (CellKind::DoorClosed, "door (closed)"),
+            (CellKind::DoorOpen, "door (open)"),
+            (CellKind::Pillar, "pillar"),
+            (CellKind::Water, "water"),
+            (CellKind::Scrub, "scrub"),
+            (CellKind::Forest, "forest"),
+            (CellKind::Marsh, "marsh"),
+        ] {
+            h.selectable_value(&mut ui.tool, Tool::Paint(kind), name);
+        }
+    });
+    w.horizontal_wrapped(|h| {
+        for l in tables::lights() {
+            h.selectable_value(
+                &mut ui.tool,
+                Tool::Light(l.name.clone()),
+                format!("+{}", l.name),
+            );
+        }
+        h.selectable_value(&mut ui.tool, Tool::EraseLight, "remove light");
+    });
+    w.checkbox(&mut ui.snap, "snap moved tokens to cell centres");
+}
+
+/// Adding figures, and the selected figure's form.
+fn figures(
+    w: &mut egui::Ui,
+    ed: &Editor,
+    ui: &mut EditorUi,
+    selection: &mut Selection,
+    out: &mut MessageWriter<EditorCommand>,
+) {
+    let Some(scene) = ed.scene.as_ref() else {
+        return;
+    };
+    let centre = scene.map.as_ref().map_or((20.0, 20.0), |m| {
+        let h = m.rows.len() as f64 * m.cell_ft;
+        let wdt = m.rows.first().map_or(0, |r| r.chars().count()) as f64 * m.cell_ft;
+        (wdt / 2.0, h / 2.0)
+    });
+    w.horizontal(|h| {
+        egui::ComboBox::from_id_salt("monster")
+            .selected_text(ui.monster.clone())
+            .show_ui(h, |c| {
+                for m in tables::monsters() {
+                    c.selectable_value(&mut ui.monster, m.name.clone(), &m.name);
+                }
+            });
+        if h.button("add monster").clicked() {
+            out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(CombatantSpec {
+                name: title(&ui.monster),
+                side: "Monsters".into(),
+                at: snapped(scene, centre),
+                monster: Some(ui.monster.clone()),
+                ..CombatantSpec::default()
+            }))));
+        }
+        if h.button("add character").clicked() {
+            out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(CombatantSpec {
+                name: "Fighter".into(),
+                side: "Party".into(),
+                at: snapped(scene, centre),
+                weapon: Some("long sword".into()),
+                armor: Some(crate::rules::movement::Armor::Chain),
+                hp: Some(20),
+                ac: Some(5),
+                thac0: Some(16),
+                ..CombatantSpec::default()
+            }))));
+        }
+    });
+    let Some(i) = selection.0.filter(|&i| i < scene.combatants.len()) else {
+        w.small("Click a token to select it; right-click it to declare.");
+        return;
+    };
+    let name = scene.combatants[i].name.clone();
+    if ui
+        .form
+        .as_ref()
+        .is_none_or(|f| f.name != name && f.at != scene.combatants[i].at)
+    {
+        ui.form = Some(scene.combatants[i].clone());
+    }
+    let Some(form) = ui.form.as_mut() else { return };
+    form_fields(w, form);
+    w.horizontal(|h| {
+        if h.button("apply").clicked() {
+            out.write(EditorCommand::Edit(Edit::Replace {
+                figure: name.clone(),
+                spec: Box::new(form.clone()),
+            }));
+        }
+        h.add(egui::DragValue::new(&mut ui.copies).range(1..=50));
+        if h.button("more like it").clicked() {
+            out.write(EditorCommand::Edit(Edit::Duplicate {
+                figure: name.clone(),
+                count: ui.copies,
+            }));
+        }
+        if h.button("delete").clicked() {
+            out.write(EditorCommand::Edit(Edit::Delete {
+                figure: name.clone(),
+            }));
+            selection.0 = None;
+        }
+    });
+    w.horizontal(|h| {
+        h.label("round");
+        h.add(egui::DragValue::new(&mut ui.round).range(1..=1000));
+        let declared = scene
+            .rounds
+            .get(ui.round - 1)
+            .and_then(|r| r.declare.get(&name))
+            .map_or("nothing declared".into(), |a| a.verb());
+        h.label(format!("{name}: {declared}"));
+    });
+}
+
+/// The form's fields, with the tables as drop-downs and the rules' ranges.
+fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
+    egui::Grid::new("figure form").num_columns(2).show(w, |g| {
+        g.label("name");
+        g.text_edit_singleline(&mut f.name);
+        g.end_row();
+        g.label("side");
+        g.text_edit_singleline(&mut f.side);
+        g.end_row();
+        g.label("weapon");
+        egui::ComboBox::from_id_salt("weapon")
+            .selected_text(f.weapon.clone().unwrap_or_else(|| "(none)".into()))
+            .show_ui(g, |c| {
+                c.selectable_value(&mut f.weapon, None, "(none)");
+                for wpn in tables::weapons() {
+                    c.selectable_value(&mut f.weapon, Some(wpn.name.clone()), &wpn.name);
+                }
+            });
+        g.end_row();
+        number(g, "hp", &mut f.hp, 1..=1000);
+        number(g, "AC", &mut f.ac, -10..=10);
+        number(g, "THAC0", &mut f.thac0, -10..=30);
+        number(g, "Dexterity", &mut f.dexterity, 3..=25);
+        number(g, "movement (\")", &mut f.movement, 0..=60);
+        g.label("light");
+        egui::ComboBox::from_id_salt("light")
+            .selected_text(f.light.clone().unwrap_or_else(|| "(none)".into()))
+            .show_ui(g, |c| {
+                c.selectable_value(&mut f.light, None, "(none)");
+                for l in tables::lights() {
+                    c.selectable_value(&mut f.light, Some(l.name.clone()), &l.name);
+                }
+            });
+        g.end_row();
+    });
+}
+
+/// An optional number: a checkbox to give it, a drag value within its range.
+fn number<T>(g: &mut egui::Ui, label: &str, v: &mut Option<T>, range: std::ops::RangeInclusive<T>)
+where
+    T: egui::emath::Numeric + Copy,
+{
+    g.label(label);
+    g.horizontal(|h| {
+        let mut on = v.is_some();
+        if h.checkbox(&mut on, "").changed() {
+            *v = on.then_some(*range.start());
+        }
+        if let Some(x) = v.as_mut() {
+            h.add(egui::DragValue::new(x).range(range));
+        } else {
+            h.weak("default");
+        }
+    });
+    g.end_row();
+}
+
+/// A monster's name as a figure's: "orc" → "Orc".
+fn title(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// The token's context menu: what it does this round. True when it should close.
+fn declare_menu(
+    m: &mut egui::Ui,
+    name: &str,
+    ui: &mut EditorUi,
+    out: &mut MessageWriter<EditorCommand>,
+) -> bool {
+    m.strong(format!("{name}, round {}", ui.round));
+    let mut close = false;
+    let pick = |kind: &'static str, spell: Option<(String, Option<u32>)>, ui: &mut EditorUi| {
+        ui.pick = Some(Pick {
+            figure: name.to_string(),
+            kind,
+            spell,
+        });
+    };
+    for (kind, label) in [
+        ("charge", "charge : click the target or a point"),
+        ("melee", "melee : click the target"),
+        ("close", "close : click the target"),
+        ("missile", "missile : click the target"),
+        ("move", "move : click a point or a figure"),
+        ("turn", "turn undead : click the undead"),
+    ] {
+        if m.button(label).clicked() {
+            pick(kind, None, ui);
+            close = true;
+        }
+    }
+    m.menu_button("cast : pick a spell, then its target", |s| {
+        egui::ScrollArea::vertical().max_height(240.0).show(s, |s| {
+            for sp in tables::spells() {
+                if s.button(format!("{} ({} seg)", sp.name, sp.segments))
+                    .clicked()
+                {
+                    pick("cast", Some((sp.name.clone(), None)), ui);
+                    close = true;
+                }
+            }
+        });
+        s.horizontal(|h| {
+            h.add(egui::DragValue::new(&mut ui.custom_segments).range(0..=100));
+            if h.button("a spell of this many segments").clicked() {
+                pick("cast", Some(("spell".into(), Some(ui.custom_segments))), ui);
+                close = true;
+            }
+        });
+    });
+    let mut now = |act: Option<Act>| {
+        out.write(EditorCommand::Edit(Edit::Declare {
+            round: ui.round,
+            figure: name.to_string(),
+            act,
+        }));
+    };
+    if m.button("set vs charge").clicked() {
+        now(Some(Act::Set {
+            against: Vec::new(),
+        }));
+        close = true;
+    }
+    if m.button("potion").clicked() {
+        now(Some(Act::Potion {
+            name: "potion of healing".into(),
+            prepare: 1,
+        }));
+        close = true;
+    }
+    if m.button("hold").clicked() {
+        now(Some(Act::Hold));
+        close = true;
+    }
+    if m.button("other (a non-combat act)").clicked() {
+        now(Some(Act::Other("other".into())));
+        close = true;
+    }
+    if m.button("clear").clicked() {
+        now(None);
+        close = true;
+    }
+    if m.button("cancel").clicked() {
+        close = true;
+    }
+    close
+}
+
+/// The round's declarations drawn on the map before it is played: a line from each figure
+/// to its target or point, with an arrowhead.
+pub(super) fn draw_declarations(mut gizmos: Gizmos, editor: Res<Editor>, ui: Res<EditorUi>) {
+    let Some(scene) = editor.scene.as_ref() else {
+        return;
+    };
+    let Some(round) = scene.rounds.get(ui.round - 1) else {
+        return;
+    };
+    let at = |n: &str| scene.combatants.iter().find(|c| c.name == n).map(|c| c.at);
+    for (who, act) in &round.declare {
+        let Some(from) = at(who) else { continue };
+        let to = act.targets().first().and_then(|t| at(t)).or(match act {
+            Act::Charge { to, .. } | Act::Move { to, .. } => *to,
+            _ => None,
+        });
+        let Some(to) = to else { continue };
+        let color = match act {
+            Act::Charge { .. } => style::CHARGE_DECLARED,
+            Act::Cast { .. } => style::SPELL_DECLARED,
+            _ => style::ACT_DECLARED,
+        };
+        let (a, b) = (super::camera::world_of(from), super::camera::world_of(to));
+        gizmos.arrow_2d(a, b, color).with_tip_length(2.5);
+    }
+}
