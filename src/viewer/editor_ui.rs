@@ -479,26 +479,30 @@ fn figures(
                 }
             });
         if h.button("add monster").clicked() {
-            out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(CombatantSpec {
-                name: title(&ui.monster),
-                side: "Monsters".into(),
-                at: snapped(scene, centre),
-                monster: Some(ui.monster.clone()),
-                ..CombatantSpec::default()
-            }))));
+            out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(
+                CombatantSpec {
+                    name: title(&ui.monster),
+                    side: "Monsters".into(),
+                    at: snapped(scene, centre),
+                    monster: Some(ui.monster.clone()),
+                    ..CombatantSpec::default()
+                },
+            ))));
         }
         if h.button("add character").clicked() {
-            out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(CombatantSpec {
-                name: "Fighter".into(),
-                side: "Party".into(),
-                at: snapped(scene, centre),
-                weapon: Some("long sword".into()),
-                armor: Some(crate::rules::movement::Armor::Chain),
-                hp: Some(20),
-                ac: Some(5),
-                thac0: Some(16),
-                ..CombatantSpec::default()
-            }))));
+            out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(
+                CombatantSpec {
+                    name: "Fighter".into(),
+                    side: "Party".into(),
+                    at: snapped(scene, centre),
+                    weapon: Some("long sword".into()),
+                    armor: Some(crate::rules::movement::Armor::Chain),
+                    hp: Some(20),
+                    ac: Some(5),
+                    thac0: Some(16),
+                    ..CombatantSpec::default()
+                },
+            ))));
         }
     });
     let Some(i) = selection.0.filter(|&i| i < scene.combatants.len()) else {

@@ -44,7 +44,6 @@ pub const MAX_RINGED: usize = 12;
 /// Height of a label's letters in feet.
 const LABEL_FT: f32 = 2.2;
 /// Vertical places for a label, in feet from its token: above, below, then further out.
-const LABEL_SLOTS: [f32; 6] = [3.6, -3.6, 6.2, -6.2, 8.8, -8.8];
 
 /// A token's label: its name, and what spells have made of it ("Riggby (slain)").
 pub fn label_text(f: &super::FigureView) -> String {
@@ -56,30 +55,96 @@ pub fn label_text(f: &super::FigureView) -> String {
     }
 }
 
-/// Places each figure's label in the first slot that does not overlap a label already
-/// placed (figures in index order), so neighbours' names stay readable.
-fn place_labels(figures: &[super::FigureView]) -> Vec<f32> {
-    let mut placed: Vec<Rect> = Vec::new();
-    figures
+/// The smallest a label may be on screen, in pixels: zoomed out, labels keep this size.
+const MIN_LABEL_PX: f32 = 12.0;
+
+/// Where the tokens and labels were last laid out: drawn centres (pushed apart in a
+/// crowd), labels placed or hidden, and the label size, in world units.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct LabelLayout {
+    /// Each figure's drawn centre, by snapshot order.
+    pub drawn: Vec<Vec2>,
+    /// Each figure's label, or none when hidden (shown on hover).
+    pub labels: Vec<Option<super::labels::Placed>>,
+    /// The label size (world units to the em).
+    pub size: f32,
+}
+
+/// Lays out tokens and labels for these figures at this label size.
+pub fn layout(figures: &[super::FigureView], size: f32) -> LabelLayout {
+    use super::labels;
+    let at: Vec<Vec2> = figures.iter().map(|f| world_of(f.at)).collect();
+    let drawn = labels::spread(&at, style::TOKEN_FT);
+    let tokens: Vec<(Vec2, String, String)> = figures
         .iter()
-        .map(|f| {
-            let p = world_of(f.at);
-            let half_w = label_text(f).chars().count() as f32 * LABEL_FT * 0.3;
-            let rect_at = |dy: f32| {
-                Rect::from_center_half_size(
-                    p + Vec2::new(0.0, dy),
-                    Vec2::new(half_w, LABEL_FT * 0.6),
-                )
-            };
-            let dy = LABEL_SLOTS
-                .iter()
-                .copied()
-                .find(|&dy| placed.iter().all(|r| r.intersect(rect_at(dy)).is_empty()))
-                .unwrap_or(LABEL_SLOTS[0]);
-            placed.push(rect_at(dy));
-            dy
+        .zip(&drawn)
+        .map(|(f, &d)| {
+            let mark = if f.marks.is_empty() { "" } else { "*" };
+            (
+                d,
+                label_text(f),
+                format!("{}{mark}", labels::short(&f.name)),
+            )
         })
-        .collect()
+        .collect();
+    LabelLayout {
+        labels: labels::place(&tokens, size, style::TOKEN_FT),
+        drawn,
+        size,
+    }
+}
+
+/// The full label of the token under the pointer, as a tooltip (hidden labels in a crowd
+/// are read this way).
+pub(super) fn hover_label(
+    mut contexts: bevy_egui::EguiContexts,
+    playback: Option<Res<Playback>>,
+    placed: Res<LabelLayout>,
+    windows: Query<&Window>,
+    camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
+    capture: Option<Res<super::Capture>>,
+) -> Result {
+    let (Some(pb), Ok(window), Ok((cam, cam_tf))) = (playback, windows.single(), camera.single())
+    else {
+        return Ok(());
+    };
+    // A screenshot shows the map, not wherever the pointer happens to rest.
+    if capture.is_some() {
+        return Ok(());
+    }
+    let Some(cursor) = window.cursor_position() else {
+        return Ok(());
+    };
+    let Ok(world) = cam.viewport_to_world_2d(cam_tf, cursor) else {
+        return Ok(());
+    };
+    let snap = pb.current();
+    let Some(i) = placed
+        .drawn
+        .iter()
+        .position(|d| d.distance(world) <= style::TOKEN_FT)
+    else {
+        return Ok(());
+    };
+    let Some(f) = snap.figures.get(i) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    let text = format!("{} — {}", label_text(f), f.side);
+    bevy_egui::egui::Area::new(bevy_egui::egui::Id::new("token hover"))
+        .fixed_pos(bevy_egui::egui::pos2(cursor.x + 14.0, cursor.y + 10.0))
+        .order(bevy_egui::egui::Order::Tooltip)
+        .show(&ctx, |ui| {
+            bevy_egui::egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(text);
+            });
+        });
+    Ok(())
+}
+
+/// The label size for a zoom (world units per pixel): the map's own, or bigger zoomed out.
+pub fn label_size(scale: f32) -> f32 {
+    LABEL_FT.max(MIN_LABEL_PX * scale)
 }
 
 /// The ruler: a drag from one point to another, in feet.
@@ -152,7 +217,7 @@ pub(super) fn rebuild_map(
                         ..default()
                     },
                     TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, LABEL_SLOTS[0], 1.0)
+                    Transform::from_xyz(0.0, LABEL_FT * 2.0, 1.0)
                         .with_scale(Vec3::splat(LABEL_FT / 40.0)),
                 ));
             });
@@ -226,19 +291,27 @@ pub(super) fn update_tokens(
     >,
     mut labels: Query<(&mut Transform, &mut Text2d), With<Label>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    mut shown: Local<Option<(u32, usize)>>,
+    camera: Query<&Projection, With<super::camera::MapCamera>>,
+    mut placed: ResMut<LabelLayout>,
+    mut shown: Local<Option<(u32, usize, u32)>>,
 ) {
     let Some(pb) = playback else {
         return;
     };
-    // Only when another segment (or scene) is shown.
-    if *shown == Some((pb.generation, pb.cursor)) {
+    let scale = match camera.single() {
+        Ok(Projection::Orthographic(o)) => o.scale,
+        _ => 0.0,
+    };
+    let size = label_size(scale);
+    // Only when another segment (or scene) is shown, or the zoom changes the label size.
+    let key = (pb.generation, pb.cursor, (size * 100.0) as u32);
+    if *shown == Some(key) {
         return;
     }
-    *shown = Some((pb.generation, pb.cursor));
+    *shown = Some(key);
     let snap = pb.current();
     let sides = sides(&snap.figures);
-    let slots = place_labels(&snap.figures);
+    *placed = layout(&snap.figures, size);
     for (t, mut tf, mat, children) in &mut tokens {
         let Some(i) = snap.figures.iter().position(|f| f.index == t.0) else {
             continue;
@@ -246,14 +319,18 @@ pub(super) fn update_tokens(
         let f = &snap.figures[i];
         for c in children.iter() {
             if let Ok((mut l, mut text)) = labels.get_mut(c) {
-                l.translation.y = slots[i];
-                let want = label_text(f);
+                let (offset, want) = placed.labels[i]
+                    .as_ref()
+                    .map_or((Vec2::ZERO, String::new()), |p| (p.offset, p.text.clone()));
+                l.translation.x = offset.x;
+                l.translation.y = offset.y;
+                l.scale = Vec3::splat(size / 40.0);
                 if text.0 != want {
                     text.0 = want;
                 }
             }
         }
-        let p = world_of(f.at);
+        let p = placed.drawn[i];
         tf.translation.x = p.x;
         tf.translation.y = p.y;
         let c = side_color(&sides, &f.side);
@@ -279,11 +356,30 @@ pub(super) fn draw_overlays(
     layers: Res<Layers>,
     selection: Res<Selection>,
     ruler: Res<Ruler>,
+    placed: Res<LabelLayout>,
 ) {
     let Some(pb) = playback else {
         return;
     };
     let snap = pb.current();
+    // A token pushed out of a crowd: a leader line to where it really stands.
+    for (f, d) in snap.figures.iter().zip(&placed.drawn) {
+        let at = world_of(f.at);
+        if at.distance(*d) > 0.3 {
+            gizmos.line_2d(at, *d, style::LEADER);
+            gizmos.circle_2d(at, 0.4, style::LEADER);
+        }
+    }
+    // A label placed away from its token: a thin line from the token to it.
+    for (l, d) in placed.labels.iter().zip(&placed.drawn) {
+        let Some(l) = l else { continue };
+        let r = super::labels::rect(*d + l.offset, &l.text, placed.size);
+        let edge = super::labels::nearest_edge(r, *d);
+        if edge.distance(*d) > style::TOKEN_FT + placed.size * 0.6 {
+            let from = *d + (edge - *d).normalize_or_zero() * style::TOKEN_FT;
+            gizmos.line_2d(from, edge, style::LEADER);
+        }
+    }
     if layers.grid
         && let Some(g) = &pb.grid
     {

@@ -14,6 +14,7 @@ mod capture;
 mod editor;
 mod editor_ui;
 mod input;
+pub mod labels;
 mod map_view;
 mod panels;
 mod playback;
@@ -24,6 +25,7 @@ mod style;
 pub use capture::{Capture, FrameTimes};
 pub use editor::{Editor, EditorCommand};
 pub use input::ViewerAction;
+pub use map_view::{LabelLayout, label_size, layout};
 pub use playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
 pub use reload::SceneSource;
 pub use snapshot::{FigureView, Snapshot};
@@ -169,6 +171,7 @@ impl Plugin for ViewerRenderPlugin {
             .insert_resource(ClearColor(style::BACKGROUND))
             .init_resource::<panels::PanelRects>()
             .init_resource::<map_view::Ruler>()
+            .init_resource::<map_view::LabelLayout>()
             .init_resource::<editor_ui::EditorUi>()
             .add_systems(Startup, camera::spawn_camera)
             .add_systems(
@@ -193,7 +196,12 @@ impl Plugin for ViewerRenderPlugin {
             )
             .add_systems(
                 bevy_egui::EguiPrimaryContextPass,
-                (panels::panels, editor_ui::editor_panel).chain(),
+                (
+                    panels::panels,
+                    editor_ui::editor_panel,
+                    map_view::hover_label,
+                )
+                    .chain(),
             );
         if let Some(c) = &self.capture {
             app.insert_resource(c.clone())

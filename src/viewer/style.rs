@@ -90,3 +90,6 @@ pub const CHARGE_DECLARED: Color = Color::srgb(1.0, 0.45, 0.25);
 pub const SPELL_DECLARED: Color = Color::srgb(0.7, 0.5, 1.0);
 /// Any other declaration in the editor.
 pub const ACT_DECLARED: Color = Color::srgb(0.85, 0.85, 0.85);
+
+/// The leader line from a token pushed out of a crowd to where it stands.
+pub const LEADER: Color = Color::srgba(1.0, 1.0, 1.0, 0.55);

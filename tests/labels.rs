@@ -1,0 +1,76 @@
+//! Labels on a crowded map: in the Example of Melee, round 1, at the viewer's default zoom
+//! and zoomed out, no two labels overlap, no label covers a token, and no two tokens are
+//! drawn on top of each other.
+#![cfg(feature = "viewer")]
+
+use bevy::math::{Rect, Vec2};
+use firststrike::scene::load;
+use firststrike::sim::Phase;
+use firststrike::viewer::{Playback, label_size, labels, layout};
+
+/// The zoom the viewer fits the map at in its 1280 × 800 window (panels: 290 left, 360
+/// right, about 24 above and 170 below), in world units per pixel.
+fn fit_scale(w_ft: f32, h_ft: f32) -> f32 {
+    let (free_w, free_h) = (1280.0 - 290.0 - 360.0, 800.0 - 24.0 - 170.0);
+    (w_ft / free_w).max(h_ft / free_h) * 1.06
+}
+
+#[test]
+fn example_of_melee_labels_never_overlap() {
+    let path = std::path::PathBuf::from("scenes/example_of_melee.ron");
+    let scene = load(&path).unwrap();
+    let (mut pb, mut live) = Playback::start(path, scene, None, 0);
+    while !matches!(pb.current().phase, Phase::Round { round: 1, .. }) {
+        let at = pb.cursor;
+        pb.goto(&mut live, at + 1);
+        assert!(pb.cursor > at, "reaches round 1");
+    }
+    let grid = pb.grid.clone().unwrap();
+    let default = fit_scale(grid.width_ft() as f32, grid.height_ft() as f32);
+    let figures = pb.current().figures.clone();
+    for scale in [0.01, default, default * 2.0] {
+        let size = label_size(scale);
+        let l = layout(&figures, size);
+        let tokens: Vec<Rect> = l
+            .drawn
+            .iter()
+            .map(|d| Rect::from_center_half_size(*d, Vec2::splat(2.0)))
+            .collect();
+        let rects: Vec<Rect> = l
+            .labels
+            .iter()
+            .zip(&l.drawn)
+            .filter_map(|(p, d)| {
+                p.as_ref()
+                    .map(|p| labels::rect(*d + p.offset, &p.text, size))
+            })
+            .collect();
+        for (i, a) in rects.iter().enumerate() {
+            for b in &rects[i + 1..] {
+                assert!(
+                    a.intersect(*b).is_empty(),
+                    "labels overlap at zoom {scale}: {a:?} {b:?}"
+                );
+            }
+            for t in &tokens {
+                assert!(
+                    a.intersect(*t).is_empty(),
+                    "a label covers a token at zoom {scale}"
+                );
+            }
+        }
+        for (i, a) in l.drawn.iter().enumerate() {
+            for b in &l.drawn[i + 1..] {
+                assert!(
+                    a.distance(*b) >= 4.0 - 1e-3,
+                    "tokens drawn on top of each other"
+                );
+            }
+        }
+        // At the default zoom every figure has its label, full or short.
+        if scale == default {
+            let hidden = l.labels.iter().filter(|p| p.is_none()).count();
+            assert_eq!(hidden, 0, "every label shown at the default zoom");
+        }
+    }
+}
