@@ -249,3 +249,22 @@ fn t_switches_the_rules_system() {
         "the file's own again"
     );
 }
+
+/// The log's filter: sight events hidden by default (a lit crowd floods the log with them),
+/// one figure's events as actor or target.
+#[test]
+fn the_log_filter() {
+    use firststrike::viewer::LogFilter;
+    let path = PathBuf::from("scenes/lizard_man_lair.ron");
+    let mut run = SceneRun::new(firststrike::scene::load(&path).unwrap(), None, None);
+    run.run_to_end();
+    let events = run.log().events.clone();
+    let f = LogFilter::default();
+    assert!(events.iter().any(|e| e.kind == firststrike::sim::EventKind::Sight));
+    assert!(!events.iter().filter(|e| f.shows(e)).any(|e| e.kind == firststrike::sim::EventKind::Sight));
+    assert!(events.iter().filter(|e| f.shows(e)).any(|e| e.kind == firststrike::sim::EventKind::Hit));
+    let quij = LogFilter { figure: Some("Quij".into()), ..LogFilter::default() };
+    let shown: Vec<_> = events.iter().filter(|e| quij.shows(e)).collect();
+    assert!(!shown.is_empty());
+    assert!(shown.iter().all(|e| e.actor == "Quij" || e.target.as_deref() == Some("Quij")));
+}

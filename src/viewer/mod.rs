@@ -66,6 +66,8 @@ pub struct Layers {
     pub rings: bool,
     /// The help window.
     pub help: bool,
+    /// What the event log shows.
+    pub log: LogFilter,
 }
 
 impl Default for Layers {
@@ -77,7 +79,56 @@ impl Default for Layers {
             paths: true,
             rings: true,
             help: false,
+            log: LogFilter::default(),
         }
+    }
+}
+
+/// What the event log shows: kinds of event, and one figure's (as actor or target).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogFilter {
+    /// Sight events (who starts or stops seeing whom): many in a lit crowd.
+    pub sight: bool,
+    /// Movement and arrivals.
+    pub moves: bool,
+    /// Blows, damage and falls.
+    pub blows: bool,
+    /// Spells, devices, potions and their effects.
+    pub spells: bool,
+    /// Everything else (initiative, declarations, surprise, distance...).
+    pub other: bool,
+    /// Only this figure's events.
+    pub figure: Option<String>,
+}
+
+impl Default for LogFilter {
+    fn default() -> Self {
+        LogFilter {
+            sight: false,
+            moves: true,
+            blows: true,
+            spells: true,
+            other: true,
+            figure: None,
+        }
+    }
+}
+
+impl LogFilter {
+    /// Whether an event is shown.
+    pub fn shows(&self, e: &crate::sim::LogEvent) -> bool {
+        use crate::sim::EventKind as K;
+        let kind = match e.kind {
+            K::Sight => self.sight,
+            K::Move | K::Arrive => self.moves,
+            K::Attack | K::Hit | K::Miss | K::Damage | K::Down | K::Bleed => self.blows,
+            K::SpellStart | K::SpellComplete | K::SpellDisrupted | K::Effect => self.spells,
+            _ => self.other,
+        };
+        kind && self
+            .figure
+            .as_ref()
+            .is_none_or(|f| &e.actor == f || e.target.as_ref() == Some(f))
     }
 }
 

@@ -220,7 +220,7 @@ pub(super) fn panels(
         .exact_size(170.0)
         .show(&mut root, |ui| {
             if let Some(live) = &live {
-                log(ui, &pb, live)
+                log(ui, &pb, live, &mut layers.log)
             }
         })
         .response
@@ -597,10 +597,26 @@ fn log_line(e: &crate::sim::LogEvent, ordering: bool) -> String {
     }))
 }
 
-fn log(ui: &mut egui::Ui, pb: &Playback, live: &LiveSim) {
-    let events = pb.log_now(live);
+fn log(ui: &mut egui::Ui, pb: &Playback, live: &LiveSim, filter: &mut super::LogFilter) {
+    let all = pb.log_now(live);
     let ordering = pb.current().ordering;
-    ui.strong(format!("Event log ({} events so far)", events.len()));
+    let events: Vec<&crate::sim::LogEvent> = all.iter().filter(|e| filter.shows(e)).collect();
+    ui.horizontal(|h| {
+        h.strong(format!("Event log ({} of {} events so far)", events.len(), all.len()));
+        h.checkbox(&mut filter.blows, "blows");
+        h.checkbox(&mut filter.spells, "spells");
+        h.checkbox(&mut filter.moves, "moves");
+        h.checkbox(&mut filter.sight, "sight");
+        h.checkbox(&mut filter.other, "other");
+        egui::ComboBox::from_id_salt("log figure")
+            .selected_text(filter.figure.clone().unwrap_or_else(|| "every figure".into()))
+            .show_ui(h, |c| {
+                c.selectable_value(&mut filter.figure, None, "every figure");
+                for f in &pb.current().figures {
+                    c.selectable_value(&mut filter.figure, Some(f.name.clone()), &f.name);
+                }
+            });
+    });
     let area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, false]);
