@@ -310,3 +310,26 @@ fn compare_lays_the_two_systems_side_by_side() {
         );
     }
 }
+
+/// `run --format markdown`: Bigby's round as a summary — the round's heading, its
+/// initiative, one fight of Bigby and the giant with the completion in segment 7 before
+/// the arrival in segment 9, each line with its page; no sight or step-by-step moves.
+#[test]
+fn run_markdown_summarises_each_fight() {
+    let (code, out, _) = fs(&["run", "scenes/bigby_vs_giant.ron", "--format", "markdown"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("# Bigby and the charging giant"), "{out}");
+    assert!(out.contains("\n## Round 1\n"), "{out}");
+    assert!(out.contains("Initiative — "), "{out}");
+    assert!(out.contains("**Fight 1: Bigby, Hill giant**"), "{out}");
+    let complete = out.find("segment 7: **Bigby**").expect("completion line");
+    let arrive = out.find("segment 9: **Hill giant**").expect("arrival line");
+    assert!(complete < arrive, "{out}");
+    assert!(
+        out.lines()
+            .filter(|l| l.starts_with("- "))
+            .all(|l| l.ends_with(')')),
+        "{out}"
+    );
+    assert!(!out.contains(" sees "), "no sight events: {out}");
+}

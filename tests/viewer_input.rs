@@ -260,11 +260,32 @@ fn the_log_filter() {
     run.run_to_end();
     let events = run.log().events.clone();
     let f = LogFilter::default();
-    assert!(events.iter().any(|e| e.kind == firststrike::sim::EventKind::Sight));
-    assert!(!events.iter().filter(|e| f.shows(e)).any(|e| e.kind == firststrike::sim::EventKind::Sight));
-    assert!(events.iter().filter(|e| f.shows(e)).any(|e| e.kind == firststrike::sim::EventKind::Hit));
-    let quij = LogFilter { figure: Some("Quij".into()), ..LogFilter::default() };
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == firststrike::sim::EventKind::Sight)
+    );
+    assert!(
+        !events
+            .iter()
+            .filter(|e| f.shows(e))
+            .any(|e| e.kind == firststrike::sim::EventKind::Sight)
+    );
+    assert!(
+        events
+            .iter()
+            .filter(|e| f.shows(e))
+            .any(|e| e.kind == firststrike::sim::EventKind::Hit)
+    );
+    let quij = LogFilter {
+        figure: Some("Quij".into()),
+        ..LogFilter::default()
+    };
     let shown: Vec<_> = events.iter().filter(|e| quij.shows(e)).collect();
     assert!(!shown.is_empty());
-    assert!(shown.iter().all(|e| e.actor == "Quij" || e.target.as_deref() == Some("Quij")));
+    assert!(
+        shown
+            .iter()
+            .all(|e| e.actor == "Quij" || e.target.as_deref() == Some("Quij"))
+    );
 }

@@ -10,6 +10,7 @@ pub mod compare;
 pub mod outcomes;
 mod report;
 mod scene;
+pub mod summary;
 pub mod take_initiative;
 
 pub use report::{to_json, to_text};

@@ -14,6 +14,9 @@ pub enum Format {
     Text,
     /// JSON, one event per line.
     Json,
+    /// A round-by-round summary in Markdown: each fight's blows, spells and falls with
+    /// their rules (`run` only).
+    Markdown,
 }
 
 /// What playing a scene takes: `run` and `compare` share it.
@@ -65,10 +68,7 @@ impl System {
 
 /// How a round's segments are named in the narration.
 pub fn segment_word(system: RulesSystem) -> &'static str {
-    match system {
-        RulesSystem::Book => "segment",
-        RulesSystem::TakeInitiative => "ordering segment",
-    }
+    system.segment_word()
 }
 
 /// Arguments of `compare`.
@@ -98,6 +98,11 @@ pub fn compare(args: CompareArgs) -> i32 {
     match args.play.format {
         Format::Text => super::out(&format!(
             "{} — the book's rules against Take Initiative!\n\n{}",
+            scene.name,
+            to_text(&book, &ti, &d)
+        )),
+        Format::Markdown => super::out(&format!(
+            "# {} — the book's rules against Take Initiative!\n\n```text\n{}```\n",
             scene.name,
             to_text(&book, &ti, &d)
         )),
@@ -156,6 +161,11 @@ pub fn run(args: RunArgs) -> i32 {
     run.run_to_end();
     match args.play.format {
         Format::Json => super::out(&run.log().json_lines()),
+        Format::Markdown => super::out(&crate::calc::summary::markdown(
+            &title,
+            &run.log().events,
+            unit,
+        )),
         Format::Text => super::out(&format!(
             "{title}\nReadings in force: {options}\n{}",
             run.log().text_in(unit)

@@ -144,6 +144,17 @@ pub enum RulesSystem {
     TakeInitiative,
 }
 
+impl RulesSystem {
+    /// How a round's segments are named: "segment" (six seconds) under the book, "ordering
+    /// segment" under "Take Initiative!" (they order events; they are not equal spans).
+    pub fn segment_word(self) -> &'static str {
+        match self {
+            RulesSystem::Book => "segment",
+            RulesSystem::TakeInitiative => "ordering segment",
+        }
+    }
+}
+
 /// All interpretation options in force for a scene or a calculation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

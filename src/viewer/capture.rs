@@ -153,8 +153,11 @@ pub(super) fn manual_screenshot(
     mut commands: Commands,
     mut requests: MessageReader<ViewerRequest>,
     playback: Option<Res<Playback>>,
+    live: Option<NonSend<super::LiveSim>>,
 ) {
-    if !requests.read().any(|r| *r == ViewerRequest::Screenshot) {
+    let asked: Vec<ViewerRequest> = requests.read().cloned().collect();
+    let export = asked.contains(&ViewerRequest::Export);
+    if !export && !asked.contains(&ViewerRequest::Screenshot) {
         return;
     }
     let Some(pb) = playback else {
@@ -175,6 +178,17 @@ pub(super) fn manual_screenshot(
         .map(|n| dir.join(format!("{stem}-r{r}s{s}-{n}.png")))
         .find(|p| !p.exists())
         .expect("some name is free");
+    // Export: the summary of the log so far beside the picture of the map.
+    if export && let Some(live) = live {
+        let unit = pb.scene.rules.system.segment_word();
+        let title = format!("{} — {}", pb.scene.name, pb.scene.about);
+        let text = crate::calc::summary::markdown(&title, pb.log_now(&live), unit);
+        let md = path.with_extension("md");
+        match std::fs::write(&md, text) {
+            Ok(()) => info!("saved the round summary to {}", md.display()),
+            Err(e) => error!("cannot write {}: {e}", md.display()),
+        }
+    }
     info!("saving screenshot to {}", path.display());
     commands
         .spawn(Screenshot::primary_window())

@@ -147,6 +147,8 @@ pub enum ViewerRequest {
     Open(PathBuf),
     /// Save a screenshot.
     Screenshot,
+    /// Save the round summary (Markdown) beside a screenshot of the map.
+    Export,
     /// Fit the map to the window.
     Fit,
 }

@@ -167,6 +167,15 @@ pub(super) fn panels(
                 if ui.button("reload").clicked() {
                     requests.write(ViewerRequest::Reload);
                 }
+                if ui
+                    .button("export")
+                    .on_hover_text(
+                        "the rounds so far as Markdown, beside a PNG of the map, in screenshots/",
+                    )
+                    .clicked()
+                {
+                    requests.write(ViewerRequest::Export);
+                }
                 let other = match pb.scene.rules.system {
                     RulesSystem::Book => "Take Initiative!",
                     RulesSystem::TakeInitiative => "the book's rules",
@@ -602,14 +611,23 @@ fn log(ui: &mut egui::Ui, pb: &Playback, live: &LiveSim, filter: &mut super::Log
     let ordering = pb.current().ordering;
     let events: Vec<&crate::sim::LogEvent> = all.iter().filter(|e| filter.shows(e)).collect();
     ui.horizontal(|h| {
-        h.strong(format!("Event log ({} of {} events so far)", events.len(), all.len()));
+        h.strong(format!(
+            "Event log ({} of {} events so far)",
+            events.len(),
+            all.len()
+        ));
         h.checkbox(&mut filter.blows, "blows");
         h.checkbox(&mut filter.spells, "spells");
         h.checkbox(&mut filter.moves, "moves");
         h.checkbox(&mut filter.sight, "sight");
         h.checkbox(&mut filter.other, "other");
         egui::ComboBox::from_id_salt("log figure")
-            .selected_text(filter.figure.clone().unwrap_or_else(|| "every figure".into()))
+            .selected_text(
+                filter
+                    .figure
+                    .clone()
+                    .unwrap_or_else(|| "every figure".into()),
+            )
             .show_ui(h, |c| {
                 c.selectable_value(&mut filter.figure, None, "every figure");
                 for f in &pb.current().figures {
