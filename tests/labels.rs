@@ -74,3 +74,33 @@ fn example_of_melee_labels_never_overlap() {
         }
     }
 }
+
+/// The preview of the giant's charge at Bigby: a mark every segment from 1 to 9, 24 ft
+/// apart (12" doubled indoors), rings of 120 ft (his move) and 240 ft (his charge), and
+/// Bigby's reach drawn where they meet.
+#[test]
+fn the_giants_charge_previewed() {
+    use firststrike::viewer::preview::round_ahead;
+    let scene = load(std::path::Path::new("scenes/bigby_vs_giant.ron")).unwrap();
+    let p = round_ahead(&scene, None, "Hill giant", 1);
+    let segments: Vec<u32> = p.ticks.iter().map(|t| t.0).collect();
+    assert_eq!(segments, (1..=9).collect::<Vec<_>>());
+    let mut last = p.from;
+    for (s, at) in &p.ticks {
+        let d = ((at.0 - last.0).powi(2) + (at.1 - last.1).powi(2)).sqrt();
+        assert!(
+            d <= 24.0 + 1e-6 && (*s == 9 || (d - 24.0).abs() < 1e-6),
+            "segment {s}: {d} ft"
+        );
+        last = *at;
+    }
+    assert_eq!(p.reach_ft, (120.0, 240.0));
+    let (at, _) = p.contact.expect("they meet");
+    let bigby = scene
+        .combatants
+        .iter()
+        .find(|c| c.name == "Bigby")
+        .unwrap()
+        .at;
+    assert_eq!(at, bigby);
+}

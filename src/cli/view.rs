@@ -28,6 +28,9 @@ pub struct ViewArgs {
     /// Play under this rules system instead of the scene's own (T switches in the window).
     #[arg(long, value_enum)]
     pub system: Option<super::scene_cmds::System>,
+    /// Select this figure at the start (its round ahead is drawn: path, marks, rings).
+    #[arg(long, value_name = "FIGURE")]
+    pub select: Option<String>,
     /// Open in edit mode (B switches in the window).
     #[arg(long)]
     pub edit: bool,
@@ -63,6 +66,7 @@ pub fn run(args: ViewArgs) -> i32 {
             frame_times: args.frame_times,
             system: args.system.map(|s| s.rules()),
             edit: args.edit.then(|| args.menu.clone()),
+            select: args.select.clone(),
         },
     )
 }

@@ -18,6 +18,7 @@ pub mod labels;
 mod map_view;
 mod panels;
 mod playback;
+pub mod preview;
 mod reload;
 mod snapshot;
 mod style;
@@ -202,6 +203,27 @@ impl Plugin for ViewerCorePlugin {
     }
 }
 
+/// Selects the named figure once the scene is on screen (`view --select`).
+fn select_at_start(
+    name: Option<String>,
+) -> impl FnMut(Option<Res<playback::Playback>>, ResMut<Selection>) {
+    let mut done = false;
+    move |pb, mut selection| {
+        if done {
+            return;
+        }
+        if let (Some(pb), Some(n)) = (pb, &name) {
+            selection.0 = pb
+                .current()
+                .figures
+                .iter()
+                .find(|f| &f.name == n)
+                .map(|f| f.index);
+        }
+        done = true;
+    }
+}
+
 /// The entity holding the input map and action state.
 fn spawn_controls(mut commands: Commands) {
     commands.spawn((Name::new("Controls"), ViewerAction::default_input_map()));
@@ -225,6 +247,7 @@ impl Plugin for ViewerRenderPlugin {
             .init_resource::<panels::PanelRects>()
             .init_resource::<map_view::Ruler>()
             .init_resource::<map_view::LabelLayout>()
+            .init_resource::<preview::Preview>()
             .init_resource::<editor_ui::EditorUi>()
             .add_systems(Startup, camera::spawn_camera)
             .add_systems(
@@ -241,6 +264,7 @@ impl Plugin for ViewerRenderPlugin {
                         map_view::measure.run_if(editor_ui::not_editing),
                         (editor_ui::editor_pointer, editor_ui::draw_declarations)
                             .run_if(editor_ui::editing),
+                        (preview::update_preview, preview::draw_preview).chain(),
                     )
                         .chain()
                         .in_set(ViewerSet::Draw),
@@ -253,6 +277,7 @@ impl Plugin for ViewerRenderPlugin {
                     panels::panels,
                     editor_ui::editor_panel,
                     map_view::hover_label,
+                    preview::label_ticks,
                 )
                     .chain(),
             );
@@ -289,6 +314,8 @@ pub struct ViewOptions {
     pub system: Option<crate::rules::options::RulesSystem>,
     /// Open in edit mode, with this figure's context menu open if named.
     pub edit: Option<Option<String>>,
+    /// Select this figure at the start.
+    pub select: Option<String>,
 }
 
 /// Opens the viewer window on a scene file. Returns the process exit code.
@@ -318,6 +345,7 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
             frame_times: options.frame_times,
         })
         .add_systems(Startup, editor_ui::start_editing(options.edit))
+        .add_systems(Update, select_at_start(options.select))
         .run();
     match exit {
         AppExit::Success => 0,

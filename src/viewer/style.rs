@@ -93,3 +93,12 @@ pub const ACT_DECLARED: Color = Color::srgb(0.85, 0.85, 0.85);
 
 /// The leader line from a token pushed out of a crowd to where it stands.
 pub const LEADER: Color = Color::srgba(1.0, 1.0, 1.0, 0.55);
+
+/// The selected figure's path this round, segment by segment (the preview).
+pub const PREVIEW_PATH: Color = Color::srgb(1.0, 0.92, 0.47);
+/// How far the selected figure could move this round.
+pub const PREVIEW_MOVE: Color = Color::srgba(0.6, 0.9, 1.0, 0.5);
+/// How far it could charge this round.
+pub const PREVIEW_CHARGE: Color = Color::srgba(1.0, 0.5, 0.3, 0.6);
+/// Its target's reach where they meet.
+pub const PREVIEW_CONTACT: Color = Color::srgb(1.0, 0.3, 0.3);

@@ -1,0 +1,197 @@
+//! Seeing a charge before it happens: for the selected figure, where it will be at each
+//! segment of the round on screen — from a replay of the scene to that round's end, so
+//! the marks are the engine's own — with rings for how far it could move and charge this
+//! round, and its target's reach where they meet.
+
+use super::camera::world_of;
+use super::playback::Playback;
+use super::{Layers, Selection, style};
+use crate::rules::charge::charge_feet_per_segment;
+use crate::rules::movement::feet_per_segment;
+use crate::rules::options::RulesSystem;
+use crate::scene::Scene;
+use crate::sim::{EventKind, Payload, Runner};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+/// The selected figure's round ahead.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Preview {
+    /// Whose, in which round, for which scene load: what it was made for.
+    pub key: Option<(usize, u32, u32)>,
+    /// Where it starts the round, in feet.
+    pub from: (f64, f64),
+    /// Where it is at the end of each segment it moves in: (segment, point).
+    pub ticks: Vec<(u32, (f64, f64))>,
+    /// How far it could move this round, and charge, in feet.
+    pub reach_ft: (f64, f64),
+    /// Where it meets its target, and the target's reach, if it does.
+    pub contact: Option<((f64, f64), f64)>,
+}
+
+/// The figure's round `round` of `scene`: its moves, segment by segment, and its contact.
+pub fn round_ahead(scene: &Scene, seed: Option<u64>, figure: &str, round: u32) -> Preview {
+    let mut run = Runner::new(scene.clone(), seed, Some(round));
+    run.run_to_end();
+    let events = &run.log().events;
+    let start = scene
+        .combatants
+        .iter()
+        .find(|c| c.name == figure)
+        .map_or((0.0, 0.0), |c| c.at);
+    let position_before = |who: &str, r: u32, s: u32| {
+        events
+            .iter()
+            .filter(|e| e.actor == who && (e.round, e.segment) < (r, s))
+            .filter_map(|e| match &e.payload {
+                Payload::Move { to, .. } => Some(*to),
+                _ => None,
+            })
+            .next_back()
+            .or_else(|| {
+                scene
+                    .combatants
+                    .iter()
+                    .find(|c| c.name == who)
+                    .map(|c| c.at)
+            })
+            .unwrap_or(start)
+    };
+    let ticks: Vec<(u32, (f64, f64))> = events
+        .iter()
+        .filter(|e| e.actor == figure && e.round == round)
+        .filter_map(|e| match &e.payload {
+            Payload::Move { to, .. } => Some((e.segment, *to)),
+            _ => None,
+        })
+        .collect();
+    let contact = events
+        .iter()
+        .find(|e| e.actor == figure && e.round == round && e.kind == EventKind::Arrive)
+        .and_then(|e| {
+            let t = e.target.as_deref()?;
+            let spec = scene.combatants.iter().find(|c| c.name == t)?;
+            let reach = crate::scene::figure::FigureStats::resolve(spec)
+                .ok()?
+                .reach_ft;
+            Some((position_before(t, e.round, e.segment + 1), reach))
+        });
+    let (inches, body) = scene
+        .combatants
+        .iter()
+        .find(|c| c.name == figure)
+        .and_then(|c| crate::scene::figure::FigureStats::resolve(c).ok())
+        .map_or((12, Default::default()), |s| (s.movement.0, s.body));
+    // A move is stated per round: 1" is 10 ft of it indoors (PHB p.102).
+    let segments = 10.0;
+    let move_ft = feet_per_segment(f64::from(inches), scene.setting) * segments;
+    let charge_ft = if scene.rules.system == RulesSystem::TakeInitiative {
+        let c = crate::rules::take_initiative::charge::charge_inches(inches).0;
+        feet_per_segment(c, scene.setting) * segments
+    } else {
+        charge_feet_per_segment(inches, scene.setting, body) * segments
+    };
+    Preview {
+        key: None,
+        from: position_before(figure, round, 0),
+        ticks,
+        reach_ft: (move_ft, charge_ft),
+        contact,
+    }
+}
+
+/// Makes the preview of the selected figure when the selection, the round or the scene
+/// changes.
+pub(super) fn update_preview(
+    playback: Option<Res<Playback>>,
+    selection: Res<Selection>,
+    layers: Res<Layers>,
+    mut preview: ResMut<Preview>,
+) {
+    let (Some(pb), Some(i)) = (playback, selection.0) else {
+        if preview.key.is_some() {
+            *preview = Preview::default();
+        }
+        return;
+    };
+    if !layers.paths {
+        return;
+    }
+    let snap = pb.current();
+    let round = snap.when.0.max(1);
+    let key = Some((i, round, pb.generation));
+    if preview.key == key {
+        return;
+    }
+    let Some(f) = snap.figures.iter().find(|f| f.index == i) else {
+        return;
+    };
+    let mut p = round_ahead(&pb.scene, pb.seed, &f.name, round);
+    p.key = key;
+    *preview = p;
+}
+
+/// The path with its segment marks, the move and charge rings, and the reach at contact.
+pub(super) fn draw_preview(mut gizmos: Gizmos, preview: Res<Preview>, layers: Res<Layers>) {
+    if preview.key.is_none() || !layers.paths {
+        return;
+    }
+    let from = world_of(preview.from);
+    gizmos
+        .circle_2d(from, preview.reach_ft.0 as f32, style::PREVIEW_MOVE)
+        .resolution(64);
+    gizmos
+        .circle_2d(from, preview.reach_ft.1 as f32, style::PREVIEW_CHARGE)
+        .resolution(64);
+    let mut last = from;
+    for (_, p) in &preview.ticks {
+        let p = world_of(*p);
+        gizmos.line_2d(last, p, style::PREVIEW_PATH);
+        gizmos.circle_2d(p, 0.6, style::PREVIEW_PATH);
+        last = p;
+    }
+    if let Some((at, reach)) = preview.contact {
+        gizmos
+            .circle_2d(world_of(at), reach as f32, style::PREVIEW_CONTACT)
+            .resolution(48);
+    }
+}
+
+/// The segment numbers beside the marks.
+pub(super) fn label_ticks(
+    mut contexts: EguiContexts,
+    preview: Res<Preview>,
+    layers: Res<Layers>,
+    camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
+    panels: Res<super::panels::PanelRects>,
+    windows: Query<&Window>,
+) -> Result {
+    if preview.key.is_none() || !layers.paths || preview.ticks.is_empty() {
+        return Ok(());
+    }
+    let (Ok((cam, cam_tf)), Ok(window)) = (camera.single(), windows.single()) else {
+        return Ok(());
+    };
+    let free = panels.free(window.width(), window.height());
+    let ctx = contexts.ctx_mut()?.clone();
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Middle,
+        egui::Id::new("ticks"),
+    ));
+    let painter = painter.with_clip_rect(egui::Rect::from_min_max(
+        egui::pos2(free.min.x, free.min.y),
+        egui::pos2(free.max.x, free.max.y),
+    ));
+    for (s, p) in &preview.ticks {
+        if let Ok(v) = cam.world_to_viewport(cam_tf, world_of(*p).extend(0.0)) {
+            painter.text(
+                egui::pos2(v.x + 6.0, v.y - 6.0),
+                egui::Align2::LEFT_BOTTOM,
+                s.to_string(),
+                egui::FontId::proportional(13.0),
+                egui::Color32::from_rgb(255, 235, 120),
+            );
+        }
+    }
+    Ok(())
+}
