@@ -234,3 +234,63 @@ fn undo_to_the_empty_scene_and_redo() {
         Some(&built)
     );
 }
+
+/// Table dice: with the mode on (X), the rolls the scene does not fix are asked about in
+/// order; a typed answer becomes a fixed die of the scene and the round replays with it;
+/// Enter keeps the seed's roll, fixed as well. Each answer settles one roll.
+#[test]
+fn table_dice_pins_what_the_dice_showed() {
+    use firststrike::viewer::table_dice::{TableAnswer, asked};
+    let mut app = app();
+    tap(&mut app, &[KeyCode::KeyX]);
+    for _ in 0..4 {
+        app.world_mut()
+            .write_message(firststrike::viewer::PlaybackCommand::Forward);
+        app.update();
+    }
+    let question = |app: &App| {
+        let pb = app.world().resource::<Playback>();
+        let live = app.world().non_send::<LiveSim>();
+        let pending = live
+            .0
+            .app
+            .world()
+            .resource::<firststrike::sim::Dice>()
+            .rolled()
+            .len();
+        (asked(live, &pb.scene), pending)
+    };
+    let (Some((first, before)), pending) = question(&app) else {
+        panic!("the scene leaves some roll to the dice");
+    };
+    let sides = if first.sides == 0 {
+        20
+    } else {
+        first.sides as i32
+    };
+    let typed = if first.value == 1 { sides } else { 1 };
+    app.world_mut().write_message(TableAnswer(Some(typed)));
+    app.update();
+    app.update();
+    let scene = app.world().resource::<Editor>().scene.clone().unwrap();
+    let mut want = before.clone();
+    want.push(typed);
+    assert_eq!(
+        scene.dice[&first.kind][&first.who], want,
+        "the typed value is fixed"
+    );
+    let (_, after) = question(&app);
+    assert!(
+        after < pending,
+        "one roll fewer to settle: {pending} -> {after}"
+    );
+    // Enter keeps the seed's roll, fixed too.
+    if let (Some((next, before)), _) = question(&app) {
+        app.world_mut().write_message(TableAnswer(None));
+        app.update();
+        app.update();
+        let scene = app.world().resource::<Editor>().scene.clone().unwrap();
+        assert_eq!(scene.dice[&next.kind][&next.who].len(), before.len() + 1);
+        assert_eq!(scene.dice[&next.kind][&next.who].last(), Some(&next.value));
+    }
+}

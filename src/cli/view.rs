@@ -31,6 +31,9 @@ pub struct ViewArgs {
     /// Select this figure at the start (its round ahead is drawn: path, marks, rings).
     #[arg(long, value_name = "FIGURE")]
     pub select: Option<String>,
+    /// Table dice from the start: type what your dice showed for each roll (X switches).
+    #[arg(long)]
+    pub table_dice: bool,
     /// Open in edit mode (B switches in the window).
     #[arg(long)]
     pub edit: bool,
@@ -67,6 +70,7 @@ pub fn run(args: ViewArgs) -> i32 {
             system: args.system.map(|s| s.rules()),
             edit: args.edit.then(|| args.menu.clone()),
             select: args.select.clone(),
+            table_dice: args.table_dice,
         },
     )
 }

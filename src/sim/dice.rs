@@ -17,6 +17,21 @@ pub struct Dice {
     seed: u64,
     streams: BTreeMap<(DieKind, String), ChaCha8Rng>,
     fixed: BTreeMap<(DieKind, String), VecDeque<i32>>,
+    /// Every roll the scene did not fix, in order (the table-dice mode asks about these).
+    rolled: Vec<Rolled>,
+}
+
+/// A roll the scene did not fix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rolled {
+    /// The kind of die.
+    pub kind: DieKind,
+    /// Whose: the figure or side a fixed die would be listed under.
+    pub who: String,
+    /// The die's sides (0 for a damage total).
+    pub sides: u32,
+    /// What it showed.
+    pub value: i32,
 }
 
 /// FNV-1a, 64 bits: a stable hash of a stream's name (the same on every platform and
@@ -40,7 +55,23 @@ impl Dice {
                         .map(move |(who, v)| ((*k, who.clone()), v.iter().copied().collect()))
                 })
                 .collect(),
+            rolled: Vec::new(),
         }
+    }
+
+    /// The rolls the scene did not fix, in order.
+    pub fn rolled(&self) -> &[Rolled] {
+        &self.rolled
+    }
+
+    /// Notes a total made of unfixed dice (a blow's damage), as a table would read it.
+    pub fn note(&mut self, kind: DieKind, who: &str, value: i32) {
+        self.rolled.push(Rolled {
+            kind,
+            who: who.to_string(),
+            sides: 0,
+            value,
+        });
     }
 
     /// One die of `sides`, for `who` (a figure or side; "any" is the fallback key). Returns
@@ -53,7 +84,14 @@ impl Dice {
                 return (v, true);
             }
         }
-        (self.random(kind, who, sides) as i32, false)
+        let value = self.random(kind, who, sides) as i32;
+        self.rolled.push(Rolled {
+            kind,
+            who: who.to_string(),
+            sides,
+            value,
+        });
+        (value, false)
     }
 
     /// A fixed value if the scene has one left, without rolling otherwise.

@@ -24,7 +24,7 @@ mod sight;
 mod spawn;
 
 pub use clock::{Phase, SegmentClock};
-pub use dice::Dice;
+pub use dice::{Dice, Rolled};
 pub use log::{EventKind, EventLog, LogEvent, Payload};
 pub use plan::{Plan, PlanEntry, Planned};
 pub use runner::Runner;

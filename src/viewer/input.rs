@@ -62,6 +62,8 @@ pub enum ViewerAction {
     SwitchSystem,
     /// Turn the encounter editor on or off.
     ToggleEdit,
+    /// Table dice: ask for each roll the scene does not fix.
+    TableDice,
     /// Undo the last edit.
     Undo,
     /// Redo the last undone edit.
@@ -76,7 +78,7 @@ pub enum ViewerAction {
 
 impl ViewerAction {
     /// Every action, in the help window's order (kept beside the enum it lists).
-    pub const ALL: [ViewerAction; 29] = {
+    pub const ALL: [ViewerAction; 30] = {
         use ViewerAction::*;
         [
             StepForward,
@@ -103,6 +105,7 @@ impl ViewerAction {
             Reload,
             SwitchSystem,
             ToggleEdit,
+            TableDice,
             Undo,
             Redo,
             Save,
@@ -137,6 +140,9 @@ impl ViewerAction {
             ViewerAction::Measure => "drag to measure (feet and inches)",
             ViewerAction::Reload => "reload the scene file",
             ViewerAction::ToggleEdit => "edit mode: build your own encounter",
+            ViewerAction::TableDice => {
+                "table dice: type what your dice showed for each roll (Enter keeps the seed's)"
+            }
             ViewerAction::Undo => "undo the last edit",
             ViewerAction::Redo => "redo the last undone edit",
             ViewerAction::Save => "save the edited scene (Save as in the editor panel)",
@@ -170,7 +176,7 @@ impl ViewerAction {
 }
 
 /// The keyboard bindings of the button actions.
-pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 26] = {
+pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 27] = {
     use ViewerAction::*;
     [
         (StepForward, KeyCode::ArrowRight),
@@ -196,6 +202,7 @@ pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 26] = {
         (Reload, KeyCode::KeyR),
         (SwitchSystem, KeyCode::KeyT),
         (ToggleEdit, KeyCode::KeyB),
+        (TableDice, KeyCode::KeyX),
         (Screenshot, KeyCode::F12),
         (Help, KeyCode::KeyH),
         (Help, KeyCode::F1),
@@ -231,9 +238,15 @@ pub(super) fn read_actions(
     playback: Option<Res<Playback>>,
     mut layers: ResMut<Layers>,
     mut selection: ResMut<Selection>,
+    mut table: ResMut<super::table_dice::TableDice>,
+    typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut out: Outlets,
 ) {
     use ViewerAction as A;
+    // Keys typed into a text field (a name, the dice shown) are not commands.
+    if typing.is_some_and(|t| t.wants_any_keyboard_input()) {
+        return;
+    }
     let a = actions.into_inner();
     let pressed = |x: A| tapped(x, a, &keys);
     for (action, command) in [
@@ -265,6 +278,9 @@ pub(super) fn read_actions(
     }
     if *layers != before {
         layers.set_changed();
+    }
+    if pressed(A::TableDice) {
+        table.on = !table.on;
     }
     use super::editor::EditorCommand as E;
     for (action, command) in [

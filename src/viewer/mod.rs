@@ -22,6 +22,7 @@ pub mod preview;
 mod reload;
 mod snapshot;
 mod style;
+pub mod table_dice;
 
 pub use capture::{Capture, FrameTimes};
 pub use editor::{Editor, EditorCommand};
@@ -172,6 +173,8 @@ impl Plugin for ViewerCorePlugin {
             .add_message::<PlaybackCommand>()
             .add_message::<ViewerRequest>()
             .add_message::<editor::EditorCommand>()
+            .add_message::<table_dice::TableAnswer>()
+            .init_resource::<table_dice::TableDice>()
             .init_resource::<editor::Editor>()
             .init_resource::<Layers>()
             .init_resource::<Selection>()
@@ -194,7 +197,9 @@ impl Plugin for ViewerCorePlugin {
             .add_systems(
                 Update,
                 (
-                    input::read_actions.in_set(ViewerSet::Input),
+                    (input::read_actions, table_dice::answer)
+                        .chain()
+                        .in_set(ViewerSet::Input),
                     editor::run_editor.in_set(ViewerSet::Edit),
                     reload::reload.in_set(ViewerSet::Reload),
                     playback::run_playback.in_set(ViewerSet::Playback),
@@ -278,6 +283,7 @@ impl Plugin for ViewerRenderPlugin {
                     editor_ui::editor_panel,
                     map_view::hover_label,
                     preview::label_ticks,
+                    table_dice::ask,
                 )
                     .chain(),
             );
@@ -316,6 +322,8 @@ pub struct ViewOptions {
     pub edit: Option<Option<String>>,
     /// Select this figure at the start.
     pub select: Option<String>,
+    /// Table dice from the start.
+    pub table_dice: bool,
 }
 
 /// Opens the viewer window on a scene file. Returns the process exit code.
@@ -346,6 +354,10 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
         })
         .add_systems(Startup, editor_ui::start_editing(options.edit))
         .add_systems(Update, select_at_start(options.select))
+        .insert_resource(table_dice::TableDice {
+            on: options.table_dice,
+            ..Default::default()
+        })
         .run();
     match exit {
         AppExit::Success => 0,

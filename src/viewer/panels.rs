@@ -70,6 +70,7 @@ pub(super) fn panels(
     mut layers: ResMut<Layers>,
     mut selection: ResMut<Selection>,
     mut rects: ResMut<PanelRects>,
+    mut table: ResMut<super::table_dice::TableDice>,
     ruler: Res<Ruler>,
     input_map: Query<&InputMap<ViewerAction>>,
     mut commands: MessageWriter<PlaybackCommand>,
@@ -167,6 +168,9 @@ pub(super) fn panels(
                 if ui.button("reload").clicked() {
                     requests.write(ViewerRequest::Reload);
                 }
+                ui.checkbox(&mut table.on, "table dice (X)").on_hover_text(
+                    "type what your dice showed for each roll the scene does not fix",
+                );
                 if ui
                     .button("export")
                     .on_hover_text(

@@ -384,7 +384,11 @@ fn damage(
 ) {
     let damage = match p.dice.fixed(DieKind::Damage, &b.name) {
         Some(v) => v,
-        None => dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + bonus,
+        None => {
+            let total = dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + bonus;
+            p.dice.note(DieKind::Damage, &b.name, total);
+            total
+        }
     }
     .max(1);
     // A weapon set against a charge does double damage ("Take Initiative!" §9).

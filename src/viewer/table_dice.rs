@@ -1,0 +1,142 @@
+//! Table dice: the DM rolls real dice and the viewer uses them. With the mode on, every
+//! roll the scene does not fix — surprise, distance, initiative, to-hit, damage, saves —
+//! is asked about in order: type what the dice showed, or press Enter to keep the roll
+//! from the seed. Each answer is written into the scene's fixed dice (an edit, undoable,
+//! saved with the scene), and the scene replays to the segment on screen, so the round
+//! shown is the table's.
+
+use super::editor::EditorCommand;
+use super::playback::LiveSim;
+use crate::scene::DieKind;
+use crate::scene::edit::Edit;
+use crate::sim::{Dice, Rolled};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+/// The table-dice mode.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TableDice {
+    /// The mode is on.
+    pub on: bool,
+    /// What is typed for the roll asked about.
+    pub typed: String,
+}
+
+/// An answer to the roll asked about: the value the dice showed, or none to keep the
+/// seed's roll.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAnswer(pub Option<i32>);
+
+/// The first roll not yet fixed, with the values already fixed for its die and owner.
+pub fn asked(live: &LiveSim, scene: &crate::scene::Scene) -> Option<(Rolled, Vec<i32>)> {
+    let dice = live.0.app.world().get_resource::<Dice>()?;
+    let r = dice.rolled().first()?.clone();
+    let before = scene
+        .dice
+        .get(&r.kind)
+        .and_then(|by| by.get(&r.who))
+        .cloned()
+        .unwrap_or_default();
+    Some((r, before))
+}
+
+/// What a die may show when the DM types it.
+fn allowed(r: &Rolled) -> std::ops::RangeInclusive<i32> {
+    if r.sides == 0 {
+        r.kind.range()
+    } else {
+        1..=r.sides as i32
+    }
+}
+
+/// Pins answers into the scene's dice as edits (the editor replays the scene).
+pub(super) fn answer(
+    table: Res<TableDice>,
+    mut answers: MessageReader<TableAnswer>,
+    live: Option<NonSend<LiveSim>>,
+    playback: Option<Res<super::playback::Playback>>,
+    mut out: MessageWriter<EditorCommand>,
+) {
+    let Some(a) = answers.read().last().copied() else {
+        return;
+    };
+    let (Some(live), Some(pb), true) = (live, playback, table.on) else {
+        return;
+    };
+    let Some((r, mut values)) = asked(&live, &pb.scene) else {
+        return;
+    };
+    let v = a.0.filter(|v| allowed(&r).contains(v)).unwrap_or(r.value);
+    values.push(v);
+    out.write(EditorCommand::Edit(Edit::Dice {
+        kind: r.kind,
+        key: r.who,
+        values,
+    }));
+}
+
+/// The question window.
+pub(super) fn ask(
+    mut contexts: EguiContexts,
+    mut table: ResMut<TableDice>,
+    live: Option<NonSend<LiveSim>>,
+    playback: Option<Res<super::playback::Playback>>,
+    mut out: MessageWriter<TableAnswer>,
+) -> Result {
+    let (Some(live), Some(pb)) = (live, playback) else {
+        return Ok(());
+    };
+    if !table.on {
+        return Ok(());
+    }
+    let Some((r, _)) = asked(&live, &pb.scene) else {
+        return Ok(());
+    };
+    let pending = live
+        .0
+        .app
+        .world()
+        .get_resource::<Dice>()
+        .map_or(0, |d| d.rolled().len());
+    let ctx = contexts.ctx_mut()?.clone();
+    let die = if r.sides == 0 {
+        "the damage, in all".to_string()
+    } else {
+        format!("a d{}", r.sides)
+    };
+    let what = match r.kind {
+        DieKind::Surprise => "surprise",
+        DieKind::Distance => "encounter distance",
+        DieKind::Initiative => "initiative",
+        DieKind::ToHit => "to hit",
+        DieKind::Damage => "damage",
+        DieKind::D4 => "a d4 (potion, cantrip)",
+        DieKind::Save => "a saving throw",
+        DieKind::Percent => "d%",
+    };
+    egui::Window::new("Table dice")
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .collapsible(false)
+        .resizable(false)
+        .show(&ctx, |w| {
+            w.label(format!("{what} for {}: {die}", r.who));
+            w.small(format!(
+                "{pending} roll{} to settle; the seed rolled {}",
+                if pending == 1 { "" } else { "s" },
+                r.value
+            ));
+            let edit = w.add(
+                egui::TextEdit::singleline(&mut table.typed)
+                    .hint_text("what your dice showed")
+                    .desired_width(120.0),
+            );
+            edit.request_focus();
+            let enter = w.input(|i| i.key_pressed(egui::Key::Enter));
+            let keep = w.button("Enter: keep the seed's roll").clicked();
+            if enter || keep {
+                out.write(TableAnswer(table.typed.trim().parse().ok()));
+                table.typed.clear();
+            }
+        });
+    Ok(())
+}
