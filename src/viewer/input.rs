@@ -223,9 +223,13 @@ fn tapped(
             .any(|&(a, k)| a == action && keys.just_pressed(k) && !keys.pressed(k))
 }
 
-/// Where actions go: playback commands, viewer requests and editor commands.
+/// Where actions go: playback commands, viewer requests and editor commands; the toggles
+/// they flip.
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct Outlets<'w> {
+    layers: ResMut<'w, Layers>,
+    selection: ResMut<'w, Selection>,
+    table: ResMut<'w, super::table_dice::TableDice>,
     commands: MessageWriter<'w, PlaybackCommand>,
     requests: MessageWriter<'w, ViewerRequest>,
     edits: MessageWriter<'w, super::editor::EditorCommand>,
@@ -236,9 +240,6 @@ pub(super) fn read_actions(
     actions: Single<&ActionState<ViewerAction>>,
     keys: Res<ButtonInput<KeyCode>>,
     playback: Option<Res<Playback>>,
-    mut layers: ResMut<Layers>,
-    mut selection: ResMut<Selection>,
-    mut table: ResMut<super::table_dice::TableDice>,
     typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut out: Outlets,
 ) {
@@ -262,8 +263,8 @@ pub(super) fn read_actions(
             out.commands.write(command);
         }
     }
-    let before = layers.clone();
-    let l = layers.bypass_change_detection();
+    let before = out.layers.clone();
+    let l = out.layers.bypass_change_detection();
     for (action, flag) in [
         (A::ToggleGrid, &mut l.grid),
         (A::ToggleLight, &mut l.light),
@@ -276,11 +277,11 @@ pub(super) fn read_actions(
             *flag = !*flag;
         }
     }
-    if *layers != before {
-        layers.set_changed();
+    if *out.layers != before {
+        out.layers.set_changed();
     }
     if pressed(A::TableDice) {
-        table.on = !table.on;
+        out.table.on = !out.table.on;
     }
     use super::editor::EditorCommand as E;
     for (action, command) in [
@@ -306,10 +307,10 @@ pub(super) fn read_actions(
     let n = playback.map(|p| p.current().figures.len()).unwrap_or(0);
     if n > 0 {
         if pressed(A::NextFigure) {
-            selection.0 = Some(selection.0.map_or(0, |i| (i + 1) % n));
+            out.selection.0 = Some(out.selection.0.map_or(0, |i| (i + 1) % n));
         }
         if pressed(A::PrevFigure) {
-            selection.0 = Some(selection.0.map_or(n - 1, |i| (i + n - 1) % n));
+            out.selection.0 = Some(out.selection.0.map_or(n - 1, |i| (i + n - 1) % n));
         }
     }
 }

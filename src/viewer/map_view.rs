@@ -43,8 +43,6 @@ pub const MAX_RINGED: usize = 12;
 
 /// Height of a label's letters in feet.
 const LABEL_FT: f32 = 2.2;
-/// Vertical places for a label, in feet from its token: above, below, then further out.
-
 /// A token's label: its name, and what spells have made of it ("Riggby (slain)").
 pub fn label_text(f: &super::FigureView) -> String {
     let words: Vec<&str> = f.marks.iter().map(|m| m.1).collect();
