@@ -335,6 +335,22 @@ impl RulesOptions {
         v
     }
 
+    /// Where the rules text decides what a line of [`Self::plain`] is about.
+    pub fn page(what: &str) -> &'static str {
+        match what {
+            "Rules" => "DMG p.61-67; Take Initiative! §Basics",
+            "3/2 attack rates" | "Missile volleys" => "DMG p.63",
+            "A loser's spell starts" | "Later routines against a spell" => "DMG p.65",
+            "Hesitation counts" => "DMG p.71",
+            "Speed factor on a tie" => "DMG p.66-67",
+            "Instant actions" => "DMG p.65-67",
+            "Chargers meeting" => "Take Initiative! §9g",
+            "A mover a charge catches" => "Take Initiative! §9f",
+            "A pursuer past a withdrawal" => "Take Initiative! §7b",
+            _ => "DMG p.66",
+        }
+    }
+
     /// One line per option, naming the reading in force (for the viewer and `--help`).
     pub fn describe(&self) -> Vec<String> {
         vec![

@@ -9,7 +9,9 @@ use super::editor::{Editor, EditorCommand};
 use super::panels::PanelRects;
 use super::{Selection, style};
 use crate::map::distance_ft;
+use crate::rules::attack_rate::AttackRate;
 use crate::rules::distance::Setting;
+use crate::rules::movement::Armor;
 use crate::scene::edit::Edit;
 use crate::scene::{Act, CellKind, CombatantSpec, Scene};
 use crate::tables;
@@ -571,11 +573,42 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
                 }
             });
         g.end_row();
+        g.label("armor");
+        egui::ComboBox::from_id_salt("armor")
+            .selected_text(f.armor.map_or("(as given)".into(), |a| format!("{a:?}")))
+            .show_ui(g, |c| {
+                c.selectable_value(&mut f.armor, None, "(as given)");
+                for a in [Armor::None, Armor::Leather, Armor::Chain, Armor::Plate] {
+                    c.selectable_value(&mut f.armor, Some(a), format!("{a:?}"));
+                }
+            });
+        g.end_row();
+        number(g, "load (lb)", &mut f.load_lb, 0..=5000);
         number(g, "hp", &mut f.hp, 1..=1000);
         number(g, "AC", &mut f.ac, -10..=10);
         number(g, "THAC0", &mut f.thac0, -10..=30);
         number(g, "Dexterity", &mut f.dexterity, 3..=25);
         number(g, "movement (\")", &mut f.movement, 0..=60);
+        g.label("attacks");
+        g.horizontal(|h| {
+            let mut on = f.attacks.is_some();
+            if h.checkbox(&mut on, "").changed() {
+                f.attacks = on.then(|| AttackRate {
+                    routines: 1,
+                    per_rounds: 1,
+                });
+            }
+            if let Some(a) = f.attacks.as_mut() {
+                h.add(egui::DragValue::new(&mut a.routines).range(1..=12));
+                h.label("per");
+                h.add(egui::DragValue::new(&mut a.per_rounds).range(1..=2));
+                h.label("rounds");
+            } else {
+                h.weak("default");
+            }
+        });
+        g.end_row();
+        number(g, "infravision (ft)", &mut f.infravision_ft, 0.0..=1000.0);
         g.label("light");
         egui::ComboBox::from_id_salt("light")
             .selected_text(f.light.clone().unwrap_or_else(|| "(none)".into()))
@@ -646,10 +679,11 @@ fn declare_menu(
             close = true;
         }
     }
-    m.menu_button("cast : pick a spell, then its target", |s| {
+    m.menu_button("cast or use a device : pick it, then its target", |s| {
         egui::ScrollArea::vertical().max_height(240.0).show(s, |s| {
             for sp in tables::spells() {
-                if s.button(format!("{} ({} seg)", sp.name, sp.segments))
+                let device = if sp.device { ", a device" } else { "" };
+                if s.button(format!("{} ({} seg{device})", sp.name, sp.segments))
                     .clicked()
                 {
                     pick("cast", Some((sp.name.clone(), None)), ui);

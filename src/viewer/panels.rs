@@ -468,7 +468,8 @@ fn options(ui: &mut egui::Ui, pb: &Playback, switched: bool) {
         ui.small("(the system switched with T; the scene file's own is the other)");
     }
     for (what, reading) in pb.scene.rules.plain() {
-        ui.small(format!("{what}: {reading}"));
+        let page = crate::rules::options::RulesOptions::page(what);
+        ui.small(format!("{what}: {reading} ({page})"));
     }
     ui.small(format!(
         "{} · seed {}",
