@@ -593,7 +593,7 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
         g.horizontal(|h| {
             let mut on = f.attacks.is_some();
             if h.checkbox(&mut on, "").changed() {
-                f.attacks = on.then(|| AttackRate {
+                f.attacks = on.then_some(AttackRate {
                     routines: 1,
                     per_rounds: 1,
                 });
