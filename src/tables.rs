@@ -101,6 +101,9 @@ pub struct Monster {
     /// Hit dice (MM), which death spell and sleep look at.
     #[serde(default)]
     pub hit_dice: Option<u32>,
+    /// Size (MM): S, M or L.
+    #[serde(default)]
+    pub size: Option<crate::rules::size::Size>,
     /// Where it is described.
     pub page: String,
 }

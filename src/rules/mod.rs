@@ -31,6 +31,7 @@ pub mod options;
 pub mod second_action;
 pub mod sequence;
 pub mod sight;
+pub mod size;
 pub mod speed_factor;
 pub mod spell;
 pub mod surprise;

@@ -82,6 +82,8 @@ pub struct FigureStats {
     pub initiative_die: u32,
     /// Hit dice or level, if known.
     pub hit_dice: Option<u32>,
+    /// Size: the figure's, else its monster's, else man-sized.
+    pub size: crate::rules::size::Size,
     /// Saving throw vs. spells, if given.
     pub save_vs_spell: Option<u32>,
 }
@@ -356,6 +358,7 @@ impl FigureStats {
                 .or(monster.and_then(|m| m.initiative_die))
                 .unwrap_or(6),
             hit_dice: c.hit_dice.or(monster.and_then(|m| m.hit_dice)),
+            size: c.size.or(monster.and_then(|m| m.size)).unwrap_or_default(),
             save_vs_spell: c.save_vs_spell,
         })
     }

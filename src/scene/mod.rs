@@ -299,6 +299,9 @@ pub struct CombatantSpec {
     /// until it acts.
     #[serde(default, skip_serializing_if = "is_default")]
     pub hidden: bool,
+    /// Size (S, M or L; a monster takes its table's): how big its token is drawn.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub size: Option<crate::rules::size::Size>,
     /// A thief's chance to hide in shadows, in percent (PHB p.28), for `Hide`.
     #[serde(default, skip_serializing_if = "is_default")]
     pub hide_in_shadows: Option<u32>,

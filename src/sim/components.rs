@@ -16,6 +16,8 @@ pub struct Combatant {
     pub index: usize,
     /// Name.
     pub name: String,
+    /// Size (S, M, L).
+    pub size: crate::rules::size::Size,
 }
 
 /// The side a figure fights for.

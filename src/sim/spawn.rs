@@ -14,6 +14,7 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
             Combatant {
                 index,
                 name: spec.name.clone(),
+                size: s.size,
             },
             Name::new(spec.name.clone()),
             Side(spec.side.clone()),

@@ -12,6 +12,7 @@ use crate::map::distance_ft;
 use crate::rules::attack_rate::AttackRate;
 use crate::rules::distance::Setting;
 use crate::rules::movement::Armor;
+use crate::rules::size::Size;
 use crate::scene::edit::Edit;
 use crate::scene::{Act, CellKind, CombatantSpec, Scene};
 use crate::tables;
@@ -582,6 +583,14 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
                     c.selectable_value(&mut f.armor, Some(a), format!("{a:?}"));
                 }
             });
+        g.end_row();
+        g.label("size");
+        g.horizontal(|h| {
+            h.selectable_value(&mut f.size, None, "(as given)");
+            for s in [Size::S, Size::M, Size::L] {
+                h.selectable_value(&mut f.size, Some(s), s.letter().to_string());
+            }
+        });
         g.end_row();
         number(g, "load (lb)", &mut f.load_lb, 0..=5000);
         number(g, "hp", &mut f.hp, 1..=1000);

@@ -50,16 +50,16 @@ pub fn short(name: &str) -> String {
         .collect()
 }
 
-/// The drawn centres of tokens of `radius` at these true centres: any two closer than
-/// their size are pushed apart along the line between them (or sideways when they stand
+/// The drawn centres of tokens of these radii at these true centres: any two closer than
+/// their sizes are pushed apart along the line between them (or sideways when they stand
 /// on the same spot) until they no longer overlap.
-pub fn spread(at: &[Vec2], radius: f32) -> Vec<Vec2> {
+pub fn spread(at: &[Vec2], radii: &[f32]) -> Vec<Vec2> {
     let mut p = at.to_vec();
-    let min = 2.0 * radius + 0.2;
     for _ in 0..24 {
         let mut moved = false;
         for i in 0..p.len() {
             for j in i + 1..p.len() {
+                let min = radii[i] + radii[j] + 0.2;
                 let d = p[j] - p[i];
                 let len = d.length();
                 if len >= min - 1e-3 {
@@ -80,16 +80,16 @@ pub fn spread(at: &[Vec2], radius: f32) -> Vec<Vec2> {
 }
 
 /// Where each token's label goes, in order (earlier tokens choose first); `None` when it is
-/// hidden. `tokens` are drawn centres with their full labels and short forms.
-pub fn place(tokens: &[(Vec2, String, String)], size: f32, radius: f32) -> Vec<Option<Placed>> {
+/// hidden. `tokens` are drawn centres with their full labels, short forms and radii.
+pub fn place(tokens: &[(Vec2, String, String, f32)], size: f32) -> Vec<Option<Placed>> {
     let token_rects: Vec<Rect> = tokens
         .iter()
-        .map(|t| Rect::from_center_half_size(t.0, Vec2::splat(radius)))
+        .map(|t| Rect::from_center_half_size(t.0, Vec2::splat(t.3)))
         .collect();
     let mut placed: Vec<Rect> = Vec::new();
     tokens
         .iter()
-        .map(|(c, full, short)| {
+        .map(|(c, full, short, radius)| {
             let free = |r: &Rect| {
                 let grown = r.inflate(GAP_EM * size / 2.0);
                 token_rects
@@ -98,7 +98,7 @@ pub fn place(tokens: &[(Vec2, String, String)], size: f32, radius: f32) -> Vec<O
                     .all(|o| grown.intersect(*o).is_empty())
             };
             let found = [full, short].into_iter().find_map(|text| {
-                candidates(text, size, radius)
+                candidates(text, size, *radius)
                     .into_iter()
                     .map(|o| (o, rect(*c + o, text, size)))
                     .find(|(_, r)| free(r))
@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn tokens_on_one_spot_are_pushed_apart() {
-        let p = spread(&[Vec2::ZERO, Vec2::new(0.5, 0.0), Vec2::ZERO], 2.0);
+        let p = spread(&[Vec2::ZERO, Vec2::new(0.5, 0.0), Vec2::ZERO], &[2.0; 3]);
         for i in 0..3 {
             for j in i + 1..3 {
                 assert!(p[i].distance(p[j]) >= 4.0, "{p:?}");

@@ -66,28 +66,34 @@ pub struct LabelLayout {
     pub labels: Vec<Option<super::labels::Placed>>,
     /// The label size (world units to the em).
     pub size: f32,
+    /// Each token's radius (by the figure's size).
+    pub radii: Vec<f32>,
 }
 
 /// Lays out tokens and labels for these figures at this label size.
 pub fn layout(figures: &[super::FigureView], size: f32) -> LabelLayout {
     use super::labels;
     let at: Vec<Vec2> = figures.iter().map(|f| world_of(f.at)).collect();
-    let drawn = labels::spread(&at, style::TOKEN_FT);
-    let tokens: Vec<(Vec2, String, String)> = figures
+    let radii: Vec<f32> = figures.iter().map(token_radius).collect();
+    let drawn = labels::spread(&at, &radii);
+    let tokens: Vec<(Vec2, String, String, f32)> = figures
         .iter()
         .zip(&drawn)
-        .map(|(f, &d)| {
+        .zip(&radii)
+        .map(|((f, &d), &r)| {
             let mark = if f.marks.is_empty() { "" } else { "*" };
             (
                 d,
                 label_text(f),
                 format!("{}{mark}", labels::short(&f.name)),
+                r,
             )
         })
         .collect();
     LabelLayout {
-        labels: labels::place(&tokens, size, style::TOKEN_FT),
+        labels: labels::place(&tokens, size),
         drawn,
+        radii,
         size,
     }
 }
@@ -120,7 +126,8 @@ pub(super) fn hover_label(
     let Some(i) = placed
         .drawn
         .iter()
-        .position(|d| d.distance(world) <= style::TOKEN_FT)
+        .zip(&placed.radii)
+        .position(|(d, r)| d.distance(world) <= *r)
     else {
         return Ok(());
     };
@@ -138,6 +145,11 @@ pub(super) fn hover_label(
             });
         });
     Ok(())
+}
+
+/// A figure's token radius on the map, by its size.
+pub fn token_radius(f: &super::FigureView) -> f32 {
+    style::TOKEN_FT * f.size.token_scale()
 }
 
 /// The label size for a zoom (world units per pixel): the map's own, or bigger zoomed out.
@@ -320,9 +332,11 @@ pub(super) fn update_tokens(
                 let (offset, want) = placed.labels[i]
                     .as_ref()
                     .map_or((Vec2::ZERO, String::new()), |p| (p.offset, p.text.clone()));
-                l.translation.x = offset.x;
-                l.translation.y = offset.y;
-                l.scale = Vec3::splat(size / 40.0);
+                // The label is the token's child: undo the token's size scale.
+                let k = f.size.token_scale();
+                l.translation.x = offset.x / k;
+                l.translation.y = offset.y / k;
+                l.scale = Vec3::splat(size / 40.0 / k);
                 if text.0 != want {
                     text.0 = want;
                 }
@@ -331,6 +345,7 @@ pub(super) fn update_tokens(
         let p = placed.drawn[i];
         tf.translation.x = p.x;
         tf.translation.y = p.y;
+        tf.scale = Vec3::splat(f.size.token_scale());
         let c = side_color(&sides, &f.side);
         let c = if f.dead {
             Color::srgb(0.25, 0.25, 0.25)
@@ -369,12 +384,13 @@ pub(super) fn draw_overlays(
         }
     }
     // A label placed away from its token: a thin line from the token to it.
-    for (l, d) in placed.labels.iter().zip(&placed.drawn) {
+    for (i, (l, d)) in placed.labels.iter().zip(&placed.drawn).enumerate() {
         let Some(l) = l else { continue };
         let r = super::labels::rect(*d + l.offset, &l.text, placed.size);
         let edge = super::labels::nearest_edge(r, *d);
-        if edge.distance(*d) > style::TOKEN_FT + placed.size * 0.6 {
-            let from = *d + (edge - *d).normalize_or_zero() * style::TOKEN_FT;
+        let radius = placed.radii.get(i).copied().unwrap_or(style::TOKEN_FT);
+        if edge.distance(*d) > radius + placed.size * 0.6 {
+            let from = *d + (edge - *d).normalize_or_zero() * radius;
             gizmos.line_2d(from, edge, style::LEADER);
         }
     }
@@ -460,7 +476,7 @@ pub(super) fn draw_overlays(
         draw_paths(&mut gizmos, &pb);
     }
     if let Some(f) = selection.0.and_then(|i| snap.figures.get(i)) {
-        gizmos.circle_2d(world_of(f.at), style::TOKEN_FT + 0.8, style::SELECTED);
+        gizmos.circle_2d(world_of(f.at), token_radius(f) + 0.8, style::SELECTED);
         gizmos.circle_2d(
             world_of(f.at),
             f.reach_ft as f32,

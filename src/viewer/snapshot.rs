@@ -36,6 +36,8 @@ pub struct FigureView {
     pub weapon: Option<(String, Option<u32>, f64, bool)>,
     /// Reach in feet.
     pub reach_ft: f64,
+    /// Size (S, M, L): how big its token is drawn.
+    pub size: crate::rules::size::Size,
     /// Attack rate (e.g. "3/2") and rounds attacking so far.
     pub rate: (String, u32),
     /// Dexterity score, reaction adjustment, and the adjustment in force (light gear).
@@ -290,6 +292,7 @@ impl Snapshot {
                             .clone()
                             .map(|n| (n, w.speed_factor, w.length_ft.unwrap_or(0.0), w.missile)),
                         reach_ft: reach.0,
+                        size: c.size,
                         rate: (rate.rate.to_string(), rate.rounds_attacking),
                         dexterity: (
                             dex.score,

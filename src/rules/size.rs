@@ -1,0 +1,36 @@
+//! A creature's size (Monster Manual: S smaller than a man, M man-sized, L larger), as the
+//! map draws it and as rules that count attackers on a target will read it.
+
+use serde::{Deserialize, Serialize};
+
+/// Small, man-sized or large.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Size {
+    /// Smaller than a man (a halfling, a kobold).
+    S,
+    /// Man-sized.
+    #[default]
+    M,
+    /// Larger than a man (an ogre, a giant, a horse).
+    L,
+}
+
+impl Size {
+    /// How much bigger than a man-sized token its token is drawn.
+    pub fn token_scale(self) -> f32 {
+        match self {
+            Size::S => 0.75,
+            Size::M => 1.0,
+            Size::L => 1.6,
+        }
+    }
+
+    /// Its letter, as the Monster Manual writes it.
+    pub fn letter(self) -> char {
+        match self {
+            Size::S => 'S',
+            Size::M => 'M',
+            Size::L => 'L',
+        }
+    }
+}
