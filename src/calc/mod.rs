@@ -7,6 +7,7 @@
 //! `"Riggby: melee sf=4 d6=4"` or `"Hill giant: charge move=12 distance=200 d6=3"`.
 
 pub mod compare;
+pub mod odds;
 pub mod outcomes;
 mod report;
 mod scene;

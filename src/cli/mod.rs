@@ -3,6 +3,7 @@
 //! Exit codes: 0 on success, 2 on bad input (with a message naming the bad part).
 
 mod first;
+mod odds;
 mod scene_cmds;
 #[cfg(feature = "viewer")]
 mod view;
@@ -27,6 +28,9 @@ enum Command {
     Check(scene_cmds::CheckArgs),
     /// Play a scene under the book's rules and under "Take Initiative!", side by side.
     Compare(scene_cmds::CompareArgs),
+    /// How likely is it: play a scene many times with its dice re-rolled and count each
+    /// outcome (spells completed or ruined, charges, who strikes first, who falls).
+    Odds(odds::OddsArgs),
     /// Watch a scene segment by segment on a map (the default: the lizard-man lair).
     #[cfg(feature = "viewer")]
     View(view::ViewArgs),
@@ -57,6 +61,7 @@ pub fn run() -> i32 {
         Some(Command::Run(args)) => scene_cmds::run(args),
         Some(Command::Check(args)) => scene_cmds::check(args),
         Some(Command::Compare(args)) => scene_cmds::compare(args),
+        Some(Command::Odds(args)) => odds::run(args),
         #[cfg(feature = "viewer")]
         Some(Command::View(args)) => view::run(args),
         #[cfg(feature = "viewer")]

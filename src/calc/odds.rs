@@ -1,0 +1,342 @@
+//! How likely is it: a scene played many times with its dice re-rolled, counting the
+//! outcomes a DM asks about — found from the scene's own declarations and log, never
+//! written per scene: each spell completes or is ruined (and by whom), each charge arrives
+//! and lands its blow, each pair of opponents — who strikes the other first, each figure
+//! down by the end of each round, each side still standing. Trial `i` draws from its own
+//! seed, made from (seed, i), so the counts are the same for any number of threads.
+
+use crate::scene::{DieKind, Scene};
+use crate::sim::{EventKind as K, LogEvent, Payload, Runner};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Which dice a trial rolls afresh.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reroll {
+    /// Every die the scene did not fix (the default).
+    Unfixed,
+    /// Every die, the scene's fixed ones as well.
+    All,
+    /// The scene's fixed dice of these kinds too (and its fixed initiative for
+    /// `Initiative`).
+    Kinds(Vec<DieKind>),
+}
+
+/// The seed of trial `i`: SplitMix64 of the run's seed and the trial's number.
+pub fn trial_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The scene as a trial plays it: the dice to re-roll unfixed.
+pub fn for_trial(scene: &Scene, reroll: &Reroll) -> Scene {
+    let mut s = scene.clone();
+    let kinds: Vec<DieKind> = match reroll {
+        Reroll::Unfixed => Vec::new(),
+        Reroll::All => vec![
+            DieKind::Surprise,
+            DieKind::Distance,
+            DieKind::Initiative,
+            DieKind::ToHit,
+            DieKind::Damage,
+            DieKind::D4,
+            DieKind::Save,
+            DieKind::Percent,
+        ],
+        Reroll::Kinds(k) => k.clone(),
+    };
+    for k in &kinds {
+        s.dice.remove(k);
+    }
+    if kinds.contains(&DieKind::Initiative) {
+        for r in &mut s.rounds {
+            r.initiative.clear();
+        }
+    }
+    if kinds.contains(&DieKind::Surprise) {
+        s.surprise.clear();
+    }
+    s
+}
+
+/// 95% Wilson score interval of `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (z, n, p) = (1.959_964, n as f64, k as f64 / n as f64);
+    let d = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / d;
+    let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / d;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// One outcome's count over the trials.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    /// A stable key: `spell:Bigby:bigby's grasping hand:completes`.
+    pub key: String,
+    /// In words.
+    pub label: String,
+    /// Trials where it happened.
+    pub count: u64,
+    /// Trials.
+    pub trials: u64,
+    /// count / trials.
+    pub p: f64,
+    /// The 95% Wilson interval.
+    pub low: f64,
+    /// The 95% Wilson interval.
+    pub high: f64,
+}
+
+/// The outcomes of one trial's log, as keys with their words (each key counts once).
+pub fn outcomes_of(scene: &Scene, events: &[LogEvent]) -> BTreeMap<String, String> {
+    let mut o = BTreeMap::new();
+    spells(events, &mut o);
+    charges(events, &mut o);
+    pairs(events, &mut o);
+    downs(scene, events, &mut o);
+    o
+}
+
+fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
+    for e in events {
+        match &e.payload {
+            Payload::SpellStart { spell, .. } => {
+                let key = format!("spell:{}:{spell}", e.actor);
+                o.entry(format!("{key}:cast"))
+                    .or_insert_with(|| format!("{} casts {spell}", e.actor));
+            }
+            Payload::SpellComplete { spell, .. } => {
+                o.insert(
+                    format!("spell:{}:{spell}:completes", e.actor),
+                    format!("{}'s {spell} completes", e.actor),
+                );
+            }
+            Payload::SpellDisrupted {
+                spell,
+                disrupted_by,
+            } => {
+                o.insert(
+                    format!("spell:{}:{spell}:ruined", e.actor),
+                    format!("{}'s {spell} is ruined", e.actor),
+                );
+                if let Some(by) = disrupted_by {
+                    o.insert(
+                        format!("spell:{}:{spell}:ruined_by:{by}", e.actor),
+                        format!("{}'s {spell} is ruined by {by}", e.actor),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
+    for e in events {
+        let Some(t) = &e.target else { continue };
+        if let Payload::Declare { action, .. } = &e.payload
+            && action == "charge"
+        {
+            o.entry(format!("charge:{}:{t}:declared", e.actor))
+                .or_insert_with(|| format!("{} charges {t}", e.actor));
+        }
+        if let Payload::Arrive { charge: true, .. } = e.payload {
+            o.entry(format!("charge:{}:{t}:arrives", e.actor))
+                .or_insert_with(|| format!("{}'s charge reaches {t}", e.actor));
+            // Before the target's spell: no completion of the target's yet.
+            let target_done_before = events.iter().any(|x| {
+                x.actor == *t
+                    && x.kind == K::SpellComplete
+                    && (x.round, x.segment) < (e.round, e.segment)
+            });
+            let target_casting = events
+                .iter()
+                .any(|x| x.actor == *t && x.kind == K::SpellStart);
+            if target_casting && !target_done_before {
+                o.entry(format!("charge:{}:{t}:before_spell", e.actor))
+                    .or_insert_with(|| {
+                        format!("{}'s charge reaches {t} before {t}'s spell", e.actor)
+                    });
+            }
+        }
+        if e.kind == K::Hit && e.rule.id.starts_with("charge") {
+            o.entry(format!("charge:{}:{t}:hits", e.actor))
+                .or_insert_with(|| format!("{}'s charge hits {t}", e.actor));
+        }
+    }
+}
+
+/// Each pair of opponents that strike each other: who struck first, or together.
+fn pairs(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
+    let mut first: BTreeMap<(String, String), (u32, u32)> = BTreeMap::new();
+    for e in events.iter().filter(|e| matches!(e.kind, K::Hit | K::Miss)) {
+        if let Some(t) = &e.target {
+            first
+                .entry((e.actor.clone(), t.clone()))
+                .or_insert((e.round, e.segment));
+        }
+    }
+    for ((a, b), wa) in &first {
+        if a > b {
+            continue;
+        }
+        let Some(wb) = first.get(&(b.clone(), a.clone())) else {
+            continue;
+        };
+        let (key, label) = match wa.cmp(wb) {
+            std::cmp::Ordering::Less => {
+                ("first", format!("{a} strikes {b} before {b} strikes {a}"))
+            }
+            std::cmp::Ordering::Equal => (
+                "together",
+                format!("{a} and {b} first strike each other in the same segment"),
+            ),
+            std::cmp::Ordering::Greater => {
+                ("second", format!("{b} strikes {a} before {a} strikes {b}"))
+            }
+        };
+        o.insert(format!("pair:{a}:{b}:{key}"), label);
+    }
+}
+
+/// Each figure down by the end of each round, and each side still standing at the end.
+fn downs(scene: &Scene, events: &[LogEvent], o: &mut BTreeMap<String, String>) {
+    let rounds = events.iter().map(|e| e.round).max().unwrap_or(0);
+    let mut down: BTreeMap<&str, u32> = BTreeMap::new();
+    for e in events.iter().filter(|e| e.kind == K::Down) {
+        down.entry(e.actor.as_str()).or_insert(e.round);
+    }
+    for (name, &r) in &down {
+        for k in r.max(1)..=rounds.max(1) {
+            o.insert(
+                format!("down:{name}:round{k}"),
+                format!("{name} is down by the end of round {k}"),
+            );
+        }
+    }
+    let mut sides: BTreeMap<&str, bool> = BTreeMap::new();
+    for c in &scene.combatants {
+        let up = !down.contains_key(c.name.as_str());
+        *sides.entry(c.side.as_str()).or_insert(false) |= up;
+    }
+    for (side, up) in sides {
+        if up {
+            o.insert(
+                format!("side:{side}:standing"),
+                format!("{side} still standing at the end"),
+            );
+        }
+    }
+}
+
+/// What a run of trials found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Odds {
+    /// Trials played.
+    pub trials: u64,
+    /// The seed the trials' seeds are made from.
+    pub seed: u64,
+    /// Each outcome seen at least once, by key.
+    pub outcomes: Vec<Outcome>,
+}
+
+/// Plays `trials` trials of the scene on the current rayon pool and counts the outcomes.
+pub fn run(scene: &Scene, trials: u64, seed: u64, reroll: &Reroll, rounds: Option<u32>) -> Odds {
+    let base = for_trial(scene, reroll);
+    let counted: BTreeMap<String, (String, u64)> = (0..trials)
+        .into_par_iter()
+        .map(|i| {
+            let mut r = Runner::new(base.clone(), Some(trial_seed(seed, i)), rounds);
+            r.run_to_end();
+            outcomes_of(&base, &r.log().events)
+        })
+        .fold(
+            BTreeMap::new,
+            |mut acc: BTreeMap<String, (String, u64)>, o| {
+                for (k, label) in o {
+                    acc.entry(k).or_insert((label, 0)).1 += 1;
+                }
+                acc
+            },
+        )
+        .reduce(BTreeMap::new, |mut a, b| {
+            for (k, (label, n)) in b {
+                a.entry(k).or_insert((label, 0)).1 += n;
+            }
+            a
+        });
+    let outcomes = counted
+        .into_iter()
+        .map(|(key, (label, count))| {
+            let (low, high) = wilson(count, trials);
+            Outcome {
+                key,
+                label,
+                count,
+                trials,
+                p: count as f64 / trials.max(1) as f64,
+                low,
+                high,
+            }
+        })
+        .collect();
+    Odds {
+        trials,
+        seed,
+        outcomes,
+    }
+}
+
+/// The odds as text, one outcome a line.
+pub fn to_text(title: &str, odds: &Odds) -> String {
+    let mut out = format!(
+        "{title}\n{} trials, seed {}; 95% intervals (Wilson)\n\n",
+        odds.trials, odds.seed
+    );
+    for o in &odds.outcomes {
+        out.push_str(&format!(
+            "  {:>5.1}%  [{:>5.1}%, {:>5.1}%]  {}  ({} of {})\n",
+            o.p * 100.0,
+            o.low * 100.0,
+            o.high * 100.0,
+            o.label,
+            o.count,
+            o.trials
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals() {
+        // 50 of 100: about 40.4% to 59.6%.
+        let (l, h) = wilson(50, 100);
+        assert!(
+            (l - 0.4038).abs() < 1e-3 && (h - 0.5962).abs() < 1e-3,
+            "{l} {h}"
+        );
+        // None and all: the interval still has width, inside [0, 1].
+        let (l, h) = wilson(0, 20);
+        assert_eq!(l, 0.0);
+        assert!(h > 0.1 && h < 0.2);
+        let (l, h) = wilson(20, 20);
+        assert!(l > 0.8 && h == 1.0);
+    }
+
+    #[test]
+    fn trial_seeds_differ() {
+        let s: std::collections::BTreeSet<u64> = (0..1000).map(|i| trial_seed(7, i)).collect();
+        assert_eq!(s.len(), 1000);
+    }
+}

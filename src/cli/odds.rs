@@ -1,0 +1,115 @@
+//! `firststrike odds SCENE`: the scene played many times with its dice re-rolled, and how
+//! often each outcome happened, with 95% intervals (calc::odds).
+
+use crate::calc::odds::{self, Reroll};
+use crate::scene::{self, DieKind, limits};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// The most trials one run may ask for.
+const MAX_TRIALS: u64 = 10_000_000;
+
+/// Output of `odds`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A line per outcome.
+    Text,
+    /// JSON with the counts.
+    Json,
+}
+
+/// Arguments of `odds`.
+#[derive(Args, Debug)]
+pub struct OddsArgs {
+    /// The scene file (RON).
+    pub scene: PathBuf,
+    /// How many trials.
+    #[arg(long, default_value_t = 1000)]
+    pub trials: u64,
+    /// The seed the trials' seeds are made from (the scene's own by default).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Threads (the counts are the same for any number).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Which dice to roll afresh: `unfixed` (default), `all`, or a list of kinds
+    /// (initiative,surprise,distance,to-hit,damage,d4,save,percent) whose fixed dice are
+    /// rolled too.
+    #[arg(long, default_value = "unfixed")]
+    pub reroll: String,
+    /// Rounds to play (the scene's by default).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Text or JSON.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The `--reroll` list read.
+fn reroll(text: &str) -> Result<Reroll, String> {
+    match text {
+        "unfixed" => return Ok(Reroll::Unfixed),
+        "all" => return Ok(Reroll::All),
+        _ => {}
+    }
+    text.split(',')
+        .map(|k| match k.trim() {
+            "initiative" => Ok(DieKind::Initiative),
+            "surprise" => Ok(DieKind::Surprise),
+            "distance" => Ok(DieKind::Distance),
+            "to-hit" | "tohit" => Ok(DieKind::ToHit),
+            "damage" => Ok(DieKind::Damage),
+            "d4" => Ok(DieKind::D4),
+            "save" => Ok(DieKind::Save),
+            "percent" => Ok(DieKind::Percent),
+            other => Err(format!(
+                "--reroll: '{other}' is not a kind of die (unfixed, all, or a list of initiative, surprise, distance, to-hit, damage, d4, save, percent)"
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Reroll::Kinds)
+}
+
+/// Runs `odds`; 0 on success, 2 on bad input.
+pub fn run(args: OddsArgs) -> i32 {
+    let scene = match scene::load(&args.scene) {
+        Ok(s) => s,
+        Err(e) => {
+            eprint!("{}", e.render());
+            return 2;
+        }
+    };
+    if args.trials == 0 || args.trials > MAX_TRIALS {
+        eprintln!("error: --trials runs from 1 to {MAX_TRIALS}");
+        return 2;
+    }
+    if args.rounds.is_some_and(|r| r == 0 || r > limits::ROUNDS) {
+        eprintln!("error: --rounds runs from 1 to {}", limits::ROUNDS);
+        return 2;
+    }
+    if args.threads.is_some_and(|t| t == 0 || t > 1024) {
+        eprintln!("error: --threads runs from 1 to 1024");
+        return 2;
+    }
+    let reroll = match reroll(&args.reroll) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let seed = args.seed.unwrap_or(scene.seed);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .expect("a thread pool");
+    let odds = pool.install(|| odds::run(&scene, args.trials, seed, &reroll, args.rounds));
+    match args.format {
+        Format::Text => super::out(&odds::to_text(&scene.name, &odds)),
+        Format::Json => {
+            let v = serde_json::json!({ "scene": scene.name, "odds": odds });
+            super::out(&format!("{v}\n"));
+        }
+    }
+    0
+}
