@@ -1,19 +1,9 @@
 //! `firststrike first` from the command line: the book's cases, JSON shape, bad input.
 
 use serde_json::Value;
-use std::process::Command;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_firststrike"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::firststrike as run;
 
 fn json(args: &[&str]) -> Value {
     let mut all = vec!["first", "--format", "json"];

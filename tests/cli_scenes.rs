@@ -1,19 +1,7 @@
 //! `firststrike run` and `check` from the outside: exit codes, located errors, JSON lines.
 
-use std::process::Command;
-
-fn fs(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_firststrike"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        // miette wraps long messages; join the wrapped lines back for matching.
-        String::from_utf8_lossy(&out.stderr).replace("\n  │ ", " "),
-    )
-}
+mod common;
+use common::firststrike as fs;
 
 #[test]
 fn bigby_json_shows_completion_in_7_and_arrival_in_9() {

@@ -1,19 +1,8 @@
 //! `firststrike odds`: counts that do not depend on the number of threads, and a
 //! probability known by hand falling inside its interval.
 
-use std::process::Command;
-
-fn fs(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_firststrike"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::firststrike as fs;
 
 /// The same trials with 1 and 3 threads: the same counts, to the last one.
 #[test]
