@@ -294,3 +294,21 @@ fn table_dice_pins_what_the_dice_showed() {
         assert_eq!(scene.dice[&next.kind][&next.who].last(), Some(&next.value));
     }
 }
+
+/// The top bar's edit button (a request) turns edit mode on and off, as B does.
+#[test]
+fn the_edit_button() {
+    let mut app = app();
+    app.world_mut()
+        .write_message(firststrike::viewer::ViewerRequest::ToggleEdit);
+    app.update();
+    assert!(app.world().resource::<Editor>().active);
+    assert!(
+        app.world().resource::<Editor>().scene.is_some(),
+        "it edits the scene on screen"
+    );
+    app.world_mut()
+        .write_message(firststrike::viewer::ViewerRequest::ToggleEdit);
+    app.update();
+    assert!(!app.world().resource::<Editor>().active);
+}

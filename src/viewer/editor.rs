@@ -74,12 +74,21 @@ pub enum EditorCommand {
     },
 }
 
-/// Plays the editor's commands.
-pub(super) fn run_editor(world: &mut World, mut cursor: Local<MessageCursor<EditorCommand>>) {
-    let commands: Vec<EditorCommand> = cursor
+/// Plays the editor's commands (and the top bar's edit button).
+pub(super) fn run_editor(
+    world: &mut World,
+    mut cursor: Local<MessageCursor<EditorCommand>>,
+    mut requests: Local<MessageCursor<super::ViewerRequest>>,
+) {
+    let mut commands: Vec<EditorCommand> = cursor
         .read(world.resource::<Messages<EditorCommand>>())
         .cloned()
         .collect();
+    let toggles = requests
+        .read(world.resource::<Messages<super::ViewerRequest>>())
+        .filter(|r| **r == super::ViewerRequest::ToggleEdit)
+        .count();
+    commands.extend((0..toggles).map(|_| EditorCommand::Toggle));
     for c in commands {
         command(world, c);
     }

@@ -151,6 +151,8 @@ pub enum ViewerRequest {
     Screenshot,
     /// Save the round summary (Markdown) beside a screenshot of the map.
     Export,
+    /// Turn the editor on or off (the top bar's button).
+    ToggleEdit,
     /// Fit the map to the window.
     Fit,
 }

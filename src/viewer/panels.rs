@@ -168,6 +168,13 @@ pub(super) fn panels(
                 if ui.button("reload").clicked() {
                     requests.write(ViewerRequest::Reload);
                 }
+                if ui
+                    .button("edit (B)")
+                    .on_hover_text("build your own encounter: paint, place, declare, save")
+                    .clicked()
+                {
+                    requests.write(ViewerRequest::ToggleEdit);
+                }
                 ui.checkbox(&mut table.on, "table dice (X)").on_hover_text(
                     "type what your dice showed for each roll the scene does not fix",
                 );
