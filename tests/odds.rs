@@ -104,3 +104,69 @@ fn bad_input_exits_2() {
         assert!(!err.is_empty());
     }
 }
+
+/// A sweep of Bigby's casting time against the giant's charge, which arrives in segment 9
+/// whatever the dice: up to 9 segments the spell completes every time (at 9 the two come
+/// together, and a spell completing as a charge arrives goes off, DMG p.66); at 11 it
+/// never completes, and it is ruined whenever the giant's blow lands.
+#[test]
+fn a_sweep_of_the_casting_time() {
+    let (code, out, err) = fs(&[
+        "odds",
+        "scenes/bigby_vs_giant.ron",
+        "--trials",
+        "30",
+        "--reroll",
+        "all",
+        "--vary",
+        "Bigby.segments=5..11:2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["vary"]["values"],
+        serde_json::json!([5.0, 7.0, 9.0, 11.0])
+    );
+    let p = |run: usize, key: &str| {
+        v["runs"][run]["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["key"] == key)
+            .map_or(0.0, |o| o["p"].as_f64().unwrap())
+    };
+    let completes = "spell:Bigby:bigby's grasping hand:completes";
+    let ruined = "spell:Bigby:bigby's grasping hand:ruined";
+    let hits = "charge:Hill giant:Bigby:hits";
+    let before = "charge:Hill giant:Bigby:before_spell";
+    for run in 0..3 {
+        assert_eq!(p(run, completes), 1.0, "run {run}");
+        assert_eq!(p(run, before), 0.0, "run {run}");
+    }
+    assert_eq!(p(3, completes), 0.0);
+    assert_eq!(p(3, before), 1.0);
+    assert_eq!(
+        p(3, ruined),
+        p(3, hits),
+        "ruined exactly when the blow lands"
+    );
+    // A field a sweep cannot vary, and a value the scene refuses: exit 2, said why.
+    let (code, _, err) = fs(&[
+        "odds",
+        "scenes/bigby_vs_giant.ron",
+        "--vary",
+        "Bigby.charisma=1..3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a field"), "{err}");
+    let (code, _, err) = fs(&[
+        "odds",
+        "scenes/bigby_vs_giant.ron",
+        "--vary",
+        "Hill giant.y=200..400:100",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("outside the map"), "{err}");
+}

@@ -12,6 +12,7 @@ pub mod outcomes;
 mod report;
 mod scene;
 pub mod summary;
+pub mod sweep;
 pub mod take_initiative;
 
 pub use report::{to_json, to_text};

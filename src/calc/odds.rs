@@ -150,11 +150,12 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
         if let Payload::Arrive { charge: true, .. } = e.payload {
             o.entry(format!("charge:{}:{t}:arrives", e.actor))
                 .or_insert_with(|| format!("{}'s charge reaches {t}", e.actor));
-            // Before the target's spell: no completion of the target's yet.
+            // Before the target's spell: it has not completed yet, nor completes in this
+            // very segment (a spell completing as a charge arrives goes off, DMG p.66).
             let target_done_before = events.iter().any(|x| {
                 x.actor == *t
                     && x.kind == K::SpellComplete
-                    && (x.round, x.segment) < (e.round, e.segment)
+                    && (x.round, x.segment) <= (e.round, e.segment)
             });
             let target_casting = events
                 .iter()
@@ -310,6 +311,36 @@ pub fn to_text(title: &str, odds: &Odds) -> String {
             o.count,
             o.trials
         ));
+    }
+    out
+}
+
+/// A sweep as a table: an outcome a line, its percentage at each value a column.
+pub fn sweep_table(title: &str, values: &[f64], runs: &[Odds]) -> String {
+    let mut keys: BTreeMap<&str, &str> = BTreeMap::new();
+    for r in runs {
+        for o in &r.outcomes {
+            keys.insert(&o.key, &o.label);
+        }
+    }
+    let trials = runs.first().map_or(0, |r| r.trials);
+    let mut out = format!("{title}\n{trials} trials at each value; percent of trials\n\n");
+    out.push_str(&format!("{:>8}", "value"));
+    for v in values {
+        out.push_str(&format!("{v:>8}"));
+    }
+    out.push('\n');
+    for (key, label) in keys {
+        out.push_str(&format!("{:>8}", ""));
+        for r in runs {
+            let p = r
+                .outcomes
+                .iter()
+                .find(|o| o.key == key)
+                .map_or(0.0, |o| o.p);
+            out.push_str(&format!("{:>8.1}", p * 100.0));
+        }
+        out.push_str(&format!("  {label}\n"));
     }
     out
 }

@@ -43,6 +43,11 @@ pub struct OddsArgs {
     /// Text or JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// A sweep: the odds at each value of one field, `FIGURE.FIELD=FROM..TO[:STEP]`
+    /// (fields: x, y, movement, dexterity, hp, ac, thac0, segments), e.g.
+    /// `--vary "Hill giant.y=100..300:50"`.
+    #[arg(long, value_name = "FIGURE.FIELD=FROM..TO[:STEP]")]
+    pub vary: Option<String>,
 }
 
 /// The `--reroll` list read.
@@ -68,6 +73,53 @@ fn reroll(text: &str) -> Result<Reroll, String> {
         })
         .collect::<Result<Vec<_>, _>>()
         .map(Reroll::Kinds)
+}
+
+/// A sweep: the odds at each value, as a table (an outcome a line, a value a column) or
+/// JSON; 2 on a bad field or value.
+fn sweep(
+    args: &OddsArgs,
+    scene: &crate::scene::Scene,
+    text: &str,
+    seed: u64,
+    reroll: &Reroll,
+    pool: &rayon::ThreadPool,
+) -> i32 {
+    use crate::calc::sweep;
+    let vary = match sweep::parse(text) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let mut runs = Vec::new();
+    for &v in &vary.values {
+        let s = match sweep::with_value(scene, &vary, v) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        };
+        runs.push(pool.install(|| odds::run(&s, args.trials, seed, reroll, args.rounds)));
+    }
+    match args.format {
+        Format::Json => {
+            let v = serde_json::json!({
+                "scene": scene.name,
+                "vary": { "figure": vary.figure, "field": vary.field, "values": vary.values },
+                "runs": runs,
+            });
+            super::out(&format!("{v}\n"));
+        }
+        Format::Text => super::out(&odds::sweep_table(
+            &format!("{} — {}.{}", scene.name, vary.figure, vary.field),
+            &vary.values,
+            &runs,
+        )),
+    }
+    0
 }
 
 /// Runs `odds`; 0 on success, 2 on bad input.
@@ -103,6 +155,9 @@ pub fn run(args: OddsArgs) -> i32 {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .expect("a thread pool");
+    if let Some(v) = &args.vary {
+        return sweep(&args, &scene, v, seed, &reroll, &pool);
+    }
     let odds = pool.install(|| odds::run(&scene, args.trials, seed, &reroll, args.rounds));
     match args.format {
         Format::Text => super::out(&odds::to_text(&scene.name, &odds)),

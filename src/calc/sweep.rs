@@ -1,0 +1,100 @@
+//! Sweeps: the odds at each value of one field of the scene — a figure's start position,
+//! movement, Dexterity, hit points, armor class, THAC0, or the casting time it declares —
+//! so a DM can read a curve: "P(spell ruined) against the charger's start distance".
+
+use crate::scene::{Act, Scene};
+
+/// What a sweep varies: `FIGURE.FIELD` and the values it takes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vary {
+    /// The figure.
+    pub figure: String,
+    /// The field: x, y, movement, dexterity, hp, ac, thac0, segments.
+    pub field: String,
+    /// The values, in order.
+    pub values: Vec<f64>,
+}
+
+/// The fields a sweep can vary.
+pub const FIELDS: &str = "x, y, movement, dexterity, hp, ac, thac0, segments";
+
+/// The most values one sweep may take.
+pub const MAX_VALUES: usize = 200;
+
+/// Reads `FIGURE.FIELD=FROM..TO[:STEP]` (STEP 1 by default).
+pub fn parse(text: &str) -> Result<Vary, String> {
+    let (path, range) = text
+        .split_once('=')
+        .ok_or_else(|| format!("--vary {text}: write FIGURE.FIELD=FROM..TO[:STEP]"))?;
+    let (figure, field) = path.rsplit_once('.').ok_or_else(|| {
+        format!("--vary {text}: name the figure and the field, e.g. 'Hill giant.y'")
+    })?;
+    if !FIELDS.split(", ").any(|f| f == field) {
+        return Err(format!(
+            "--vary: '{field}' is not a field a sweep varies ({FIELDS})"
+        ));
+    }
+    let (span, step) = range.split_once(':').unwrap_or((range, "1"));
+    let (from, to) = span
+        .split_once("..")
+        .ok_or_else(|| format!("--vary {text}: the range is FROM..TO"))?;
+    let num = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && v.abs() <= 100_000.0)
+            .ok_or_else(|| format!("--vary {text}: '{s}' is not a number within ±100000"))
+    };
+    let (from, to, step) = (num(from)?, num(to)?, num(step)?);
+    if step <= 0.0 || to < from {
+        return Err(format!(
+            "--vary {text}: FROM must not exceed TO, and STEP must be above 0"
+        ));
+    }
+    let n = ((to - from) / step).floor() as usize + 1;
+    if n > MAX_VALUES {
+        return Err(format!("--vary {text}: {n} values; at most {MAX_VALUES}"));
+    }
+    Ok(Vary {
+        figure: figure.to_string(),
+        field: field.to_string(),
+        values: (0..n).map(|k| from + step * k as f64).collect(),
+    })
+}
+
+/// The scene with the field set to `v`, or why not.
+pub fn with_value(scene: &Scene, vary: &Vary, v: f64) -> Result<Scene, String> {
+    let mut s = scene.clone();
+    let f = s
+        .combatants
+        .iter_mut()
+        .find(|c| c.name == vary.figure)
+        .ok_or_else(|| format!("--vary: no figure is named '{}'", vary.figure))?;
+    let whole = || v.round().max(0.0) as u32;
+    match vary.field.as_str() {
+        "x" => f.at.0 = v,
+        "y" => f.at.1 = v,
+        "movement" => f.movement = Some(whole()),
+        "dexterity" => f.dexterity = Some(whole()),
+        "hp" => f.hp = Some(v.round() as i32),
+        "ac" => f.ac = Some(v.round() as i32),
+        "thac0" => f.thac0 = Some(v.round() as i32),
+        "segments" => {
+            let mut any = false;
+            for r in &mut s.rounds {
+                if let Some(Act::Cast { segments, .. }) = r.declare.get_mut(&vary.figure) {
+                    *segments = Some(whole());
+                    any = true;
+                }
+            }
+            if !any {
+                return Err(format!("--vary: '{}' casts nothing to time", vary.figure));
+            }
+        }
+        _ => unreachable!("checked by parse"),
+    }
+    // The value must make a scene the loader accepts (a position inside the map, a
+    // Dexterity from 3 to 25...).
+    let text = crate::scene::save::to_ron(&s);
+    crate::scene::parse("--vary", &text).map_err(|e| format!("--vary {}={v}: {e}", vary.field))
+}
