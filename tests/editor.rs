@@ -141,6 +141,14 @@ fn build_play_and_save_an_encounter() {
     let ed = app.world().resource::<Editor>();
     assert_eq!(ed.problem, None);
     let scene = ed.scene.clone().unwrap();
+    // Each edit rebuilds the map (edits counted) without fitting it anew (same generation).
+    let pb = app.world().resource::<Playback>();
+    assert!(pb.edits >= 5, "{} edits replayed", pb.edits);
+    assert_eq!(
+        pb.current().figures.len(),
+        4,
+        "the playback shows the edited figures"
+    );
     assert_eq!(scene.combatants.len(), 4);
     assert_eq!(scene.combatants[3].name, "Orc 2");
     assert_eq!(

@@ -195,10 +195,14 @@ fn replay(world: &mut World) {
     match check(&scene, &path) {
         Ok(scene) => {
             world.resource_mut::<Editor>().problem = None;
-            let (keep, seed, generation) = world
+            let (keep, seed, generation, edits) = world
                 .get_resource::<Playback>()
-                .map_or((0, None, 0), |p| (p.cursor, p.seed, p.generation));
+                .map_or((0, None, 0, 0), |p| {
+                    (p.cursor, p.seed, p.generation, p.edits)
+                });
             let (mut pb, mut live) = Playback::start(path, scene, seed, generation);
+            // The same scene, edited: the map is rebuilt, the view is not fitted anew.
+            pb.edits = edits + 1;
             pb.goto(&mut live, keep);
             world.insert_resource(pb);
             world.insert_non_send(live);

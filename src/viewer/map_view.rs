@@ -185,17 +185,17 @@ pub(super) fn rebuild_map(
     mut commands: Commands,
     playback: Option<Res<Playback>>,
     roots: Query<Entity, With<MapRoot>>,
-    mut built: Local<Option<u32>>,
+    mut built: Local<Option<(u32, u32)>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Some(pb) = playback else {
         return;
     };
-    if *built == Some(pb.generation) {
+    if *built == Some((pb.generation, pb.edits)) {
         return;
     }
-    *built = Some(pb.generation);
+    *built = Some((pb.generation, pb.edits));
     for e in &roots {
         commands.entity(e).despawn();
     }
@@ -303,7 +303,7 @@ pub(super) fn update_tokens(
     mut materials: ResMut<Assets<ColorMaterial>>,
     camera: Query<&Projection, With<super::camera::MapCamera>>,
     mut placed: ResMut<LabelLayout>,
-    mut shown: Local<Option<(u32, usize, u32)>>,
+    mut shown: Local<Option<(u32, u32, usize, u32)>>,
 ) {
     let Some(pb) = playback else {
         return;
@@ -314,7 +314,7 @@ pub(super) fn update_tokens(
     };
     let size = label_size(scale);
     // Only when another segment (or scene) is shown, or the zoom changes the label size.
-    let key = (pb.generation, pb.cursor, (size * 100.0) as u32);
+    let key = (pb.generation, pb.edits, pb.cursor, (size * 100.0) as u32);
     if *shown == Some(key) {
         return;
     }

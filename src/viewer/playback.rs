@@ -57,8 +57,11 @@ pub struct Playback {
     pub speed: f32,
     /// Seconds since the last timed step.
     pub since_step: f32,
-    /// Bumped when a new scene (or a reload) replaces the playback.
+    /// Bumped when a new scene (or a reload) replaces the playback: the map is fitted anew.
     pub generation: u32,
+    /// Bumped when an edit in the editor replays the same scene: the map and tokens are
+    /// rebuilt, the view stays where it is.
+    pub edits: u32,
     /// The live simulation has played to its end.
     pub over: bool,
 }
@@ -92,6 +95,7 @@ impl Playback {
                 speed: 2.0,
                 since_step: 0.0,
                 generation,
+                edits: 0,
                 over,
             },
             LiveSim(run),

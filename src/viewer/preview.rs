@@ -119,7 +119,7 @@ pub(super) fn update_preview(
     }
     let snap = pb.current();
     let round = snap.when.0.max(1);
-    let key = Some((i, round, pb.generation));
+    let key = Some((i, round, pb.generation * 100_000 + pb.edits));
     if preview.key == key {
         return;
     }
