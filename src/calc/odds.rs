@@ -150,8 +150,9 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
         if let Payload::Arrive { charge: true, .. } = e.payload {
             o.entry(format!("charge:{}:{t}:arrives", e.actor))
                 .or_insert_with(|| format!("{}'s charge reaches {t}", e.actor));
-            // Before the target's spell: it has not completed yet, nor completes in this
-            // very segment (a spell completing as a charge arrives goes off, DMG p.66).
+            // Before the target's spell, as plain timing read from the log: its completion
+            // comes in a later segment, or not at all. (Whether the spell then goes off is
+            // the engine's decision, counted from its own completion and ruin events.)
             let target_done_before = events.iter().any(|x| {
                 x.actor == *t
                     && x.kind == K::SpellComplete

@@ -747,15 +747,25 @@ fn declare_menu(
 }
 
 /// The round's declarations drawn on the map before it is played: a line from each figure
-/// to its target or point, with an arrowhead.
-pub(super) fn draw_declarations(mut gizmos: Gizmos, editor: Res<Editor>, ui: Res<EditorUi>) {
+/// to its target or point, with an arrowhead — from where the figures stand on screen.
+pub(super) fn draw_declarations(
+    mut gizmos: Gizmos,
+    editor: Res<Editor>,
+    ui: Res<EditorUi>,
+    playback: Option<Res<super::playback::Playback>>,
+) {
     let Some(scene) = editor.scene.as_ref() else {
         return;
     };
     let Some(round) = scene.rounds.get(ui.round - 1) else {
         return;
     };
-    let at = |n: &str| scene.combatants.iter().find(|c| c.name == n).map(|c| c.at);
+    let shown = playback.as_ref().map(|p| p.current());
+    let at = |n: &str| {
+        shown
+            .and_then(|s| s.figures.iter().find(|f| f.name == n).map(|f| f.at))
+            .or_else(|| scene.combatants.iter().find(|c| c.name == n).map(|c| c.at))
+    };
     for (who, act) in &round.declare {
         let Some(from) = at(who) else { continue };
         let to = act.targets().first().and_then(|t| at(t)).or(match act {
