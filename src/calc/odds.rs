@@ -175,14 +175,16 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
     }
 }
 
-/// Each pair of opponents that strike each other: who struck first, or together.
+/// Each pair of opponents that strike each other: who struck first, or together (in the
+/// same beat of the round's order, not merely the same segment: blows ordered by the
+/// charts share a nominal segment).
 fn pairs(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
-    let mut first: BTreeMap<(String, String), (u32, u32)> = BTreeMap::new();
+    let mut first: BTreeMap<(String, String), (u32, u32, usize)> = BTreeMap::new();
     for e in events.iter().filter(|e| matches!(e.kind, K::Hit | K::Miss)) {
-        if let Some(t) = &e.target {
+        if let (Some(t), Payload::Attack { beat, .. }) = (&e.target, &e.payload) {
             first
                 .entry((e.actor.clone(), t.clone()))
-                .or_insert((e.round, e.segment));
+                .or_insert((e.round, e.segment, *beat));
         }
     }
     for ((a, b), wa) in &first {
@@ -198,7 +200,7 @@ fn pairs(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
             }
             std::cmp::Ordering::Equal => (
                 "together",
-                format!("{a} and {b} first strike each other in the same segment"),
+                format!("{a} and {b} first strike each other at the same moment"),
             ),
             std::cmp::Ordering::Greater => {
                 ("second", format!("{b} strikes {a} before {a} strikes {b}"))
@@ -254,11 +256,15 @@ pub fn run(scene: &Scene, trials: u64, seed: u64, reroll: &Reroll, rounds: Optio
     let base = for_trial(scene, reroll);
     let counted: BTreeMap<String, (String, u64)> = (0..trials)
         .into_par_iter()
-        .map(|i| {
-            let mut r = Runner::new(base.clone(), Some(trial_seed(seed, i)), rounds);
-            r.run_to_end();
-            outcomes_of(&base, &r.log().events)
-        })
+        // One app per worker, restarted for each trial: building an app costs more than
+        // playing a round.
+        .map_init(
+            || Runner::new(base.clone(), Some(seed), rounds),
+            |r, i| {
+                r.restart(trial_seed(seed, i)).run_to_end();
+                outcomes_of(&base, &r.log().events)
+            },
+        )
         .fold(
             BTreeMap::new,
             |mut acc: BTreeMap<String, (String, u64)>, o| {

@@ -144,6 +144,9 @@ pub enum Payload {
         segment_fixed: bool,
         /// What the rules put directly before it in its fight.
         after: Vec<String>,
+        /// Its place in the round's order of play: blows of a round with the same beat
+        /// land together, a lower beat lands first.
+        beat: usize,
     },
     /// Damage dealt.
     Damage {

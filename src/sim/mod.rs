@@ -33,13 +33,18 @@ pub use spawn::combatant_bundle;
 
 use crate::map::Grid;
 use crate::scene::Scene;
-use bevy::ecs::schedule::ScheduleLabel;
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 use std::sync::Arc;
 
 /// The schedule that advances the simulation by one segment.
 #[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SimStep;
+
+/// The schedule that sets a scene up before its first segment: the figures and the map's
+/// vision. `Startup` runs it once; [`Runner::restart`] runs it again for a new trial.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SimStart;
 
 /// The order of work within one segment.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
@@ -117,15 +122,17 @@ impl Plugin for SimPlugin {
             .map(|m| Grid::from_spec(m).expect("scene was validated on load"));
         app.add_message::<LogEvent>()
             .insert_resource(SimScene(scene.clone()))
-            .insert_resource(MapGrid(grid))
-            .insert_resource(SegmentClock::new(rounds).for_system(scene.rules.system))
-            .insert_resource(Dice::new(seed, &scene.dice))
-            .init_resource::<EventLog>()
-            .init_resource::<Plan>()
-            .init_resource::<MapVision>()
-            .init_resource::<Sightings>()
-            .add_systems(Startup, (spawn::spawn_scene, sight::init_vision));
+            .insert_resource(MapGrid(grid));
+        fresh_state(app.world_mut(), seed, rounds);
+        app.add_systems(Startup, |world: &mut World| world.run_schedule(SimStart));
+        // The simulation is one chain of systems: the multi-threaded executor would only
+        // add the cost of handing each system to another thread.
+        let mut start = Schedule::new(SimStart);
+        start.set_executor(SingleThreadedExecutor::new());
+        start.add_systems((spawn::spawn_scene, sight::init_vision));
+        app.add_schedule(start);
         let mut step = Schedule::new(SimStep);
+        step.set_executor(SingleThreadedExecutor::new());
         step.configure_sets(
             (
                 SimSet::Clock,
@@ -181,6 +188,36 @@ impl Plugin for SimPlugin {
         ));
         app.add_schedule(step);
     }
+}
+
+/// The state a play starts from: the clock before the encounter, the seeded dice, an
+/// empty log, plan and sightings (the scene and its grid stay).
+fn fresh_state(world: &mut World, seed: u64, rounds: u32) {
+    let scene = world.resource::<SimScene>().0.clone();
+    world.insert_resource(SegmentClock::new(rounds).for_system(scene.rules.system));
+    world.insert_resource(Dice::new(seed, &scene.dice));
+    world.insert_resource(EventLog::default());
+    world.insert_resource(Plan::default());
+    world.insert_resource(MapVision::default());
+    world.insert_resource(Sightings::default());
+    world.resource_mut::<Messages<LogEvent>>().clear();
+}
+
+/// Plays the loaded scene again from the start with another seed, in the same world: the
+/// figures and spell areas of the last play go, the state is made afresh and
+/// [`SimStart`] runs again. A play after a restart is the same as one in a new app with
+/// that seed (a test holds every scene to it), only cheaper: the odds play thousands.
+pub fn restart(world: &mut World, seed: u64) {
+    let gone: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<components::Combatant>, With<components::SpellArea>)>>()
+        .iter(world)
+        .collect();
+    for e in gone {
+        world.despawn(e);
+    }
+    let rounds = world.resource::<SegmentClock>().rounds;
+    fresh_state(world, seed, rounds);
+    world.run_schedule(SimStart);
 }
 
 /// Run condition: the clock has not run out.

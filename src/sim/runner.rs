@@ -34,6 +34,13 @@ impl Runner {
         Runner::new(scene, None, None)
     }
 
+    /// Plays the scene again from the start with another seed, reusing this app (see
+    /// [`sim::restart`]).
+    pub fn restart(&mut self, seed: u64) -> &mut Self {
+        sim::restart(self.app.world_mut(), seed);
+        self
+    }
+
     /// Steps `n` segments (fewer if the scene ends).
     pub fn step(&mut self, n: usize) -> &mut Self {
         for _ in 0..n {

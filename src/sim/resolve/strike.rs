@@ -357,6 +357,7 @@ fn strike(
             hit,
             segment_fixed: entry.fixed,
             after: entry.after.clone(),
+            beat: entry.beat,
         })
         .placed(entry.fixed),
     );
