@@ -221,6 +221,13 @@ pub fn weapon(name: &str) -> Result<&'static Weapon, String> {
     lookup("weapon", name, weapons(), |w| w.name.as_str())
 }
 
+/// A spell by name, if the table has it (no suggestions made: for the engine, which
+/// plays spells the table lacks with their declared times).
+pub fn find_spell(name: &str) -> Option<&'static Spell> {
+    let n = normalise(name);
+    spells().iter().find(|s| s.name == n)
+}
+
 /// Looks a spell up by name.
 pub fn spell(name: &str) -> Result<&'static Spell, String> {
     lookup("spell", name, spells(), |s| s.name.as_str())

@@ -122,7 +122,8 @@ impl Plugin for SimPlugin {
             .map(|m| Grid::from_spec(m).expect("scene was validated on load"));
         app.add_message::<LogEvent>()
             .insert_resource(SimScene(scene.clone()))
-            .insert_resource(MapGrid(grid));
+            .insert_resource(MapGrid(grid))
+            .init_resource::<MapVision>();
         fresh_state(app.world_mut(), seed, rounds);
         app.add_systems(Startup, |world: &mut World| world.run_schedule(SimStart));
         // The simulation is one chain of systems: the multi-threaded executor would only
@@ -170,14 +171,23 @@ impl Plugin for SimPlugin {
                     .chain()
                     .in_set(SimSet::Areas)
                     .run_if(areas::any),
-                sight::update_sight.in_set(SimSet::Sight),
+                (
+                    sight::note_sight_inputs,
+                    sight::update_sight.run_if(sight::sight_inputs_changed),
+                )
+                    .chain()
+                    .in_set(SimSet::Sight),
                 resolve::resolve
                     .in_set(SimSet::Resolve)
                     .run_if(resolve::in_a_segment),
                 plan::change_actions
                     .in_set(SimSet::Change)
                     .run_if(plan::in_a_round.and_then(plan::under_take_initiative)),
-                sight::update_sight
+                (
+                    sight::note_sight_inputs,
+                    sight::update_sight.run_if(sight::sight_inputs_changed),
+                )
+                    .chain()
                     .in_set(SimSet::Resight)
                     .run_if(areas::just_made),
                 disruption::disruption.in_set(SimSet::Disruption),
@@ -198,8 +208,8 @@ fn fresh_state(world: &mut World, seed: u64, rounds: u32) {
     world.insert_resource(Dice::new(seed, &scene.dice));
     world.insert_resource(EventLog::default());
     world.insert_resource(Plan::default());
-    world.insert_resource(MapVision::default());
     world.insert_resource(Sightings::default());
+    world.insert_resource(sight::SightInputs::default());
     world.resource_mut::<Messages<LogEvent>>().clear();
 }
 

@@ -74,6 +74,64 @@ type Figure<'a> = (
     Option<&'a Infravision>,
 );
 
+/// What sight was last worked out from: each figure's place, state, light and
+/// infravision, and the spells' lights and darknesses. Sight is a function of these alone
+/// (and the fixed map), so when they have not changed nor has who sees whom.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SightInputs {
+    last: Option<SightKey>,
+    changed: bool,
+}
+
+/// Figures by index (place, state, light radius, infravision), then light and darkness
+/// areas (darkness?, centre, radius), sorted; positions as bits so equal means equal.
+type SightKey = (
+    Vec<(usize, (u64, u64), Condition, Option<u64>, Option<u64>)>,
+    Vec<(bool, (u64, u64), u64)>,
+);
+
+/// Notes what sight depends on now, and whether it changed since sight was last worked
+/// out.
+pub(super) fn note_sight_inputs(
+    figures: Query<Figure>,
+    areas: Query<&SpellArea>,
+    mut inputs: ResMut<SightInputs>,
+) {
+    let mut list: Vec<_> = figures
+        .iter()
+        .map(|(c, p, hp, light, infra)| {
+            (
+                c.index,
+                (p.x.to_bits(), p.y.to_bits()),
+                hp.condition,
+                light.map(|l| l.radius_ft.to_bits()),
+                infra.map(|i| i.0.to_bits()),
+            )
+        })
+        .collect();
+    list.sort_by_key(|f| f.0);
+    let mut shine: Vec<_> = areas
+        .iter()
+        .filter(|a| matches!(a.effect, Effect::Light { .. } | Effect::Darkness { .. }))
+        .map(|a| {
+            (
+                matches!(a.effect, Effect::Darkness { .. }),
+                (a.at.x.to_bits(), a.at.y.to_bits()),
+                a.radius_ft.to_bits(),
+            )
+        })
+        .collect();
+    shine.sort();
+    let key = Some((list, shine));
+    inputs.changed = inputs.last != key;
+    inputs.last = key;
+}
+
+/// Run condition: what sight depends on has changed since it was last worked out.
+pub(super) fn sight_inputs_changed(inputs: Res<SightInputs>) -> bool {
+    inputs.changed
+}
+
 /// Recomputes who sees whom and logs each change.
 pub(super) fn update_sight(
     clock: Res<SegmentClock>,
@@ -190,6 +248,9 @@ pub(super) fn update_sight(
 }
 
 /// Builds the vision from the map grid when the simulation starts.
+/// A restart keeps the vision already built: its cache depends on the map alone.
 pub(super) fn init_vision(grid: Res<MapGrid>, mut vision: ResMut<MapVision>) {
-    vision.0 = grid.0.as_ref().map(Vision::new);
+    if vision.0.is_none() {
+        vision.0 = grid.0.as_ref().map(Vision::new);
+    }
 }

@@ -346,7 +346,7 @@ fn gap(f: &Fig, t: &Fig) -> f64 {
 /// A spell's casting time (the scene's, else the table's), whether it is a device (the
 /// scene says so, or the table), and a note when the time is not the table's.
 fn spell_info(spell: &str, over: Option<u32>, device: bool) -> (u32, bool, Option<String>) {
-    let t = tables::spell(spell).ok();
+    let t = tables::find_spell(spell);
     let segments = over.or(t.map(|s| s.segments)).unwrap_or(1);
     let note = match (t, over) {
         (None, _) => Some(format!(

@@ -30,7 +30,7 @@ pub(super) struct Completed<'a> {
 
 /// Applies what `done` does, or logs that its effect is not modelled.
 pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
-    let known = tables::spell(&done.casting.what).ok();
+    let known = tables::find_spell(&done.casting.what);
     let Some(effect) = known.and_then(|s| s.effect) else {
         let what = if done.casting.potion {
             "the potion's effect is not modelled"

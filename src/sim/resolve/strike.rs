@@ -548,7 +548,7 @@ fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, Stri
         Act::Cast { segments, .. } => *segments,
         _ => None,
     };
-    let spell_level = level_of(tables::spell(&c.what).ok().and_then(|s| s.level), declared);
+    let spell_level = level_of(tables::find_spell(&c.what).and_then(|s| s.level), declared);
     let Some(save) = save else {
         return (false, "no saving throw given: the spell is lost".into());
     };

@@ -318,7 +318,7 @@ fn costed(b: &Build, i: usize) -> Action {
             segments,
             ..
         } => {
-            let known = tables::spell(spell).ok();
+            let known = tables::find_spell(spell);
             if *device || known.is_some_and(|s| s.device) {
                 Action::Device
             } else {
@@ -693,7 +693,7 @@ fn begins(b: &mut Build, i: usize, c: &Casting, (round, s): (u32, u32)) {
 
 /// A spell begun at this round's start, to go off on `(round, segment)`.
 fn casting(b: &Build, spell: &str, target: Option<String>, (round, s): (u32, u32)) -> Casting {
-    let device = tables::spell(spell).is_ok_and(|t| t.device);
+    let device = tables::find_spell(spell).is_some_and(|t| t.device);
     let completes = b.clock.tick_of(round, s);
     let started = b.clock.tick_of(b.round, 1);
     Casting {
