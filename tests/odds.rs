@@ -246,3 +246,29 @@ fn who_strikes_first_in_36ths() {
         assert!((2.4..3.3).contains(&ratio), "{key}: width shrank {ratio}×");
     }
 }
+
+/// Quiet segments (nothing planned, nobody moving, nothing completing) are skipped, not
+/// played system by system: every library scene gives the same log, event for event, with
+/// every segment played in full, for several seeds and every die re-rolled.
+#[test]
+fn skipping_quiet_segments_changes_nothing() {
+    use firststrike::calc::odds::{Reroll, for_trial};
+    use firststrike::sim::{PlayEverySegment, Runner};
+    for path in firststrike::testing::library_scenes() {
+        let scene = firststrike::scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let scene = for_trial(&scene, &Reroll::All);
+        for seed in [1, 2, 977] {
+            let mut quick = Runner::new(scene.clone(), Some(seed), None);
+            quick.run_to_end();
+            let mut full = Runner::new(scene.clone(), Some(seed), None);
+            full.app.insert_resource(PlayEverySegment(true));
+            full.run_to_end();
+            assert_eq!(
+                quick.log().json_lines(),
+                full.log().json_lines(),
+                "{} seed {seed}",
+                path.display()
+            );
+        }
+    }
+}

@@ -329,8 +329,11 @@ pub fn line_of_sight(map: &SightMap, a: (i32, i32), b: (i32, i32)) -> bool {
 
 /// The smallest radius whose field of view can hold cell `b` seen from `a`.
 pub fn radius_to_reach(a: (i32, i32), b: (i32, i32)) -> i32 {
-    let (dx, dy) = ((b.0 - a.0) as f64, (b.1 - a.1) as f64);
-    (dx.hypot(dy)).ceil() as i32
+    // The ceiling of the exact distance, in integers (no rounding of a square root).
+    let (dx, dy) = ((b.0 - a.0).unsigned_abs(), (b.1 - a.1).unsigned_abs());
+    let d2 = u64::from(dx) * u64::from(dx) + u64::from(dy) * u64::from(dy);
+    let r = d2.isqrt();
+    (if r * r < d2 { r + 1 } else { r }) as i32
 }
 
 #[cfg(test)]

@@ -11,7 +11,8 @@
 use super::fov::{FieldOfView, SightMap, radius_to_reach};
 use super::grid::Grid;
 use super::measure::{Feet, distance_ft};
-use std::collections::HashMap;
+// Bevy's hasher (foldhash): the cache is looked up for every pair of figures.
+use bevy::platform::collections::HashMap;
 
 /// The smallest radius cached, in cells.
 pub const MIN_RADIUS: i32 = 8;

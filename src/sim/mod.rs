@@ -17,6 +17,7 @@ mod encounter;
 mod log;
 mod movement;
 mod plan;
+mod quiet;
 mod resolve;
 mod round_end;
 mod runner;
@@ -27,6 +28,7 @@ pub use clock::{Phase, SegmentClock};
 pub use dice::{Dice, Rolled};
 pub use log::{EventKind, EventLog, LogEvent, Payload};
 pub use plan::{Plan, PlanEntry, Planned};
+pub use quiet::PlayEverySegment;
 pub use runner::Runner;
 pub use sight::{MapVision, Sightings, lights_now};
 pub use spawn::combatant_bundle;
@@ -123,6 +125,7 @@ impl Plugin for SimPlugin {
         app.add_message::<LogEvent>()
             .insert_resource(SimScene(scene.clone()))
             .insert_resource(MapGrid(grid))
+            .insert_resource(spawn::FigureTable::of(&scene))
             .init_resource::<MapVision>();
         fresh_state(app.world_mut(), seed, rounds);
         app.add_systems(Startup, |world: &mut World| world.run_schedule(SimStart));
@@ -130,7 +133,7 @@ impl Plugin for SimPlugin {
         // add the cost of handing each system to another thread.
         let mut start = Schedule::new(SimStart);
         start.set_executor(SingleThreadedExecutor::new());
-        start.add_systems((spawn::spawn_scene, sight::init_vision));
+        start.add_systems((spawn::clear_scene, spawn::spawn_scene, sight::init_vision).chain());
         app.add_schedule(start);
         let mut step = Schedule::new(SimStep);
         step.set_executor(SingleThreadedExecutor::new());
@@ -193,7 +196,7 @@ impl Plugin for SimPlugin {
                 disruption::disruption.in_set(SimSet::Disruption),
                 round_end::end_of_round.in_set(SimSet::EndOfRound),
             )
-                .run_if(playing),
+                .run_if(playing.and_then(quiet::something_can_happen)),
             log::record.in_set(SimSet::Record),
         ));
         app.add_schedule(step);
@@ -214,17 +217,10 @@ fn fresh_state(world: &mut World, seed: u64, rounds: u32) {
 }
 
 /// Plays the loaded scene again from the start with another seed, in the same world: the
-/// figures and spell areas of the last play go, the state is made afresh and
-/// [`SimStart`] runs again. A play after a restart is the same as one in a new app with
+/// state is made afresh and [`SimStart`] runs again (the figures and spell areas of the
+/// last play go, the scene's are spawned). A play after a restart is the same as one in a new app with
 /// that seed (a test holds every scene to it), only cheaper: the odds play thousands.
 pub fn restart(world: &mut World, seed: u64) {
-    let gone: Vec<Entity> = world
-        .query_filtered::<Entity, Or<(With<components::Combatant>, With<components::SpellArea>)>>()
-        .iter(world)
-        .collect();
-    for e in gone {
-        world.despawn(e);
-    }
     let rounds = world.resource::<SegmentClock>().rounds;
     fresh_state(world, seed, rounds);
     world.run_schedule(SimStart);

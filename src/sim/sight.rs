@@ -163,8 +163,9 @@ pub(super) fn update_sight(
         .map(|f| daylight || lights.iter().any(|&l| vision.lights(l, at(f))))
         .collect();
 
-    let mut now = BTreeMap::new();
-    let mut why_not = BTreeMap::new();
+    // Pairs come out in (viewer, seen) index order, so the maps are built in bulk.
+    let mut seen_now = Vec::new();
+    let mut unseen = Vec::new();
     for (i, a) in list.iter().enumerate() {
         if !a.2.condition.is_up() {
             continue;
@@ -184,16 +185,14 @@ pub(super) fn update_sight(
             let clear = vision.line_of_sight(at(a), at(b));
             let seen = sight::sees(clear, distance_ft(at(a), at(b)), viewer, seen);
             match sight::sees_through_darkness(dark[i], dark[j], seen) {
-                Ok(by) => {
-                    now.insert((a.0.index, b.0.index), by);
-                }
-                Err(not) => {
-                    why_not.insert((a.0.index, b.0.index), not);
-                }
+                Ok(by) => seen_now.push(((a.0.index, b.0.index), by)),
+                Err(not) => unseen.push(((a.0.index, b.0.index), not)),
             }
         }
     }
 
+    let now: BTreeMap<_, _> = seen_now.into_iter().collect();
+    let why_not: BTreeMap<_, _> = unseen.into_iter().collect();
     let when = clock.round_segment();
     let by_index: BTreeMap<usize, &Figure> = list.iter().map(|f| (f.0.index, f)).collect();
     let name = |index: usize| by_index.get(&index).map(|f| (f.0.name.clone(), at(f)));

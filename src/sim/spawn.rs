@@ -79,11 +79,45 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
     )
 }
 
+/// Each figure's numbers, resolved from the tables once per scene (every restart spawns
+/// from them).
+#[derive(Resource, Clone, Debug)]
+pub struct FigureTable(pub std::sync::Arc<Vec<FigureStats>>);
+
+impl FigureTable {
+    /// The numbers of every figure of a validated scene.
+    pub fn of(scene: &crate::scene::Scene) -> FigureTable {
+        FigureTable(std::sync::Arc::new(
+            scene
+                .combatants
+                .iter()
+                .map(|c| FigureStats::resolve(c).expect("scene was validated on load"))
+                .collect(),
+        ))
+    }
+}
+
+/// What a play spawns: figures and spell areas.
+type Spawned = Or<(With<Combatant>, With<SpellArea>)>;
+
+/// Removes the figures and spell areas of a previous play (none at the first).
+pub(super) fn clear_scene(
+    mut commands: Commands,
+    gone: Query<Entity, Spawned>,
+) {
+    for e in &gone {
+        commands.entity(e).despawn();
+    }
+}
+
 /// Spawns every figure of the scene, in scene order.
-pub(super) fn spawn_scene(mut commands: Commands, scene: Res<super::SimScene>) {
-    for (i, c) in scene.0.combatants.iter().enumerate() {
-        let stats = FigureStats::resolve(c).expect("scene was validated on load");
-        let mut e = commands.spawn(combatant_bundle(i, c, &stats));
+pub(super) fn spawn_scene(
+    mut commands: Commands,
+    scene: Res<super::SimScene>,
+    table: Res<FigureTable>,
+) {
+    for ((i, c), stats) in scene.0.combatants.iter().enumerate().zip(table.0.iter()) {
+        let mut e = commands.spawn(combatant_bundle(i, c, stats));
         if let Some((source, radius_ft)) = &stats.light {
             e.insert(Light {
                 source: source.clone(),
