@@ -272,3 +272,48 @@ fn skipping_quiet_segments_changes_nothing() {
         }
     }
 }
+
+/// Ctrl+C during a long run: the trials stop, the counts so far are printed (marked
+/// interrupted, fewer trials than asked) and the exit code is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_count_so_far() {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args([
+            "odds",
+            "scenes/bigby_vs_giant.ron",
+            "--trials",
+            "10000000",
+            "--threads",
+            "1",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let played = v["odds"]["trials"].as_u64().unwrap();
+    assert!(played > 0 && played < 10_000_000, "{played}");
+    assert_eq!(v["odds"]["interrupted"], true);
+    let completes = v["odds"]["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["key"] == "spell:Bigby:bigby's grasping hand:cast")
+        .expect("Bigby casts in every trial")
+        .clone();
+    assert_eq!(completes["count"].as_u64(), Some(played));
+}

@@ -10,6 +10,7 @@ use crate::sim::{EventKind as K, LogEvent, Payload, Runner};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Which dice a trial rolls afresh.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,37 +250,96 @@ pub struct Odds {
     pub seed: u64,
     /// Each outcome seen at least once, by key.
     pub outcomes: Vec<Outcome>,
+    /// Stopped (Ctrl+C) before all the trials asked for were played: `trials` says how
+    /// many were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
 }
+
+/// How far a run has got, and the way to stop it: shared with a progress bar, a Ctrl+C
+/// handler or the viewer's panel while the trials play on other threads.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Trials played so far.
+    pub done: AtomicU64,
+    /// Set to stop: trials not yet begun are not played, and the run reports those that
+    /// were.
+    pub stop: AtomicBool,
+}
+
+impl Progress {
+    /// Trials played so far.
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Asks the run to stop.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether it was asked to stop.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Counts per outcome key: its words and how many trials had it.
+type Counts = BTreeMap<String, (String, u64)>;
 
 /// Plays `trials` trials of the scene on the current rayon pool and counts the outcomes.
 pub fn run(scene: &Scene, trials: u64, seed: u64, reroll: &Reroll, rounds: Option<u32>) -> Odds {
+    run_watched(scene, trials, seed, reroll, rounds, &Progress::default())
+}
+
+/// [`run`], counting each trial played in `progress` and stopping when it is told to. A
+/// stopped run reports the trials it played (marked `interrupted`); one not stopped gives
+/// the same counts as [`run`].
+pub fn run_watched(
+    scene: &Scene,
+    trials: u64,
+    seed: u64,
+    reroll: &Reroll,
+    rounds: Option<u32>,
+    progress: &Progress,
+) -> Odds {
     let base = for_trial(scene, reroll);
-    let counted: BTreeMap<String, (String, u64)> = (0..trials)
+    let (played, counted): (u64, Counts) = (0..trials)
         .into_par_iter()
         // One app per worker, restarted for each trial: building an app costs more than
         // playing a round.
         .map_init(
             || Runner::new(base.clone(), Some(seed), rounds),
             |r, i| {
+                if progress.stopped() {
+                    return None;
+                }
                 r.restart(trial_seed(seed, i)).run_to_end();
-                outcomes_of(&base, &r.log().events)
+                progress.done.fetch_add(1, Ordering::Relaxed);
+                Some(outcomes_of(&base, &r.log().events))
             },
         )
+        .flatten()
         .fold(
-            BTreeMap::new,
-            |mut acc: BTreeMap<String, (String, u64)>, o| {
+            || (0, Counts::new()),
+            |(n, mut acc), o| {
                 for (k, label) in o {
                     acc.entry(k).or_insert((label, 0)).1 += 1;
                 }
-                acc
+                (n + 1, acc)
             },
         )
-        .reduce(BTreeMap::new, |mut a, b| {
-            for (k, (label, n)) in b {
-                a.entry(k).or_insert((label, 0)).1 += n;
-            }
-            a
-        });
+        .reduce(
+            || (0, Counts::new()),
+            |(na, mut a), (nb, b)| {
+                for (k, (label, n)) in b {
+                    a.entry(k).or_insert((label, 0)).1 += n;
+                }
+                (na + nb, a)
+            },
+        );
+    let interrupted = played < trials;
+    let trials = played;
     let outcomes = counted
         .into_iter()
         .map(|(key, (label, count))| {
@@ -299,14 +359,21 @@ pub fn run(scene: &Scene, trials: u64, seed: u64, reroll: &Reroll, rounds: Optio
         trials,
         seed,
         outcomes,
+        interrupted,
     }
 }
 
 /// The odds as text, one outcome a line.
 pub fn to_text(title: &str, odds: &Odds) -> String {
     let mut out = format!(
-        "{title}\n{} trials, seed {}; 95% intervals (Wilson)\n\n",
-        odds.trials, odds.seed
+        "{title}\n{} trials{}, seed {}; 95% intervals (Wilson)\n\n",
+        odds.trials,
+        if odds.interrupted {
+            " (interrupted: the trials played so far)"
+        } else {
+            ""
+        },
+        odds.seed
     );
     for o in &odds.outcomes {
         out.push_str(&format!(

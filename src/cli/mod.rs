@@ -4,6 +4,7 @@
 
 mod first;
 mod odds;
+mod progress;
 mod scene_cmds;
 #[cfg(feature = "viewer")]
 mod view;

@@ -1,7 +1,9 @@
 //! `firststrike odds SCENE`: the scene played many times with its dice re-rolled, and how
 //! often each outcome happened, with 95% intervals (calc::odds).
 
-use crate::calc::odds::{self, Reroll};
+use crate::calc::odds::{self, Progress, Reroll};
+use super::progress::Bar;
+use std::sync::Arc;
 use crate::scene::{self, DieKind, limits};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -84,6 +86,7 @@ fn sweep(
     seed: u64,
     reroll: &Reroll,
     pool: &rayon::ThreadPool,
+    (progress, bar): (&Progress, &mut Option<Bar>),
 ) -> i32 {
     use crate::calc::sweep;
     let vary = match sweep::parse(text) {
@@ -102,20 +105,28 @@ fn sweep(
                 return 2;
             }
         };
-        runs.push(pool.install(|| odds::run(&s, args.trials, seed, reroll, args.rounds)));
+        runs.push(pool.install(|| {
+            odds::run_watched(&s, args.trials, seed, reroll, args.rounds, progress)
+        }));
+        if progress.stopped() {
+            break;
+        }
     }
+    let values = &vary.values[..runs.len()];
+    // The bar goes before the table comes.
+    bar.take();
     match args.format {
         Format::Json => {
             let v = serde_json::json!({
                 "scene": scene.name,
-                "vary": { "figure": vary.figure, "field": vary.field, "values": vary.values },
+                "vary": { "figure": vary.figure, "field": vary.field, "values": values },
                 "runs": runs,
             });
             super::out(&format!("{v}\n"));
         }
         Format::Text => super::out(&odds::sweep_table(
             &format!("{} — {}.{}", scene.name, vary.figure, vary.field),
-            &vary.values,
+            values,
             &runs,
         )),
     }
@@ -155,10 +166,41 @@ pub fn run(args: OddsArgs) -> i32 {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .expect("a thread pool");
-    if let Some(v) = &args.vary {
-        return sweep(&args, &scene, v, seed, &reroll, &pool);
+    // Ctrl+C stops the trials and prints what they counted; a bar shows how far they are
+    // on a terminal.
+    let progress = Arc::new(Progress::default());
+    super::progress::stop_on_ctrl_c(progress.clone());
+    let values = args
+        .vary
+        .as_deref()
+        .and_then(|v| crate::calc::sweep::parse(v).ok())
+        .map_or(1, |v| v.values.len() as u64);
+    let mut bar = Some(Bar::start(progress.clone(), args.trials * values));
+    let watch = (progress.as_ref(), &mut bar);
+    let code = if let Some(v) = &args.vary {
+        sweep(&args, &scene, v, seed, &reroll, &pool, watch)
+    } else {
+        single(&args, &scene, seed, &reroll, &pool, watch)
+    };
+    if code == 0 && progress.stopped() {
+        eprintln!("interrupted: printed the trials played so far");
+        return 130;
     }
-    let odds = pool.install(|| odds::run(&scene, args.trials, seed, &reroll, args.rounds));
+    code
+}
+
+/// The odds of one scene, as text or JSON.
+fn single(
+    args: &OddsArgs,
+    scene: &crate::scene::Scene,
+    seed: u64,
+    reroll: &Reroll,
+    pool: &rayon::ThreadPool,
+    (progress, bar): (&Progress, &mut Option<Bar>),
+) -> i32 {
+    let odds =
+        pool.install(|| odds::run_watched(scene, args.trials, seed, reroll, args.rounds, progress));
+    bar.take();
     match args.format {
         Format::Text => super::out(&odds::to_text(&scene.name, &odds)),
         Format::Json => {
