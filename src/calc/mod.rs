@@ -13,6 +13,7 @@ mod report;
 mod scene;
 pub mod summary;
 pub mod sweep;
+pub mod sweep_chart;
 pub mod take_initiative;
 
 pub use report::{to_json, to_text};

@@ -98,3 +98,18 @@ pub fn with_value(scene: &Scene, vary: &Vary, v: f64) -> Result<Scene, String> {
     let text = crate::scene::save::to_ron(&s);
     crate::scene::parse("--vary", &text).map_err(|e| format!("--vary {}={v}: {e}", vary.field))
 }
+
+/// A field in words, with its unit, for a chart's axis.
+pub fn field_words(field: &str) -> &'static str {
+    match field {
+        "x" => "starting x (ft)",
+        "y" => "starting y (ft)",
+        "movement" => "movement (inches)",
+        "dexterity" => "Dexterity",
+        "hp" => "hit points",
+        "ac" => "armor class",
+        "thac0" => "THAC0",
+        "segments" => "casting time (segments)",
+        _ => "value",
+    }
+}

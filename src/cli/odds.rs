@@ -1,12 +1,12 @@
 //! `firststrike odds SCENE`: the scene played many times with its dice re-rolled, and how
 //! often each outcome happened, with 95% intervals (calc::odds).
 
-use crate::calc::odds::{self, Progress, Reroll};
 use super::progress::Bar;
-use std::sync::Arc;
+use crate::calc::odds::{self, Progress, Reroll};
 use crate::scene::{self, DieKind, limits};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The most trials one run may ask for.
 const MAX_TRIALS: u64 = 10_000_000;
@@ -50,6 +50,10 @@ pub struct OddsArgs {
     /// `--vary "Hill giant.y=100..300:50"`.
     #[arg(long, value_name = "FIGURE.FIELD=FROM..TO[:STEP]")]
     pub vary: Option<String>,
+    /// With `--vary`: also draw the sweep as an SVG chart to this file (the outcomes that
+    /// change, each with its 95% band).
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
 }
 
 /// The `--reroll` list read.
@@ -105,9 +109,11 @@ fn sweep(
                 return 2;
             }
         };
-        runs.push(pool.install(|| {
-            odds::run_watched(&s, args.trials, seed, reroll, args.rounds, progress)
-        }));
+        runs.push(
+            pool.install(|| {
+                odds::run_watched(&s, args.trials, seed, reroll, args.rounds, progress)
+            }),
+        );
         if progress.stopped() {
             break;
         }
@@ -115,6 +121,19 @@ fn sweep(
     let values = &vary.values[..runs.len()];
     // The bar goes before the table comes.
     bar.take();
+    if let Some(path) = &args.chart {
+        let words = crate::calc::sweep::field_words(&vary.field);
+        let title = format!(
+            "{}: the odds as {}'s {words} changes",
+            scene.name, vary.figure
+        );
+        let field = format!("{}'s {words}", vary.figure);
+        let svg = crate::calc::sweep_chart::svg(&title, &field, values, &runs);
+        if let Err(e) = crate::scene::save::write_atomic(path, &svg) {
+            eprintln!("error: --chart {}: {e}", path.display());
+            return 2;
+        }
+    }
     match args.format {
         Format::Json => {
             let v = serde_json::json!({
@@ -152,6 +171,10 @@ pub fn run(args: OddsArgs) -> i32 {
     }
     if args.threads.is_some_and(|t| t == 0 || t > 1024) {
         eprintln!("error: --threads runs from 1 to 1024");
+        return 2;
+    }
+    if args.chart.is_some() && args.vary.is_none() {
+        eprintln!("error: --chart draws a sweep: give --vary FIGURE.FIELD=FROM..TO[:STEP] too");
         return 2;
     }
     let reroll = match reroll(&args.reroll) {

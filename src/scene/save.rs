@@ -160,13 +160,18 @@ pub fn save(scene: &Scene, path: &Path, replace: bool) -> Result<(), SaveError> 
     if path.exists() && !replace {
         return Err(SaveError::Exists(path.to_path_buf()));
     }
+    write_atomic(path, &to_ron(scene)).map_err(SaveError::Io)
+}
+
+/// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over
+/// it, so a reader never sees half a file and a failed write leaves the old one.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let name = path
         .file_name()
-        .map_or("scene".into(), |n| n.to_string_lossy().to_string());
+        .map_or("file".into(), |n| n.to_string_lossy().to_string());
     let tmp = path.with_file_name(format!(".{name}.saving"));
-    std::fs::write(&tmp, to_ron(scene)).map_err(SaveError::Io)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
-        SaveError::Io(e)
     })
 }

@@ -101,10 +101,7 @@ impl FigureTable {
 type Spawned = Or<(With<Combatant>, With<SpellArea>)>;
 
 /// Removes the figures and spell areas of a previous play (none at the first).
-pub(super) fn clear_scene(
-    mut commands: Commands,
-    gone: Query<Entity, Spawned>,
-) {
+pub(super) fn clear_scene(mut commands: Commands, gone: Query<Entity, Spawned>) {
     for e in &gone {
         commands.entity(e).despawn();
     }
