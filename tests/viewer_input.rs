@@ -289,3 +289,40 @@ fn the_log_filter() {
             .all(|e| e.actor == "Quij" || e.target.as_deref() == Some("Quij"))
     );
 }
+
+/// O opens the Odds panel; its trials play in the background on the scene on screen and
+/// come back as the same counts `odds` gives for that scene and seed; O closes it.
+#[test]
+fn the_odds_panel_runs_in_the_background() {
+    use firststrike::calc::odds::{Reroll, run};
+    use firststrike::viewer::odds_panel::{Found, OddsPanel};
+    let mut app = app(PathBuf::from("scenes/bigby_vs_giant.ron"), false);
+    tap(&mut app, KeyCode::KeyO);
+    assert!(app.world().resource::<OddsPanel>().open);
+    let scene = (*pb(&app).scene).clone();
+    {
+        let mut panel = app.world_mut().resource_mut::<OddsPanel>();
+        panel.trials = 40;
+        panel.all_dice = true;
+        panel.start(scene.clone());
+    }
+    let mut frames = 0;
+    while app.world().resource::<OddsPanel>().running() {
+        app.update();
+        std::thread::sleep(Duration::from_millis(20));
+        frames += 1;
+        assert!(frames < 3000, "the trials finish");
+    }
+    let panel = app.world().resource::<OddsPanel>();
+    let Some(Ok(Found::Odds(o))) = &panel.found else {
+        panic!("odds found: {:?}", panel.found.is_some());
+    };
+    assert_eq!(*o, run(&scene, 40, scene.seed, &Reroll::All, None));
+    assert!(
+        o.outcomes
+            .iter()
+            .any(|x| x.key == "spell:Bigby:bigby's grasping hand:cast")
+    );
+    tap(&mut app, KeyCode::KeyO);
+    assert!(!app.world().resource::<OddsPanel>().open);
+}

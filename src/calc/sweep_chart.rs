@@ -8,7 +8,7 @@ use std::fmt::Write;
 use svg_fmt::{Align, BeginSvg, EndSvg, Fill, Stroke, rgb};
 
 /// The most outcomes drawn (those that change most across the sweep).
-const MOST: usize = 8;
+pub const MOST: usize = 8;
 
 /// The chart's width, in SVG units.
 const W: f32 = 820.0;
@@ -22,7 +22,7 @@ const TOP: f32 = 56.0;
 const PLOT_H: f32 = 320.0;
 
 /// One colour per line, told apart in print and by most colour-blind readers.
-const COLOURS: [(u8, u8, u8); MOST] = [
+pub const COLOURS: [(u8, u8, u8); MOST] = [
     (0, 114, 178),
     (213, 94, 0),
     (0, 158, 115),
@@ -34,14 +34,17 @@ const COLOURS: [(u8, u8, u8); MOST] = [
 ];
 
 /// One outcome's points: (value, p, low, high) at each value of the sweep.
-struct Series {
-    label: String,
-    points: Vec<(f64, f64, f64, f64)>,
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The outcome in words.
+    pub label: String,
+    /// (value, p, low, high) at each value.
+    pub points: Vec<(f64, f64, f64, f64)>,
 }
 
 /// The outcomes to draw: those whose chance changes across the sweep, most change first,
 /// at most [`MOST`]; an outcome missing at a value counts 0 there.
-fn series(values: &[f64], runs: &[Odds]) -> Vec<Series> {
+pub fn series(values: &[f64], runs: &[Odds]) -> Vec<Series> {
     let mut labels: BTreeMap<&str, &str> = BTreeMap::new();
     for r in runs {
         for o in &r.outcomes {

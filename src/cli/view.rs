@@ -37,6 +37,19 @@ pub struct ViewArgs {
     /// Open in edit mode (B switches in the window).
     #[arg(long)]
     pub edit: bool,
+    /// Open the Odds panel and run its trials at once.
+    #[arg(long)]
+    pub odds: bool,
+    /// With --odds: trials per run (10 to 100000).
+    #[arg(long, value_name = "N", requires = "odds", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(10..=100_000))]
+    pub odds_trials: u64,
+    /// With --odds: a sweep instead, FIGURE.FIELD=FROM..TO[:STEP].
+    #[arg(long, value_name = "FIGURE.FIELD=FROM..TO[:STEP]", requires = "odds")]
+    pub odds_vary: Option<String>,
+    /// With --odds: roll the scene's fixed dice too.
+    #[arg(long, requires = "odds")]
+    pub odds_all_dice: bool,
     /// With --edit: open this figure's context menu (for screenshots of the editor).
     #[arg(long, value_name = "FIGURE", requires = "edit", hide = true)]
     pub menu: Option<String>,
@@ -71,6 +84,10 @@ pub fn run(args: ViewArgs) -> i32 {
             edit: args.edit.then(|| args.menu.clone()),
             select: args.select.clone(),
             table_dice: args.table_dice,
+            odds: args.odds.then(|| {
+                let vary = args.odds_vary.clone().unwrap_or_default();
+                (args.odds_trials, vary, args.odds_all_dice)
+            }),
         },
     )
 }

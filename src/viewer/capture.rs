@@ -112,8 +112,13 @@ pub(super) fn scheduled_capture(
     camera: Query<(&Camera, &GlobalTransform), With<MapCamera>>,
     windows: Query<&Window>,
     mut playback_commands: MessageWriter<super::PlaybackCommand>,
+    odds: Option<Res<super::odds_panel::OddsPanel>>,
 ) {
     capture.frames += 1;
+    // Trials in the Odds panel: wait for them, then a few frames to show the result.
+    if odds.is_some_and(|o| o.running()) {
+        capture.frames = capture.frames.min(capture.after_frames.saturating_sub(5));
+    }
     if capture.frames == 1 && capture.steps > 0 {
         playback_commands.write(super::PlaybackCommand::Goto(capture.steps));
     }

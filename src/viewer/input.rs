@@ -64,6 +64,8 @@ pub enum ViewerAction {
     ToggleEdit,
     /// Table dice: ask for each roll the scene does not fix.
     TableDice,
+    /// The Odds panel: how likely is each outcome.
+    Odds,
     /// Undo the last edit.
     Undo,
     /// Redo the last undone edit.
@@ -78,7 +80,7 @@ pub enum ViewerAction {
 
 impl ViewerAction {
     /// Every action, in the help window's order (kept beside the enum it lists).
-    pub const ALL: [ViewerAction; 30] = {
+    pub const ALL: [ViewerAction; 31] = {
         use ViewerAction::*;
         [
             StepForward,
@@ -106,6 +108,7 @@ impl ViewerAction {
             SwitchSystem,
             ToggleEdit,
             TableDice,
+            Odds,
             Undo,
             Redo,
             Save,
@@ -143,6 +146,7 @@ impl ViewerAction {
             ViewerAction::TableDice => {
                 "table dice: type what your dice showed for each roll (Enter keeps the seed's)"
             }
+            ViewerAction::Odds => "odds: play the scene many times, how often each outcome happens",
             ViewerAction::Undo => "undo the last edit",
             ViewerAction::Redo => "redo the last undone edit",
             ViewerAction::Save => "save the edited scene (Save as in the editor panel)",
@@ -176,7 +180,7 @@ impl ViewerAction {
 }
 
 /// The keyboard bindings of the button actions.
-pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 27] = {
+pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 28] = {
     use ViewerAction::*;
     [
         (StepForward, KeyCode::ArrowRight),
@@ -203,6 +207,7 @@ pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 27] = {
         (SwitchSystem, KeyCode::KeyT),
         (ToggleEdit, KeyCode::KeyB),
         (TableDice, KeyCode::KeyX),
+        (Odds, KeyCode::KeyO),
         (Screenshot, KeyCode::F12),
         (Help, KeyCode::KeyH),
         (Help, KeyCode::F1),
@@ -230,6 +235,7 @@ pub(super) struct Outlets<'w> {
     layers: ResMut<'w, Layers>,
     selection: ResMut<'w, Selection>,
     table: ResMut<'w, super::table_dice::TableDice>,
+    odds: ResMut<'w, super::odds_panel::OddsPanel>,
     commands: MessageWriter<'w, PlaybackCommand>,
     requests: MessageWriter<'w, ViewerRequest>,
     edits: MessageWriter<'w, super::editor::EditorCommand>,
@@ -282,6 +288,9 @@ pub(super) fn read_actions(
     }
     if pressed(A::TableDice) {
         out.table.on = !out.table.on;
+    }
+    if pressed(A::Odds) {
+        out.odds.open = !out.odds.open;
     }
     use super::editor::EditorCommand as E;
     for (action, command) in [

@@ -16,6 +16,7 @@ mod editor_ui;
 mod input;
 pub mod labels;
 mod map_view;
+pub mod odds_panel;
 mod panels;
 mod playback;
 pub mod preview;
@@ -177,6 +178,8 @@ impl Plugin for ViewerCorePlugin {
             .add_message::<editor::EditorCommand>()
             .add_message::<table_dice::TableAnswer>()
             .init_resource::<table_dice::TableDice>()
+            .init_resource::<odds_panel::OddsPanel>()
+            .add_systems(Update, odds_panel::collect)
             .init_resource::<editor::Editor>()
             .init_resource::<Layers>()
             .init_resource::<Selection>()
@@ -286,6 +289,7 @@ impl Plugin for ViewerRenderPlugin {
                     map_view::hover_label,
                     preview::label_ticks,
                     table_dice::ask,
+                    odds_panel::odds_window.run_if(odds_panel::open),
                 )
                     .chain(),
             );
@@ -300,7 +304,13 @@ impl Plugin for ViewerRenderPlugin {
                 focused_mode: bevy::winit::UpdateMode::reactive(IDLE_WAKE),
                 unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(IDLE_WAKE * 4),
             })
-            .add_systems(Update, playback::keep_awake_while_playing);
+            .add_systems(
+                Update,
+                (
+                    playback::keep_awake_while_playing,
+                    odds_panel::keep_awake_while_running,
+                ),
+            );
         }
         if let Some(n) = self.frame_times {
             app.insert_resource(FrameTimes::new(n))
@@ -326,6 +336,9 @@ pub struct ViewOptions {
     pub select: Option<String>,
     /// Table dice from the start.
     pub table_dice: bool,
+    /// The Odds panel open from the start, running this many trials (of this sweep, and
+    /// with the scene's fixed dice rolled too).
+    pub odds: Option<(u64, String, bool)>,
 }
 
 /// Opens the viewer window on a scene file. Returns the process exit code.
@@ -360,6 +373,7 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
             on: options.table_dice,
             ..Default::default()
         })
+        .insert_resource(odds_panel::OddsPanel::at_start(options.odds))
         .run();
     match exit {
         AppExit::Success => 0,

@@ -71,6 +71,7 @@ pub(super) fn panels(
     mut selection: ResMut<Selection>,
     mut rects: ResMut<PanelRects>,
     mut table: ResMut<super::table_dice::TableDice>,
+    mut odds: ResMut<super::odds_panel::OddsPanel>,
     ruler: Res<Ruler>,
     input_map: Query<&InputMap<ViewerAction>>,
     mut commands: MessageWriter<PlaybackCommand>,
@@ -175,6 +176,9 @@ pub(super) fn panels(
                 {
                     requests.write(ViewerRequest::ToggleEdit);
                 }
+                ui.checkbox(&mut odds.open, "odds (O)").on_hover_text(
+                    "how likely is it: the scene played many times, its dice rolled afresh",
+                );
                 ui.checkbox(&mut table.on, "table dice (X)").on_hover_text(
                     "type what your dice showed for each roll the scene does not fix",
                 );

@@ -1,0 +1,359 @@
+//! The Odds panel (O, or "odds" in the top bar): the scene on screen — as loaded or as
+//! edited — played many times in the background with its unfixed dice re-rolled, by the
+//! same `calc::odds` as `firststrike odds`. A progress bar while it runs (the window stays
+//! live, and "stop" keeps what was counted), then each outcome as a bar with its 95%
+//! interval; a sweep (`FIGURE.FIELD=FROM..TO:STEP`) draws its curves with their bands.
+
+use super::playback::Playback;
+use crate::calc::odds::{self, Odds, Progress, Reroll};
+use crate::calc::{sweep, sweep_chart};
+use crate::scene::Scene;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// What a finished run found.
+#[derive(Clone, Debug)]
+pub enum Found {
+    /// One run of the scene.
+    Odds(Odds),
+    /// A sweep: the field in words, its values and a run at each.
+    Sweep(String, Vec<f64>, Vec<Odds>),
+}
+
+/// Trials playing on other threads.
+pub struct Job {
+    progress: Arc<Progress>,
+    total: u64,
+    handle: JoinHandle<Result<Found, String>>,
+}
+
+/// The panel's state.
+#[derive(Resource)]
+pub struct OddsPanel {
+    /// Shown.
+    pub open: bool,
+    /// Trials per run.
+    pub trials: u64,
+    /// A sweep to run instead, `FIGURE.FIELD=FROM..TO:STEP` (empty: none).
+    pub vary: String,
+    /// Running now.
+    pub job: Option<Job>,
+    /// The last result, or why there is none.
+    pub found: Option<Result<Found, String>>,
+    /// Run as soon as a scene is loaded (`view --odds`).
+    pub run_when_loaded: bool,
+    /// Roll the dice the scene fixes too (`--reroll all`), not only the others.
+    pub all_dice: bool,
+}
+
+impl Default for OddsPanel {
+    fn default() -> Self {
+        OddsPanel {
+            open: false,
+            trials: 2000,
+            vary: String::new(),
+            job: None,
+            found: None,
+            run_when_loaded: false,
+            all_dice: false,
+        }
+    }
+}
+
+impl OddsPanel {
+    /// The panel as `view --odds` opens it: open, to run these trials (of this sweep) once
+    /// the scene is loaded; closed without.
+    pub fn at_start(odds: Option<(u64, String, bool)>) -> OddsPanel {
+        match odds {
+            Some((trials, vary, all_dice)) => OddsPanel {
+                open: true,
+                trials,
+                vary,
+                all_dice,
+                run_when_loaded: true,
+                ..OddsPanel::default()
+            },
+            None => OddsPanel::default(),
+        }
+    }
+
+    /// Whether trials are playing, or are about to.
+    pub fn running(&self) -> bool {
+        self.job.is_some() || self.run_when_loaded
+    }
+
+    /// Starts the trials of `scene` in the background.
+    pub fn start(&mut self, scene: Scene) {
+        let progress = Arc::new(Progress::default());
+        let (trials, vary, p) = (self.trials, self.vary.trim().to_string(), progress.clone());
+        let values = sweep::parse(&vary).map_or(1, |v| v.values.len() as u64);
+        let reroll = if self.all_dice {
+            Reroll::All
+        } else {
+            Reroll::Unfixed
+        };
+        let handle = std::thread::spawn(move || run(&scene, (trials, &reroll), &vary, &p));
+        self.job = Some(Job {
+            progress,
+            total: trials * values,
+            handle,
+        });
+    }
+}
+
+fn vary_given(vary: &str) -> bool {
+    !vary.trim().is_empty()
+}
+
+/// The trials (on rayon's pool), or why a sweep cannot run.
+fn run(
+    scene: &Scene,
+    (trials, reroll): (u64, &Reroll),
+    vary: &str,
+    progress: &Progress,
+) -> Result<Found, String> {
+    let seed = scene.seed;
+    if !vary_given(vary) {
+        let o = odds::run_watched(scene, trials, seed, reroll, None, progress);
+        return Ok(Found::Odds(o));
+    }
+    let v = sweep::parse(vary)?;
+    let mut runs = Vec::new();
+    for &value in &v.values {
+        let s = sweep::with_value(scene, &v, value)?;
+        runs.push(odds::run_watched(&s, trials, seed, reroll, None, progress));
+        if progress.stopped() {
+            break;
+        }
+    }
+    let field = format!("{}'s {}", v.figure, sweep::field_words(&v.field));
+    Ok(Found::Sweep(field, v.values[..runs.len()].to_vec(), runs))
+}
+
+/// Starts a run asked for at start once the scene is loaded; collects a finished run.
+pub(super) fn collect(mut panel: ResMut<OddsPanel>, playback: Option<Res<Playback>>) {
+    if panel.run_when_loaded
+        && let Some(pb) = playback
+    {
+        panel.run_when_loaded = false;
+        panel.start((*pb.scene).clone());
+    }
+    if panel.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+        let job = panel.job.take().expect("checked");
+        panel.found = Some(
+            job.handle
+                .join()
+                .unwrap_or_else(|_| Err("the trials failed".into())),
+        );
+    }
+}
+
+/// Keeps an idle window drawing while trials play, so the bar moves and the result shows.
+pub(super) fn keep_awake_while_running(
+    panel: Res<OddsPanel>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if panel.running() || panel.is_changed() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// Run condition: the panel is open.
+pub(super) fn open(panel: Res<OddsPanel>) -> bool {
+    panel.open
+}
+
+/// The panel's window.
+pub(super) fn odds_window(
+    mut contexts: EguiContexts,
+    mut panel: ResMut<OddsPanel>,
+    playback: Option<Res<Playback>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut open = panel.open;
+    egui::Window::new("Odds: how likely is it?")
+        .open(&mut open)
+        .default_pos([330.0, 90.0])
+        .default_width(560.0)
+        .show(&ctx, |ui| {
+            controls(ui, &mut panel, playback.as_deref());
+            ui.separator();
+            match &panel.found {
+                None => {
+                    ui.label("Run the trials to see how often each outcome happens.");
+                }
+                Some(Err(e)) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                }
+                Some(Ok(Found::Odds(o))) => bars(ui, o),
+                Some(Ok(Found::Sweep(field, values, runs))) => curves(ui, field, values, runs),
+            }
+        });
+    panel.open = open;
+    Ok(())
+}
+
+/// Trials, sweep, run / stop and the progress bar.
+fn controls(ui: &mut egui::Ui, panel: &mut OddsPanel, playback: Option<&Playback>) {
+    ui.horizontal(|ui| {
+        ui.label("trials");
+        ui.add(
+            egui::DragValue::new(&mut panel.trials)
+                .range(10..=100_000)
+                .speed(50),
+        );
+        ui.label("sweep");
+        ui.add(
+            egui::TextEdit::singleline(&mut panel.vary)
+                .hint_text("e.g. Hill giant.y=55..230:25")
+                .desired_width(200.0),
+        );
+        ui.checkbox(&mut panel.all_dice, "the scene's fixed dice too")
+            .on_hover_text("roll afresh also the dice the scene fixes (--reroll all)");
+    });
+    ui.horizontal(|ui| match &panel.job {
+        Some(job) => {
+            let done = job.progress.done();
+            let part = done as f32 / job.total.max(1) as f32;
+            ui.add(
+                egui::ProgressBar::new(part)
+                    .desired_width(380.0)
+                    .text(format!("{done} of {} trials", job.total)),
+            );
+            if ui.button("stop").clicked() {
+                job.progress.stop();
+            }
+        }
+        None => {
+            let scene = playback.map(|p| (*p.scene).clone());
+            if ui
+                .add_enabled(scene.is_some(), egui::Button::new("run the trials"))
+                .on_hover_text("the scene as it is now, its unfixed dice rolled afresh each trial")
+                .clicked()
+                && let Some(s) = scene
+            {
+                panel.start(s);
+            }
+        }
+    });
+}
+
+/// Each outcome: its share as a bar, its 95% interval as a whisker, the count.
+fn bars(ui: &mut egui::Ui, o: &Odds) {
+    let note = if o.interrupted {
+        " (stopped early)"
+    } else {
+        ""
+    };
+    ui.label(format!(
+        "{} trials{note}; bars: share of trials, whiskers: 95% interval",
+        o.trials
+    ));
+    egui::ScrollArea::vertical()
+        .max_height(420.0)
+        .show(ui, |ui| {
+            for x in &o.outcomes {
+                ui.horizontal(|ui| {
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(160.0, 14.0), egui::Sense::hover());
+                    let p = ui.painter();
+                    let at = |v: f64| rect.left() + rect.width() * v as f32;
+                    p.rect_filled(rect, 2.0, egui::Color32::from_gray(50));
+                    let bar = egui::Rect::from_min_max(rect.min, egui::pos2(at(x.p), rect.max.y));
+                    p.rect_filled(bar, 2.0, egui::Color32::from_rgb(0, 114, 178));
+                    let (l, h, y) = (at(x.low), at(x.high), rect.center().y);
+                    let stroke = egui::Stroke::new(1.5, egui::Color32::WHITE);
+                    p.line_segment([egui::pos2(l, y), egui::pos2(h, y)], stroke);
+                    for e in [l, h] {
+                        p.line_segment([egui::pos2(e, y - 4.0), egui::pos2(e, y + 4.0)], stroke);
+                    }
+                    ui.monospace(format!("{:>5.1}%", x.p * 100.0));
+                    ui.label(&x.label);
+                });
+            }
+        });
+}
+
+/// A sweep: each outcome that changes as a line with its band, and a legend.
+fn curves(ui: &mut egui::Ui, field: &str, values: &[f64], runs: &[Odds]) {
+    let lines = sweep_chart::series(values, runs);
+    let trials = runs.first().map_or(0, |r| r.trials);
+    ui.label(format!(
+        "{trials} trials at each value; bands: 95% intervals"
+    ));
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(520.0, 220.0), egui::Sense::hover());
+    let plot = egui::Rect::from_min_max(
+        rect.min + egui::vec2(44.0, 8.0),
+        rect.max - egui::vec2(16.0, 18.0),
+    );
+    let p = ui.painter();
+    let (x0, x1) = (
+        values.first().copied().unwrap_or(0.0),
+        values.last().copied().unwrap_or(1.0),
+    );
+    let span = if x1 > x0 { x1 - x0 } else { 1.0 };
+    let at = |v: f64, q: f64| {
+        egui::pos2(
+            plot.left() + ((v - x0) / span) as f32 * plot.width(),
+            plot.bottom() - q as f32 * plot.height(),
+        )
+    };
+    let grid = egui::Stroke::new(1.0, egui::Color32::from_gray(70));
+    for k in 0..=4 {
+        let q = f64::from(k) / 4.0;
+        p.line_segment([at(x0, q), at(x1, q)], grid);
+        p.text(
+            at(x0, q) - egui::vec2(12.0, 0.0),
+            egui::Align2::RIGHT_CENTER,
+            format!("{}%", k * 25),
+            egui::FontId::proportional(10.0),
+            egui::Color32::GRAY,
+        );
+    }
+    for &v in values {
+        p.text(
+            at(v, 0.0) + egui::vec2(0.0, 3.0),
+            egui::Align2::CENTER_TOP,
+            format!("{v}"),
+            egui::FontId::proportional(10.0),
+            egui::Color32::GRAY,
+        );
+    }
+    for (i, s) in lines.iter().enumerate() {
+        let (r, g, b) = sweep_chart::COLOURS[i % sweep_chart::MOST];
+        let colour = egui::Color32::from_rgb(r, g, b);
+        for w in s.points.windows(2) {
+            // The band between two values, as a quad.
+            let quad = vec![
+                at(w[0].0, w[0].3),
+                at(w[1].0, w[1].3),
+                at(w[1].0, w[1].2),
+                at(w[0].0, w[0].2),
+            ];
+            p.add(egui::Shape::convex_polygon(
+                quad,
+                colour.gamma_multiply(0.18),
+                egui::Stroke::NONE,
+            ));
+        }
+        let pts: Vec<egui::Pos2> = s.points.iter().map(|q| at(q.0, q.1)).collect();
+        p.add(egui::Shape::line(
+            pts.clone(),
+            egui::Stroke::new(2.0, colour),
+        ));
+        for q in pts {
+            p.circle_filled(q, 3.0, colour);
+        }
+    }
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new(field).small());
+    for (i, s) in lines.iter().enumerate() {
+        let (r, g, b) = sweep_chart::COLOURS[i % sweep_chart::MOST];
+        ui.colored_label(egui::Color32::from_rgb(r, g, b), format!("— {}", s.label));
+    }
+    if lines.is_empty() {
+        ui.label("No outcome changes across the sweep.");
+    }
+}
