@@ -141,12 +141,16 @@ fn a_sweep_of_the_casting_time() {
     let ruined = "spell:Bigby:bigby's grasping hand:ruined";
     let hits = "charge:Hill giant:Bigby:hits";
     let before = "charge:Hill giant:Bigby:before_spell";
+    let after = "charge:Hill giant:Bigby:after_spell";
+    // 5, 7 and 9 segments: the spell is done by segment 9, when the giant arrives.
     for run in 0..3 {
         assert_eq!(p(run, completes), 1.0, "run {run}");
         assert_eq!(p(run, before), 0.0, "run {run}");
+        assert_eq!(p(run, after), 1.0, "run {run}");
     }
     assert_eq!(p(3, completes), 0.0);
     assert_eq!(p(3, before), 1.0);
+    assert_eq!(p(3, after), 0.0);
     assert_eq!(
         p(3, ruined),
         p(3, hits),

@@ -168,6 +168,15 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
                         format!("{}'s charge reaches {t} before {t}'s spell", e.actor)
                     });
             }
+            if target_casting && target_done_before {
+                o.entry(format!("charge:{}:{t}:after_spell", e.actor))
+                    .or_insert_with(|| {
+                        format!(
+                            "{t}'s spell completes before (or as) {}'s charge reaches {t}",
+                            e.actor
+                        )
+                    });
+            }
         }
         if e.kind == K::Hit && e.rule.id.starts_with("charge") {
             o.entry(format!("charge:{}:{t}:hits", e.actor))
