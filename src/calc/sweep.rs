@@ -2,6 +2,7 @@
 //! movement, Dexterity, hit points, armor class, THAC0, or the casting time it declares —
 //! so a DM can read a curve: "P(spell ruined) against the charger's start distance".
 
+use super::odds::{self, Odds, Progress, Reroll};
 use crate::scene::{Act, Scene};
 
 /// What a sweep varies: `FIGURE.FIELD` and the values it takes.
@@ -112,4 +113,35 @@ pub fn field_words(field: &str) -> &'static str {
         "segments" => "casting time (segments)",
         _ => "value",
     }
+}
+
+impl Vary {
+    /// The varied field in words, for an axis: "Hill giant's starting y (ft)".
+    pub fn axis(&self) -> String {
+        format!("{}'s {}", self.figure, field_words(&self.field))
+    }
+}
+
+/// Plays the sweep: every value's scene is made (and checked) first, so a value the scene
+/// refuses is said before any trial runs; then the trials at each value, in order, until
+/// `progress` is told to stop (the values played are the first `runs.len()`).
+pub fn run(
+    scene: &Scene,
+    vary: &Vary,
+    (trials, seed, reroll, rounds): (u64, u64, &Reroll, Option<u32>),
+    progress: &Progress,
+) -> Result<Vec<Odds>, String> {
+    let scenes = vary
+        .values
+        .iter()
+        .map(|&v| with_value(scene, vary, v))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut runs = Vec::new();
+    for s in &scenes {
+        runs.push(odds::run_watched(s, trials, seed, reroll, rounds, progress));
+        if progress.stopped() {
+            break;
+        }
+    }
+    Ok(runs)
 }

@@ -87,6 +87,19 @@ pub fn series(values: &[f64], runs: &[Odds]) -> Vec<Series> {
     drawn
 }
 
+/// A path through these points in order.
+fn through(points: impl Iterator<Item = (f32, f32)>) -> svg_fmt::Path {
+    points
+        .enumerate()
+        .fold(svg_fmt::path(), |path, (k, (px, py))| {
+            if k == 0 {
+                path.move_to(px, py)
+            } else {
+                path.line_to(px, py)
+            }
+        })
+}
+
 /// Text made safe inside an SVG element.
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -179,27 +192,12 @@ pub fn svg(title: &str, field: &str, values: &[f64], runs: &[Odds]) -> String {
         let colour = rgb(r, g, b);
         // The band: along the highs, back along the lows (a closed path: svg_fmt's
         // polygon leaves its attributes unquoted).
-        let mut band = svg_fmt::path();
-        for (k, p) in s.points.iter().enumerate() {
-            band = if k == 0 {
-                band.move_to(x(p.0), y(p.3))
-            } else {
-                band.line_to(x(p.0), y(p.3))
-            };
-        }
-        for p in s.points.iter().rev() {
-            band = band.line_to(x(p.0), y(p.2));
-        }
-        let band = band.close().fill(Fill::Color(colour)).opacity(0.15);
+        let highs = s.points.iter().map(|p| (x(p.0), y(p.3)));
+        let lows = s.points.iter().rev().map(|p| (x(p.0), y(p.2)));
+        let band = through(highs.chain(lows)).close();
+        let band = band.fill(Fill::Color(colour)).opacity(0.15);
         let _ = writeln!(out, "{band}");
-        let mut line = svg_fmt::path();
-        for (k, p) in s.points.iter().enumerate() {
-            line = if k == 0 {
-                line.move_to(x(p.0), y(p.1))
-            } else {
-                line.line_to(x(p.0), y(p.1))
-            };
-        }
+        let line = through(s.points.iter().map(|p| (x(p.0), y(p.1))));
         let line = line.fill(Fill::None).stroke(Stroke::Color(colour, 2.0));
         let _ = writeln!(out, "{line}");
         for p in &s.points {

@@ -82,53 +82,29 @@ fn reroll(text: &str) -> Result<Reroll, String> {
 }
 
 /// A sweep: the odds at each value, as a table (an outcome a line, a value a column) or
-/// JSON; 2 on a bad field or value.
+/// JSON, and the chart if asked; 2 on a bad field or value.
 fn sweep(
     args: &OddsArgs,
     scene: &crate::scene::Scene,
-    text: &str,
-    seed: u64,
-    reroll: &Reroll,
+    vary: &crate::calc::sweep::Vary,
+    (seed, reroll): (u64, &Reroll),
     pool: &rayon::ThreadPool,
     (progress, bar): (&Progress, &mut Option<Bar>),
 ) -> i32 {
-    use crate::calc::sweep;
-    let vary = match sweep::parse(text) {
-        Ok(v) => v,
+    let how = (args.trials, seed, reroll, args.rounds);
+    let runs = match pool.install(|| crate::calc::sweep::run(scene, vary, how, progress)) {
+        Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
             return 2;
         }
     };
-    let mut runs = Vec::new();
-    for &v in &vary.values {
-        let s = match sweep::with_value(scene, &vary, v) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
-            }
-        };
-        runs.push(
-            pool.install(|| {
-                odds::run_watched(&s, args.trials, seed, reroll, args.rounds, progress)
-            }),
-        );
-        if progress.stopped() {
-            break;
-        }
-    }
     let values = &vary.values[..runs.len()];
     // The bar goes before the table comes.
     bar.take();
     if let Some(path) = &args.chart {
-        let words = crate::calc::sweep::field_words(&vary.field);
-        let title = format!(
-            "{}: the odds as {}'s {words} changes",
-            scene.name, vary.figure
-        );
-        let field = format!("{}'s {words}", vary.figure);
-        let svg = crate::calc::sweep_chart::svg(&title, &field, values, &runs);
+        let title = format!("{}: the odds as {} changes", scene.name, vary.axis());
+        let svg = crate::calc::sweep_chart::svg(&title, &vary.axis(), values, &runs);
         if let Err(e) = crate::scene::save::write_atomic(path, &svg) {
             eprintln!("error: --chart {}: {e}", path.display());
             return 2;
@@ -193,15 +169,23 @@ pub fn run(args: OddsArgs) -> i32 {
     // on a terminal.
     let progress = Arc::new(Progress::default());
     super::progress::stop_on_ctrl_c(progress.clone());
-    let values = args
+    let vary = match args
         .vary
         .as_deref()
-        .and_then(|v| crate::calc::sweep::parse(v).ok())
-        .map_or(1, |v| v.values.len() as u64);
+        .map(crate::calc::sweep::parse)
+        .transpose()
+    {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let values = vary.as_ref().map_or(1, |v| v.values.len() as u64);
     let mut bar = Some(Bar::start(progress.clone(), args.trials * values));
     let watch = (progress.as_ref(), &mut bar);
-    let code = if let Some(v) = &args.vary {
-        sweep(&args, &scene, v, seed, &reroll, &pool, watch)
+    let code = if let Some(v) = &vary {
+        sweep(&args, &scene, v, (seed, &reroll), &pool, watch)
     } else {
         single(&args, &scene, seed, &reroll, &pool, watch)
     };

@@ -103,11 +103,7 @@ impl OddsPanel {
     }
 }
 
-fn vary_given(vary: &str) -> bool {
-    !vary.trim().is_empty()
-}
-
-/// The trials (on rayon's pool), or why a sweep cannot run.
+/// The trials (on rayon's pool), or why a sweep cannot run: the same runs as `odds`.
 fn run(
     scene: &Scene,
     (trials, reroll): (u64, &Reroll),
@@ -115,21 +111,17 @@ fn run(
     progress: &Progress,
 ) -> Result<Found, String> {
     let seed = scene.seed;
-    if !vary_given(vary) {
+    if vary.is_empty() {
         let o = odds::run_watched(scene, trials, seed, reroll, None, progress);
         return Ok(Found::Odds(o));
     }
     let v = sweep::parse(vary)?;
-    let mut runs = Vec::new();
-    for &value in &v.values {
-        let s = sweep::with_value(scene, &v, value)?;
-        runs.push(odds::run_watched(&s, trials, seed, reroll, None, progress));
-        if progress.stopped() {
-            break;
-        }
-    }
-    let field = format!("{}'s {}", v.figure, sweep::field_words(&v.field));
-    Ok(Found::Sweep(field, v.values[..runs.len()].to_vec(), runs))
+    let runs = sweep::run(scene, &v, (trials, seed, reroll, None), progress)?;
+    Ok(Found::Sweep(
+        v.axis(),
+        v.values[..runs.len()].to_vec(),
+        runs,
+    ))
 }
 
 /// Starts a run asked for at start once the scene is loaded; collects a finished run.
