@@ -56,7 +56,8 @@ impl Engine {
     /// One trial; the number of outcomes it found.
     fn trial(&mut self) -> usize {
         self.next += 1;
-        self.runner.restart(trial_seed(1, self.next)).run_to_end();
+        let seed = trial_seed(1, self.next);
+        firststrike::narrate::quietly(|| self.runner.restart(seed).run_to_end());
         outcomes_of(&self.scene, &self.runner.log().events).len()
     }
 }
@@ -118,7 +119,10 @@ fn bare_trial(rounds: &[BareRound], rng: &mut ChaCha8Rng) -> i64 {
             let s = r.sides.iter().position(|s| *s == a.side).unwrap_or(0);
             a.die = dice[s];
         }
-        let seq = round_sequence_with(&actors, &r.aims, &|_, _| Some(Context::default()));
+        // No words: the bare loop, like a trial, reads only the order's data.
+        let seq = firststrike::narrate::quietly(|| {
+            round_sequence_with(&actors, &r.aims, &|_, _| Some(Context::default()))
+        });
         for beat in &seq.beats {
             for e in &beat.events {
                 if !matches!(e.kind, EventKind::Routine { .. }) || hp[e.actor] <= 0 {

@@ -6,11 +6,13 @@
 //! - [`sim`]: the headless Bevy simulation that plays a scene segment by segment.
 //! - [`calc`]: the "who strikes first" calculator over the rules.
 //! - [`cli`]: the command line.
+//! - [`narrate`]: words for people, made only when shown.
 
 pub mod calc;
 pub mod cli;
 pub mod dice;
 pub mod map;
+pub mod narrate;
 pub mod rules;
 pub mod scene;
 pub mod sim;

@@ -277,6 +277,56 @@ fn skipping_quiet_segments_changes_nothing() {
     }
 }
 
+/// The odds play their trials without words (`narrate::quietly`): every library scene,
+/// for several seeds with every die re-rolled, gives the same log played quietly as played
+/// with words — every event's round, segment, order, actor, kind, target, rule and typed
+/// payload — and only the words are missing. The words, played aloud, are there: nothing is
+/// decided by them, and none is lost from what `run` shows.
+#[test]
+fn playing_quietly_changes_nothing_but_the_words() {
+    use firststrike::calc::odds::{Reroll, for_trial};
+    use firststrike::narrate::quietly;
+    use firststrike::sim::Runner;
+    let strip = |json: String| {
+        json.lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                let detail = v.as_object_mut().unwrap().remove("detail").unwrap();
+                (v, detail.as_str().unwrap().to_string())
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut worded = 0;
+    for path in firststrike::testing::library_scenes() {
+        let scene = firststrike::scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let scene = for_trial(&scene, &Reroll::All);
+        for seed in [1, 2, 977] {
+            let mut aloud = Runner::new(scene.clone(), Some(seed), None);
+            aloud.run_to_end();
+            let mut quiet = Runner::new(scene.clone(), Some(seed), None);
+            quietly(|| quiet.run_to_end());
+            let (a, q) = (
+                strip(aloud.log().json_lines()),
+                strip(quiet.log().json_lines()),
+            );
+            assert_eq!(a.len(), q.len(), "{} seed {seed}", path.display());
+            for ((ea, da), (eq, dq)) in a.iter().zip(&q) {
+                assert_eq!(ea, eq, "{} seed {seed}", path.display());
+                assert!(
+                    !da.is_empty(),
+                    "{}: aloud, every event has words",
+                    path.display()
+                );
+                worded += usize::from(dq.is_empty());
+            }
+        }
+    }
+    assert!(
+        worded > 1000,
+        "the quiet plays skipped the words ({worded} events)"
+    );
+}
+
 /// Ctrl+C during a long run: the trials stop, the counts so far are printed (marked
 /// interrupted, fewer trials than asked) and the exit code is 130.
 #[cfg(unix)]

@@ -323,7 +323,8 @@ pub fn run_watched(
                 if progress.stopped() {
                     return None;
                 }
-                r.restart(trial_seed(seed, i)).run_to_end();
+                // A trial's log is read for its data only: no words are made for it.
+                crate::narrate::quietly(|| r.restart(trial_seed(seed, i)).run_to_end());
                 progress.done.fetch_add(1, Ordering::Relaxed);
                 Some(outcomes_of(&base, &r.log().events))
             },

@@ -36,7 +36,7 @@ pub fn hits(d20: i32, modifiers: &Modifiers, needed: i32) -> bool {
 }
 
 /// A figure's state by its hit points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {
     /// Above 0.

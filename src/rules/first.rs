@@ -94,9 +94,10 @@ pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
         if slow.casting().is_some() {
             let mut d = evaluate(Chart::HighLow, fast, slow, ctx);
             d.rule = cite::STRIKES_FIRST;
-            d.why = format!(
+            d.why = crate::words!(
                 "{}'s weapon strikes first regardless of initiative; {}",
-                fast.name, d.why
+                fast.name,
+                d.why
             );
             return if first == First::A { d } else { d.swapped() };
         }
@@ -112,7 +113,7 @@ pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
             segment_b: None,
             extra: None,
             rule: cite::STRIKES_FIRST,
-            why: format!(
+            why: crate::words!(
                 "{}'s weapon strikes first regardless of initiative",
                 fast.name
             ),
@@ -156,9 +157,10 @@ fn set_against_charge(a: &Declared, b: &Declared) -> Option<Decision> {
         segment_b: None,
         extra: None,
         rule: cite::CHARGE_SET,
-        why: format!(
+        why: crate::words!(
             "{}'s weapon is set against {}'s charge: it strikes first",
-            set.name, charger.name
+            set.name,
+            charger.name
         ),
     })
 }
@@ -177,7 +179,7 @@ fn instant_first(mut d: Decision, a: &Declared, b: &Declared, ctx: &Context) -> 
     if d.first != first {
         d.first = first;
         d.rule = cite::INSTANT_FIRST;
-        d.why = format!("{}'s action takes no time: it goes off first", instant.name);
+        d.why = crate::words!("{}'s action takes no time: it goes off first", instant.name);
     }
     d
 }
@@ -229,7 +231,7 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
             chart,
             First::Together,
             cite::INITIATIVE_TIE,
-            format!("{} and {} act at the same time", r.name, c.name),
+            crate::words!("{} and {} act at the same time", r.name, c.name),
         ),
         Cell::HighD6 | Cell::HighD6Dex => {
             let rule =
@@ -242,7 +244,7 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 chart,
                 First::A,
                 rule,
-                format!(
+                crate::words!(
                     "{} won initiative {}-{}",
                     r.name,
                     r.initiative(),
@@ -253,10 +255,13 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
         Cell::LongerReach => {
             let first = order_by(r.reach_ft, c.reach_ft, false);
             let why = match first {
-                First::Together => format!("equal reach ({} ft): blows land together", r.reach_ft),
-                _ => format!(
+                First::Together => {
+                    crate::words!("equal reach ({} ft): blows land together", r.reach_ft)
+                }
+                _ => crate::words!(
                     "reach {} ft against {} ft: the longer strikes first",
-                    r.reach_ft, c.reach_ft
+                    r.reach_ft,
+                    c.reach_ft
                 ),
             };
             decision(chart, first, cite::CHARGE_REACH, why)
@@ -269,22 +274,23 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     chart,
                     first,
                     cite::MULTIPLE_ROUTINES,
-                    format!(
+                    crate::words!(
                         "{} routines against {}: more routines strike first and last",
-                        r.routines, c.routines
+                        r.routines,
+                        c.routines
                     ),
                 )
             } else {
                 let inner = then_cell(t, r, c, chart);
                 let mut d = evaluate_cell(inner, chart, r, c, ctx);
-                d.why = format!("equal routines ({}); {}", r.routines, d.why);
+                d.why = crate::words!("equal routines ({}); {}", r.routines, d.why);
                 d
             }
         }
         Cell::AsSingleVsSpell => {
             let inner = chart::cell(chart, r.single().category(), c.single().category());
             let mut d = evaluate_cell(inner, chart, &r.single(), &c.single(), ctx);
-            d.why = format!(
+            d.why = crate::words!(
                 "the first routine is timed as a single one (only it can disrupt); {}",
                 d.why
             );
@@ -307,9 +313,11 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     first_other
                 },
                 cite::SPELL_MISSILE_LOSE,
-                format!(
+                crate::words!(
                     "{}'s attack lands on segment {} (the caster's die) against completion in segment {}",
-                    other.name, blow, ct
+                    other.name,
+                    blow,
+                    ct
                 ),
             );
             set_segments(&mut d, caster_is_r, ct, blow);
@@ -334,7 +342,7 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 (
                     sf.abs_diff(other.die),
                     rule,
-                    format!(
+                    crate::words!(
                         "|speed factor {} - die {}| = {}",
                         sf,
                         other.die,
@@ -342,7 +350,11 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     ),
                 )
             } else {
-                (sf, cite::SPELL_MELEE_TIE, format!("speed factor {sf}"))
+                (
+                    sf,
+                    cite::SPELL_MELEE_TIE,
+                    crate::words!("speed factor {sf}"),
+                )
             };
             let first_other = order_by(blow, ct, true);
             let mut d = decision(
@@ -353,9 +365,11 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     first_other
                 },
                 rule,
-                format!(
+                crate::words!(
                     "{}'s blow at {} against completion in segment {}",
-                    other.name, how, ct
+                    other.name,
+                    how,
+                    ct
                 ),
             );
             set_segments(&mut d, caster_is_r, ct, blow);
@@ -381,9 +395,11 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     first_other
                 },
                 cite::CHARGE_VS_SPELL,
-                format!(
+                crate::words!(
                     "{} arrives in segment {} against completion in segment {}",
-                    charger.name, arrive, ct
+                    charger.name,
+                    arrive,
+                    ct
                 ),
             );
             set_segments(&mut d, caster_is_r, ct, arrive);
@@ -395,7 +411,7 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 && chart == Chart::HighLow
                 && !r_shoots
             {
-                let why = format!(
+                let why = crate::words!(
                     "{} won initiative {}-{}: the charge reaches {} before any shot, and shots not yet loosed are lost",
                     r.name,
                     r.initiative(),
@@ -432,15 +448,18 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     chart,
                     order_by(sr, sc, true),
                     cite::SPELL_VS_SPELL,
-                    format!(
+                    crate::words!(
                         "{} completes in segment {}, {} in segment {}: the shorter first",
-                        r.name, sr, c.name, sc
+                        r.name,
+                        sr,
+                        c.name,
+                        sc
                     ),
                 )
             } else {
                 let mut d = evaluate_cell(then_cell(t, r, c, chart), chart, r, c, ctx);
                 d.rule = cite::SPELL_VS_SPELL;
-                d.why = format!("both complete in segment {sr}; {}", d.why);
+                d.why = crate::words!("both complete in segment {sr}; {}", d.why);
                 d
             };
             d.segment_a = Some(sr);
@@ -480,9 +499,10 @@ fn low_speed_factor(chart: Chart, r: &Declared, c: &Declared, ctx: &Context) -> 
                     chart,
                     first,
                     cite::SPEED_FACTOR_LENGTH,
-                    format!(
+                    crate::words!(
                         "first round after closing: weapon length {} ft against {} ft",
-                        r.reach_ft, c.reach_ft
+                        r.reach_ft,
+                        c.reach_ft
                     ),
                 )
             }
@@ -516,14 +536,14 @@ fn low_speed_factor(chart: Chart, r: &Declared, c: &Declared, ctx: &Context) -> 
         chart,
         first,
         cite::SPEED_FACTOR,
-        format!("tied: speed factor {sr} against {sc}, the lower strikes first"),
+        crate::words!("tied: speed factor {sr} against {sc}, the lower strikes first"),
     );
     if first != First::Together {
         let (lo, hi) = (sr.min(sc), sr.max(sc));
         if let Some(e) = speed_factor::extra_blows(lo, hi) {
             d.extra = Some((first, e));
             d.rule = e.rule();
-            d.why = format!(
+            d.why = crate::words!(
                 "tied: speed factor {lo} against {hi} (difference {}): {}",
                 hi - lo,
                 match e {

@@ -15,8 +15,9 @@ use std::collections::{BTreeMap, VecDeque};
 #[derive(Resource, Clone, Debug)]
 pub struct Dice {
     seed: u64,
-    streams: BTreeMap<(DieKind, String), ChaCha8Rng>,
-    fixed: BTreeMap<(DieKind, String), VecDeque<i32>>,
+    /// Each kind's streams by figure or side (looked up by name, with no key to build).
+    streams: BTreeMap<DieKind, BTreeMap<String, ChaCha8Rng>>,
+    fixed: BTreeMap<DieKind, BTreeMap<String, VecDeque<i32>>>,
     /// Every roll the scene did not fix, in order (the table-dice mode asks about these).
     rolled: Vec<Rolled>,
 }
@@ -35,11 +36,24 @@ pub struct Rolled {
 }
 
 /// FNV-1a, 64 bits: a stable hash of a stream's name (the same on every platform and
-/// every build, unlike the standard library's hasher).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+/// every build, unlike the standard library's hasher), fed as the name is written.
+struct Fnv1a(u64);
+
+impl std::fmt::Write for Fnv1a {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 = s.bytes().fold(self.0, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        Ok(())
+    }
+}
+
+/// The stream of `kind` for `who`: FNV-1a of "Kind/who".
+fn stream_of(kind: DieKind, who: &str) -> u64 {
+    let mut h = Fnv1a(0xcbf2_9ce4_8422_2325);
+    std::fmt::Write::write_fmt(&mut h, format_args!("{kind:?}/{who}"))
+        .expect("hashing cannot fail");
+    h.0
 }
 
 impl Dice {
@@ -50,9 +64,12 @@ impl Dice {
             streams: BTreeMap::new(),
             fixed: fixed
                 .iter()
-                .flat_map(|(k, by)| {
-                    by.iter()
-                        .map(move |(who, v)| ((*k, who.clone()), v.iter().copied().collect()))
+                .map(|(k, by)| {
+                    let by = by
+                        .iter()
+                        .map(|(who, v)| (who.clone(), v.iter().copied().collect()))
+                        .collect();
+                    (*k, by)
                 })
                 .collect(),
             rolled: Vec::new(),
@@ -77,12 +94,8 @@ impl Dice {
     /// One die of `sides`, for `who` (a figure or side; "any" is the fallback key). Returns
     /// the value and whether the scene fixed it.
     pub fn roll(&mut self, kind: DieKind, who: &str, sides: u32) -> (i32, bool) {
-        for key in [who, "any"] {
-            if let Some(q) = self.fixed.get_mut(&(kind, key.to_string()))
-                && let Some(v) = q.pop_front()
-            {
-                return (v, true);
-            }
+        if let Some(v) = self.fixed(kind, who) {
+            return (v, true);
         }
         let value = self.random(kind, who, sides) as i32;
         self.rolled.push(Rolled {
@@ -96,10 +109,9 @@ impl Dice {
 
     /// A fixed value if the scene has one left, without rolling otherwise.
     pub fn fixed(&mut self, kind: DieKind, who: &str) -> Option<i32> {
+        let by = self.fixed.get_mut(&kind)?;
         for key in [who, "any"] {
-            if let Some(q) = self.fixed.get_mut(&(kind, key.to_string()))
-                && let Some(v) = q.pop_front()
-            {
+            if let Some(v) = by.get_mut(key).and_then(VecDeque::pop_front) {
                 return Some(v);
             }
         }
@@ -110,14 +122,13 @@ impl Dice {
     /// bias and no platform-dependent arithmetic).
     pub fn random(&mut self, kind: DieKind, who: &str, sides: u32) -> u32 {
         let seed = self.seed;
-        let rng = self
-            .streams
-            .entry((kind, who.to_string()))
-            .or_insert_with(|| {
-                let mut r = ChaCha8Rng::seed_from_u64(seed);
-                r.set_stream(fnv1a(format!("{kind:?}/{who}").as_bytes()));
-                r
-            });
+        let by = self.streams.entry(kind).or_default();
+        if !by.contains_key(who) {
+            let mut r = ChaCha8Rng::seed_from_u64(seed);
+            r.set_stream(stream_of(kind, who));
+            by.insert(who.to_string(), r);
+        }
+        let rng = by.get_mut(who).expect("stream just made");
         let sides = sides.max(1);
         let zone = u32::MAX - (u32::MAX % sides);
         loop {

@@ -44,7 +44,7 @@ pub(super) fn disruption(
                 c.name.clone(),
                 EventKind::SpellDisrupted,
                 None,
-                format!("{} is lost: the caster is down", cast.what),
+                crate::words!("{} is lost: the caster is down", cast.what),
                 rule,
             )
             .with(Payload::SpellDisrupted {

@@ -126,7 +126,9 @@ impl Plugin for SimPlugin {
             .insert_resource(SimScene(scene.clone()))
             .insert_resource(MapGrid(grid))
             .insert_resource(spawn::FigureTable::of(&scene))
-            .init_resource::<MapVision>();
+            .init_resource::<MapVision>()
+            .init_resource::<sight::SightMemo>()
+            .init_resource::<quiet::QuietCheck>();
         fresh_state(app.world_mut(), seed, rounds);
         app.add_systems(Startup, |world: &mut World| world.run_schedule(SimStart));
         // The simulation is one chain of systems: the multi-threaded executor would only
@@ -196,7 +198,7 @@ impl Plugin for SimPlugin {
                 disruption::disruption.in_set(SimSet::Disruption),
                 round_end::end_of_round.in_set(SimSet::EndOfRound),
             )
-                .run_if(playing.and_then(quiet::something_can_happen)),
+                .run_if(playing),
             log::record.in_set(SimSet::Record),
         ));
         app.add_schedule(step);
@@ -207,13 +209,31 @@ impl Plugin for SimPlugin {
 /// empty log, plan and sightings (the scene and its grid stay).
 fn fresh_state(world: &mut World, seed: u64, rounds: u32) {
     let scene = world.resource::<SimScene>().0.clone();
-    world.insert_resource(SegmentClock::new(rounds).for_system(scene.rules.system));
-    world.insert_resource(Dice::new(seed, &scene.dice));
-    world.insert_resource(EventLog::default());
-    world.insert_resource(Plan::default());
-    world.insert_resource(Sightings::default());
-    world.insert_resource(sight::SightInputs::default());
+    reset(
+        world,
+        SegmentClock::new(rounds).for_system(scene.rules.system),
+    );
+    reset(world, Dice::new(seed, &scene.dice));
+    match world.get_resource_mut::<EventLog>() {
+        // Cleared in place: a trial's log grows to the size of the last one's.
+        Some(mut log) => log.events.clear(),
+        None => world.insert_resource(EventLog::default()),
+    }
+    reset(world, Plan::default());
+    reset(world, Sightings::default());
+    reset(world, sight::SightInputs::default());
     world.resource_mut::<Messages<LogEvent>>().clear();
+}
+
+/// Sets a resource to `value`, in place when it is already there.
+fn reset<R: Resource + Component<Mutability = bevy::ecs::component::Mutable>>(
+    world: &mut World,
+    value: R,
+) {
+    match world.get_resource_mut::<R>() {
+        Some(mut r) => *r = value,
+        None => world.insert_resource(value),
+    }
 }
 
 /// Plays the loaded scene again from the start with another seed, in the same world: the
@@ -231,11 +251,17 @@ fn playing(clock: Res<SegmentClock>) -> bool {
     !clock.is_over()
 }
 
-/// Runs one segment. Returns false when the scene is over.
+/// Runs one segment. Returns false when the scene is over. A quiet segment (nothing in it
+/// can happen, see [`quiet`]) only moves the clock.
 pub fn step(world: &mut World) -> bool {
     if world.resource::<SegmentClock>().is_over() {
         return false;
     }
-    world.run_schedule(SimStep);
+    if quiet::next_is_quiet(world) {
+        let mut clock = world.resource_mut::<SegmentClock>();
+        clock.phase = clock.next();
+    } else {
+        world.run_schedule(SimStep);
+    }
     !world.resource::<SegmentClock>().is_over()
 }

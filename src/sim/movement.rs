@@ -303,7 +303,7 @@ fn report(
                 name.clone(),
                 EventKind::Move,
                 target.clone(),
-                format!(
+                crate::words!(
                     "{} {} ft to ({:.1}, {:.1}) at {} ft/segment",
                     if w.charge { "charges" } else { "moves" },
                     feet(w.moved),

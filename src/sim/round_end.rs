@@ -52,7 +52,7 @@ pub(super) fn end_of_round(
                     c.name.clone(),
                     EventKind::Bleed,
                     None,
-                    format!("bleeds {loss} hp, now {}", hp.current),
+                    crate::words!("bleeds {loss} hp, now {}", hp.current),
                     rule,
                 )
                 .with(Payload::Bleed {
@@ -67,7 +67,7 @@ pub(super) fn end_of_round(
                         c.name.clone(),
                         EventKind::Down,
                         None,
-                        format!("dies at {} hp", hp.current),
+                        crate::words!("dies at {} hp", hp.current),
                         rule,
                     )
                     .with(Payload::Down {
@@ -84,7 +84,7 @@ pub(super) fn end_of_round(
             "clock",
             EventKind::RoundEnd,
             None,
-            format!("end of round {}", when.0),
+            crate::words!("end of round {}", when.0),
             cite::SEGMENTS_ROUND,
         )
         .with(Payload::RoundEnd { round: when.0 }),

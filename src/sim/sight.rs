@@ -8,15 +8,36 @@ use super::components::{Combatant, HitPoints, Infravision, Light, Position, Spel
 use super::log::{EventKind, LogEvent, Payload};
 use super::{MapGrid, SegmentClock, SimScene};
 use crate::map::{LightSource, Vision, distance_ft};
+use crate::rules::cite::Rule;
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect};
+use crate::rules::sight::Unseen;
 use crate::rules::sight::{self, Seen, SeenBy, Viewer};
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The map's vision with its field-of-view cache (none without a map).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct MapVision(pub Option<Vision>);
+
+/// Who sees whom, and who does not and why, for every pair of figures: (viewer, seen)
+/// indices in order.
+type Pairs = (
+    Vec<((usize, usize), (SeenBy, Rule))>,
+    Vec<((usize, usize), (Unseen, Rule))>,
+);
+
+/// Sight already worked out, by what it was worked out from ([`SightInputs`]): sight is a
+/// function of those inputs and the fixed map, and the odds' trials meet the same
+/// arrangements of figures again and again. Kept across restarts (the map does not change
+/// within an app); emptied when it grows past [`SIGHT_MEMO_LIMIT`].
+#[derive(Resource, Default)]
+pub(super) struct SightMemo(HashMap<SightKey, Arc<Pairs>>);
+
+/// The most arrangements [`SightMemo`] keeps.
+const SIGHT_MEMO_LIMIT: usize = 1024;
 
 /// Who sees whom now, by figure index (viewer, seen), with why.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -138,6 +159,7 @@ pub(super) fn update_sight(
     scene: Res<SimScene>,
     mut vision: ResMut<MapVision>,
     mut sightings: ResMut<Sightings>,
+    (inputs, mut memo): (Res<SightInputs>, ResMut<SightMemo>),
     figures: Query<Figure>,
     areas: Query<&SpellArea>,
     mut log: MessageWriter<LogEvent>,
@@ -145,9 +167,93 @@ pub(super) fn update_sight(
     let Some(vision) = vision.0.as_mut() else {
         return;
     };
-    let daylight = scene.0.map.as_ref().is_some_and(|m| m.daylight);
     let mut list: Vec<Figure> = figures.iter().collect();
     list.sort_by_key(|f| f.0.index);
+    let known = inputs.last.as_ref().and_then(|k| memo.0.get(k)).cloned();
+    let pairs = match known {
+        Some(p) => p,
+        None => {
+            let p = Arc::new(work_out(&scene, vision, &list, &areas));
+            if memo.0.len() >= SIGHT_MEMO_LIMIT {
+                memo.0.clear();
+            }
+            if let Some(k) = &inputs.last {
+                memo.0.insert(k.clone(), p.clone());
+            }
+            p
+        }
+    };
+    let (seen_now, unseen) = (&pairs.0, &pairs.1);
+    let at = |f: &Figure| (f.1.x, f.1.y);
+    // Nothing gained or lost (the common case): nothing to log or store.
+    let same = sightings.0.len() == seen_now.len()
+        && sightings
+            .0
+            .iter()
+            .zip(seen_now)
+            .all(|((k, by), (k2, (by2, _)))| k == k2 && by == by2);
+    if same {
+        return;
+    }
+    let now: BTreeMap<_, _> = seen_now.iter().copied().collect();
+    let why_not: BTreeMap<_, _> = unseen.iter().copied().collect();
+    let when = clock.round_segment();
+    let by_index: BTreeMap<usize, &Figure> = list.iter().map(|f| (f.0.index, f)).collect();
+    let name = |index: usize| by_index.get(&index).map(|f| (f.0.name.clone(), at(f)));
+    for (&(a, b), &(by, rule)) in &now {
+        if sightings.0.contains_key(&(a, b)) {
+            continue;
+        }
+        let (Some((an, ap)), Some((bn, bp))) = (name(a), name(b)) else {
+            continue;
+        };
+        let detail = crate::words!(
+            "sees {bn} {} ft away, {}",
+            distance_ft(ap, bp).round(),
+            by.describe()
+        );
+        log.write(
+            LogEvent::new(when, an, EventKind::Sight, Some(bn), detail, rule).with(
+                Payload::Sight {
+                    gained: true,
+                    reason: by.describe(),
+                },
+            ),
+        );
+    }
+    for &(a, b) in sightings.0.keys() {
+        if now.contains_key(&(a, b)) {
+            continue;
+        }
+        let (Some((an, _)), Some((bn, _))) = (name(a), name(b)) else {
+            continue;
+        };
+        // A viewer who fell, or a target who died, is covered by the `down` event.
+        let Some(&(not, rule)) = why_not.get(&(a, b)) else {
+            continue;
+        };
+        let detail = crate::words!("loses sight of {bn}: {}", not.describe());
+        log.write(
+            LogEvent::new(when, an, EventKind::Sight, Some(bn), detail, rule).with(
+                Payload::Sight {
+                    gained: false,
+                    reason: not.describe().to_string(),
+                },
+            ),
+        );
+    }
+    sightings.0 = now.into_iter().map(|(k, (by, _))| (k, by)).collect();
+}
+
+/// Works out who sees whom among `list` (in index order): light, darkness and the line of
+/// sight for every pair, decided by [`sight::sees`].
+fn work_out(
+    scene: &SimScene,
+    vision: &mut Vision,
+    list: &[Figure],
+    areas: &Query<&SpellArea>,
+) -> Pairs {
+    let daylight = scene.0.map.as_ref().is_some_and(|m| m.daylight);
     let lights = lights_now(
         &scene,
         list.iter().filter_map(|f| Some((f.1, f.3?))),
@@ -163,7 +269,7 @@ pub(super) fn update_sight(
         .map(|f| daylight || lights.iter().any(|&l| vision.lights(l, at(f))))
         .collect();
 
-    // Pairs come out in (viewer, seen) index order, so the maps are built in bulk.
+    // Pairs come out in (viewer, seen) index order.
     let mut seen_now = Vec::new();
     let mut unseen = Vec::new();
     for (i, a) in list.iter().enumerate() {
@@ -191,59 +297,7 @@ pub(super) fn update_sight(
         }
     }
 
-    let now: BTreeMap<_, _> = seen_now.into_iter().collect();
-    let why_not: BTreeMap<_, _> = unseen.into_iter().collect();
-    let when = clock.round_segment();
-    let by_index: BTreeMap<usize, &Figure> = list.iter().map(|f| (f.0.index, f)).collect();
-    let name = |index: usize| by_index.get(&index).map(|f| (f.0.name.clone(), at(f)));
-    for (&(a, b), &(by, rule)) in &now {
-        if sightings.0.contains_key(&(a, b)) {
-            continue;
-        }
-        let (Some((an, ap)), Some((bn, bp))) = (name(a), name(b)) else {
-            continue;
-        };
-        log.write(
-            LogEvent::new(
-                when,
-                an,
-                EventKind::Sight,
-                Some(bn.clone()),
-                format!(
-                    "sees {bn} {} ft away, {}",
-                    distance_ft(ap, bp).round(),
-                    by.describe()
-                ),
-                rule,
-            )
-            .with(Payload::Sight {
-                gained: true,
-                reason: by.describe().to_string(),
-            }),
-        );
-    }
-    for &(a, b) in sightings.0.keys() {
-        if now.contains_key(&(a, b)) {
-            continue;
-        }
-        let (Some((an, _)), Some((bn, _))) = (name(a), name(b)) else {
-            continue;
-        };
-        // A viewer who fell, or a target who died, is covered by the `down` event.
-        let Some(&(not, rule)) = why_not.get(&(a, b)) else {
-            continue;
-        };
-        let detail = format!("loses sight of {bn}: {}", not.describe());
-        log.write(
-            LogEvent::new(when, an, EventKind::Sight, Some(bn), detail, rule).with(
-                Payload::Sight {
-                    gained: false,
-                    reason: not.describe().to_string(),
-                },
-            ),
-        );
-    }
-    sightings.0 = now.into_iter().map(|(k, (by, _))| (k, by)).collect();
+    (seen_now, unseen)
 }
 
 /// Builds the vision from the map grid when the simulation starts.

@@ -2,8 +2,9 @@
 //! (petgraph), with groups merged by "together". A constraint that would contradict those
 //! already given is refused, so constraints added first take priority.
 
-use petgraph::algo::{has_path_connecting, toposort};
-use petgraph::graphmap::DiGraphMap;
+use petgraph::algo::{DfsSpace, has_path_connecting, toposort};
+use petgraph::stable_graph::{NodeIndex, StableDiGraph};
+use petgraph::visit::{EdgeRef, IntoEdgeReferences, Visitable};
 
 /// Groups of simultaneous events and the order between them.
 pub(super) struct Dag {
@@ -21,20 +22,29 @@ pub(super) struct Dag {
 pub(super) struct OrderGraph {
     /// Each event's group representative (union-find parent).
     group: Vec<usize>,
-    /// Edges between representatives.
-    graph: DiGraphMap<usize, ()>,
+    /// Edges between representatives: node `i` is event `i` (a stable graph keeps the
+    /// numbers when a merged group's node goes).
+    graph: StableDiGraph<(), ()>,
+    /// The search's visited set, kept between searches.
+    space: DfsSpace<NodeIndex, <StableDiGraph<(), ()> as Visitable>::Map>,
+}
+
+fn node(i: usize) -> NodeIndex {
+    NodeIndex::new(i)
 }
 
 impl OrderGraph {
     /// No constraints yet: every event in a group of its own.
     pub(super) fn new(n: usize) -> OrderGraph {
-        let mut graph = DiGraphMap::with_capacity(n, n);
-        for i in 0..n {
-            graph.add_node(i);
+        let mut graph = StableDiGraph::with_capacity(n, n);
+        for _ in 0..n {
+            graph.add_node(());
         }
+        let space = DfsSpace::new(&graph);
         OrderGraph {
             group: (0..n).collect(),
             graph,
+            space,
         }
     }
 
@@ -45,13 +55,13 @@ impl OrderGraph {
         x
     }
 
-    fn reaches(&self, from: usize, to: usize) -> bool {
-        has_path_connecting(&self.graph, from, to, None)
+    fn reaches(&mut self, from: usize, to: usize) -> bool {
+        has_path_connecting(&self.graph, node(from), node(to), Some(&mut self.space))
     }
 
     /// Whether `a` is already known to come before `b`.
     #[cfg(test)]
-    fn is_before(&self, a: usize, b: usize) -> bool {
+    fn is_before(&mut self, a: usize, b: usize) -> bool {
         let (a, b) = (self.find(a), self.find(b));
         a != b && self.reaches(a, b)
     }
@@ -62,7 +72,7 @@ impl OrderGraph {
         if a == b || self.reaches(b, a) {
             return false;
         }
-        self.graph.add_edge(a, b, ());
+        self.graph.update_edge(node(a), node(b), ());
         true
     }
 
@@ -77,20 +87,20 @@ impl OrderGraph {
         }
         let (keep, gone) = (a.min(b), a.max(b));
         self.group[gone] = keep;
-        let outs: Vec<usize> = self
+        let outs: Vec<NodeIndex> = self
             .graph
-            .neighbors_directed(gone, petgraph::Outgoing)
+            .neighbors_directed(node(gone), petgraph::Outgoing)
             .collect();
-        let ins: Vec<usize> = self
+        let ins: Vec<NodeIndex> = self
             .graph
-            .neighbors_directed(gone, petgraph::Incoming)
+            .neighbors_directed(node(gone), petgraph::Incoming)
             .collect();
-        self.graph.remove_node(gone);
+        self.graph.remove_node(node(gone));
         for o in outs {
-            self.graph.add_edge(keep, o, ());
+            self.graph.update_edge(node(keep), o, ());
         }
         for i in ins {
-            self.graph.add_edge(i, keep, ());
+            self.graph.update_edge(i, node(keep), ());
         }
         true
     }
@@ -112,14 +122,15 @@ impl OrderGraph {
         }
         let m = events.len();
         let (mut succ, mut pred) = (vec![Vec::new(); m], vec![Vec::new(); m]);
-        for (a, b, _) in self.graph.all_edges() {
+        for e in (&self.graph).edge_references() {
+            let (a, b) = (e.source().index(), e.target().index());
             succ[index[a]].push(index[b]);
             pred[index[b]].push(index[a]);
         }
         let topo = toposort(&self.graph, None)
             .expect("constraints never form a cycle")
             .into_iter()
-            .map(|r| index[r])
+            .map(|r| index[r.index()])
             .collect();
         Dag {
             events,

@@ -236,11 +236,11 @@ fn events_of(
                 Some(segments),
                 cite::DECLARE_SPELLS,
                 match a.casting_total {
-                    Some(t) if t != segments => format!(
+                    Some(t) if t != segments => crate::words!(
                         "completes in segment {segments} (casting time {})",
                         plural(t, "segment")
                     ),
-                    _ => format!("casting time {}", plural(segments, "segment")),
+                    _ => crate::words!("casting time {}", plural(segments, "segment")),
                 },
             ),
             None,
@@ -252,7 +252,7 @@ fn events_of(
                     EventKind::Arrive,
                     Some(arrival_segment),
                     cite::CHARGE_ARRIVAL,
-                    format!("charge arrives in segment {arrival_segment}"),
+                    crate::words!("charge arrives in segment {arrival_segment}"),
                 ),
                 None,
             );
@@ -291,13 +291,13 @@ fn events_of(
                     let (rule, why) = match extra {
                         Some(e) if b > 0 => (
                             e.rule(),
-                            format!("extra blow {} from a much faster weapon", b + 1),
+                            crate::words!("extra blow {} from a much faster weapon", b + 1),
                         ),
                         _ if a.kind == ActionKind::Other => (
                             cite::INITIATIVE_D6,
-                            format!("a non-combat act, placed by its side's die ({})", a.die),
+                            crate::words!("a non-combat act, placed by its side's die ({})", a.die),
                         ),
-                        _ => (rule, format!("routine {} of {}", r + 1, rows.len())),
+                        _ => (rule, crate::words!("routine {} of {}", r + 1, rows.len())),
                     };
                     let kind = EventKind::Routine {
                         routine: r as u32 + 1,
@@ -346,7 +346,7 @@ fn hesitated(ev: &mut Events, k: usize, a: &Declared) {
     if e.segment.is_none_or(|s| s < at) {
         e.segment = Some(at.min(super::super::charge::SEGMENTS_PER_ROUND));
         e.rule = cite::DECLARE_HESITATION;
-        e.why = format!(
+        e.why = crate::words!(
             "hesitated in declaring: {} late, in segment {at}",
             plural(a.delay, "segment")
         );
@@ -376,13 +376,13 @@ fn strike_back_at_contact(
     if e.segment.is_none() {
         e.segment = Some(arrival_segment);
         (e.rule, e.why) = if other.set_vs_charge {
-            let why = format!(
+            let why = crate::words!(
                 "set against {}'s charge: strikes first at contact in segment {arrival_segment}, double damage",
                 charger.name
             );
             (cite::CHARGE_SET, why)
         } else {
-            let why = format!(
+            let why = crate::words!(
                 "strikes back when {}'s charge makes contact in segment {arrival_segment}",
                 charger.name
             );
@@ -480,7 +480,7 @@ fn against_caster(
     let c = &mut ev.list[done];
     if c.rule == cite::DECLARE_SPELLS {
         c.rule = d.rule;
-        c.why = format!("{}; {}", c.why, d.why);
+        c.why = crate::words!("{}; {}", c.why, d.why);
     }
 }
 
@@ -503,7 +503,7 @@ fn annotate(ev: &mut Events, annotated: &mut [bool], p: &Pair, x: &Declared, y: 
                 && e.segment.is_none()
             {
                 e.rule = rule;
-                e.why = format!("{} ({})", e.why, why);
+                e.why = crate::words!("{} ({})", e.why, why);
             }
         }
     }

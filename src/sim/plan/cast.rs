@@ -99,8 +99,8 @@ fn cast(
                 device,
                 potion: false,
             };
-            let note = note.map(|n| format!("; {n}")).unwrap_or_default();
-            let detail = format!(
+            let note = note.map(|n| crate::words!("; {n}")).unwrap_or_default();
+            let detail = crate::words!(
                 "begins {spell} ({}; completes in segment {s}{note})",
                 plural(segs, "segment")
             );
@@ -129,11 +129,11 @@ fn potion(b: &mut RoundBuild, i: usize, name: &str, prepare: u32, dice: &mut Dic
                 potion: true,
             };
             let later = if off > 0 {
-                format!(" of round {}", b.round + off)
+                crate::words!(" of round {}", b.round + off)
             } else {
                 String::new()
             };
-            let detail = format!(
+            let detail = crate::words!(
                 "{} to ready {name}, drinks it in segment {drunk}; d4+1 = {delay}: works in segment {s}{later}",
                 plural(prepare, "segment")
             );
@@ -161,7 +161,7 @@ fn cantrips(
             who,
             EventKind::SpellStart,
             target.clone(),
-            format!(
+            crate::words!(
                 "cantrips: {first} in segment {s1}, {second} d4 = {d4} segments later, in segment {s2}"
             ),
             rule,

@@ -23,7 +23,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
             Act::Charge { to: Some(p), .. } => {
                 let fps =
                     charge::charge_feet_per_segment(f.movement.inches, b.setting, f.movement.body);
-                let why = format!(
+                let why = crate::words!(
                     "charges to ({}, {}) at {} ft/segment: no blow",
                     feet(p.0),
                     feet(p.1),
@@ -41,7 +41,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     if b.options.charge_within_inch == ChargeWithinInch::AsMelee
         && charge::melee_possible(g, b.setting).0
     {
-        let why = format!(
+        let why = crate::words!(
             "{} is within 1\": the charge is fought as normal melee (reading charge_within_inch)",
             b.figs[t].name
         );
@@ -90,7 +90,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     b.changes.closing_now.push(i);
     b.changes.charging.push(i);
     if arrival > SEGMENTS_PER_ROUND {
-        let why = format!(
+        let why = crate::words!(
             "charging {} ft at {} ft/segment: no contact this round",
             feet(g),
             feet(fps)

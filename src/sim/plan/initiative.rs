@@ -34,7 +34,7 @@ pub(super) fn roll(
                 f.side.clone(),
                 EventKind::Initiative,
                 None,
-                format!(
+                crate::words!(
                     "d{sides} shows {shows}{}",
                     if fixed { " (fixed by the scene)" } else { "" }
                 ),

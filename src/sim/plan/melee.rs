@@ -63,7 +63,7 @@ pub(super) fn plan_close(b: &mut RoundBuild, i: usize) {
     }
     let tf = &b.figs[t];
     let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
-    let why = format!("closes on {}: no blows this round", tf.name);
+    let why = crate::words!("closes on {}: no blows this round", tf.name);
     b.events.push(idle(
         b.when,
         f,
@@ -163,7 +163,7 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
         }
         b.actions.retain(|a| a.owner != t);
         let name = b.figs[c].name.clone();
-        let why = format!("stands and strikes back at {name}'s charge on contact");
+        let why = crate::words!("stands and strikes back at {name}'s charge on contact");
         b.events.push(crate::sim::log::LogEvent::new(
             b.when,
             tf.name.clone(),
@@ -191,7 +191,7 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {
     let g = gap(f, tf);
     let (possible, rule) = charge::melee_possible(g, b.setting);
     if !possible {
-        let why = format!(
+        let why = crate::words!(
             "{} ft to close, more than 1\": closing this round, no blows",
             feet(g)
         );

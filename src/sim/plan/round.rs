@@ -146,7 +146,7 @@ fn hesitation(
             f.name.clone(),
             EventKind::Declare,
             None,
-            format!(
+            crate::words!(
                 "hesitated {s} s in declaring: acts {} late",
                 plural(n, "segment")
             ),

@@ -50,7 +50,7 @@ pub(super) fn planned(
                     name,
                     EventKind::SpellComplete,
                     None,
-                    format!("completes {what} — {}", entry.why),
+                    crate::words!("completes {what} — {}", entry.why),
                     entry.rule,
                 )
                 .with(Payload::SpellComplete {
@@ -131,7 +131,7 @@ fn takes_effect(
             who,
             EventKind::SpellComplete,
             c.target.clone(),
-            format!("{verb} {} — {why}", c.what),
+            crate::words!("{verb} {} — {why}", c.what),
             rule,
         )
         .with(Payload::SpellComplete {

@@ -82,18 +82,14 @@ pub(super) fn in_a_segment(clock: Res<SegmentClock>) -> bool {
 /// Plays this segment's entries, then whatever else completes now.
 pub(super) fn resolve(mut p: Play) {
     let (round, segment) = p.clock.round_segment();
-    // Segment 0, the very beginning of the round, is played with segment 1.
-    let entries: Vec<PlanEntry> = p
-        .plan
-        .entries
-        .iter()
-        .filter(|e| {
-            p.plan.round == round && (e.segment == segment || (segment == 1 && e.segment == 0))
-        })
-        .cloned()
-        .collect();
+    // Segment 0, the very beginning of the round, is played with segment 1. (A second
+    // handle on the plan, so its entries are read in place while `p` is used mutably.)
+    let plan = Res::clone(&p.plan);
+    let entries = plan.entries.iter().filter(|e| {
+        plan.round == round && (e.segment == segment || (segment == 1 && e.segment == 0))
+    });
     let mut seg = Segment::default();
-    for entry in &entries {
+    for entry in entries {
         let Some(actor) = entry.actor else { continue };
         let Ok(a) = p.figures.get(actor) else {
             continue;
@@ -123,7 +119,7 @@ pub(super) fn resolve(mut p: Play) {
 
 /// Logs an act the plan placed (turning undead, a non-combat act), with why it falls here.
 fn acts(p: &mut Play, entry: &PlanEntry, name: String, what: &str) {
-    let text = format!("{what} — {}", entry.why);
+    let text = crate::words!("{what} — {}", entry.why);
     act_event(p, entry, (name, None), text, entry.rule);
 }
 

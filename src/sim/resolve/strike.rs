@@ -79,7 +79,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         idle(
             p,
             None,
-            format!("holds routine {routine} of {of}"),
+            crate::words!("holds routine {routine} of {of}"),
             entry.rule,
         );
         return;
@@ -113,7 +113,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         idle(
             p,
             Some(target_name),
-            format!("{} stands between: the blow cannot reach", hand.spell),
+            crate::words!("{} stands between: the blow cannot reach", hand.spell),
             rule,
         );
         return;
@@ -295,9 +295,11 @@ fn strike(
                 b.name.clone(),
                 EventKind::Hit,
                 Some(b.target_name.clone()),
-                format!(
+                crate::words!(
                     "{wname}, routine {} of {}: hits without a roll, the target is {how} — {}",
-                    b.routine, b.of, entry.why
+                    b.routine,
+                    b.of,
+                    entry.why
                 ),
                 cite::HELPLESS_HIT,
             )
@@ -314,14 +316,14 @@ fn strike(
     let (d20, fixed) = p.dice.roll(DieKind::ToHit, &b.name, 20);
     let hit = combat::hits(d20, &m, need);
     let blow_note = match (b.blow, parried(p, b)) {
-        (_, n) if n > 0 => format!(", parried -{n} (Take Initiative! §3)"),
+        (_, n) if n > 0 => crate::words!(", parried -{n} (Take Initiative! §3)"),
         (1, _) => String::new(),
-        (k, _) => format!(", blow {k}"),
+        (k, _) => crate::words!(", blow {k}"),
     } + &adjustments(&b.adjust);
     let timing = if entry.fixed || entry.after.is_empty() {
         String::new()
     } else {
-        format!(" (after {})", entry.after.join(", "))
+        crate::words!(" (after {})", entry.after.join(", "))
     };
     p.log.write(
         LogEvent::new(
@@ -329,7 +331,7 @@ fn strike(
             b.name.clone(),
             if hit { EventKind::Hit } else { EventKind::Miss },
             Some(b.target_name.clone()),
-            format!(
+            crate::words!(
                 "{wname}, routine {} of {}{blow_note}: d20 {d20}{} {:+} = {} vs {need} needed for AC {}{}: {} — {}{timing}",
                 b.routine,
                 b.of,
@@ -370,7 +372,7 @@ fn strike(
 fn adjustments(adjust: &[Adjust]) -> String {
     adjust
         .iter()
-        .map(|a| format!(", {} {:+} ({})", a.why, a.value, a.rule.page_ref()))
+        .map(|a| crate::words!(", {} {:+} ({})", a.why, a.value, a.rule.page_ref()))
         .collect()
 }
 
@@ -427,7 +429,7 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
             b.name.clone(),
             EventKind::Damage,
             Some(b.target_name.clone()),
-            format!("{damage} hp ({hp_before} → {hp_now})"),
+            crate::words!("{damage} hp ({hp_before} → {hp_now})"),
             rule,
         )
         .with(Payload::Damage {
@@ -446,9 +448,9 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
                 EventKind::Down,
                 Some(b.name.clone()),
                 if dead {
-                    format!("dies at {hp_now} hp")
+                    crate::words!("dies at {hp_now} hp")
                 } else {
-                    format!("falls unconscious at {hp_now} hp")
+                    crate::words!("falls unconscious at {hp_now} hp")
                 },
                 rule,
             )
@@ -484,23 +486,26 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
         HitOnCaster::Ruined(rule) => {
             seg.ruined.insert(b.target);
             end_casting(&mut p.commands, b.target, &c, &intent);
-            let why = format!(
+            let why = crate::words!(
                 "{} is ruined by {}'s blow before it completes{}",
                 c.what,
                 b.name,
-                outcome.1.map(|n| format!(" ({n})")).unwrap_or_default()
+                outcome
+                    .1
+                    .map(|n| crate::words!(" ({n})"))
+                    .unwrap_or_default()
             );
             (EventKind::SpellDisrupted, why, rule)
         }
         HitOnCaster::KeepsWorking(rule) if c.device => (
             EventKind::Act,
-            format!("{} keeps working despite the hit", c.what),
+            crate::words!("{} keeps working despite the hit", c.what),
             rule,
         ),
         HitOnCaster::KeepsWorking(_) => return,
         HitOnCaster::LaterRoutine(rule) => (
             EventKind::Act,
-            format!("{} is not ruined: only a first routine can disrupt", c.what),
+            crate::words!("{} is not ruined: only a first routine can disrupt", c.what),
             rule,
         ),
     };
@@ -560,7 +565,7 @@ fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, Stri
     let dmg = damage.max(0) as u32;
     let (keeps, _) = keeps_spell(d20, spell_level, level, dmg, save);
     let sum = i64::from(d20) - i64::from(spell_level) + i64::from(level) - i64::from(dmg);
-    let why = format!(
+    let why = crate::words!(
         "d20 {d20} - spell level {spell_level} + caster level {level} - damage {dmg} = {sum} vs save {save}: {}",
         if keeps { "keeps the spell" } else { "fails" }
     );
