@@ -5,7 +5,8 @@
 //!   to the end, read the outcomes from the log.
 //! - `engine/example_of_melee`: the four rounds of the Example of Melee, the same way.
 //! - `bare/…`: the same rounds computed by calling the rules functions directly in a
-//!   hand-written loop, with no ECS, no log and no outcomes: each side's d6, the rules
+//!   hand-written loop, with no ECS, no log, no outcomes and no words (played quietly, as
+//!   the trials are): each side's d6, the rules
 //!   core's order of the round (`round_sequence_with`, from the figures as the engine
 //!   declared them), then a d20 against the number needed and a damage die for each blow,
 //!   in that order. It is the floor an engine could reach, not a second engine: it leaves
@@ -57,8 +58,11 @@ impl Engine {
     fn trial(&mut self) -> usize {
         self.next += 1;
         let seed = trial_seed(1, self.next);
-        firststrike::narrate::quietly(|| self.runner.restart(seed).run_to_end());
-        outcomes_of(&self.scene, &self.runner.log().events).len()
+        // As `odds` plays a trial: quietly, making no words.
+        firststrike::narrate::quietly(|| {
+            self.runner.restart(seed).run_to_end();
+            outcomes_of(&self.scene, &self.runner.log().events).len()
+        })
     }
 }
 

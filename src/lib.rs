@@ -8,6 +8,12 @@
 //! - [`cli`]: the command line.
 //! - [`narrate`]: words for people, made only when shown.
 
+/// Every binary that links the engine (the command line, the viewer, the tests and the
+/// benches) allocates through mimalloc: the odds' trials make and drop many small strings
+/// and vectors.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod calc;
 pub mod cli;
 pub mod dice;

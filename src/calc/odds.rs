@@ -9,7 +9,7 @@ use crate::scene::{DieKind, Scene};
 use crate::sim::{EventKind as K, LogEvent, Payload, Runner};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Which dice a trial rolls afresh.
@@ -111,12 +111,12 @@ fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
             Payload::SpellStart { spell, .. } => {
                 let key = format!("spell:{}:{spell}", e.actor);
                 o.entry(format!("{key}:cast"))
-                    .or_insert_with(|| format!("{} casts {spell}", e.actor));
+                    .or_insert_with(|| crate::words!("{} casts {spell}", e.actor));
             }
             Payload::SpellComplete { spell, .. } => {
                 o.insert(
                     format!("spell:{}:{spell}:completes", e.actor),
-                    format!("{}'s {spell} completes", e.actor),
+                    crate::words!("{}'s {spell} completes", e.actor),
                 );
             }
             Payload::SpellDisrupted {
@@ -125,12 +125,12 @@ fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
             } => {
                 o.insert(
                     format!("spell:{}:{spell}:ruined", e.actor),
-                    format!("{}'s {spell} is ruined", e.actor),
+                    crate::words!("{}'s {spell} is ruined", e.actor),
                 );
                 if let Some(by) = disrupted_by {
                     o.insert(
                         format!("spell:{}:{spell}:ruined_by:{by}", e.actor),
-                        format!("{}'s {spell} is ruined by {by}", e.actor),
+                        crate::words!("{}'s {spell} is ruined by {by}", e.actor),
                     );
                 }
             }
@@ -146,11 +146,11 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
             && action == "charge"
         {
             o.entry(format!("charge:{}:{t}:declared", e.actor))
-                .or_insert_with(|| format!("{} charges {t}", e.actor));
+                .or_insert_with(|| crate::words!("{} charges {t}", e.actor));
         }
         if let Payload::Arrive { charge: true, .. } = e.payload {
             o.entry(format!("charge:{}:{t}:arrives", e.actor))
-                .or_insert_with(|| format!("{}'s charge reaches {t}", e.actor));
+                .or_insert_with(|| crate::words!("{}'s charge reaches {t}", e.actor));
             // Before the target's spell, as plain timing read from the log: its completion
             // comes in a later segment, or not at all. (Whether the spell then goes off is
             // the engine's decision, counted from its own completion and ruin events.)
@@ -165,13 +165,13 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
             if target_casting && !target_done_before {
                 o.entry(format!("charge:{}:{t}:before_spell", e.actor))
                     .or_insert_with(|| {
-                        format!("{}'s charge reaches {t} before {t}'s spell", e.actor)
+                        crate::words!("{}'s charge reaches {t} before {t}'s spell", e.actor)
                     });
             }
             if target_casting && target_done_before {
                 o.entry(format!("charge:{}:{t}:after_spell", e.actor))
                     .or_insert_with(|| {
-                        format!(
+                        crate::words!(
                             "{t}'s spell completes before (or as) {}'s charge reaches {t}",
                             e.actor
                         )
@@ -180,7 +180,7 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
         }
         if e.kind == K::Hit && e.rule.id.starts_with("charge") {
             o.entry(format!("charge:{}:{t}:hits", e.actor))
-                .or_insert_with(|| format!("{}'s charge hits {t}", e.actor));
+                .or_insert_with(|| crate::words!("{}'s charge hits {t}", e.actor));
         }
     }
 }
@@ -205,16 +205,18 @@ fn pairs(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
             continue;
         };
         let (key, label) = match wa.cmp(wb) {
-            std::cmp::Ordering::Less => {
-                ("first", format!("{a} strikes {b} before {b} strikes {a}"))
-            }
+            std::cmp::Ordering::Less => (
+                "first",
+                crate::words!("{a} strikes {b} before {b} strikes {a}"),
+            ),
             std::cmp::Ordering::Equal => (
                 "together",
-                format!("{a} and {b} first strike each other at the same moment"),
+                crate::words!("{a} and {b} first strike each other at the same moment"),
             ),
-            std::cmp::Ordering::Greater => {
-                ("second", format!("{b} strikes {a} before {a} strikes {b}"))
-            }
+            std::cmp::Ordering::Greater => (
+                "second",
+                crate::words!("{b} strikes {a} before {a} strikes {b}"),
+            ),
         };
         o.insert(format!("pair:{a}:{b}:{key}"), label);
     }
@@ -231,7 +233,7 @@ fn downs(scene: &Scene, events: &[LogEvent], o: &mut BTreeMap<String, String>) {
         for k in r.max(1)..=rounds.max(1) {
             o.insert(
                 format!("down:{name}:round{k}"),
-                format!("{name} is down by the end of round {k}"),
+                crate::words!("{name} is down by the end of round {k}"),
             );
         }
     }
@@ -244,7 +246,7 @@ fn downs(scene: &Scene, events: &[LogEvent], o: &mut BTreeMap<String, String>) {
         if up {
             o.insert(
                 format!("side:{side}:standing"),
-                format!("{side} still standing at the end"),
+                crate::words!("{side} still standing at the end"),
             );
         }
     }
@@ -296,6 +298,16 @@ impl Progress {
 /// Counts per outcome key: its words and how many trials had it.
 type Counts = BTreeMap<String, (String, u64)>;
 
+/// Adds `n` trials of an outcome, keeping its words from whichever count has them (a quiet
+/// trial's outcomes come without words).
+fn count(counts: &mut Counts, key: String, label: String, n: u64) {
+    let c = counts.entry(key).or_insert((String::new(), 0));
+    if c.0.is_empty() {
+        c.0 = label;
+    }
+    c.1 += n;
+}
+
 /// Plays `trials` trials of the scene on the current rayon pool and counts the outcomes.
 pub fn run(scene: &Scene, trials: u64, seed: u64, reroll: &Reroll, rounds: Option<u32>) -> Odds {
     run_watched(scene, trials, seed, reroll, rounds, &Progress::default())
@@ -318,14 +330,27 @@ pub fn run_watched(
         // One app per worker, restarted for each trial: building an app costs more than
         // playing a round.
         .map_init(
-            || Runner::new(base.clone(), Some(seed), rounds),
-            |r, i| {
+            || {
+                (
+                    Runner::new(base.clone(), Some(seed), rounds),
+                    BTreeSet::new(),
+                )
+            },
+            |(r, worded), i| {
                 if progress.stopped() {
                     return None;
                 }
-                // A trial's log is read for its data only: no words are made for it.
-                crate::narrate::quietly(|| r.restart(trial_seed(seed, i)).run_to_end());
+                // A trial's log is read for its data only: no words are made for it, and
+                // an outcome's words only the first time this worker meets it.
+                let found = crate::narrate::quietly(|| {
+                    r.restart(trial_seed(seed, i)).run_to_end();
+                    outcomes_of(&base, &r.log().events)
+                });
                 progress.done.fetch_add(1, Ordering::Relaxed);
+                if found.keys().all(|k| worded.contains(k)) {
+                    return Some(found);
+                }
+                worded.extend(found.into_keys());
                 Some(outcomes_of(&base, &r.log().events))
             },
         )
@@ -334,7 +359,7 @@ pub fn run_watched(
             || (0, Counts::new()),
             |(n, mut acc), o| {
                 for (k, label) in o {
-                    acc.entry(k).or_insert((label, 0)).1 += 1;
+                    count(&mut acc, k, label, 1);
                 }
                 (n + 1, acc)
             },
@@ -343,7 +368,7 @@ pub fn run_watched(
             || (0, Counts::new()),
             |(na, mut a), (nb, b)| {
                 for (k, (label, n)) in b {
-                    a.entry(k).or_insert((label, 0)).1 += n;
+                    count(&mut a, k, label, n);
                 }
                 (na + nb, a)
             },

@@ -166,33 +166,38 @@ fn walk_together(
         .map(|(i, w)| (w.entity, i))
         .collect();
     let n = fastest.ceil().max(1.0) as usize;
+    // One foot or so at a time: the steps are worked out afresh in one buffer.
+    let mut steps: Vec<Option<(f64, f64, f64, f64)>> = Vec::with_capacity(walks.len());
     for _ in 0..n {
-        let now: BTreeMap<Entity, Position> = walks.iter().map(|w| (w.entity, w.at)).collect();
-        let at = |e: Entity| now.get(&e).copied().or_else(|| position_of(e));
+        // Where everyone stands before this sub-step (movers first, then the rest).
+        let at = |e: Entity| {
+            index
+                .get(&e)
+                .map(|&i| walks[i].at)
+                .or_else(|| position_of(e))
+        };
         // Each mover's step toward its goal, from where everyone stood.
-        let mut steps: Vec<Option<(f64, f64, f64, f64)>> = walks
-            .iter()
-            .map(|w| {
-                if w.arrived || w.blocked {
-                    return None;
-                }
-                let goal = match w.goal {
-                    Goal::Figure(t) => at(t)?,
-                    Goal::Point(p) => p,
-                };
-                let dist = w.at.distance(&goal);
-                let to_cover = (dist - w.stop_at).max(0.0);
-                let step = (w.feet_per_segment / n as f64).min(to_cover);
-                let (dx, dy) = if dist > 0.0 {
-                    ((goal.x - w.at.x) / dist, (goal.y - w.at.y) / dist)
-                } else {
-                    (0.0, 0.0)
-                };
-                Some((step, dx, dy, to_cover))
-            })
-            .collect();
+        steps.clear();
+        steps.extend(walks.iter().map(|w| {
+            if w.arrived || w.blocked {
+                return None;
+            }
+            let goal = match w.goal {
+                Goal::Figure(t) => at(t)?,
+                Goal::Point(p) => p,
+            };
+            let dist = w.at.distance(&goal);
+            let to_cover = (dist - w.stop_at).max(0.0);
+            let step = (w.feet_per_segment / n as f64).min(to_cover);
+            let (dx, dy) = if dist > 0.0 {
+                ((goal.x - w.at.x) / dist, (goal.y - w.at.y) / dist)
+            } else {
+                (0.0, 0.0)
+            };
+            Some((step, dx, dy, to_cover))
+        }));
         share_mutual_gaps(walks, &index, &mut steps, &at);
-        for (w, s) in walks.iter_mut().zip(steps) {
+        for (w, &s) in walks.iter_mut().zip(&steps) {
             let Some((step, dx, dy, to_cover)) = s else {
                 continue;
             };
