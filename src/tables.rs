@@ -209,6 +209,11 @@ fn lookup<'a, T>(
     table: &'a [T],
     key: impl Fn(&T) -> &str,
 ) -> Result<&'a T, String> {
+    // A name already as the table writes it needs no normalising (the engine looks the
+    // same few names up in every trial).
+    if let Some(e) = table.iter().find(|e| key(e) == name) {
+        return Ok(e);
+    }
     let n = normalise(name);
     table
         .iter()
@@ -224,8 +229,11 @@ pub fn weapon(name: &str) -> Result<&'static Weapon, String> {
 /// A spell by name, if the table has it (no suggestions made: for the engine, which
 /// plays spells the table lacks with their declared times).
 pub fn find_spell(name: &str) -> Option<&'static Spell> {
-    let n = normalise(name);
-    spells().iter().find(|s| s.name == n)
+    let table = spells();
+    table.iter().find(|s| s.name == name).or_else(|| {
+        let n = normalise(name);
+        table.iter().find(|s| s.name == n)
+    })
 }
 
 /// Looks a spell up by name.

@@ -14,6 +14,7 @@ use crate::rules::effect::{self, Effect};
 use crate::rules::sight::Unseen;
 use crate::rules::sight::{self, Seen, SeenBy, Viewer};
 use bevy::platform::collections::HashMap;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -153,35 +154,48 @@ pub(super) fn sight_inputs_changed(inputs: Res<SightInputs>) -> bool {
     inputs.changed
 }
 
+/// What working sight out needs: the scene's lights, the map's vision, and what was
+/// worked out before.
+#[derive(SystemParam)]
+pub(super) struct SightWork<'w> {
+    scene: Res<'w, SimScene>,
+    vision: ResMut<'w, MapVision>,
+    inputs: Res<'w, SightInputs>,
+    memo: ResMut<'w, SightMemo>,
+}
+
+impl SightWork<'_> {
+    /// Who sees whom among `list` (in index order): from the memo if this arrangement was
+    /// met before, else worked out and remembered. None without a map.
+    fn pairs(&mut self, list: &[Figure], areas: &Query<&SpellArea>) -> Option<Arc<Pairs>> {
+        let vision = self.vision.0.as_mut()?;
+        if let Some(p) = self.inputs.last.as_ref().and_then(|k| self.memo.0.get(k)) {
+            return Some(p.clone());
+        }
+        let p = Arc::new(work_out(&self.scene, vision, list, areas));
+        if self.memo.0.len() >= SIGHT_MEMO_LIMIT {
+            self.memo.0.clear();
+        }
+        if let Some(k) = &self.inputs.last {
+            self.memo.0.insert(k.clone(), p.clone());
+        }
+        Some(p)
+    }
+}
+
 /// Recomputes who sees whom and logs each change.
 pub(super) fn update_sight(
     clock: Res<SegmentClock>,
-    scene: Res<SimScene>,
-    mut vision: ResMut<MapVision>,
+    mut work: SightWork,
     mut sightings: ResMut<Sightings>,
-    (inputs, mut memo): (Res<SightInputs>, ResMut<SightMemo>),
     figures: Query<Figure>,
     areas: Query<&SpellArea>,
     mut log: MessageWriter<LogEvent>,
 ) {
-    let Some(vision) = vision.0.as_mut() else {
-        return;
-    };
     let mut list: Vec<Figure> = figures.iter().collect();
     list.sort_by_key(|f| f.0.index);
-    let known = inputs.last.as_ref().and_then(|k| memo.0.get(k)).cloned();
-    let pairs = match known {
-        Some(p) => p,
-        None => {
-            let p = Arc::new(work_out(&scene, vision, &list, &areas));
-            if memo.0.len() >= SIGHT_MEMO_LIMIT {
-                memo.0.clear();
-            }
-            if let Some(k) = &inputs.last {
-                memo.0.insert(k.clone(), p.clone());
-            }
-            p
-        }
+    let Some(pairs) = work.pairs(&list, &areas) else {
+        return;
     };
     let (seen_now, unseen) = (&pairs.0, &pairs.1);
     let at = |f: &Figure| (f.1.x, f.1.y);
@@ -255,7 +269,7 @@ fn work_out(
 ) -> Pairs {
     let daylight = scene.0.map.as_ref().is_some_and(|m| m.daylight);
     let lights = lights_now(
-        &scene,
+        scene,
         list.iter().filter_map(|f| Some((f.1, f.3?))),
         areas.iter(),
     );

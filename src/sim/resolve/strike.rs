@@ -257,7 +257,11 @@ fn strike(
     dmg: &crate::dice::DiceExpr,
 ) {
     let Ok(a) = p.figures.get(actor) else { return };
-    let fighting = a.fighting.clone();
+    let (to_hit_bonus, thac0, damage_bonus) = (
+        a.fighting.to_hit_bonus,
+        a.fighting.thac0,
+        a.fighting.damage_bonus,
+    );
     let Ok(t) = p.figures.get(b.target) else {
         return;
     };
@@ -273,7 +277,7 @@ fn strike(
         .and_then(|w| tables::weapon(w).ok())
         .map_or(0, |w| w.vs_armor_type(tac.ac_type));
     let m = Modifiers {
-        standing: fighting.to_hit_bonus,
+        standing: to_hit_bonus,
         vs_armor_type: vs,
         charge: if b.charge {
             charge_to_hit_bonus(true).0
@@ -310,9 +314,9 @@ fn strike(
             })
             .placed(entry.fixed),
         );
-        return damage(p, seg, entry, b, dmg, fighting.damage_bonus);
+        return damage(p, seg, entry, b, dmg, damage_bonus);
     }
-    let (need, _) = combat::needed_to_hit(fighting.thac0, tac.ac);
+    let (need, _) = combat::needed_to_hit(thac0, tac.ac);
     let (d20, fixed) = p.dice.roll(DieKind::ToHit, &b.name, 20);
     let hit = combat::hits(d20, &m, need);
     let blow_note = match (b.blow, parried(p, b)) {
@@ -364,7 +368,7 @@ fn strike(
         .placed(entry.fixed),
     );
     if hit {
-        damage(p, seg, entry, b, dmg, fighting.damage_bonus);
+        damage(p, seg, entry, b, dmg, damage_bonus);
     }
 }
 
@@ -422,7 +426,6 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
         seg.fell_at.insert(b.target, entry.beat);
     }
     let casting = t.casting.cloned();
-    let intent = t.intent.clone();
     p.log.write(
         LogEvent::new(
             b.when,
@@ -460,6 +463,9 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
     }
     // A hit on a caster before completion.
     let Some(c) = casting else { return };
+    let Ok(intent) = p.figures.get(b.target).map(|t| t.intent.clone()) else {
+        return;
+    };
     if seg.done.contains(&b.target) || seg.ruined.contains(&b.target) || c.completes < tick {
         return;
     }
