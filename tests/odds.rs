@@ -256,23 +256,29 @@ fn who_strikes_first_in_36ths() {
 /// every segment played in full, for several seeds and every die re-rolled.
 #[test]
 fn skipping_quiet_segments_changes_nothing() {
-    use firststrike::calc::odds::{Reroll, for_trial};
     use firststrike::sim::{PlayEverySegment, Runner};
+    every_play(|path, scene, seed| {
+        let mut quick = Runner::new(scene.clone(), Some(seed), None);
+        quick.run_to_end();
+        let mut full = Runner::new(scene.clone(), Some(seed), None);
+        full.app.insert_resource(PlayEverySegment(true));
+        full.run_to_end();
+        assert_eq!(
+            quick.log().json_lines(),
+            full.log().json_lines(),
+            "{path} seed {seed}"
+        );
+    });
+}
+
+/// Calls `f` for every library scene with every die re-rolled, at seeds 1, 2 and 977.
+fn every_play(mut f: impl FnMut(&str, &firststrike::scene::Scene, u64)) {
+    use firststrike::calc::odds::{Reroll, for_trial};
     for path in firststrike::testing::library_scenes() {
         let scene = firststrike::scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
         let scene = for_trial(&scene, &Reroll::All);
         for seed in [1, 2, 977] {
-            let mut quick = Runner::new(scene.clone(), Some(seed), None);
-            quick.run_to_end();
-            let mut full = Runner::new(scene.clone(), Some(seed), None);
-            full.app.insert_resource(PlayEverySegment(true));
-            full.run_to_end();
-            assert_eq!(
-                quick.log().json_lines(),
-                full.log().json_lines(),
-                "{} seed {seed}",
-                path.display()
-            );
+            f(&path.display().to_string(), &scene, seed);
         }
     }
 }
@@ -284,7 +290,6 @@ fn skipping_quiet_segments_changes_nothing() {
 /// decided by them, and none is lost from what `run` shows.
 #[test]
 fn playing_quietly_changes_nothing_but_the_words() {
-    use firststrike::calc::odds::{Reroll, for_trial};
     use firststrike::narrate::quietly;
     use firststrike::sim::Runner;
     let strip = |json: String| {
@@ -297,30 +302,22 @@ fn playing_quietly_changes_nothing_but_the_words() {
             .collect::<Vec<_>>()
     };
     let mut worded = 0;
-    for path in firststrike::testing::library_scenes() {
-        let scene = firststrike::scene::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        let scene = for_trial(&scene, &Reroll::All);
-        for seed in [1, 2, 977] {
-            let mut aloud = Runner::new(scene.clone(), Some(seed), None);
-            aloud.run_to_end();
-            let mut quiet = Runner::new(scene.clone(), Some(seed), None);
-            quietly(|| quiet.run_to_end());
-            let (a, q) = (
-                strip(aloud.log().json_lines()),
-                strip(quiet.log().json_lines()),
-            );
-            assert_eq!(a.len(), q.len(), "{} seed {seed}", path.display());
-            for ((ea, da), (eq, dq)) in a.iter().zip(&q) {
-                assert_eq!(ea, eq, "{} seed {seed}", path.display());
-                assert!(
-                    !da.is_empty(),
-                    "{}: aloud, every event has words",
-                    path.display()
-                );
-                worded += usize::from(dq.is_empty());
-            }
+    every_play(|path, scene, seed| {
+        let mut aloud = Runner::new(scene.clone(), Some(seed), None);
+        aloud.run_to_end();
+        let mut quiet = Runner::new(scene.clone(), Some(seed), None);
+        quietly(|| quiet.run_to_end());
+        let (a, q) = (
+            strip(aloud.log().json_lines()),
+            strip(quiet.log().json_lines()),
+        );
+        assert_eq!(a.len(), q.len(), "{path} seed {seed}");
+        for ((ea, da), (eq, dq)) in a.iter().zip(&q) {
+            assert_eq!(ea, eq, "{path} seed {seed}");
+            assert!(!da.is_empty(), "{path}: aloud, every event has words");
+            worded += usize::from(dq.is_empty());
         }
-    }
+    });
     assert!(
         worded > 1000,
         "the quiet plays skipped the words ({worded} events)"
