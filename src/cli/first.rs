@@ -98,9 +98,22 @@ change=D10 [at=SEGMENT] is an action changed to (§1): base + 2 + the new d10 + 
 
 Exit status: 0 when the round was laid out, 2 when an action could not be read.";
 
+/// The help's closing text: the actions and examples, then the house rules a scene can
+/// switch on (listed from the rules core, so the list never falls behind it).
+fn after_help() -> String {
+    let house: String = crate::rules::house::ALL
+        .iter()
+        .map(|(name, what)| format!("  {name:<15} {what}\n"))
+        .collect();
+    format!(
+        "{AFTER_HELP}\n\nHouse rules, off by default, switched on in a scene with\n\
+         rules: (house: (NAME: true)), under either system:\n{house}"
+    )
+}
+
 /// Arguments of `firststrike first`.
 #[derive(Args, Debug)]
-#[command(after_help = AFTER_HELP)]
+#[command(after_help = after_help())]
 pub struct FirstArgs {
     /// Declared actions, one per figure: 'NAME: KIND [key=value ...]'.
     #[arg(required = true, value_name = "ACTION")]

@@ -25,6 +25,7 @@ pub mod dexterity;
 pub mod distance;
 pub mod effect;
 pub mod first;
+pub mod house;
 pub mod initiative;
 pub mod movement;
 pub mod options;

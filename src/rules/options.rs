@@ -205,6 +205,9 @@ pub struct RulesOptions {
     /// acted (7b).
     #[serde(skip_serializing_if = "crate::scene::is_default")]
     pub blocked_pursuer: super::take_initiative::flee::BlockedPursuer,
+    /// The table's house rules switched on (none by default; see [`super::house`]).
+    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    pub house: super::house::HouseRules,
 }
 
 impl RulesOptions {
@@ -332,6 +335,12 @@ impl RulesOptions {
                 },
             ));
         }
+        v.extend(
+            self.house
+                .plain()
+                .into_iter()
+                .map(|(name, what, _)| (name, what)),
+        );
         v
     }
 
@@ -347,6 +356,7 @@ impl RulesOptions {
             "Chargers meeting" => "Take Initiative! §9g",
             "A mover a charge catches" => "Take Initiative! §9f",
             "A pursuer past a withdrawal" => "Take Initiative! §7b",
+            "Critical hits" => "house rules §Critical Hits",
             _ => "DMG p.66",
         }
     }
@@ -382,6 +392,7 @@ impl RulesOptions {
                 .into_iter()
                 .flatten(),
         )
+        .chain(self.house.describe())
         .collect()
     }
 }

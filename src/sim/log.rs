@@ -156,6 +156,9 @@ pub enum Payload {
         hp_before: i32,
         /// After.
         hp_after: i32,
+        /// Doubled by a critical hit (house rule; only written when true).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        critical: bool,
     },
     /// A spell, device or potion begun.
     SpellStart {

@@ -314,7 +314,7 @@ fn strike(
             })
             .placed(entry.fixed),
         );
-        return damage(p, seg, entry, b, dmg, damage_bonus);
+        return damage(p, seg, entry, b, dmg, (damage_bonus, (1, None)));
     }
     let (need, _) = combat::needed_to_hit(thac0, tac.ac);
     let (d20, fixed) = p.dice.roll(DieKind::ToHit, &b.name, 20);
@@ -368,7 +368,9 @@ fn strike(
         .placed(entry.fixed),
     );
     if hit {
-        damage(p, seg, entry, b, dmg, damage_bonus);
+        // A natural 20 under the house rule of critical hits doubles the damage.
+        let critical = crate::rules::house::critical_multiplier(d20, p.scene.0.rules.house);
+        damage(p, seg, entry, b, dmg, (damage_bonus, critical));
     }
 }
 
@@ -387,7 +389,7 @@ fn damage(
     entry: &PlanEntry,
     b: &Blow,
     dmg: &crate::dice::DiceExpr,
-    bonus: i32,
+    (bonus, (times, critical)): (i32, (i32, Option<Rule>)),
 ) {
     let damage = match p.dice.fixed(DieKind::Damage, &b.name) {
         Some(v) => v,
@@ -404,11 +406,17 @@ fn damage(
     } else {
         damage
     };
-    wound(p, seg, entry, b, damage);
+    wound(p, seg, entry, b, (damage.saturating_mul(times), critical));
 }
 
 /// Damage on the target: its hit points, a fall, and what it does to a casting.
-fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i32) {
+fn wound(
+    p: &mut Play,
+    seg: &mut Segment,
+    entry: &PlanEntry,
+    b: &Blow,
+    (damage, critical): (i32, Option<Rule>),
+) {
     let tick = p.clock.tick();
     let Ok(mut t) = p.figures.get_mut(b.target) else {
         return;
@@ -432,13 +440,19 @@ fn wound(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow, damage: i
             b.name.clone(),
             EventKind::Damage,
             Some(b.target_name.clone()),
-            crate::words!("{damage} hp ({hp_before} → {hp_now})"),
-            rule,
+            match critical {
+                Some(_) => crate::words!(
+                    "{damage} hp ({hp_before} → {hp_now}), doubled: a critical hit on a natural 20"
+                ),
+                None => crate::words!("{damage} hp ({hp_before} → {hp_now})"),
+            },
+            critical.unwrap_or(rule),
         )
         .with(Payload::Damage {
             amount: damage,
             hp_before,
             hp_after: hp_now,
+            critical: critical.is_some(),
         })
         .placed(entry.fixed),
     );

@@ -1,0 +1,156 @@
+//! The table's house rules (the house-rules text in the rules texts), each switched on per
+//! scene with `rules: (house: (...))` and off by default. One named test per rule from its
+//! text, and a property test where the rule has a shape.
+
+use firststrike::scene::{Scene, parse};
+use firststrike::sim::{EventKind as K, Payload};
+use firststrike::testing::SceneRun;
+use proptest::prelude::*;
+
+/// A fighter striking an orc once, with its d20 and damage fixed, under these house rules
+/// (`""` for none).
+fn blow(house: &str, d20: i32, damage: i32, system: &str) -> Scene {
+    let src = format!(
+        r#"Scene(name: "crit", setting: Indoors, seed: 3,
+            rules: (system: {system}, house: ({house})),
+            combatants: [
+                (name: "Fighter", side: "A", at: (0.0, 0.0), weapon: Some("long sword"), hp: Some(30), thac0: Some(15)),
+                (name: "Orc", side: "B", at: (5.0, 0.0), hp: Some(40), ac: Some(10)),
+            ],
+            rounds: [(declare: {{"Fighter": Melee(targets: ["Orc"]), "Orc": Other("waits")}})],
+            dice: {{ToHit: {{"Fighter": [{d20}]}}, Damage: {{"Fighter": [{damage}]}}}})"#
+    );
+    parse("crit.ron", &src).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The fighter's damage events: (amount, critical, rule id).
+fn damage(s: Scene) -> Vec<(i32, bool, &'static str)> {
+    let mut r = SceneRun::new(s, None, Some(1));
+    r.run_to_end();
+    r.log()
+        .events
+        .iter()
+        .filter(|e| e.kind == K::Damage && e.actor == "Fighter")
+        .map(|e| match e.payload {
+            Payload::Damage {
+                amount, critical, ..
+            } => (amount, critical, e.rule.id),
+            _ => panic!("a damage event carries its damage"),
+        })
+        .collect()
+}
+
+/// Whether the fighter's blow hit (read from its attack event).
+fn hits(s: Scene) -> bool {
+    let mut r = SceneRun::new(s, None, Some(1));
+    r.run_to_end();
+    r.log()
+        .events
+        .iter()
+        .find_map(|e| match e.payload {
+            Payload::Attack { hit, .. } if e.actor == "Fighter" => Some(hit),
+            _ => None,
+        })
+        .expect("the fighter attacks")
+}
+
+/// House rules, "Critical Hits": a natural 20 to hit does double damage. The book gives a
+/// natural 20 no more than a hit (DMG p.74-75), so with the rule off the same blow does
+/// its plain damage.
+#[test]
+fn a_natural_20_does_double_damage_under_critical_hits() {
+    let on = damage(blow("critical_hits: true", 20, 6, "Book"));
+    assert_eq!(on, vec![(12, true, "house.critical_hit")]);
+    let off = damage(blow("", 20, 6, "Book"));
+    assert_eq!(off.len(), 1);
+    assert_eq!((off[0].0, off[0].1), (6, false));
+    assert_ne!(off[0].2, "house.critical_hit");
+    // A 19 that hits is no critical.
+    let nineteen = damage(blow("critical_hits: true", 19, 6, "Book"));
+    assert_eq!((nineteen[0].0, nineteen[0].1), (6, false));
+}
+
+/// The house rules combine with either initiative system: the same natural 20 doubles the
+/// same damage under "Take Initiative!".
+#[test]
+fn critical_hits_under_take_initiative_too() {
+    let on = damage(blow("critical_hits: true", 20, 4, "TakeInitiative"));
+    assert_eq!(on, vec![(8, true, "house.critical_hit")]);
+}
+
+/// A house rule the engine does not know is refused with the scene's located error, not
+/// ignored.
+#[test]
+fn an_unknown_house_rule_is_refused() {
+    let src = r#"Scene(name: "x", setting: Indoors, seed: 1,
+        rules: (house: (critical_hit: true)),
+        combatants: [(name: "A", side: "A", at: (0.0, 0.0))])"#;
+    let err = parse("x.ron", src)
+        .expect_err("a misspelt house rule")
+        .to_string();
+    assert!(err.contains("critical_hit"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// For every d20 that hits and every damage die, the damage is the die's, doubled
+    /// exactly when the rule is on and the d20 shows 20.
+    #[test]
+    fn damage_doubles_only_on_a_natural_20_with_the_rule_on(
+        d20 in 1..=20i32, base in 1..=10i32, on in any::<bool>()
+    ) {
+        let house = if on { "critical_hits: true" } else { "" };
+        let scene = blow(house, d20, base, "Book");
+        let hit = hits(scene.clone());
+        let got = damage(scene);
+        prop_assert_eq!(got.len(), usize::from(hit), "damage only on a hit");
+        if let Some(&(amount, critical, _)) = got.first() {
+            let doubled = on && d20 == 20;
+            prop_assert_eq!(amount, if doubled { 2 * base } else { base });
+            prop_assert_eq!(critical, doubled);
+        }
+    }
+}
+
+/// The library's scene of the rule: Robilar's natural 20 on his first routine does 18
+/// (his fixed 9, doubled); the same scene with the house rules off does 9, and every other
+/// blow, and the order of all four, is the same either way.
+#[test]
+fn the_critical_hits_scene_against_the_book() {
+    use firststrike::rules::house::HouseRules;
+    let on = firststrike::scene::load("scenes/house/critical_hits.ron").unwrap();
+    let mut off = on.clone();
+    off.rules.house = HouseRules::default();
+    let amounts = |s: Scene| {
+        let mut r = SceneRun::new(s, None, None);
+        r.run_to_end();
+        r.log()
+            .events
+            .iter()
+            .filter_map(|e| match e.payload {
+                Payload::Damage {
+                    amount, critical, ..
+                } => Some((e.actor.clone(), amount, critical)),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (amounts(on), amounts(off));
+    let r = |n: &str, v: i32, c: bool| (n.to_string(), v, c);
+    assert_eq!(
+        a,
+        vec![
+            r("Robilar", 18, true),
+            r("Otis", 8, false),
+            r("Robilar", 7, false)
+        ]
+    );
+    assert_eq!(
+        b,
+        vec![
+            r("Robilar", 9, false),
+            r("Otis", 8, false),
+            r("Robilar", 7, false)
+        ]
+    );
+}
