@@ -154,3 +154,91 @@ fn the_critical_hits_scene_against_the_book() {
         ]
     );
 }
+
+/// `n` fighters (no weapon, so no other modifier) around one foe of `size`, all within
+/// reach and all attacking it, under the house rule of ganging up (or not).
+fn gang(n: usize, size: &str, on: bool) -> Scene {
+    let spots = [
+        (4.0, 0.0),
+        (0.0, 4.0),
+        (-4.0, 0.0),
+        (0.0, -4.0),
+        (3.0, 3.0),
+        (-3.0, 3.0),
+        (3.0, -3.0),
+        (-3.0, -3.0),
+    ];
+    let mut combatants =
+        format!(r#"(name: "Ogre", side: "B", at: (20.0, 20.0), size: {size}, hp: Some(900)),"#);
+    let mut declare = String::from(r#""Ogre": Other("roars"), "#);
+    for (k, (x, y)) in spots.iter().take(n).enumerate() {
+        combatants.push_str(&format!(
+            r#"(name: "F{k}", side: "A", at: ({}, {}), hp: Some(20)),"#,
+            20.0 + x,
+            20.0 + y
+        ));
+        declare.push_str(&format!(r#""F{k}": Melee(targets: ["Ogre"]), "#));
+    }
+    let house = if on { "ganging_up: true" } else { "" };
+    let src = format!(
+        r#"Scene(name: "gang", setting: Indoors, seed: 5,
+            rules: (house: ({house})),
+            combatants: [{combatants}],
+            rounds: [(declare: {{{declare}}}, initiative: {{"A": 4, "B": 2}})])"#
+    );
+    parse("gang.ron", &src).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Something of a figure, with its name.
+type Named<T> = (String, T);
+
+/// Each attacker's to-hit modifier, by name, and who was left without room (with the rule
+/// that said so).
+fn gang_blows(s: Scene) -> (Vec<Named<i32>>, Vec<Named<&'static str>>) {
+    let mut r = SceneRun::new(s, None, Some(1));
+    r.run_to_end();
+    let mut blows = Vec::new();
+    let mut left_out = Vec::new();
+    for e in &r.log().events {
+        match (&e.kind, &e.payload) {
+            (_, Payload::Attack { modifier, .. }) => blows.push((e.actor.clone(), *modifier)),
+            (K::Idle, _) => left_out.push((e.actor.clone(), e.rule.id)),
+            _ => {}
+        }
+    }
+    (blows, left_out)
+}
+
+/// House rules, "Ganging Up": four attackers on one man-sized foe each strike at +4; a
+/// fifth finds no room (at most four on a man-sized foe). With the rule off all five strike
+/// with no bonus.
+#[test]
+fn four_attackers_get_plus_4_and_a_fifth_has_no_room() {
+    let (blows, left_out) = gang_blows(gang(5, "M", true));
+    let names: Vec<&str> = blows.iter().map(|b| b.0.as_str()).collect();
+    assert_eq!(names, ["F0", "F1", "F2", "F3"]);
+    assert!(blows.iter().all(|b| b.1 == 4), "{blows:?}");
+    assert_eq!(left_out, vec![("F4".to_string(), "house.gang_up")]);
+    let (blows, left_out) = gang_blows(gang(5, "M", false));
+    assert_eq!(blows.len(), 5);
+    assert!(blows.iter().all(|b| b.1 == 0) && left_out.is_empty());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// For any number of attackers on a man-sized or large foe: the first min(N, room)
+    /// strike (room 4 or 6), each at +min(N, room, 4) when more than one, and the rest are
+    /// left out; with the rule off every one strikes at +0.
+    #[test]
+    fn the_bonus_is_min_of_attackers_and_4(n in 1usize..=8, large in any::<bool>(), on in any::<bool>()) {
+        let (size, room) = if large { ("L", 6) } else { ("M", 4) };
+        let (blows, left_out) = gang_blows(gang(n, size, on));
+        let striking = if on { n.min(room) } else { n };
+        prop_assert_eq!(blows.len(), striking);
+        prop_assert_eq!(left_out.len(), n - striking);
+        let bonus = if on && striking >= 2 { striking.min(4) as i32 } else { 0 };
+        for (who, m) in &blows {
+            prop_assert_eq!(*m, bonus, "{}", who);
+        }
+    }
+}

@@ -106,8 +106,8 @@ fn after_help() -> String {
         .map(|(name, what)| format!("  {name:<15} {what}\n"))
         .collect();
     format!(
-        "{AFTER_HELP}\n\nHouse rules, off by default, switched on in a scene with\n\
-         rules: (house: (NAME: true)), under either system:\n{house}"
+        "{AFTER_HELP}\n\nHouse rules (the house-rules text), off by default, switched on in a\n\
+         scene with rules: (house: (NAME: true)), under either system:\n{house}"
     )
 }
 

@@ -7,8 +7,12 @@
 //! - **Critical hits** ([`critical_multiplier`]): a natural 20 to hit does double damage.
 //!   The book gives a natural 20 no extra damage (its combat tables, DMG p.74-75, only
 //!   make 20 a hit).
+//! - **Ganging up** ([`gang_up`]): each of N melee attackers on one foe gets +N to hit, at
+//!   most +4; at most 4 attackers on a man-sized (or smaller) foe, 6 on a large one. The
+//!   book has no such bonus or limit.
 
 use super::cite::{self, Rule};
+use super::size::Size;
 use serde::{Deserialize, Serialize};
 
 /// The house rules a scene switches on (all off: the book's rules).
@@ -18,6 +22,10 @@ pub struct HouseRules {
     /// A natural 20 to hit does double damage (house rules, "Critical Hits").
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub critical_hits: bool,
+    /// Attackers on one foe help each other, up to a limit by its size (house rules,
+    /// "Ganging Up").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ganging_up: bool,
 }
 
 impl HouseRules {
@@ -37,6 +45,13 @@ impl HouseRules {
                 "house rules, Critical Hits (the book: no extra damage)",
             ));
         }
+        if self.ganging_up {
+            v.push((
+                "Ganging up",
+                "+1 a melee attacker on one foe, at most +4; 4 on a man-sized foe, 6 on a large",
+                "house rules, Ganging Up (the book: no bonus, no limit)",
+            ));
+        }
         v
     }
 
@@ -46,16 +61,44 @@ impl HouseRules {
         if self.critical_hits {
             v.push("house.critical_hits: true".to_string());
         }
+        if self.ganging_up {
+            v.push("house.ganging_up: true".to_string());
+        }
         v
     }
 }
 
 /// Every house rule a scene can switch on, with what it does: for `first --help` and the
 /// scene format's documentation.
-pub const ALL: &[(&str, &str)] = &[(
-    "critical_hits",
-    "a natural 20 to hit does double damage (house rules, Critical Hits)",
-)];
+pub const ALL: &[(&str, &str)] = &[
+    ("critical_hits", "a natural 20 to hit does double damage"),
+    (
+        "ganging_up",
+        "N melee attackers on one foe: +N each, at most +4; room for 4 (M), 6 (L)",
+    ),
+];
+
+/// The most melee attackers a foe of this size has room for under the house rule of
+/// ganging up: 4 on a man-sized foe, 6 on a large one. The text says nothing of smaller
+/// foes: ours gives them a man-sized foe's 4. (Its 8 for huge foes waits for a size the
+/// scenes can give.)
+pub fn room_for_attackers(size: Size) -> u32 {
+    match size {
+        Size::S | Size::M => 4,
+        Size::L => 6,
+    }
+}
+
+/// Ganging up (house rules, "Ganging Up"): when `attackers` figures attack one foe in melee,
+/// the bonus to hit each gets — their number, at most +4, and none for a lone attacker
+/// ("more than one") — and whether the one at `place` (0-based, in the scene's order) has
+/// room to strike at all on a foe of this size.
+pub fn gang_up(attackers: u32, place: u32, size: Size) -> (i32, bool, Rule) {
+    let room = room_for_attackers(size);
+    let fighting = attackers.min(room);
+    let bonus = if fighting >= 2 { fighting.min(4) } else { 0 };
+    (bonus as i32, place < room, cite::HOUSE_GANG_UP)
+}
 
 /// How many times its damage a blow does, for the natural d20 it rolled: twice on a
 /// natural 20 under the house rule of critical hits, else once (and no rule to cite).
@@ -75,6 +118,7 @@ mod tests {
     fn only_a_natural_20_doubles_and_only_when_switched_on() {
         let on = HouseRules {
             critical_hits: true,
+            ..HouseRules::default()
         };
         for d in 1..=20 {
             let (m, rule) = critical_multiplier(d, on);
@@ -83,5 +127,22 @@ mod tests {
             assert_eq!(critical_multiplier(d, HouseRules::default()), (1, None));
         }
         assert!(on.any() && !HouseRules::default().any());
+    }
+
+    #[test]
+    fn the_bonus_is_the_number_of_attackers_up_to_4_and_the_room_goes_by_size() {
+        for n in 1..=10 {
+            for size in [Size::S, Size::M, Size::L] {
+                let room = room_for_attackers(size);
+                let (bonus, _, _) = gang_up(n, 0, size);
+                let expected = if n >= 2 { n.min(room).min(4) } else { 0 };
+                assert_eq!(bonus, expected as i32, "{n} attackers on {size:?}");
+                for place in 0..n {
+                    assert_eq!(gang_up(n, place, size).1, place < room);
+                }
+            }
+        }
+        assert_eq!(room_for_attackers(Size::M), 4);
+        assert_eq!(room_for_attackers(Size::L), 6);
     }
 }

@@ -357,6 +357,7 @@ impl RulesOptions {
             "A mover a charge catches" => "Take Initiative! §9f",
             "A pursuer past a withdrawal" => "Take Initiative! §7b",
             "Critical hits" => "house rules §Critical Hits",
+            "Ganging up" => "house rules §Ganging Up",
             _ => "DMG p.66",
         }
     }

@@ -8,6 +8,7 @@
 
 mod complete;
 mod effect;
+mod gang;
 mod hide;
 mod shove;
 mod strike;

@@ -139,6 +139,27 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         );
         return;
     }
+    if p.scene.0.rules.house.ganging_up && !missile {
+        let (n, place, size) = super::gang::attackers_on(p, actor, target);
+        let (bonus, room, rule) = crate::rules::house::gang_up(n, place, size);
+        if !room {
+            let why = crate::words!(
+                "no room to strike: {} attack it already ({} foe)",
+                crate::rules::house::room_for_attackers(size),
+                size.letter()
+            );
+            return idle(p, Some(target_name), why, rule);
+        }
+        if bonus > 0 {
+            let why = crate::words!("ganging up, {n} attackers");
+            adjust.push(Adjust {
+                value: bonus,
+                why,
+                rule,
+            });
+        }
+    }
+    let Ok(a) = p.figures.get(actor) else { return };
     // One strike with the main weapon, one with the off-hand weapon; the attack after a
     // speed shot is made with the other weapon alone.
     let mut weapons = vec![(a.weapon.weapon.clone(), a.fighting.damage.clone())];
@@ -220,7 +241,7 @@ fn range(
 
 /// The first target still standing; failing that, the first not yet dead (a helpless foe
 /// may still be struck).
-fn first_target(p: &Play, act: &Act, shot: u32) -> Option<Entity> {
+pub(super) fn first_target(p: &Play, act: &Act, shot: u32) -> Option<Entity> {
     // One target per shot: shot k at the k-th, while it stands.
     if let Act::Missile {
         targets,
