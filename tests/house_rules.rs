@@ -242,3 +242,41 @@ proptest! {
         }
     }
 }
+
+/// An indoor encounter check with its d6 fixed, under the house rule of encounter distance
+/// (or not): the distance event's feet and rule.
+fn encounter(d6: u32, on: bool) -> (f64, &'static str) {
+    let house = if on { "encounter_distance: true" } else { "" };
+    let src = format!(
+        r#"Scene(name: "meet", setting: Indoors, seed: 2,
+            rules: (house: ({house})),
+            encounter: [Indoors(note: "the corridor")],
+            combatants: [(name: "A", side: "A", at: (0.0, 0.0)), (name: "B", side: "B", at: (10.0, 0.0))],
+            dice: {{Distance: {{"any": [{d6}]}}}})"#
+    );
+    let mut r = SceneRun::new(parse("meet.ron", &src).unwrap(), None, Some(1));
+    r.run_to_end();
+    r.log()
+        .events
+        .iter()
+        .find_map(|e| match e.payload {
+            Payload::Distance { feet } => Some((feet, e.rule.id)),
+            _ => None,
+        })
+        .expect("a distance event")
+}
+
+/// House rules, "Determine Distance": indoors d6+4 squares of 5 ft — a 3 puts the parties
+/// 35 ft apart, where the book's d6+4" puts them 70 ft apart (DMG p.62). Every face of the
+/// die: the house distance is (d6 + 4) × 5 ft, half the book's.
+#[test]
+fn encounter_distance_in_squares() {
+    assert_eq!(encounter(3, true), (35.0, "house.encounter_distance"));
+    assert_eq!(encounter(3, false), (70.0, "distance.indoors"));
+    for d6 in 1..=6u32 {
+        let (house, _) = encounter(d6, true);
+        let (book, _) = encounter(d6, false);
+        assert_eq!(house, f64::from((d6 + 4) * 5), "d6 {d6}");
+        assert_eq!(book, 2.0 * house, "d6 {d6}");
+    }
+}

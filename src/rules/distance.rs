@@ -95,6 +95,16 @@ pub fn outdoor_distance(d4s: [u32; 6], terrain: Terrain, larger_surprise: u32) -
     )
 }
 
+/// A distance counted in squares of `square_ft` feet, where one inch of scale is one
+/// square (the house rules' tactical scale).
+pub fn in_squares(squares: u32, square_ft: f64, rule: Rule) -> Distance {
+    Distance {
+        inches: f64::from(squares),
+        feet: f64::from(squares) * square_ft,
+        rule,
+    }
+}
+
 /// Indoor encounter distance (DMG p.62): d6+4".
 pub fn indoor_distance(d6: u32) -> Distance {
     Distance::new(f64::from(d6 + 4), Setting::Indoors, cite::DISTANCE_INDOORS)

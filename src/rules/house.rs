@@ -10,6 +10,9 @@
 //! - **Ganging up** ([`gang_up`]): each of N melee attackers on one foe gets +N to hit, at
 //!   most +4; at most 4 attackers on a man-sized (or smaller) foe, 6 on a large one. The
 //!   book has no such bonus or limit.
+//! - **Encounter distance** ([`encounter_distance`]): indoors d6+4 squares of 5 ft (25-50
+//!   ft), where the book's d6+4" is 50-100 ft (DMG p.62). The text writes "1d6+4 x 5" or
+//!   squares" and counts one inch of scale as one square; our reading is 5 ft a square.
 
 use super::cite::{self, Rule};
 use super::size::Size;
@@ -26,6 +29,10 @@ pub struct HouseRules {
     /// "Ganging Up").
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ganging_up: bool,
+    /// Indoor encounters start d6+4 squares of 5 ft apart (house rules, "Determine
+    /// Distance").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub encounter_distance: bool,
 }
 
 impl HouseRules {
@@ -52,6 +59,13 @@ impl HouseRules {
                 "house rules, Ganging Up (the book: no bonus, no limit)",
             ));
         }
+        if self.encounter_distance {
+            v.push((
+                "Encounter distance",
+                "indoors d6+4 squares of 5 ft (25-50 ft)",
+                "house rules, Determine Distance (the book: d6+4\", DMG p.62)",
+            ));
+        }
         v
     }
 
@@ -63,6 +77,9 @@ impl HouseRules {
         }
         if self.ganging_up {
             v.push("house.ganging_up: true".to_string());
+        }
+        if self.encounter_distance {
+            v.push("house.encounter_distance: true".to_string());
         }
         v
     }
@@ -76,7 +93,19 @@ pub const ALL: &[(&str, &str)] = &[
         "ganging_up",
         "N melee attackers on one foe: +N each, at most +4; room for 4 (M), 6 (L)",
     ),
+    (
+        "encounter_distance",
+        "indoor encounters start d6+4 squares of 5 ft apart (25-50 ft)",
+    ),
 ];
+
+/// Feet in a square of the house rules' tactical scale (our reading of "x 5"").
+pub const SQUARE_FT: f64 = 5.0;
+
+/// Indoor encounter distance under the house rule: d6+4 squares of [`SQUARE_FT`].
+pub fn encounter_distance(d6: u32) -> super::distance::Distance {
+    super::distance::in_squares(d6 + 4, SQUARE_FT, cite::HOUSE_DISTANCE)
+}
 
 /// The most melee attackers a foe of this size has room for under the house rule of
 /// ganging up: 4 on a man-sized foe, 6 on a large one. The text says nothing of smaller
@@ -144,5 +173,19 @@ mod tests {
         }
         assert_eq!(room_for_attackers(Size::M), 4);
         assert_eq!(room_for_attackers(Size::L), 6);
+    }
+
+    #[test]
+    fn house_distance_is_half_the_books_for_every_d6() {
+        for d6 in 1..=6 {
+            let house = encounter_distance(d6);
+            let book = super::super::distance::indoor_distance(d6);
+            assert_eq!(house.feet, f64::from((d6 + 4) * 5));
+            assert_eq!(
+                house.inches, book.inches,
+                "the same count of inches (squares)"
+            );
+            assert_eq!(house.feet * 2.0, book.feet);
+        }
     }
 }

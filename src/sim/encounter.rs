@@ -212,11 +212,18 @@ pub(super) fn encounter(
             }
             EncounterCheck::Indoors { note } => {
                 let r = dice.roll(DieKind::Distance, "any", 6).0.clamp(1, 6) as u32;
-                let d = distance::indoor_distance(r);
-                (
-                    d,
-                    format!("{note}: d6 {r} + 4 = {}\" ({} ft)", d.inches, d.feet),
-                )
+                if scene.0.rules.house.encounter_distance {
+                    let d = crate::rules::house::encounter_distance(r);
+                    let words =
+                        crate::words!("{note}: d6 {r} + 4 = {} squares ({} ft)", d.inches, d.feet);
+                    (d, words)
+                } else {
+                    let d = distance::indoor_distance(r);
+                    (
+                        d,
+                        format!("{note}: d6 {r} + 4 = {}\" ({} ft)", d.inches, d.feet),
+                    )
+                }
             }
             EncounterCheck::Noise { note } => {
                 let r = dice.roll(DieKind::Distance, "any", 4).0.clamp(1, 4) as u32;
