@@ -280,3 +280,55 @@ fn encounter_distance_in_squares() {
         assert_eq!(book, 2.0 * house, "d6 {d6}");
     }
 }
+
+/// A bare-handed fighter (no weapon, so no modifier: it needs 15 - 10 = 5) striking an orc
+/// once with its two d20s fixed, under critical hits with confirmation.
+fn confirmed(first: i32, second: i32) -> Vec<(i32, bool, &'static str)> {
+    let src = format!(
+        r#"Scene(name: "confirm", setting: Indoors, seed: 3,
+            rules: (house: (critical_hits: true, confirm_criticals: true)),
+            combatants: [
+                (name: "Fighter", side: "A", at: (0.0, 0.0), hp: Some(30), thac0: Some(15)),
+                (name: "Orc", side: "B", at: (5.0, 0.0), hp: Some(40), ac: Some(10)),
+            ],
+            rounds: [(declare: {{"Fighter": Melee(targets: ["Orc"]), "Orc": Other("waits")}})],
+            dice: {{ToHit: {{"Fighter": [{first}, {second}]}}, Damage: {{"Fighter": [3]}}}})"#
+    );
+    damage(parse("confirm.ron", &src).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// "Take Initiative!" §3 (its author's house rule, a switch of its own here): a natural 20
+/// is confirmed by a second roll with no to-hit bonuses; still a hit, the blow is a
+/// critical, else a plain hit. For every second roll: doubled exactly when it reaches the
+/// 5 needed. A first roll under 20 never asks for a second.
+#[test]
+fn a_natural_20_is_a_critical_only_when_confirmed() {
+    for second in 1..=20 {
+        let got = confirmed(20, second);
+        if second >= 5 {
+            assert_eq!(
+                got,
+                vec![(6, true, "house.critical_hit")],
+                "second {second}"
+            );
+        } else {
+            assert_eq!(got.len(), 1);
+            assert_eq!((got[0].0, got[0].1), (3, false), "second {second}");
+        }
+    }
+    let plain = confirmed(19, 20);
+    assert_eq!((plain[0].0, plain[0].1), (3, false));
+}
+
+/// Confirming criticals without critical hits would switch nothing on: refused, located.
+#[test]
+fn confirming_without_critical_hits_is_refused() {
+    let src = r#"Scene(name: "x", setting: Indoors, seed: 1,
+        rules: (house: (confirm_criticals: true)),
+        combatants: [(name: "A", side: "A", at: (0.0, 0.0))])"#;
+    let err = parse("x.ron", src)
+        .expect_err("confirming alone")
+        .to_string();
+    assert!(err.contains("critical hits"), "{err}");
+    assert!(err.contains("x.ron:2:"), "located on its line: {err}");
+}

@@ -200,6 +200,7 @@ rules! {
     HOUSE_CRITICAL_HIT = "house.critical_hit", House, "§Critical Hits", "house rule: a natural 20 to hit does double damage (the book gives it none, DMG p.74-75)";
     HOUSE_GANG_UP = "house.gang_up", House, "§Ganging Up", "house rule: each of several melee attackers on one foe gets +1 per attacker, at most +4; at most 4 attackers on a man-sized foe, 6 on a large one";
     HOUSE_DISTANCE = "house.encounter_distance", House, "§Determine Distance", "house rule: indoor encounters start d6+4 squares of 5 ft apart (the book: d6+4 inches, DMG p.62)";
+    HOUSE_CONFIRM_CRITICAL = "house.confirm_critical", TakeInitiative, "§3", "house rule: a natural 20 is a critical only if a second d20, with no to-hit bonuses and less any parry, also hits";
     HELPLESS_HIT = "combat.helpless", House, "First Strike", "reading: a blow on a held or sleeping figure hits without a roll";
     HELPLESS_NO_ACTION = "combat.helpless_acts", House, "First Strike", "a held or sleeping figure does nothing it declared, and a spell it was casting is lost";
     SPELL_INTERPOSE = "spell.hand", Phb, "86", "a Bigby's hand places itself between the caster and one opponent, which cannot strike the caster past it";

@@ -10,6 +10,10 @@
 //! - **Ganging up** ([`gang_up`]): each of N melee attackers on one foe gets +N to hit, at
 //!   most +4; at most 4 attackers on a man-sized (or smaller) foe, 6 on a large one. The
 //!   book has no such bonus or limit.
+//! - **Confirming criticals** ([`confirms_critical`], with critical hits): a natural 20
+//!   is a critical only if a second d20, less any parry against the blow and with no
+//!   to-hit bonuses, hits too; otherwise it is a plain hit ("Take Initiative!" §3, which
+//!   names it as its author's house rule).
 //! - **Encounter distance** ([`encounter_distance`]): indoors d6+4 squares of 5 ft (25-50
 //!   ft), where the book's d6+4" is 50-100 ft (DMG p.62). The text writes "1d6+4 x 5" or
 //!   squares" and counts one inch of scale as one square; our reading is 5 ft a square.
@@ -25,6 +29,10 @@ pub struct HouseRules {
     /// A natural 20 to hit does double damage (house rules, "Critical Hits").
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub critical_hits: bool,
+    /// With `critical_hits`: a natural 20 must be confirmed by a second roll ("Take
+    /// Initiative!" §3).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub confirm_criticals: bool,
     /// Attackers on one foe help each other, up to a limit by its size (house rules,
     /// "Ganging Up").
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -52,6 +60,13 @@ impl HouseRules {
                 "house rules, Critical Hits (the book: no extra damage)",
             ));
         }
+        if self.critical_hits && self.confirm_criticals {
+            v.push((
+                "Confirming criticals",
+                "a second d20, no bonuses, less a parry, must hit too",
+                "Take Initiative! §3",
+            ));
+        }
         if self.ganging_up {
             v.push((
                 "Ganging up",
@@ -75,6 +90,9 @@ impl HouseRules {
         if self.critical_hits {
             v.push("house.critical_hits: true".to_string());
         }
+        if self.confirm_criticals {
+            v.push("house.confirm_criticals: true".to_string());
+        }
         if self.ganging_up {
             v.push("house.ganging_up: true".to_string());
         }
@@ -90,6 +108,10 @@ impl HouseRules {
 pub const ALL: &[(&str, &str)] = &[
     ("critical_hits", "a natural 20 to hit does double damage"),
     (
+        "confirm_criticals",
+        "with critical_hits: a second d20 (no bonuses, less a parry) must hit too",
+    ),
+    (
         "ganging_up",
         "N melee attackers on one foe: +N each, at most +4; room for 4 (M), 6 (L)",
     ),
@@ -98,6 +120,13 @@ pub const ALL: &[(&str, &str)] = &[
         "indoor encounters start d6+4 squares of 5 ft apart (25-50 ft)",
     ),
 ];
+
+/// Confirming a critical ("Take Initiative!" §3): the second d20, less the parry against
+/// the blow and with none of the attacker's to-hit bonuses, against the number the blow
+/// needed. Whether the natural 20 stands as a critical.
+pub fn confirms_critical(second_d20: i32, parry: i32, needed: i32) -> (bool, Rule) {
+    (second_d20 - parry >= needed, cite::HOUSE_CONFIRM_CRITICAL)
+}
 
 /// Feet in a square of the house rules' tactical scale (our reading of "x 5"").
 pub const SQUARE_FT: f64 = 5.0;
@@ -173,6 +202,19 @@ mod tests {
         }
         assert_eq!(room_for_attackers(Size::M), 4);
         assert_eq!(room_for_attackers(Size::L), 6);
+    }
+
+    #[test]
+    fn a_critical_stands_when_the_bare_second_roll_still_hits() {
+        for d in 1..=20 {
+            for parry in 0..=4 {
+                for needed in 1..=20 {
+                    let (ok, rule) = confirms_critical(d, parry, needed);
+                    assert_eq!(ok, d - parry >= needed, "{d} - {parry} vs {needed}");
+                    assert_eq!(rule.id, "house.confirm_critical");
+                }
+            }
+        }
     }
 
     #[test]

@@ -358,6 +358,7 @@ impl RulesOptions {
             "A pursuer past a withdrawal" => "Take Initiative! §7b",
             "Critical hits" => "house rules §Critical Hits",
             "Ganging up" => "house rules §Ganging Up",
+            "Confirming criticals" => "Take Initiative! §3",
             "Encounter distance" => "house rules §Determine Distance",
             _ => "DMG p.66",
         }

@@ -118,6 +118,15 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         );
     }
     scene_limits(&mut c, scene);
+    let house = scene.rules.house;
+    if house.confirm_criticals && !house.critical_hits {
+        c.add(
+            &["house".into(), "confirm_criticals".into()],
+            "rules.house.confirm_criticals".into(),
+            "confirming criticals needs critical hits".into(),
+            Some("add critical_hits: true, or leave confirm_criticals out".into()),
+        );
+    }
     let map = scene
         .map
         .as_ref()

@@ -389,10 +389,43 @@ fn strike(
         .placed(entry.fixed),
     );
     if hit {
-        // A natural 20 under the house rule of critical hits doubles the damage.
-        let critical = crate::rules::house::critical_multiplier(d20, p.scene.0.rules.house);
+        let critical = critical(p, entry, b, d20, need);
         damage(p, seg, entry, b, dmg, (damage_bonus, critical));
     }
+}
+
+/// A natural 20 under the house rule of critical hits doubles the damage; with confirming
+/// criticals on, only if a second d20 (no bonuses, less the parry) hits too, which is
+/// logged either way.
+fn critical(p: &mut Play, entry: &PlanEntry, b: &Blow, d20: i32, need: i32) -> (i32, Option<Rule>) {
+    use crate::rules::house;
+    let rules = p.scene.0.rules.house;
+    let (times, rule) = house::critical_multiplier(d20, rules);
+    if rule.is_none() || !rules.confirm_criticals {
+        return (times, rule);
+    }
+    let (second, _) = p.dice.roll(DieKind::ToHit, &b.name, 20);
+    let parry = parried(p, b);
+    let (stands, confirm) = house::confirms_critical(second, parry, need);
+    let why = crate::words!(
+        "confirms the natural 20: d20 {second}{} vs {need} needed, no bonuses: {}",
+        if parry > 0 {
+            format!(" - parry {parry}")
+        } else {
+            String::new()
+        },
+        if stands { "a critical" } else { "a plain hit" }
+    );
+    let e = LogEvent::new(
+        b.when,
+        b.name.clone(),
+        EventKind::Act,
+        Some(b.target_name.clone()),
+        why,
+        confirm,
+    );
+    p.log.write(e.placed(entry.fixed));
+    if stands { (times, rule) } else { (1, None) }
 }
 
 /// The adjustments to hit, as the log shows them: ", from behind +2, medium range -2".
