@@ -5,7 +5,9 @@
 //! [`SimSet`], chained in one place ([`SimPlugin::build`]). Rule events are [`LogEvent`]
 //! messages carrying the rule that placed them; [`SimSet::Record`] numbers them into the
 //! [`EventLog`]. The plugin needs only `MinimalPlugins` and is deterministic for a given
-//! scene and seed.
+//! scene and seed. [`step`] plays one segment: a segment in which nothing can happen
+//! ([`quiet`]) only moves the clock. Words for people (an event's `detail`) are made only
+//! outside [`crate::narrate::quietly`], which the odds' trials play within.
 
 mod areas;
 mod clock;
