@@ -82,13 +82,21 @@ fn critical_hits_under_take_initiative_too() {
 /// ignored.
 #[test]
 fn an_unknown_house_rule_is_refused() {
-    let src = r#"Scene(name: "x", setting: Indoors, seed: 1,
-        rules: (house: (critical_hit: true)),
-        combatants: [(name: "A", side: "A", at: (0.0, 0.0))])"#;
-    let err = parse("x.ron", src)
-        .expect_err("a misspelt house rule")
-        .to_string();
+    let err = refused("critical_hit: true");
     assert!(err.contains("critical_hit"), "{err}");
+}
+
+/// The error of a one-figure scene (file `x.ron`) with these house switches, which must be
+/// refused; the switches stand on its line 2.
+fn refused(house: &str) -> String {
+    let src = format!(
+        r#"Scene(name: "x", setting: Indoors, seed: 1,
+        rules: (house: ({house})),
+        combatants: [(name: "A", side: "A", at: (0.0, 0.0))])"#
+    );
+    parse("x.ron", &src)
+        .expect_err("the scene is refused")
+        .to_string()
 }
 
 proptest! {
@@ -323,12 +331,7 @@ fn a_natural_20_is_a_critical_only_when_confirmed() {
 /// Confirming criticals without critical hits would switch nothing on: refused, located.
 #[test]
 fn confirming_without_critical_hits_is_refused() {
-    let src = r#"Scene(name: "x", setting: Indoors, seed: 1,
-        rules: (house: (confirm_criticals: true)),
-        combatants: [(name: "A", side: "A", at: (0.0, 0.0))])"#;
-    let err = parse("x.ron", src)
-        .expect_err("confirming alone")
-        .to_string();
+    let err = refused("confirm_criticals: true");
     assert!(err.contains("critical hits"), "{err}");
     assert!(err.contains("x.ron:2:"), "located on its line: {err}");
 }

@@ -101,9 +101,9 @@ Exit status: 0 when the round was laid out, 2 when an action could not be read."
 /// The help's closing text: the actions and examples, then the house rules a scene can
 /// switch on (listed from the rules core, so the list never falls behind it).
 fn after_help() -> String {
-    let house: String = crate::rules::house::ALL
+    let house: String = crate::rules::house::RULES
         .iter()
-        .map(|(name, what)| format!("  {name:<15} {what}\n"))
+        .map(|r| format!("  {:<19} {}\n", r.key, r.what))
         .collect();
     format!(
         "{AFTER_HELP}\n\nHouse rules (the house-rules text), off by default, switched on in a\n\

@@ -49,76 +49,65 @@ impl HouseRules {
         *self != HouseRules::default()
     }
 
-    /// The house rules in force, in plain words, each with where the text says it:
-    /// (name, what it does, where).
-    pub fn plain(&self) -> Vec<(&'static str, &'static str, &'static str)> {
-        let mut v = Vec::new();
-        if self.critical_hits {
-            v.push((
-                "Critical hits",
-                "a natural 20 does double damage",
-                "house rules, Critical Hits (the book: no extra damage)",
-            ));
-        }
-        if self.critical_hits && self.confirm_criticals {
-            v.push((
-                "Confirming criticals",
-                "a second d20, no bonuses, less a parry, must hit too",
-                "Take Initiative! §3",
-            ));
-        }
-        if self.ganging_up {
-            v.push((
-                "Ganging up",
-                "+1 a melee attacker on one foe, at most +4; 4 on a man-sized foe, 6 on a large",
-                "house rules, Ganging Up (the book: no bonus, no limit)",
-            ));
-        }
-        if self.encounter_distance {
-            v.push((
-                "Encounter distance",
-                "indoors d6+4 squares of 5 ft (25-50 ft)",
-                "house rules, Determine Distance (the book: d6+4\", DMG p.62)",
-            ));
-        }
-        v
+    /// The house rules switched on, in the order of [`RULES`].
+    pub fn on(&self) -> impl Iterator<Item = &'static HouseRule> + '_ {
+        RULES.iter().filter(|r| (r.is_on)(self))
     }
 
     /// One line per house rule switched on, as a scene writes it.
     pub fn describe(&self) -> Vec<String> {
-        let mut v = Vec::new();
-        if self.critical_hits {
-            v.push("house.critical_hits: true".to_string());
-        }
-        if self.confirm_criticals {
-            v.push("house.confirm_criticals: true".to_string());
-        }
-        if self.ganging_up {
-            v.push("house.ganging_up: true".to_string());
-        }
-        if self.encounter_distance {
-            v.push("house.encounter_distance: true".to_string());
-        }
-        v
+        self.on()
+            .map(|r| format!("house.{}: true", r.key))
+            .collect()
     }
 }
 
-/// Every house rule a scene can switch on, with what it does: for `first --help` and the
-/// scene format's documentation.
-pub const ALL: &[(&str, &str)] = &[
-    ("critical_hits", "a natural 20 to hit does double damage"),
-    (
-        "confirm_criticals",
-        "with critical_hits: a second d20 (no bonuses, less a parry) must hit too",
-    ),
-    (
-        "ganging_up",
-        "N melee attackers on one foe: +N each, at most +4; room for 4 (M), 6 (L)",
-    ),
-    (
-        "encounter_distance",
-        "indoor encounters start d6+4 squares of 5 ft apart (25-50 ft)",
-    ),
+/// One house rule as people read it: the one description behind `first --help`, the
+/// viewer's rules panel and `run`'s readings line.
+#[derive(Debug)]
+pub struct HouseRule {
+    /// Its switch in a scene's `rules: (house: (...))`.
+    pub key: &'static str,
+    /// Its name, as the rules panel shows it.
+    pub name: &'static str,
+    /// What it does, in a line.
+    pub what: &'static str,
+    /// Where the text says it (and what the book does instead).
+    pub page: &'static str,
+    /// Whether a scene's switches turn it on.
+    pub is_on: fn(&HouseRules) -> bool,
+}
+
+/// Every house rule a scene can switch on.
+pub const RULES: &[HouseRule] = &[
+    HouseRule {
+        key: "critical_hits",
+        name: "Critical hits",
+        what: "a natural 20 to hit does double damage",
+        page: "house rules §Critical Hits (the book: no extra damage)",
+        is_on: |h| h.critical_hits,
+    },
+    HouseRule {
+        key: "confirm_criticals",
+        name: "Confirming criticals",
+        what: "with critical_hits: a second d20 (no bonuses, less a parry) must hit too",
+        page: "Take Initiative! §3",
+        is_on: |h| h.confirm_criticals,
+    },
+    HouseRule {
+        key: "ganging_up",
+        name: "Ganging up",
+        what: "N melee attackers on one foe: +N each, at most +4; room for 4 (M), 6 (L)",
+        page: "house rules §Ganging Up (the book: no bonus, no limit)",
+        is_on: |h| h.ganging_up,
+    },
+    HouseRule {
+        key: "encounter_distance",
+        name: "Encounter distance",
+        what: "indoor encounters start d6+4 squares of 5 ft apart (25-50 ft)",
+        page: "house rules §Determine Distance (the book: d6+4\", DMG p.62)",
+        is_on: |h| h.encounter_distance,
+    },
 ];
 
 /// Confirming a critical ("Take Initiative!" §3): the second d20, less the parry against
@@ -134,6 +123,16 @@ pub const SQUARE_FT: f64 = 5.0;
 /// Indoor encounter distance under the house rule: d6+4 squares of [`SQUARE_FT`].
 pub fn encounter_distance(d6: u32) -> super::distance::Distance {
     super::distance::in_squares(d6 + 4, SQUARE_FT, cite::HOUSE_DISTANCE)
+}
+
+/// Indoor encounter distance for this d6 under these house rules: the house rule's
+/// squares when it is on, else the book's d6+4" (DMG p.62).
+pub fn indoor_distance(d6: u32, house: HouseRules) -> super::distance::Distance {
+    if house.encounter_distance {
+        encounter_distance(d6)
+    } else {
+        super::distance::indoor_distance(d6)
+    }
 }
 
 /// The most melee attackers a foe of this size has room for under the house rule of
@@ -218,6 +217,24 @@ mod tests {
     }
 
     #[test]
+    fn every_switch_has_one_entry_under_its_own_key() {
+        for r in RULES {
+            let one: HouseRules = ron::from_str(&format!("({}: true)", r.key))
+                .unwrap_or_else(|e| panic!("{}: {e}", r.key));
+            let on: Vec<&str> = one.on().map(|x| x.key).collect();
+            assert_eq!(on, vec![r.key]);
+            assert_eq!(one.describe(), vec![format!("house.{}: true", r.key)]);
+            assert_eq!(
+                super::super::options::RulesOptions::page(r.name),
+                r.page,
+                "the rules panel cites {}",
+                r.key
+            );
+        }
+        assert_eq!(HouseRules::default().on().count(), 0);
+    }
+
+    #[test]
     fn house_distance_is_half_the_books_for_every_d6() {
         for d6 in 1..=6 {
             let house = encounter_distance(d6);
@@ -228,6 +245,12 @@ mod tests {
                 "the same count of inches (squares)"
             );
             assert_eq!(house.feet * 2.0, book.feet);
+            let on = HouseRules {
+                encounter_distance: true,
+                ..HouseRules::default()
+            };
+            assert_eq!(indoor_distance(d6, on), house);
+            assert_eq!(indoor_distance(d6, HouseRules::default()), book);
         }
     }
 }

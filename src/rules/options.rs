@@ -335,17 +335,15 @@ impl RulesOptions {
                 },
             ));
         }
-        v.extend(
-            self.house
-                .plain()
-                .into_iter()
-                .map(|(name, what, _)| (name, what)),
-        );
+        v.extend(self.house.on().map(|r| (r.name, r.what)));
         v
     }
 
     /// Where the rules text decides what a line of [`Self::plain`] is about.
     pub fn page(what: &str) -> &'static str {
+        if let Some(r) = super::house::RULES.iter().find(|r| r.name == what) {
+            return r.page;
+        }
         match what {
             "Rules" => "DMG p.61-67; Take Initiative! §Basics",
             "3/2 attack rates" | "Missile volleys" => "DMG p.63",
@@ -356,10 +354,6 @@ impl RulesOptions {
             "Chargers meeting" => "Take Initiative! §9g",
             "A mover a charge catches" => "Take Initiative! §9f",
             "A pursuer past a withdrawal" => "Take Initiative! §7b",
-            "Critical hits" => "house rules §Critical Hits",
-            "Ganging up" => "house rules §Ganging Up",
-            "Confirming criticals" => "Take Initiative! §3",
-            "Encounter distance" => "house rules §Determine Distance",
             _ => "DMG p.66",
         }
     }

@@ -212,18 +212,15 @@ pub(super) fn encounter(
             }
             EncounterCheck::Indoors { note } => {
                 let r = dice.roll(DieKind::Distance, "any", 6).0.clamp(1, 6) as u32;
-                if scene.0.rules.house.encounter_distance {
-                    let d = crate::rules::house::encounter_distance(r);
-                    let words =
-                        crate::words!("{note}: d6 {r} + 4 = {} squares ({} ft)", d.inches, d.feet);
-                    (d, words)
+                let d = crate::rules::house::indoor_distance(r, scene.0.rules.house);
+                // The house rule counts squares where the book counts inches.
+                let unit = if d.rule == crate::rules::cite::HOUSE_DISTANCE {
+                    " squares"
                 } else {
-                    let d = distance::indoor_distance(r);
-                    (
-                        d,
-                        format!("{note}: d6 {r} + 4 = {}\" ({} ft)", d.inches, d.feet),
-                    )
-                }
+                    "\""
+                };
+                let words = format!("{note}: d6 {r} + 4 = {}{unit} ({} ft)", d.inches, d.feet);
+                (d, words)
             }
             EncounterCheck::Noise { note } => {
                 let r = dice.roll(DieKind::Distance, "any", 4).0.clamp(1, 4) as u32;
