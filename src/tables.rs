@@ -36,6 +36,10 @@ pub struct Weapon {
     /// A spear or pole arm, which may be set (braced) against a charge.
     #[serde(default)]
     pub set_vs_charge: bool,
+    /// Hands or feet: used only under the house rule of weaponless combat, where half its
+    /// damage is subdual.
+    #[serde(default)]
+    pub brawling: bool,
 }
 
 impl Weapon {
@@ -138,6 +142,15 @@ const SPELLS_RON: &str = include_str!("../assets/spells.ron");
 const LIGHTS_RON: &str = include_str!("../assets/lights.ron");
 const MONSTERS_RON: &str = include_str!("../assets/monsters.ron");
 const TAKE_INITIATIVE_RON: &str = include_str!("../assets/take_initiative.ron");
+const PSIONICS_RON: &str = include_str!("../assets/psionics.ron");
+
+/// The psionic tables (DMG p.76-78): what the texts give; the rest is the DM's.
+pub fn psionics() -> &'static crate::rules::psionics::PsionicTable {
+    static T: OnceLock<crate::rules::psionics::PsionicTable> = OnceLock::new();
+    T.get_or_init(|| {
+        ron::from_str(PSIONICS_RON).expect("assets/psionics.ron is valid (checked by a test)")
+    })
+}
 
 /// "Take Initiative!" Appendix B: its modifiers and missile speeds.
 pub fn take_initiative() -> &'static crate::rules::take_initiative::Table {

@@ -30,6 +30,40 @@ pub enum ActionKind {
     Other,
 }
 
+/// What starts a figure's round late, besides hesitating (DMG p.71): house rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LateBy {
+    /// Segments lost to surprise, carried into this round (house rules, "Determine
+    /// Surprise").
+    Surprise,
+    /// Waiting on another figure's action (house rules, "Delay Action").
+    Awaiting,
+    /// Moving up to its foe first: half a move and a blow (house rules, "Combat Actions").
+    Moving,
+}
+
+impl LateBy {
+    /// The rule that makes it late.
+    pub fn rule(self) -> super::cite::Rule {
+        use super::cite;
+        match self {
+            LateBy::Surprise => cite::HOUSE_SURPRISE_CARRIES,
+            LateBy::Awaiting => cite::HOUSE_AWAIT,
+            LateBy::Moving => cite::HOUSE_MOVE_OR_STRIKE,
+        }
+    }
+
+    /// Why, in a few words.
+    pub fn why(self) -> &'static str {
+        match self {
+            LateBy::Surprise => "segments lost to surprise carried over",
+            LateBy::Awaiting => "waiting on another's action",
+            LateBy::Moving => "moving up to its foe first",
+        }
+    }
+}
+
 /// One figure's declared action with everything that decides its timing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Declared {
@@ -61,6 +95,9 @@ pub struct Declared {
     /// earlier than segment 1 + delay (a spell's or a charge's delay is in its segments).
     #[serde(default)]
     pub delay: u32,
+    /// What made it late, when not hesitation: a house rule that starts its round late.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_by: Option<LateBy>,
     /// A spear or pole arm set against a charge: it strikes the charger first.
     #[serde(default)]
     pub set_vs_charge: bool,
@@ -84,6 +121,7 @@ impl Declared {
             strikes_first: false,
             casting_total: None,
             delay: 0,
+            late_by: None,
             set_vs_charge: false,
             slowed: false,
         }

@@ -29,6 +29,7 @@ pub mod house;
 pub mod initiative;
 pub mod movement;
 pub mod options;
+pub mod psionics;
 pub mod second_action;
 pub mod sequence;
 pub mod sight;

@@ -143,6 +143,7 @@ pub fn new_scene(setting: Setting, width_ft: f64, height_ft: f64, cell_ft: f64) 
         surprise: Default::default(),
         surprise_segments: Vec::new(),
         rounds: Vec::new(),
+        psionics: Default::default(),
         dice: Default::default(),
     }
 }

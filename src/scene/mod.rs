@@ -70,6 +70,10 @@ pub struct Scene {
     /// Fixed dice, per kind, per figure (or side), consumed in order.
     #[serde(default, skip_serializing_if = "is_default")]
     pub dice: BTreeMap<DieKind, BTreeMap<String, Vec<i32>>>,
+    /// The DM's own entries of the psionic tables, over `assets/psionics.ron`: mode costs,
+    /// areas and matrix cells the texts do not give.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub psionics: crate::rules::psionics::PsionicTable,
 }
 
 /// The grid map: ASCII rows, one character per cell, and what each character means.
@@ -305,6 +309,23 @@ pub struct CombatantSpec {
     /// A thief's chance to hide in shadows, in percent (PHB p.28), for `Hide`.
     #[serde(default, skip_serializing_if = "is_default")]
     pub hide_in_shadows: Option<u32>,
+    /// The main weapon's magic bonus, which a fumble's second roll adds (house rules,
+    /// "Critical Misses"); part of `to_hit_bonus` too, where the scene counts it.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub weapon_magic: i32,
+    /// A monk: its hands and feet do real damage (house rules, "Weaponless Combat").
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub monk: bool,
+    /// A monk that chooses to do all its weaponless damage as subdual.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub subdual: bool,
+    /// Psionic: its attack and defense strengths (DMG p.76-78).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub psionic: Option<PsionicStrength>,
+    /// A non-psionic's saving throw (d20 roll needed) when a psionic blast's area takes it
+    /// in, as the DM's table gives it (DMG p.78).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub save_vs_psionics: Option<u32>,
 }
 
 /// Encounter-distance checks (DMG p.49, p.62): each logs a `distance` event.
@@ -429,6 +450,47 @@ pub struct RoundSpec {
         skip_serializing_if = "is_default"
     )]
     pub modifiers: BTreeMap<String, Vec<String>>,
+    /// House rule `await_enemy`: a figure that waits on another's action this round, by
+    /// name, acting when that action is done ("Delay Action").
+    #[serde(
+        default,
+        deserialize_with = "unique::map",
+        skip_serializing_if = "is_default"
+    )]
+    pub awaits: BTreeMap<String, String>,
+    /// Psionic combat this round (DMG p.76-78): each psionic's attack and defense modes,
+    /// one entry a segment from segment 1; past the last entry it keeps its last choice.
+    #[serde(
+        default,
+        deserialize_with = "unique::map",
+        skip_serializing_if = "is_default"
+    )]
+    pub psionics: BTreeMap<String, Vec<PsiChoice>>,
+}
+
+/// One psionic's modes in one segment of psionic combat.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PsiChoice {
+    /// The attack mode, by name in the psionic table (none: no attack this segment).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub attack: Option<String>,
+    /// Whom it attacks (a psionic in the fight).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub at: Option<String>,
+    /// The defense mode, by name in the psionic table (none: undefended).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub defense: Option<String>,
+}
+
+/// A psionic's strengths (DMG p.76-78): attack and defense points at the start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PsionicStrength {
+    /// Attack strength.
+    pub attack: u32,
+    /// Defense strength.
+    pub defense: u32,
 }
 
 /// A declared action.
@@ -777,8 +839,12 @@ pub enum DieKind {
     D4,
     /// d20 saving throws (keyed by the figure that saves).
     Save,
-    /// d% rolls: hiding in shadows (keyed by the figure).
+    /// d% rolls: hiding in shadows, a psionic outcome's chance (keyed by the figure that
+    /// rolls: the hider, the psionic attacker).
     Percent,
+    /// A fumbled weapon's flight (house rules, "Critical Misses"): the d3 squares, then the
+    /// d8 direction (keyed by the fumbler).
+    Scatter,
 }
 
 impl DieKind {
@@ -795,6 +861,7 @@ impl DieKind {
             DieKind::D4 => 1..=4,
             DieKind::Save => 1..=20,
             DieKind::Percent => 1..=100,
+            DieKind::Scatter => 1..=8,
         }
     }
 }
@@ -828,8 +895,11 @@ impl Scene {
                 then: BTreeMap::new(),
                 change: BTreeMap::new(),
                 modifiers: BTreeMap::new(),
+                awaits: BTreeMap::new(),
+                psionics: BTreeMap::new(),
             }],
             dice: BTreeMap::new(),
+            psionics: Default::default(),
         }
     }
 

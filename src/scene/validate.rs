@@ -9,6 +9,8 @@ use crate::rules::cite;
 use crate::tables;
 use std::collections::BTreeSet;
 
+mod house;
+
 /// One problem with where it is.
 pub(super) struct Problem {
     pub offset: usize,
@@ -118,15 +120,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         );
     }
     scene_limits(&mut c, scene);
-    let house = scene.rules.house;
-    if house.confirm_criticals && !house.critical_hits {
-        c.add(
-            &["house".into(), "confirm_criticals".into()],
-            "rules.house.confirm_criticals".into(),
-            "confirming criticals needs critical hits".into(),
-            Some("add critical_hits: true, or leave confirm_criticals out".into()),
-        );
-    }
+    house::check(&mut c, scene);
     let map = scene
         .map
         .as_ref()
@@ -651,7 +645,9 @@ fn check_declarations(
     for (who, act) in d {
         let mut at = section.to_vec();
         act_limits(c, who, act, section, path);
-        if !ti && only_take_initiative(act) {
+        // Under the house rule of parting shots, a withdrawal is the fighting withdrawal.
+        let withdrawal = matches!(act, Act::Withdraw { .. }) && scene.rules.house.parting_shots;
+        if !ti && only_take_initiative(act) && !withdrawal {
             let mut a = at.clone();
             a.push(q(who));
             c.add(

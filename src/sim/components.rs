@@ -139,6 +139,12 @@ pub struct Fighting {
     pub initiative_die: u32,
     /// A single-classed fighter (its parry under "Take Initiative!").
     pub fighter: bool,
+    /// The main weapon's magic bonus (a fumble's second roll adds it).
+    pub weapon_magic: i32,
+    /// A monk: real damage with hands and feet (house rules, "Weaponless Combat").
+    pub monk: bool,
+    /// A monk doing all its weaponless damage as subdual, by choice.
+    pub all_subdual: bool,
 }
 
 /// Armor class and armor type.
@@ -161,6 +167,9 @@ pub struct HitPoints {
     pub condition: Condition,
     /// The round it fell in (0 for surprise).
     pub fell_in_round: Option<u32>,
+    /// Subdual damage taken, kept apart from the hit points (house rules, "Weaponless
+    /// Combat").
+    pub subdual: i32,
 }
 
 /// A light carried.
@@ -321,3 +330,31 @@ pub struct CarriedInitiative(pub u32);
 /// the figure may still change its action.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BaseInitiative(pub u32);
+
+/// A weapon lost to a fumble (house rules, "Critical Misses"): the figure strikes no more
+/// with it. Where it lies, if it was thrown rather than broken.
+#[derive(Component, Clone, Debug)]
+pub struct Disarmed {
+    /// The weapon.
+    pub weapon: String,
+    /// Where it landed, in feet (none: broken).
+    pub lies_at: Option<(f64, f64)>,
+}
+
+/// A psionic's strengths now (DMG p.76-78): spent on modes, lost to attacks, never below 0.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Psionic {
+    /// Attack strength.
+    pub attack: u32,
+    /// Defense strength.
+    pub defense: u32,
+}
+
+/// A non-psionic's saving throw when a psionic blast's area takes it in (DMG p.78).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct SaveVsPsionics(pub u32);
+
+/// A mundane attack struck this figure in (round, segment): a psionic's psionic combat
+/// ends then (PHB p.39).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct MundaneHit(pub u32, pub u32);

@@ -50,6 +50,9 @@ pub enum EventKind {
     Act,
     /// The end of a round.
     RoundEnd,
+    /// Psionic combat: a psionic's modes, an attack's outcome, a save in a blast's area,
+    /// or the end of the psionic combat (DMG p.76-78).
+    Psionic,
 }
 
 /// What an event carries besides its words: the numbers a test, the odds or the quiz
@@ -159,6 +162,9 @@ pub enum Payload {
         /// Doubled by a critical hit (house rule; only written when true).
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         critical: bool,
+        /// Subdual damage the blow did besides (weaponless combat; only written when not 0).
+        #[serde(skip_serializing_if = "is_zero")]
+        subdual: i32,
     },
     /// A spell, device or potion begun.
     SpellStart {
@@ -222,6 +228,73 @@ pub enum Payload {
         loss: i32,
         /// Hit points now.
         hp: i32,
+    },
+    /// A fumble (house rules, "Critical Misses"): the second roll and what came of it.
+    Fumble {
+        /// The second d20.
+        roll: i32,
+        /// The weapon's magic bonus added to it.
+        magic: i32,
+        /// Their sum.
+        total: i32,
+        /// miss, thrown or broken.
+        outcome: crate::rules::house::Fumble,
+        /// Where a thrown weapon lands, in feet.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        lands: Option<(f64, f64)>,
+        /// How many squares it flew.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        squares: Option<u32>,
+        /// Which way (north, north-east, ...).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        direction: Option<String>,
+    },
+    /// A psionic's modes this segment and what they cost it (DMG p.76-78).
+    PsionicModes {
+        /// The attack mode, if it attacks.
+        attack: Option<String>,
+        /// The defense mode, if any.
+        defense: Option<String>,
+        /// Strength spent on them this segment.
+        spent: u32,
+        /// Attack strength after the segment.
+        attack_strength: u32,
+        /// Defense strength after the segment.
+        defense_strength: u32,
+    },
+    /// One psionic attack against the target's defense, by the matrix (DMG p.76).
+    PsionicAttack {
+        /// The attack mode.
+        attack: String,
+        /// The target's defense mode (none: undefended).
+        defense: Option<String>,
+        /// points, chance, or unknown (no entry in the table).
+        outcome: String,
+        /// Strength points the target loses.
+        points: u32,
+        /// The chance in percent of the entry's effect.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        chance: Option<u32>,
+        /// The d% rolled against it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        roll: Option<i32>,
+        /// The effect (death...), if it happened.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        effect: Option<String>,
+    },
+    /// A non-psionic's save inside a blast's area (DMG p.78).
+    PsionicSave {
+        /// The d20 needed (none: not given).
+        needed: Option<u32>,
+        /// The d20 rolled.
+        roll: Option<i32>,
+        /// Saved.
+        saved: bool,
+    },
+    /// Psionic combat ended this segment.
+    PsionicEnd {
+        /// decided, mundane_attack or ten_segments.
+        reason: String,
     },
     /// A round ended.
     RoundEnd {
@@ -378,4 +451,9 @@ pub(super) fn record(mut messages: ResMut<Messages<LogEvent>>, mut log: ResMut<E
         e.seq = seq;
         log.events.push(e);
     }
+}
+
+/// Whether a number is 0 (to leave it out of the JSON).
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }

@@ -19,6 +19,7 @@ mod encounter;
 mod log;
 mod movement;
 mod plan;
+mod psionics;
 mod quiet;
 mod resolve;
 mod round_end;
@@ -70,6 +71,9 @@ pub enum SimSet {
     Sight,
     /// Blows, missiles, spell completions and device activations, in planned order.
     Resolve,
+    /// Psionic combat's segment: modes paid for, attacks against defenses all at once,
+    /// saves in a blast's area; a mundane hit on a psionic this segment ends it.
+    Psionics,
     /// Under "Take Initiative!", a figure whose action this segment made impossible changes
     /// it, if the scene gives it a change and its base initiative allows (§1).
     Change,
@@ -130,7 +134,8 @@ impl Plugin for SimPlugin {
             .insert_resource(spawn::FigureTable::of(&scene))
             .init_resource::<MapVision>()
             .init_resource::<sight::SightMemo>()
-            .init_resource::<quiet::QuietCheck>();
+            .init_resource::<quiet::QuietCheck>()
+            .init_resource::<psionics::PsionicState>();
         fresh_state(app.world_mut(), seed, rounds);
         app.add_systems(Startup, |world: &mut World| world.run_schedule(SimStart));
         // The simulation is one chain of systems: the multi-threaded executor would only
@@ -151,6 +156,7 @@ impl Plugin for SimPlugin {
                 SimSet::Areas,
                 SimSet::Sight,
                 SimSet::Resolve,
+                SimSet::Psionics,
                 SimSet::Change,
                 SimSet::Resight,
                 SimSet::Disruption,
@@ -187,6 +193,9 @@ impl Plugin for SimPlugin {
                 resolve::resolve
                     .in_set(SimSet::Resolve)
                     .run_if(resolve::in_a_segment),
+                psionics::psionic_segment
+                    .in_set(SimSet::Psionics)
+                    .run_if(plan::in_a_round.and_then(psionics::any_psionic)),
                 plan::change_actions
                     .in_set(SimSet::Change)
                     .run_if(plan::in_a_round.and_then(plan::under_take_initiative)),
@@ -222,6 +231,7 @@ fn fresh_state(world: &mut World, seed: u64, rounds: u32) {
         None => world.insert_resource(EventLog::default()),
     }
     reset(world, Plan::default());
+    reset(world, psionics::PsionicState::default());
     reset(world, Sightings::default());
     reset(world, sight::SightInputs::default());
     world.resource_mut::<Messages<LogEvent>>().clear();

@@ -6,11 +6,11 @@
 //! A segment can hold something when it starts or ends a round (declarations, initiative,
 //! bleeding), when the plan has an entry for it, when a figure is closing, charging or
 //! moving, when a spell, device or potion completes in it, or while a spell's area is on
-//! the map. Surprise segments, the encounter step and "Take Initiative!" rounds are always
+//! the map, or in any segment of a scene with psionics. Surprise segments, the encounter step and "Take Initiative!" rounds are always
 //! played in full. [`PlayEverySegment`] turns the skip off; a test holds every library
 //! scene to the same log either way.
 
-use super::components::{Casting, Closing, SpellArea};
+use super::components::{Casting, Closing, Psionic, SpellArea};
 use super::plan::{MoveTo, Plan};
 use super::{Phase, SegmentClock};
 use crate::rules::options::RulesSystem;
@@ -32,6 +32,7 @@ type Reads = (
     Query<'static, 'static, (), Moving>,
     Query<'static, 'static, &'static Casting>,
     Query<'static, 'static, (), With<SpellArea>>,
+    Query<'static, 'static, (), With<Psionic>>,
 );
 
 /// The check's queries, kept between steps. Behind a lock so that it can be used while
@@ -62,7 +63,7 @@ pub(super) fn next_is_quiet(world: &World) -> bool {
         .0
         .lock()
         .unwrap_or_else(PoisonError::into_inner);
-    let Ok((plan, every, moving, casting, areas)) = check.get(world) else {
+    let Ok((plan, every, moving, casting, areas, psionic)) = check.get(world) else {
         return false;
     };
     let tick = next.tick();
@@ -70,6 +71,7 @@ pub(super) fn next_is_quiet(world: &World) -> bool {
         || (plan.round == round && plan.entries.iter().any(|e| e.segment == segment))
         || !moving.is_empty()
         || casting.iter().any(|c| c.completes == tick)
-        || !areas.is_empty();
+        || !areas.is_empty()
+        || !psionic.is_empty();
     !busy
 }

@@ -55,6 +55,9 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
                 off_hand: s.off_hand.clone().zip(s.off_hand_damage.clone()),
                 initiative_die: s.initiative_die,
                 fighter: spec.fighter,
+                weapon_magic: spec.weapon_magic,
+                monk: spec.monk,
+                all_subdual: spec.subdual,
             },
             ArmorClass {
                 ac: s.ac,
@@ -65,6 +68,7 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
                 max: s.hp,
                 condition: Condition::Up,
                 fell_in_round: None,
+                subdual: 0,
             },
             Surprised::default(),
             Intent {
@@ -141,6 +145,15 @@ pub(super) fn spawn_scene(
         }
         if let Some(p) = c.hide_in_shadows {
             e.insert(HideChance(p));
+        }
+        if let Some(p) = c.psionic {
+            e.insert(Psionic {
+                attack: p.attack,
+                defense: p.defense,
+            });
+        }
+        if let Some(s) = c.save_vs_psionics {
+            e.insert(SaveVsPsionics(s));
         }
     }
 }

@@ -113,6 +113,7 @@ pub(super) fn ask(
         DieKind::D4 => "a d4 (potion, cantrip)",
         DieKind::Save => "a saving throw",
         DieKind::Percent => "d%",
+        DieKind::Scatter => "a fumbled weapon's flight (d3 squares, then d8 direction)",
     };
     egui::Window::new("Table dice")
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))

@@ -345,11 +345,23 @@ fn hesitated(ev: &mut Events, k: usize, a: &Declared) {
     let at = 1 + a.delay;
     if e.segment.is_none_or(|s| s < at) {
         e.segment = Some(at.min(super::super::charge::SEGMENTS_PER_ROUND));
-        e.rule = cite::DECLARE_HESITATION;
-        e.why = crate::words!(
-            "hesitated in declaring: {} late, in segment {at}",
-            plural(a.delay, "segment")
-        );
+        match a.late_by {
+            None => {
+                e.rule = cite::DECLARE_HESITATION;
+                e.why = crate::words!(
+                    "hesitated in declaring: {} late, in segment {at}",
+                    plural(a.delay, "segment")
+                );
+            }
+            Some(by) => {
+                e.rule = by.rule();
+                e.why = crate::words!(
+                    "{}: {} late, in segment {at}",
+                    by.why(),
+                    plural(a.delay, "segment")
+                );
+            }
+        }
     }
 }
 

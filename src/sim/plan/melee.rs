@@ -22,11 +22,17 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     };
     let missile = matches!(f.act, Act::Missile { .. });
     // Charged by its target, it stands and strikes at contact (DMG p.66).
-    if !missile && !charged_by(b.figs, t, i) && !close_in(b, i, t) {
+    let moving = if missile || charged_by(b.figs, t, i) {
+        Some(0)
+    } else {
+        close_in(b, i, t)
+    };
+    let Some(arrives) = moving else {
         return;
-    }
+    };
     let nth = f.rate.rounds_attacking + 1;
     let (routines, _) = f.rate.rate.routines_in(nth, b.options.alternating_rate);
+    let routines = standing_still(b, i, routines, arrives > 0);
     if routines == 0 {
         let why = "no attack this round (attack rate)".to_string();
         b.events.push(idle(b.when, f, None, why, cite::ATTACK_RATE));
@@ -44,8 +50,40 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
         d.dex_adjustment = effective_adjustment(f.dex.score, f.dex.light_gear);
         d.speed_factor = None;
     }
+    if arrives > 0 {
+        // Half a move and a blow (house rules): the blow no earlier than its arrival.
+        d.delay = d.delay.max(arrives - 1);
+        d.late_by = Some(crate::rules::action::LateBy::Moving);
+    }
     let targets = f.act.targets().iter().map(|s| s.to_string()).collect();
     b.push(i, d, targets, false, String::new());
+}
+
+/// Under the house rule of move or strike, a figure that moves this round (`moving`) or
+/// closed last round strikes only once; the cut is logged.
+fn standing_still(b: &mut RoundBuild, i: usize, routines: u32, moving: bool) -> u32 {
+    if !b.options.house.move_or_strike {
+        return routines;
+    }
+    let f = &b.figs[i];
+    let (n, rule) =
+        crate::rules::house::routines_after_moving(routines, moving, f.closed_last_round);
+    if let Some(rule) = rule {
+        let why = crate::words!(
+            "moved {}: one blow, not {routines} (several attacks only standing still)",
+            if moving { "this round" } else { "last round" }
+        );
+        let e = crate::sim::log::LogEvent::new(
+            b.when,
+            f.name.clone(),
+            crate::sim::log::EventKind::Act,
+            None,
+            why,
+            rule,
+        );
+        b.events.push(e);
+    }
+    n
 }
 
 /// Plans figure `i`'s closing (DMG p.66): toward its first target still standing at its
@@ -185,11 +223,45 @@ pub(super) fn charged_by(figs: &[super::Fig], t: usize, i: usize) -> bool {
 }
 
 /// A melee figure and its target `t`: more than 1" apart, the round is spent closing and
-/// there are no blows (returns false); nearer, it steps in and strikes.
-fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {
+/// there are no blows (returns None); nearer, it steps in and strikes (Some(0)). Under the
+/// house rule of move or strike, a foe within half its move is reached and struck: Some of
+/// the segment it arrives in.
+fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
     let (f, tf) = (&b.figs[i], &b.figs[t]);
     let g = gap(f, tf);
     let (possible, rule) = charge::melee_possible(g, b.setting);
+    if !possible && b.options.house.move_or_strike {
+        let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
+        let (near, rule) = crate::rules::house::may_close_and_strike(g, fps * 10.0);
+        if near {
+            let arrival = charge::arrival_segment(g, fps).0.max(1);
+            let why = crate::words!(
+                "{} ft to {}, within half its move: moves up and strikes once, from segment {arrival}",
+                feet(g),
+                tf.name
+            );
+            let e = crate::sim::log::LogEvent::new(
+                b.when,
+                f.name.clone(),
+                crate::sim::log::EventKind::Act,
+                Some(tf.name.clone()),
+                why,
+                rule,
+            );
+            b.events.push(e);
+            let closing = Closing {
+                target: tf.e,
+                feet_per_segment: fps,
+                charge: false,
+                arrival: Some(arrival),
+                covered: 0.0,
+                wait: 0,
+            };
+            b.changes.closing.insert(i, Some(closing));
+            b.changes.closing_now.push(i);
+            return Some(arrival);
+        }
+    }
     if !possible {
         let why = crate::words!(
             "{} ft to close, more than 1\": closing this round, no blows",
@@ -208,7 +280,7 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {
         };
         b.changes.closing.insert(i, Some(closing));
         b.changes.closing_now.push(i);
-        return false;
+        return None;
     }
     if g > 0.0 {
         let closing = Closing {
@@ -221,5 +293,5 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> bool {
         };
         b.changes.closing.insert(i, Some(closing));
     }
-    true
+    Some(0)
 }

@@ -12,6 +12,7 @@
 
 mod cast;
 mod charge;
+mod house;
 mod initiative;
 mod melee;
 mod order;

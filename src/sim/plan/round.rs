@@ -55,6 +55,8 @@ pub(super) struct RoundBuild<'a> {
     pub events: Vec<LogEvent>,
     /// Segments each figure hesitated in declaring.
     pub hesitation: BTreeMap<String, u32>,
+    /// Figures whose round is short under a house rule, and why.
+    pub short: BTreeMap<String, (crate::rules::house::TimeLeft, crate::rules::action::LateBy)>,
 }
 
 impl RoundBuild<'_> {
@@ -75,17 +77,18 @@ impl RoundBuild<'_> {
             strikes_first: f.weapon.of_speed,
             casting_total: None,
             delay: self.delay_of(i),
+            late_by: self.short.get(&f.name).map(|s| s.1),
             set_vs_charge: false,
             slowed: f.slowed,
         }
     }
 
-    /// Segments figure `i` hesitated in declaring this round (DMG p.71).
+    /// Segments figure `i` starts late this round: hesitating to declare (DMG p.71), and
+    /// under the house rules those lost to surprise or spent waiting.
     pub fn delay_of(&self, i: usize) -> u32 {
-        self.hesitation
-            .get(&self.figs[i].name)
-            .copied()
-            .unwrap_or(0)
+        let name = &self.figs[i].name;
+        self.hesitation.get(name).copied().unwrap_or(0)
+            + self.short.get(name).map_or(0, |s| s.0.used)
     }
 
     /// Figure `i`'s side's die.
@@ -188,9 +191,18 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         changes: Changes::default(),
         events,
         hesitation,
+        short: BTreeMap::new(),
     };
+    b.short = super::house::short_rounds(&b, spec);
     for (i, f) in figs.iter().enumerate() {
         if !f.up {
+            continue;
+        }
+        if super::house::precluded(&mut b, i) {
+            // Moving is never ruled out: a charger still runs at its foe, with no blow.
+            if matches!(f.act, Act::Charge { .. }) {
+                melee::plan_close(&mut b, i);
+            }
             continue;
         }
         match &f.act {
@@ -207,6 +219,11 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
                 b.changes.start_move(&figs, i, (toward, to), fps, 0);
             }
             Act::Other(_) => melee::plan_other(&mut b, i),
+            // A fighting withdrawal (house rules, "Parting Shots"): a move to its point.
+            Act::Withdraw { to } if b.options.house.parting_shots => {
+                let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
+                b.changes.start_move(&figs, i, (&None, &Some(*to)), fps, 0);
+            }
             // Declarations of "Take Initiative!" only: validation refuses them here.
             Act::Hold
             | Act::Flee { .. }
@@ -221,7 +238,8 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         super::second::plan(&mut b, &spec.then);
     }
     melee::strike_back(&mut b);
-    let (entries, sequence) = order::entries(&b);
+    let (mut entries, sequence) = order::entries(&b);
+    super::house::parting_shots(&mut b, &mut entries);
     for e in b.events {
         p.log.write(e);
     }

@@ -6,8 +6,10 @@
 //!
 //! [`strike`] plays one attack routine; [`complete`] plays completions.
 
+mod brawl;
 mod complete;
 mod effect;
+mod fumble;
 mod gang;
 mod hide;
 mod shove;
@@ -49,6 +51,8 @@ pub(super) struct Fighter {
     affected: Option<&'static mut Affected>,
     hidden: Has<Hidden>,
     hide_chance: Option<&'static HideChance>,
+    disarmed: Option<&'static Disarmed>,
+    psionic: Has<Psionic>,
 }
 
 /// What playing a segment needs.

@@ -12,7 +12,7 @@ use crate::rules::options::RulesSystem;
 use crate::rules::surprise;
 use crate::rules::take_initiative::spell::{keeps_spell, level_of};
 use crate::scene::{Act, DieKind};
-use crate::sim::components::{Casting, CaughtUnaware, Hidden};
+use crate::sim::components::{Casting, CaughtUnaware, Hidden, MundaneHit};
 use crate::sim::disruption::{HitOnCaster, end_casting, hit_on_caster};
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::sim::plan::{Adjust, PlanEntry, Planned, range_adjust};
@@ -56,9 +56,14 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     // The second action's attack is at the targets it names, with the other weapon; a
     // free attack on a fleer is at the fleer, at +4 ("Take Initiative!" §4).
     let act = match (p.plan.then.get(&name), free) {
+        // A parting shot (house rules) carries its +4 among its adjustments.
         (_, Some(fleer)) => Act::Melee {
             targets: vec![fleer.clone()],
-            modifier: crate::rules::take_initiative::flee::FREE_ATTACK_BONUS,
+            modifier: if adjust.iter().any(is_parting_shot) {
+                0
+            } else {
+                crate::rules::take_initiative::flee::FREE_ATTACK_BONUS
+            },
             hold_after: None,
         },
         (Some(then), _) if second => then.clone(),
@@ -83,6 +88,13 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             entry.rule,
         );
         return;
+    }
+    if let Some(d) = p.figures.get(actor).ok().and_then(|a| a.disarmed.cloned()) {
+        let why = match d.lies_at {
+            Some((x, y)) => crate::words!("disarmed: its {} lies at ({x:.0}, {y:.0})", d.weapon),
+            None => crate::words!("disarmed: its {} is broken", d.weapon),
+        };
+        return idle(p, None, why, cite::HOUSE_FUMBLE);
     }
     let Some(target) = first_target(p, &act, routine) else {
         idle(p, None, "no target left standing".into(), entry.rule);
@@ -191,14 +203,23 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         {
             break;
         }
-        strike(p, seg, entry, actor, &b, w, &dmg);
+        if strike(p, seg, entry, actor, &b, w, &dmg) {
+            break;
+        }
     }
 }
 
 /// A blow on a figure as it turns away to follow another (§7) lands where it stood, before
 /// it moves off in the same segment.
 fn as_it_turns(adjust: &[Adjust]) -> bool {
-    adjust.iter().any(|a| a.rule == cite::TI_WITHDRAW_BLOCK)
+    adjust
+        .iter()
+        .any(|a| a.rule == cite::TI_WITHDRAW_BLOCK || is_parting_shot(a))
+}
+
+/// Whether an adjustment is a parting shot's (house rules): it lands as the figure goes.
+fn is_parting_shot(a: &Adjust) -> bool {
+    a.rule == cite::HOUSE_PARTING_SHOT
 }
 
 /// A hidden figure's attack (§10): its target was unaware of it, and may now change its
@@ -267,7 +288,8 @@ pub(super) fn first_target(p: &Play, act: &Act, shot: u32) -> Option<Entity> {
     pick(&|c| c.is_up()).or_else(|| pick(&|c| c != Condition::Dead))
 }
 
-/// One weapon's strike: the roll, the damage, a fall, and a hit on a caster.
+/// One weapon's strike: the roll, the damage, a fall, and a hit on a caster. Returns
+/// whether a fumble cost the figure its weapon.
 fn strike(
     p: &mut Play,
     seg: &mut Segment,
@@ -276,15 +298,17 @@ fn strike(
     b: &Blow,
     weapon: Option<String>,
     dmg: &crate::dice::DiceExpr,
-) {
-    let Ok(a) = p.figures.get(actor) else { return };
+) -> bool {
+    let Ok(a) = p.figures.get(actor) else {
+        return false;
+    };
     let (to_hit_bonus, thac0, damage_bonus) = (
         a.fighting.to_hit_bonus,
         a.fighting.thac0,
         a.fighting.damage_bonus,
     );
     let Ok(t) = p.figures.get(b.target) else {
-        return;
+        return false;
     };
     // A charger has no Dexterity bonus to its AC, or is a class worse without one (DMG p.66).
     let mut tac = *t.ac;
@@ -329,17 +353,21 @@ fn strike(
                 cite::HELPLESS_HIT,
             )
             .with(Payload::HelplessHit {
-                weapon: wname,
+                weapon: wname.clone(),
                 routine: b.routine,
                 of: b.of,
             })
             .placed(entry.fixed),
         );
-        return damage(p, seg, entry, b, dmg, (damage_bonus, (1, None)));
+        let w = Some(wname.as_str());
+        damage(p, seg, entry, b, (dmg, w), (damage_bonus, (1, None)));
+        return false;
     }
     let (need, _) = combat::needed_to_hit(thac0, tac.ac);
     let (d20, fixed) = p.dice.roll(DieKind::ToHit, &b.name, 20);
-    let hit = combat::hits(d20, &m, need);
+    // Under the house rule of fumbles a natural 1 misses whatever the bonuses.
+    let fumbled = super::fumble::is_fumble(p, d20);
+    let hit = combat::hits(d20, &m, need) && !fumbled;
     let blow_note = match (b.blow, parried(p, b)) {
         (_, n) if n > 0 => crate::words!(", parried -{n} (Take Initiative! §3)"),
         (1, _) => String::new(),
@@ -371,7 +399,7 @@ fn strike(
             entry.rule,
         )
         .with(Payload::Attack {
-            weapon: wname,
+            weapon: wname.clone(),
             routine: b.routine,
             of: b.of,
             blow: b.blow,
@@ -388,10 +416,15 @@ fn strike(
         })
         .placed(entry.fixed),
     );
+    if fumbled {
+        return super::fumble::fumble(p, entry, actor, (&b.name, &wname, b.when));
+    }
     if hit {
         let critical = critical(p, entry, b, d20, need);
-        damage(p, seg, entry, b, dmg, (damage_bonus, critical));
+        let w = Some(wname.as_str());
+        damage(p, seg, entry, b, (dmg, w), (damage_bonus, critical));
     }
+    false
 }
 
 /// A natural 20 under the house rule of critical hits doubles the damage; with confirming
@@ -442,7 +475,7 @@ fn damage(
     seg: &mut Segment,
     entry: &PlanEntry,
     b: &Blow,
-    dmg: &crate::dice::DiceExpr,
+    (dmg, weapon): (&crate::dice::DiceExpr, Option<&str>),
     (bonus, (times, critical)): (i32, (i32, Option<Rule>)),
 ) {
     let damage = match p.dice.fixed(DieKind::Damage, &b.name) {
@@ -460,7 +493,8 @@ fn damage(
     } else {
         damage
     };
-    wound(p, seg, entry, b, (damage.saturating_mul(times), critical));
+    let split = super::brawl::split(p, entry.actor.unwrap_or(b.target), weapon, damage.saturating_mul(times));
+    wound(p, seg, entry, b, (split, critical));
 }
 
 /// Damage on the target: its hit points, a fall, and what it does to a casting.
@@ -469,17 +503,31 @@ fn wound(
     seg: &mut Segment,
     entry: &PlanEntry,
     b: &Blow,
-    (damage, critical): (i32, Option<Rule>),
+    (split, critical): (crate::rules::house::BrawlSplit, Option<Rule>),
 ) {
     let tick = p.clock.tick();
+    let Ok(t) = p.figures.get(b.target) else {
+        return;
+    };
+    if t.psionic {
+        let (round, segment) = p.clock.round_segment();
+        p.commands.entity(b.target).insert(MundaneHit(round, segment));
+    }
     let Ok(mut t) = p.figures.get_mut(b.target) else {
         return;
     };
+    let damage = split.real;
     let before = t.hp.condition;
     let hp_before = t.hp.current;
     t.hp.current -= damage;
-    let (cond, rule) = combat::after_wound(before, t.hp.current);
+    t.hp.subdual += split.subdual;
+    let (mut cond, mut rule) = combat::after_wound(before, t.hp.current);
+    let (out, subdued) = crate::rules::house::knocked_out(t.hp.current, t.hp.subdual);
+    if out && cond.is_up() {
+        (cond, rule) = (Condition::Unconscious, subdued);
+    }
     t.hp.condition = cond;
+    let subdual_total = t.hp.subdual;
     let hp_now = t.hp.current;
     if cond != before && t.hp.fell_in_round.is_none() {
         t.hp.fell_in_round = Some(b.when.0);
@@ -496,17 +544,26 @@ fn wound(
             Some(b.target_name.clone()),
             match critical {
                 Some(_) => crate::words!(
-                    "{damage} hp ({hp_before} → {hp_now}), doubled: a critical hit on a natural 20"
+                    "{damage} hp ({hp_before} → {hp_now}), doubled: a critical hit on a natural 20{}",
+                    subdual_words(split.subdual, subdual_total)
                 ),
-                None => crate::words!("{damage} hp ({hp_before} → {hp_now})"),
+                None => crate::words!(
+                    "{damage} hp ({hp_before} → {hp_now}){}",
+                    subdual_words(split.subdual, subdual_total)
+                ),
             },
-            critical.unwrap_or(rule),
+            match (critical, split.subdual) {
+                (Some(c), _) => c,
+                (None, 0) => rule,
+                (None, _) => cite::HOUSE_BRAWL,
+            },
         )
         .with(Payload::Damage {
             amount: damage,
             hp_before,
             hp_after: hp_now,
             critical: critical.is_some(),
+            subdual: split.subdual,
         })
         .placed(entry.fixed),
     );
@@ -520,6 +577,8 @@ fn wound(
                 Some(b.name.clone()),
                 if dead {
                     crate::words!("dies at {hp_now} hp")
+                } else if rule == cite::HOUSE_SUBDUED {
+                    crate::words!("is knocked out: {subdual_total} subdual damage, {hp_now} hp left")
                 } else {
                     crate::words!("falls unconscious at {hp_now} hp")
                 },
@@ -654,4 +713,13 @@ fn parried(p: &Play, b: &Blow) -> i32 {
         .filter(|(a, t, _)| *a == b.name && *t == b.target_name)
         .map(|x| x.2)
         .sum()
+}
+
+/// ", and 2 subdual (5 in all)" for a brawling blow's subdual damage; nothing without.
+fn subdual_words(now: i32, total: i32) -> String {
+    if now == 0 {
+        String::new()
+    } else {
+        crate::words!(", and {now} subdual ({total} in all)")
+    }
 }

@@ -1,25 +1,46 @@
 //! A table's house rules (the house-rules text in the project's rules texts): each one
-//! named, off by default, and switched on per scene with `rules: (house: (...))`, under
-//! either initiative system. Each function here returns the rule that decided, cited to
-//! the house-rules text; the book's own rule is what applies when the switch is off.
+//! named, off by default, and switched on per scene with `rules: (house: (...))`. Each
+//! function here returns the rule that decided, cited to the house-rules text; the book's
+//! own rule is what applies when the switch is off. One idea a file:
 //!
-//! In force so far:
-//! - **Critical hits** ([`critical_multiplier`]): a natural 20 to hit does double damage.
-//!   The book gives a natural 20 no extra damage (its combat tables, DMG p.74-75, only
-//!   make 20 a hit).
-//! - **Ganging up** ([`gang_up`]): each of N melee attackers on one foe gets +N to hit, at
-//!   most +4; at most 4 attackers on a man-sized (or smaller) foe, 6 on a large one. The
-//!   book has no such bonus or limit.
-//! - **Confirming criticals** ([`confirms_critical`], with critical hits): a natural 20
-//!   is a critical only if a second d20, less any parry against the blow and with no
-//!   to-hit bonuses, hits too; otherwise it is a plain hit ("Take Initiative!" §3, which
-//!   names it as its author's house rule).
-//! - **Encounter distance** ([`encounter_distance`]): indoors d6+4 squares of 5 ft (25-50
-//!   ft), where the book's d6+4" is 50-100 ft (DMG p.62). The text writes "1d6+4 x 5" or
-//!   squares" and counts one inch of scale as one square; our reading is 5 ft a square.
+//! - [`critical`]: critical hits, their confirmation ("Take Initiative!" §3) and fumbles;
+//! - [`gang`]: ganging up on one foe;
+//! - [`time`]: lost surprise segments carried into the next round, and waiting on another's
+//!   action — both leave a round short, and "precludes" is decided there;
+//! - [`moving`]: move or strike, and multiple attacks only when standing still;
+//! - [`parting`]: the parting shot at a figure leaving melee;
+//! - [`brawl`]: weaponless combat with subdual damage;
+//! - encounter distance, here: indoors d6+4 squares of 5 ft (25-50 ft), where the book's
+//!   d6+4" is 50-100 ft (DMG p.62). The text writes "1d6+4 x 5" or squares" and counts an
+//!   inch of scale as a square; our reading is 5 ft a square.
+//!
+//! **Armor type** is no switch: the engine always compares a weapon with the armor's
+//! *type* (`ac_type`, default the AC), never with the magic that improves the AC, which is
+//! also how the book reads its weapon-versus-armor table (PHB p.38). The adjustments
+//! themselves are data: `vs_ac_type` of each weapon in `assets/weapons.ron`.
+//!
+//! Surprise carried over, waiting, move or strike and parting shots change the book's
+//! segment timing; "Take Initiative!" has its own rules for them (hold and expect §2,
+//! fleeing §4, moves §8-9), so a scene under that system that switches them on is refused.
+//! The others work under either system.
 
-use super::cite::{self, Rule};
-use super::size::Size;
+mod brawl;
+mod critical;
+mod gang;
+mod moving;
+mod parting;
+mod time;
+
+pub use brawl::{BrawlSplit, knocked_out, split_brawl};
+pub use critical::{
+    DIRECTIONS, Fumble, confirms_critical, critical_multiplier, fumble, fumble_lands,
+};
+pub use gang::{gang_up, room_for_attackers};
+pub use moving::{may_close_and_strike, routines_after_moving};
+pub use parting::{PARTING_SHOT_BONUS, parting_shot};
+pub use time::{Needs, TimeLeft, after_awaiting, after_surprise, fits};
+
+use super::cite;
 use serde::{Deserialize, Serialize};
 
 /// The house rules a scene switches on (all off: the book's rules).
@@ -33,6 +54,10 @@ pub struct HouseRules {
     /// Initiative!" §3).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub confirm_criticals: bool,
+    /// A natural 1 to hit is a fumble: a miss, a weapon thrown, or broken (house rules,
+    /// "Critical Misses").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fumbles: bool,
     /// Attackers on one foe help each other, up to a limit by its size (house rules,
     /// "Ganging Up").
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -41,6 +66,24 @@ pub struct HouseRules {
     /// Distance").
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub encounter_distance: bool,
+    /// A surprised party's lost segments come off its next round (house rules, "Determine
+    /// Surprise").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub surprise_carries_over: bool,
+    /// A figure may wait on another's action (`awaits` in a round) and acts when it is done
+    /// (house rules, "Delay Action").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub await_enemy: bool,
+    /// A full move, or a half move and a blow, or a spell; several attacks only standing
+    /// still (house rules, "Combat Actions").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub move_or_strike: bool,
+    /// Leaving a melee draws a parting shot at +4 (house rules, "Parting Shots").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub parting_shots: bool,
+    /// Hands and feet as weapons, with subdual damage (house rules, "Weaponless Combat").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub weaponless_combat: bool,
 }
 
 impl HouseRules {
@@ -60,6 +103,12 @@ impl HouseRules {
             .map(|r| format!("house.{}: true", r.key))
             .collect()
     }
+
+    /// The switches on here that change the book's segment timing, which "Take
+    /// Initiative!" replaces with its own rules.
+    pub fn timing_switches(&self) -> impl Iterator<Item = &'static HouseRule> + '_ {
+        self.on().filter(|r| r.book_timing)
+    }
 }
 
 /// One house rule as people read it: the one description behind `first --help`, the
@@ -76,6 +125,8 @@ pub struct HouseRule {
     pub page: &'static str,
     /// Whether a scene's switches turn it on.
     pub is_on: fn(&HouseRules) -> bool,
+    /// It changes the book's segment timing (refused under "Take Initiative!").
+    pub book_timing: bool,
 }
 
 /// Every house rule a scene can switch on.
@@ -86,6 +137,7 @@ pub const RULES: &[HouseRule] = &[
         what: "a natural 20 to hit does double damage",
         page: "house rules §Critical Hits (the book: no extra damage)",
         is_on: |h| h.critical_hits,
+        book_timing: false,
     },
     HouseRule {
         key: "confirm_criticals",
@@ -93,6 +145,15 @@ pub const RULES: &[HouseRule] = &[
         what: "with critical_hits: a second d20 (no bonuses, less a parry) must hit too",
         page: "Take Initiative! §3",
         is_on: |h| h.confirm_criticals,
+        book_timing: false,
+    },
+    HouseRule {
+        key: "fumbles",
+        name: "Fumbles",
+        what: "a natural 1: d20 + weapon magic; 10+ a miss, under 10 the weapon flies d3 squares, 3 or less it breaks",
+        page: "house rules §Critical Misses (the book: a plain miss)",
+        is_on: |h| h.fumbles,
+        book_timing: false,
     },
     HouseRule {
         key: "ganging_up",
@@ -100,6 +161,7 @@ pub const RULES: &[HouseRule] = &[
         what: "N melee attackers on one foe: +N each, at most +4; room for 4 (M), 6 (L)",
         page: "house rules §Ganging Up (the book: no bonus, no limit)",
         is_on: |h| h.ganging_up,
+        book_timing: false,
     },
     HouseRule {
         key: "encounter_distance",
@@ -107,15 +169,49 @@ pub const RULES: &[HouseRule] = &[
         what: "indoor encounters start d6+4 squares of 5 ft apart (25-50 ft)",
         page: "house rules §Determine Distance (the book: d6+4\", DMG p.62)",
         is_on: |h| h.encounter_distance,
+        book_timing: false,
+    },
+    HouseRule {
+        key: "surprise_carries_over",
+        name: "Surprise carries over",
+        what: "lost surprise segments come off the next round: no spell or weapon (speed factor) longer than what is left",
+        page: "house rules §Determine Surprise (the book: surprise ends with its segments, DMG p.61-62)",
+        is_on: |h| h.surprise_carries_over,
+        book_timing: true,
+    },
+    HouseRule {
+        key: "await_enemy",
+        name: "Await the enemy",
+        what: "a figure waiting on another acts when that action is done; only speed factors that fit what is left strike",
+        page: "house rules §Delay Action (the book: no waiting, DMG p.63)",
+        is_on: |h| h.await_enemy,
+        book_timing: true,
+    },
+    HouseRule {
+        key: "move_or_strike",
+        name: "Move or strike",
+        what: "a full move, or half a move and one blow, or a spell; several attacks only from the 2nd round standing still",
+        page: "house rules §Combat Actions (the book: a round spent closing, DMG p.66)",
+        is_on: |h| h.move_or_strike,
+        book_timing: true,
+    },
+    HouseRule {
+        key: "parting_shots",
+        name: "Parting shots",
+        what: "leaving a melee draws one attack at +4 from each foe in it, unless by a fighting withdrawal (Withdraw)",
+        page: "house rules §Parting Shots, after DMG p.70",
+        is_on: |h| h.parting_shots,
+        book_timing: true,
+    },
+    HouseRule {
+        key: "weaponless_combat",
+        name: "Weaponless combat",
+        what: "hands 1d4, feet 1d6, scored as weapons: half subdual, half real (monks: all real, or all subdual)",
+        page: "house rules §Weaponless Combat (the book: percentile brawling, DMG p.72-73)",
+        is_on: |h| h.weaponless_combat,
+        book_timing: false,
     },
 ];
-
-/// Confirming a critical ("Take Initiative!" §3): the second d20, less the parry against
-/// the blow and with none of the attacker's to-hit bonuses, against the number the blow
-/// needed. Whether the natural 20 stands as a critical.
-pub fn confirms_critical(second_d20: i32, parry: i32, needed: i32) -> (bool, Rule) {
-    (second_d20 - parry >= needed, cite::HOUSE_CONFIRM_CRITICAL)
-}
 
 /// Feet in a square of the house rules' tactical scale (our reading of "x 5"").
 pub const SQUARE_FT: f64 = 5.0;
@@ -135,41 +231,10 @@ pub fn indoor_distance(d6: u32, house: HouseRules) -> super::distance::Distance 
     }
 }
 
-/// The most melee attackers a foe of this size has room for under the house rule of
-/// ganging up: 4 on a man-sized foe, 6 on a large one. The text says nothing of smaller
-/// foes: ours gives them a man-sized foe's 4. (Its 8 for huge foes waits for a size the
-/// scenes can give.)
-pub fn room_for_attackers(size: Size) -> u32 {
-    match size {
-        Size::S | Size::M => 4,
-        Size::L => 6,
-    }
-}
-
-/// Ganging up (house rules, "Ganging Up"): when `attackers` figures attack one foe in melee,
-/// the bonus to hit each gets — their number, at most +4, and none for a lone attacker
-/// ("more than one") — and whether the one at `place` (0-based, in the scene's order) has
-/// room to strike at all on a foe of this size.
-pub fn gang_up(attackers: u32, place: u32, size: Size) -> (i32, bool, Rule) {
-    let room = room_for_attackers(size);
-    let fighting = attackers.min(room);
-    let bonus = if fighting >= 2 { fighting.min(4) } else { 0 };
-    (bonus as i32, place < room, cite::HOUSE_GANG_UP)
-}
-
-/// How many times its damage a blow does, for the natural d20 it rolled: twice on a
-/// natural 20 under the house rule of critical hits, else once (and no rule to cite).
-pub fn critical_multiplier(natural: i32, house: HouseRules) -> (i32, Option<Rule>) {
-    if house.critical_hits && natural == 20 {
-        (2, Some(cite::HOUSE_CRITICAL_HIT))
-    } else {
-        (1, None)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::size::Size;
 
     #[test]
     fn only_a_natural_20_doubles_and_only_when_switched_on() {

@@ -1,0 +1,146 @@
+//! Checks of what the house rules and psionic combat add to a scene: switches that need
+//! each other or the book's timing, hands and feet without weaponless combat, who waits on
+//! whom, and each psionic's modes against the psionic table.
+
+use super::{Checker, q, suggestion};
+use crate::rules::options::RulesSystem;
+use crate::rules::psionics::PsionicTable;
+use crate::scene::Scene;
+use crate::tables;
+
+/// Checks the scene's house rules and psionics.
+pub(super) fn check(c: &mut Checker, scene: &Scene) {
+    switches(c, scene);
+    brawling(c, scene);
+    awaits(c, scene);
+    psionics(c, scene);
+}
+
+fn switches(c: &mut Checker, scene: &Scene) {
+    let house = scene.rules.house;
+    if house.confirm_criticals && !house.critical_hits {
+        c.add(
+            &["house".into(), "confirm_criticals".into()],
+            "rules.house.confirm_criticals".into(),
+            "confirming criticals needs critical hits".into(),
+            Some("add critical_hits: true, or leave confirm_criticals out".into()),
+        );
+    }
+    if scene.rules.system == RulesSystem::TakeInitiative {
+        for r in house.timing_switches() {
+            c.add(
+                &["house".into(), r.key.into()],
+                format!("rules.house.{}", r.key),
+                format!(
+                    "the house rule '{}' changes the book's segment timing; \"Take Initiative!\" has its own",
+                    r.key
+                ),
+                Some("under Take Initiative! use Hold and Expect (§2), Flee (§4), Withdraw (§6) and its moves (§8-9); or drop the switch".into()),
+            );
+        }
+    }
+}
+
+fn brawling(c: &mut Checker, scene: &Scene) {
+    if scene.rules.house.weaponless_combat {
+        return;
+    }
+    for (i, f) in scene.combatants.iter().enumerate() {
+        for (field, w) in [("weapon", &f.weapon), ("off_hand", &f.off_hand)] {
+            let Some(w) = w else { continue };
+            if tables::weapon(w).is_ok_and(|t| t.brawling) {
+                c.add(
+                    &["combatants".into(), q(&f.name), q(w)],
+                    format!("combatants[{i}].{field}"),
+                    format!("'{}' fights with {w}, which needs the house rule of weaponless combat", f.name),
+                    Some("add rules: (house: (weaponless_combat: true)); the book's percentile brawling (DMG p.72-73) is not modelled".into()),
+                );
+            }
+        }
+    }
+}
+
+fn awaits(c: &mut Checker, scene: &Scene) {
+    let names: Vec<&str> = scene.combatants.iter().map(|f| f.name.as_str()).collect();
+    for (r, round) in scene.rounds.iter().enumerate() {
+        for (who, on) in &round.awaits {
+            let at = vec!["awaits".to_string(), q(who)];
+            let field = format!("rounds[{r}].awaits.{who}");
+            let problem = if !scene.rules.house.await_enemy {
+                Some(("waiting on another needs the house rule await_enemy".to_string(), Some("add rules: (house: (await_enemy: true))".to_string())))
+            } else if !names.contains(&who.as_str()) {
+                Some((format!("no figure is named '{who}'"), suggestion(who, names.iter().copied())))
+            } else if !names.contains(&on.as_str()) {
+                Some((format!("'{who}' waits on '{on}', but no figure has that name"), suggestion(on, names.iter().copied())))
+            } else if who == on {
+                Some((format!("'{who}' waits on itself"), None))
+            } else {
+                None
+            };
+            if let Some((m, help)) = problem {
+                c.add(&at, field, m, help);
+            }
+        }
+    }
+}
+
+fn psionics(c: &mut Checker, scene: &Scene) {
+    let table = tables::psionics().merged(&scene.psionics);
+    if let Err(m) = table.check() {
+        c.add(&["psionics".into()], "psionics".into(), m, None);
+    }
+    for (r, round) in scene.rounds.iter().enumerate() {
+        for (who, choices) in &round.psionics {
+            let at = vec!["psionics".to_string(), q(who)];
+            let field = format!("rounds[{r}].psionics.{who}");
+            let Some(f) = scene.combatant(who) else {
+                let help = suggestion(who, scene.combatants.iter().map(|f| f.name.as_str()));
+                c.add(&at, field, format!("no figure is named '{who}'"), help);
+                continue;
+            };
+            if f.psionic.is_none() {
+                let m = format!("'{who}' has psionic modes but no psionic strengths");
+                c.add(&at, field, m, Some("give it psionic: (attack: N, defense: N)".into()));
+                continue;
+            }
+            if choices.len() > 10 {
+                c.add(&at, field.clone(), format!("{} segments of modes: a round has 10", choices.len()), None);
+            }
+            for (k, ch) in choices.iter().enumerate() {
+                if let Some(m) = choice_problem(scene, &table, who, ch) {
+                    c.add(&at, format!("{field}[{k}]"), m.0, m.1);
+                }
+            }
+        }
+    }
+}
+
+/// What is wrong with one segment's modes, if anything.
+fn choice_problem(
+    scene: &Scene,
+    table: &PsionicTable,
+    who: &str,
+    ch: &crate::scene::PsiChoice,
+) -> Option<(String, Option<String>)> {
+    if let Some(a) = &ch.attack
+        && table.attack(a).is_none()
+    {
+        let help = suggestion(a, table.attacks.iter().map(|m| m.name.as_str()));
+        return Some((format!("'{a}' is not an attack mode in the psionic table"), help));
+    }
+    if let Some(d) = &ch.defense
+        && table.defense(d).is_none()
+    {
+        let help = suggestion(d, table.defenses.iter().map(|m| m.name.as_str()));
+        return Some((format!("'{d}' is not a defense mode in the psionic table"), help));
+    }
+    match (&ch.attack, &ch.at) {
+        (Some(a), None) => Some((format!("'{who}' attacks with {a} but at no one"), Some("add at: \"Name\"".into()))),
+        (_, Some(t)) if scene.combatant(t).is_none_or(|t| t.psionic.is_none()) => Some((
+            format!("'{who}' attacks '{t}', which is not a psionic in the scene"),
+            None,
+        )),
+        (_, Some(t)) if t == who => Some((format!("'{who}' attacks itself"), None)),
+        _ => None,
+    }
+}

@@ -1,0 +1,216 @@
+//! The house rules that change a book round's plan (the rules are in
+//! [`crate::rules::house`]):
+//! - a round made short — by segments lost to surprise (round 1, after the surprise
+//!   segments) or by waiting on another's action — starts each figure's round late, and
+//!   what does not fit in what is left is not done ([`short_rounds`], [`precluded`]);
+//! - a figure leaving a melee draws a parting shot from each foe in it
+//!   ([`parting_shots`]).
+
+use super::round::RoundBuild;
+use super::{Fig, PlanEntry, Planned, first_standing, idle, spell_info};
+use crate::rules::action::LateBy;
+use crate::rules::house::{self, Needs, TimeLeft};
+use crate::rules::sequence::plural;
+use crate::rules::spell::completion_segment;
+use crate::scene::{Act, RoundSpec};
+use crate::sim::log::{EventKind, LogEvent};
+use crate::sim::plan::Adjust;
+use std::collections::BTreeMap;
+
+/// Each figure whose round is short, and why: its lost surprise segments in round 1
+/// (`surprise_carries_over`), or the segments of the action it waits on (`await_enemy`).
+pub(super) fn short_rounds(
+    b: &RoundBuild,
+    spec: Option<&RoundSpec>,
+) -> BTreeMap<String, (TimeLeft, LateBy)> {
+    let house = b.options.house;
+    let mut out = BTreeMap::new();
+    for f in b.figs.iter().filter(|f| f.up) {
+        if house.surprise_carries_over && b.round == 1 && f.surprised.segments > 0 {
+            let t = house::after_surprise(f.surprised.segments);
+            out.insert(f.name.clone(), (t, LateBy::Surprise));
+        }
+        let awaited = spec.and_then(|s| s.awaits.get(&f.name));
+        if let Some(w) = awaited.filter(|_| house.await_enemy) {
+            let Some(wi) = b.figs.iter().position(|g| &g.name == w && g.up) else {
+                continue;
+            };
+            let t = house::after_awaiting(done_in(b, wi));
+            out.insert(f.name.clone(), (t, LateBy::Awaiting));
+        }
+    }
+    out
+}
+
+/// The segment figure `w`'s declared action is done in, as a waiting figure counts it: a
+/// spell's completion; a blow's speed factor, counted as segments (the text compares them
+/// so); anything else takes no time.
+fn done_in(b: &RoundBuild, w: usize) -> u32 {
+    let f = &b.figs[w];
+    match &f.act {
+        Act::Cast {
+            spell,
+            segments,
+            device,
+            ..
+        } => {
+            let (segs, _, _) = spell_info(spell, *segments, *device);
+            completion_segment(segs, b.lost(w), b.best, b.options.spell_start) + b.delay_of(w)
+        }
+        Act::Melee { .. } | Act::Missile { .. } | Act::Charge { .. } | Act::Set { .. } => {
+            f.weapon.speed_factor.unwrap_or(1)
+        }
+        _ => 0,
+    }
+}
+
+/// What figure `f`'s declared action needs of the round.
+fn needs(f: &Fig) -> Needs {
+    match &f.act {
+        Act::Cast {
+            spell,
+            segments,
+            device,
+            ..
+        } => Needs::Spell(spell_info(spell, *segments, *device).0),
+        Act::Melee { .. } | Act::Missile { .. } | Act::Charge { .. } | Act::Set { .. } => {
+            Needs::Blow(f.weapon.speed_factor)
+        }
+        _ => Needs::Move,
+    }
+}
+
+/// Whether figure `i`'s round is short and its action does not fit what is left; if so
+/// the reason is logged. A precluded charge still runs at its foe, without a blow.
+pub(super) fn precluded(b: &mut RoundBuild, i: usize) -> bool {
+    let f = &b.figs[i];
+    let Some(&(time, by)) = b.short.get(&f.name) else {
+        return false;
+    };
+    let need = needs(f);
+    let (fits, rule) = house::fits(time, need);
+    let why = |what: String| {
+        crate::words!(
+            "{}: {} of 10 left, {what}",
+            by.why(),
+            plural(time.left, "segment")
+        )
+    };
+    let text = match need {
+        Needs::Spell(s) => why(crate::words!("too few for a spell of {s} segments")),
+        Needs::Blow(sf) => why(crate::words!(
+            "too few for a weapon of speed factor {}",
+            sf.unwrap_or(1)
+        )),
+        Needs::Move => String::new(),
+    };
+    if fits {
+        return false;
+    }
+    b.events.push(idle(b.when, f, None, text, rule));
+    true
+}
+
+/// Under the house rule of parting shots: every figure that leaves a melee this round
+/// (moves off, or closes on or charges someone else) while a foe in it strikes at it and
+/// has it within reach draws one attack at +4 from that foe as it goes, before anything
+/// else in segment 1; a fighting withdrawal (`Withdraw`) draws none.
+pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
+    if !b.options.house.parting_shots {
+        return;
+    }
+    let mut shots = Vec::new();
+    for (i, f) in b.figs.iter().enumerate().filter(|(_, f)| f.up) {
+        let Some(leaving) = leaves(b.figs, i) else {
+            continue;
+        };
+        for (o, foe) in b.figs.iter().enumerate() {
+            let engaged = foe.up
+                && foe.side != f.side
+                && matches!(foe.act, Act::Melee { .. })
+                && first_standing(b.figs, &foe.act) == Some(i)
+                && foe.pos.distance(&f.pos) <= foe.reach + 1e-6;
+            if !engaged {
+                continue;
+            }
+            let (bonus, rule) = house::parting_shot(leaving);
+            let Some(bonus) = bonus else {
+                let why = crate::words!("{} makes a fighting withdrawal: no parting shot", f.name);
+                b.events
+                    .push(idle(b.when, foe, Some(f.name.clone()), why, rule));
+                continue;
+            };
+            shots.push((o, i, bonus, rule));
+        }
+    }
+    if shots.is_empty() {
+        return;
+    }
+    for e in entries.iter_mut() {
+        e.beat += 1;
+    }
+    for (k, (o, i, bonus, rule)) in shots.into_iter().enumerate() {
+        let (foe, leaver) = (&b.figs[o], &b.figs[i]);
+        // Shown in the foe's fight (the first, if it has no other entry).
+        let fight = entries
+            .iter()
+            .find(|e| e.actor == Some(foe.e))
+            .map_or(0, |e| e.fight);
+        let why = crate::words!("a parting shot as {} leaves the melee", leaver.name);
+        let adjust = vec![Adjust {
+            value: bonus,
+            why: crate::words!("parting shot, as if stunned and from behind"),
+            rule,
+        }];
+        entries.insert(
+            k,
+            PlanEntry {
+                segment: 1,
+                beat: 0,
+                fight,
+                fixed: true,
+                after: Vec::new(),
+                actor: Some(foe.e),
+                name: foe.name.clone(),
+                what: Planned::Strike {
+                    routine: 1,
+                    of: 1,
+                    blow: 1,
+                    charge: false,
+                    set: false,
+                    second: false,
+                    free: Some(leaver.name.clone()),
+                    adjust,
+                },
+                rule,
+                why,
+            },
+        );
+        let e = LogEvent::new(
+            b.when,
+            leaver.name.clone(),
+            EventKind::Act,
+            Some(foe.name.clone()),
+            crate::words!("leaves the melee with {}: it draws a parting shot at +{bonus}", foe.name),
+            rule,
+        );
+        b.events.push(e);
+    }
+}
+
+/// Whether figure `i` leaves the melee it stands in this round: `Some(true)` by a fighting
+/// withdrawal, `Some(false)` by a move, or a close or charge on someone else; `None` when
+/// it stays.
+fn leaves(figs: &[Fig], i: usize) -> Option<bool> {
+    let f = &figs[i];
+    match &f.act {
+        Act::Withdraw { .. } => Some(true),
+        Act::Move { .. } => Some(false),
+        Act::Charge { .. } | Act::Close { .. } => {
+            // Moving on another foe leaves this melee; on a foe already in reach it stays.
+            let t = first_standing(figs, &f.act)?;
+            (f.pos.distance(&figs[t].pos) > f.reach + 1e-6).then_some(false)
+        }
+        _ => None,
+    }
+}
