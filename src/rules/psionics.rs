@@ -141,15 +141,24 @@ impl PsionicTable {
     pub fn check(&self) -> Result<(), String> {
         for c in &self.matrix {
             if self.attack(&c.attack).is_none() {
-                return Err(format!("the matrix names an attack mode '{}' that is not in the table", c.attack));
+                return Err(format!(
+                    "the matrix names an attack mode '{}' that is not in the table",
+                    c.attack
+                ));
             }
             if c.defense != "none" && self.defense(&c.defense).is_none() {
-                return Err(format!("the matrix names a defense mode '{}' that is not in the table", c.defense));
+                return Err(format!(
+                    "the matrix names a defense mode '{}' that is not in the table",
+                    c.defense
+                ));
             }
             if let Outcome::Chance { percent, .. } = c.outcome
                 && percent > 100
             {
-                return Err(format!("{} against {}: a chance of {percent}%, more than 100", c.attack, c.defense));
+                return Err(format!(
+                    "{} against {}: a chance of {percent}%, more than 100",
+                    c.attack, c.defense
+                ));
             }
         }
         Ok(())

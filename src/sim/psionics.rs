@@ -98,7 +98,15 @@ pub(super) fn psionic_segment(mut p: PsiPlay) {
                 .iter()
                 .find(|o| o.e == *target)
                 .and_then(|o| o.defense.clone());
-            attack(&mut p, &table, (en, mode, tname), defense, (&mut losses, &mut deaths), *target, when);
+            attack(
+                &mut p,
+                &table,
+                (en, mode, tname),
+                defense,
+                (&mut losses, &mut deaths),
+                *target,
+                when,
+            );
             blast(&mut p, &table, en, mode, &mut deaths, when);
         }
     }
@@ -132,39 +140,54 @@ fn pay(
         .map(|f| (f.figure.name.clone(), (f.entity, f.hp.condition.is_up())))
         .collect();
     let mut out = Vec::new();
-    let mut order: Vec<(usize, Entity)> = p.figures.iter().map(|f| (f.figure.index, f.entity)).collect();
+    let mut order: Vec<(usize, Entity)> = p
+        .figures
+        .iter()
+        .map(|f| (f.figure.index, f.entity))
+        .collect();
     order.sort();
     for (_, e) in order {
-        let Ok(mut f) = p.figures.get_mut(e) else { continue };
+        let Ok(mut f) = p.figures.get_mut(e) else {
+            continue;
+        };
         let name = f.figure.name.clone();
         let (Some(list), true) = (choices.get(&name), f.hp.condition.is_up()) else {
             continue;
         };
-        let Some(mut s) = f.psionic.as_deref().copied() else { continue };
+        let Some(mut s) = f.psionic.as_deref().copied() else {
+            continue;
+        };
         let ch = &list[(when.1 as usize - 1).min(list.len().saturating_sub(1))];
         let before = s.attack + s.defense;
         let mut notes = Vec::new();
-        let attack = match (&ch.attack, ch.at.as_ref().and_then(|t| names.get(t).map(|x| (t, x)))) {
-            (Some(a), Some((t, &(te, true)))) => match psi::pay(s.attack, table.attack(a).and_then(|m| m.cost)) {
-                Some(left) => {
-                    s.attack = left;
-                    Some((a.clone(), te, t.clone()))
+        let attack = match (
+            &ch.attack,
+            ch.at.as_ref().and_then(|t| names.get(t).map(|x| (t, x))),
+        ) {
+            (Some(a), Some((t, &(te, true)))) => {
+                match psi::pay(s.attack, table.attack(a).and_then(|m| m.cost)) {
+                    Some(left) => {
+                        s.attack = left;
+                        Some((a.clone(), te, t.clone()))
+                    }
+                    None => {
+                        notes.push(crate::words!("too weak to pay for {a}"));
+                        None
+                    }
                 }
-                None => {
-                    notes.push(crate::words!("too weak to pay for {a}"));
-                    None
-                }
-            },
+            }
             _ => None,
         };
-        let defense = ch.defense.as_ref().and_then(|d| match psi::pay(s.defense, table.defense(d).and_then(|m| m.cost)) {
-            Some(left) => {
-                s.defense = left;
-                Some(d.clone())
-            }
-            None => {
-                notes.push(crate::words!("too weak to keep up {d}: undefended"));
-                None
+        let defense = ch.defense.as_ref().and_then(|d| {
+            match psi::pay(s.defense, table.defense(d).and_then(|m| m.cost)) {
+                Some(left) => {
+                    s.defense = left;
+                    Some(d.clone())
+                }
+                None => {
+                    notes.push(crate::words!("too weak to keep up {d}: undefended"));
+                    None
+                }
             }
         });
         if let Some(ps) = f.psionic.as_deref_mut() {
@@ -173,12 +196,22 @@ fn pay(
         let spent = before - (s.attack + s.defense);
         let text = crate::words!(
             "psionic modes: {} against {}, {}; {spent} spent, attack {} / defense {} left{}",
-            attack.as_ref().map_or("no attack".to_string(), |a| a.0.clone()),
-            attack.as_ref().map_or("no one".to_string(), |a| a.2.clone()),
-            defense.as_deref().map_or("undefended".to_string(), |d| format!("defends with {d}")),
+            attack
+                .as_ref()
+                .map_or("no attack".to_string(), |a| a.0.clone()),
+            attack
+                .as_ref()
+                .map_or("no one".to_string(), |a| a.2.clone()),
+            defense
+                .as_deref()
+                .map_or("undefended".to_string(), |d| format!("defends with {d}")),
             s.attack,
             s.defense,
-            if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) }
+            if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join("; "))
+            }
         );
         let payload = Payload::PsionicModes {
             attack: attack.as_ref().map(|a| a.0.clone()),
@@ -188,9 +221,21 @@ fn pay(
             defense_strength: s.defense,
         };
         let target = attack.as_ref().map(|a| a.2.clone());
-        let ev = LogEvent::new(when, name.clone(), EventKind::Psionic, target, text, crate::rules::cite::PSI_SEGMENT);
+        let ev = LogEvent::new(
+            when,
+            name.clone(),
+            EventKind::Psionic,
+            target,
+            text,
+            crate::rules::cite::PSI_SEGMENT,
+        );
         p.log.write(ev.with(payload));
-        out.push(Entrant { e, name, attack, defense });
+        out.push(Entrant {
+            e,
+            name,
+            attack,
+            defense,
+        });
     }
     out
 }
@@ -209,7 +254,9 @@ fn attack(
     let cell = table.cell(mode, defense.as_deref()).cloned();
     let (text, payload, rule) = match cell.map(|c| c.outcome) {
         None => (
-            crate::words!("{mode} against {against}: no entry in the psionic table, the DM's to rule"),
+            crate::words!(
+                "{mode} against {against}: no entry in the psionic table, the DM's to rule"
+            ),
             psi_payload(mode, &defense, "unknown", 0, None, None, None),
             crate::rules::cite::PSI_DM_TABLE,
         ),
@@ -230,14 +277,33 @@ fn attack(
             (
                 crate::words!(
                     "{mode} against {against}: {percent}% chance of {effect}; d% {d100:02}: {}",
-                    if happens { format!("{tname} suffers {effect}") } else { "no effect".to_string() }
+                    if happens {
+                        format!("{tname} suffers {effect}")
+                    } else {
+                        "no effect".to_string()
+                    }
                 ),
-                psi_payload(mode, &defense, "chance", 0, Some(percent), Some(d100), happens.then_some(effect)),
+                psi_payload(
+                    mode,
+                    &defense,
+                    "chance",
+                    0,
+                    Some(percent),
+                    Some(d100),
+                    happens.then_some(effect),
+                ),
                 rule,
             )
         }
     };
-    let ev = LogEvent::new(when, en.name.clone(), EventKind::Psionic, Some(tname.to_string()), text, rule);
+    let ev = LogEvent::new(
+        when,
+        en.name.clone(),
+        EventKind::Psionic,
+        Some(tname.to_string()),
+        text,
+        rule,
+    );
     p.log.write(ev.with(payload));
 }
 
@@ -271,9 +337,13 @@ fn blast(
     deaths: &mut BTreeSet<Entity>,
     when: (u32, u32),
 ) {
-    let Some(m) = table.attack(mode).cloned() else { return };
+    let Some(m) = table.attack(mode).cloned() else {
+        return;
+    };
     let Some(area) = m.area_ft else { return };
-    let Ok(from) = p.figures.get(en.e).map(|f| *f.pos) else { return };
+    let Ok(from) = p.figures.get(en.e).map(|f| *f.pos) else {
+        return;
+    };
     let caught: Vec<(Entity, String, Option<u32>)> = p
         .figures
         .iter()
@@ -283,7 +353,11 @@ fn blast(
         .collect();
     for (e, name, needed) in caught {
         let (text, roll, saved) = match needed {
-            None => (crate::words!("in the {mode}'s area with no save given: the DM rules (DMG p.78)"), None, false),
+            None => (
+                crate::words!("in the {mode}'s area with no save given: the DM rules (DMG p.78)"),
+                None,
+                false,
+            ),
             Some(n) => {
                 let (d20, _) = p.dice.roll(DieKind::Save, &name, 20);
                 let (ok, _) = psi::saves(d20.clamp(1, 20) as u32, n);
@@ -292,19 +366,39 @@ fn blast(
                     (Some(f), false) => format!("fails: {f}"),
                     (None, false) => "fails: the DM rules its effect".to_string(),
                 };
-                (crate::words!("in the {mode}'s area: d20 {d20} vs {n} needed: {fate}"), Some(d20), ok)
+                (
+                    crate::words!("in the {mode}'s area: d20 {d20} vs {n} needed: {fate}"),
+                    Some(d20),
+                    ok,
+                )
             }
         };
         if !saved && needed.is_some() && m.on_failed_save.as_deref() == Some("death") {
             deaths.insert(e);
         }
-        let ev = LogEvent::new(when, name, EventKind::Psionic, Some(en.name.clone()), text, crate::rules::cite::PSI_SAVE);
-        p.log.write(ev.with(Payload::PsionicSave { needed, roll, saved }));
+        let ev = LogEvent::new(
+            when,
+            name,
+            EventKind::Psionic,
+            Some(en.name.clone()),
+            text,
+            crate::rules::cite::PSI_SAVE,
+        );
+        p.log.write(ev.with(Payload::PsionicSave {
+            needed,
+            roll,
+            saved,
+        }));
     }
 }
 
 /// The segment's losses and deaths land together.
-fn land(p: &mut PsiPlay, losses: &BTreeMap<Entity, u32>, deaths: &BTreeSet<Entity>, when: (u32, u32)) {
+fn land(
+    p: &mut PsiPlay,
+    losses: &BTreeMap<Entity, u32>,
+    deaths: &BTreeSet<Entity>,
+    when: (u32, u32),
+) {
     for (&e, &n) in losses {
         if let Ok(mut f) = p.figures.get_mut(e)
             && let Some(s) = f.psionic.as_deref_mut()
@@ -313,14 +407,23 @@ fn land(p: &mut PsiPlay, losses: &BTreeMap<Entity, u32>, deaths: &BTreeSet<Entit
         }
     }
     for &e in deaths {
-        let Ok(mut f) = p.figures.get_mut(e) else { continue };
+        let Ok(mut f) = p.figures.get_mut(e) else {
+            continue;
+        };
         if f.hp.condition == Condition::Dead {
             continue;
         }
         f.hp.condition = Condition::Dead;
         f.hp.fell_in_round.get_or_insert(when.0);
         let (name, hp) = (f.figure.name.clone(), f.hp.current);
-        let ev = LogEvent::new(when, name, EventKind::Down, None, crate::words!("dies of a psionic attack"), crate::rules::cite::PSI_MATRIX);
+        let ev = LogEvent::new(
+            when,
+            name,
+            EventKind::Down,
+            None,
+            crate::words!("dies of a psionic attack"),
+            crate::rules::cite::PSI_MATRIX,
+        );
         p.log.write(ev.with(Payload::Down { hp, dead: true }));
     }
 }
@@ -333,7 +436,14 @@ fn end(p: &mut PsiPlay, when: (u32, u32), reason: &str, why: String) {
     } else {
         crate::rules::cite::PSI_END
     };
-    let ev = LogEvent::new(when, "psionic combat".to_string(), EventKind::Psionic, None, crate::words!("ends: {why}"), rule);
+    let ev = LogEvent::new(
+        when,
+        "psionic combat".to_string(),
+        EventKind::Psionic,
+        None,
+        crate::words!("ends: {why}"),
+        rule,
+    );
     p.log.write(ev.with(Payload::PsionicEnd {
         reason: reason.to_string(),
     }));

@@ -414,6 +414,17 @@ pub(super) fn draw_overlays(
             .circle_2d(world_of(a.at), a.radius_ft as f32, color)
             .resolution(64);
     }
+    // A weapon a fumble threw: a cross where it lies, a faint line back to its owner.
+    for d in &snap.dropped {
+        let at = world_of(d.at);
+        let k = style::TOKEN_FT * 0.7;
+        gizmos.line_2d(at - Vec2::splat(k), at + Vec2::splat(k), style::DROPPED);
+        gizmos.line_2d(at + Vec2::new(-k, k), at + Vec2::new(k, -k), style::DROPPED);
+        gizmos.circle_2d(at, k * 1.3, style::DROPPED);
+        if let Some(o) = snap.figure(d.owner) {
+            gizmos.line_2d(world_of(o.at), at, style::LEADER);
+        }
+    }
     for f in snap.figures.iter().filter(|f| !f.marks.is_empty()) {
         gizmos
             .circle_2d(world_of(f.at), style::TOKEN_FT * 1.6, style::EFFECT_RING)

@@ -717,6 +717,10 @@ fn legend(ui: &mut egui::Ui) {
             "magical darkness: no sight in or out (PHB p.69)",
         ),
         (style::RULER, "ruler (drag with the left button)"),
+        (
+            style::DROPPED,
+            "a weapon a fumble threw, where it lies (house rules)",
+        ),
     ] {
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 10.0), egui::Sense::hover());
@@ -734,9 +738,13 @@ fn plain(s: &str) -> String {
 /// A figure's name with its side, unless the side is named after it ("Robilar", not
 /// "Robilar — Robilar").
 fn figure_title(f: &super::FigureView) -> String {
+    let psionic = f
+        .psionic
+        .map(|(a, d)| format!(" · psionic {a}/{d}"))
+        .unwrap_or_default();
     if f.side == f.name {
-        f.name.clone()
+        format!("{}{psionic}", f.name)
     } else {
-        format!("{} — {}", f.name, f.side)
+        format!("{} — {}{psionic}", f.name, f.side)
     }
 }

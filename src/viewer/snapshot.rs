@@ -3,6 +3,7 @@
 //! back shows exactly what was there (the simulation is never rewound).
 
 use crate::map::LightSource;
+use crate::rules::cite;
 use crate::rules::dexterity::effective_adjustment;
 use crate::rules::effect::Effect;
 use crate::rules::sight::SeenBy;
@@ -56,6 +57,8 @@ pub struct FigureView {
     pub infravision: Option<f64>,
     /// What spells have done to it, as (spell, outcome): ("hold person", "held").
     pub marks: Vec<(String, &'static str)>,
+    /// A psionic's attack and defense strengths now.
+    pub psionic: Option<(u32, u32)>,
 }
 
 impl FigureView {
@@ -63,7 +66,11 @@ impl FigureView {
     pub fn marks_text(&self) -> String {
         self.marks
             .iter()
-            .map(|(spell, word)| format!("{word} by {spell}"))
+            .map(|(what, word)| match *word {
+                // A fumble's mark names the weapon lost, not a spell.
+                "disarmed" => format!("disarmed: {what} lost"),
+                _ => format!("{word} by {what}"),
+            })
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -80,6 +87,17 @@ pub struct AreaView {
     pub at: (f64, f64),
     /// Radius in feet.
     pub radius_ft: f64,
+}
+
+/// A weapon lost to a fumble (house rules), where it lies on the map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DroppedView {
+    /// The weapon.
+    pub weapon: String,
+    /// Whose it was (its index).
+    pub owner: usize,
+    /// Where it lies, in feet.
+    pub at: (f64, f64),
 }
 
 /// Everything shown of one segment.
@@ -107,6 +125,8 @@ pub struct Snapshot {
     pub lights: Vec<LightSource>,
     /// Areas spells fill.
     pub areas: Vec<AreaView>,
+    /// Weapons lying where fumbles threw them.
+    pub dropped: Vec<DroppedView>,
     /// Cells lit, row-major (empty without a map).
     pub lit: Vec<bool>,
     /// Events in the log so far.
@@ -214,6 +234,9 @@ impl PlanView {
                             };
                             match (*charge, *of) {
                                 _ if *second => "its normal attack after the speed shot".into(),
+                                _ if free.is_some() && e.rule == cite::HOUSE_PARTING_SHOT => {
+                                    "a parting shot at +4 as its foe leaves".into()
+                                }
                                 _ if free.is_some() => {
                                     "a free attack at +4 on the fleeing foe".into()
                                 }
@@ -257,6 +280,8 @@ type Extras<'a> = (
     Option<&'a Light>,
     Option<&'a Infravision>,
     Option<&'a Affected>,
+    Option<&'a Disarmed>,
+    Option<&'a Psionic>,
 );
 
 impl Snapshot {
@@ -276,7 +301,12 @@ impl Snapshot {
             .iter()
             .map(
                 |(_, (c, side, p, hp, ac, mv, w, reach, rate, dex, sur), extras)| {
-                    let (intent, casting, closing, light, infra, affected) = extras;
+                    let (intent, casting, closing, light, infra, affected, disarmed, psionic) =
+                        extras;
+                    let mut marks = affected.map(|a| a.0.clone()).unwrap_or_default();
+                    if let Some(d) = disarmed {
+                        marks.push((d.weapon.clone(), "disarmed"));
+                    }
                     FigureView {
                         index: c.index,
                         name: c.name.clone(),
@@ -314,7 +344,8 @@ impl Snapshot {
                             .map(|k| (name_of(k.target), k.charge, k.feet_per_segment, k.arrival)),
                         light: light.map(|l| (l.source.clone(), l.radius_ft)),
                         infravision: infra.map(|i| i.0),
-                        marks: affected.map(|a| a.0.clone()).unwrap_or_default(),
+                        marks,
+                        psionic: psionic.map(|p| (p.attack, p.defense)),
                     }
                 },
             )
@@ -322,6 +353,17 @@ impl Snapshot {
         let carried: Vec<(Position, Light)> = rows
             .iter()
             .filter_map(|r| Some((*r.1.2, r.2.3?.clone())))
+            .collect();
+        let dropped = rows
+            .iter()
+            .filter_map(|r| {
+                let d = r.2.6?;
+                Some(DroppedView {
+                    weapon: d.weapon.clone(),
+                    owner: r.1.0.index,
+                    at: d.lies_at?,
+                })
+            })
             .collect();
         let scene = world.resource::<SimScene>().clone();
         let spell_areas: Vec<SpellArea> =
@@ -381,6 +423,7 @@ impl Snapshot {
             sightings,
             lights,
             areas,
+            dropped,
             lit,
             log_len: world.resource::<EventLog>().events.len(),
             plan: PlanView::of(world.resource::<Plan>(), world.resource::<EventLog>()),

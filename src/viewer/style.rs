@@ -102,3 +102,6 @@ pub const PREVIEW_MOVE: Color = Color::srgba(0.6, 0.9, 1.0, 0.5);
 pub const PREVIEW_CHARGE: Color = Color::srgba(1.0, 0.5, 0.3, 0.6);
 /// Its target's reach where they meet.
 pub const PREVIEW_CONTACT: Color = Color::srgb(1.0, 0.3, 0.3);
+
+/// A weapon thrown by a fumble, where it lies.
+pub const DROPPED: Color = Color::srgb(1.0, 0.35, 0.2);

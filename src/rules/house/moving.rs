@@ -18,7 +18,11 @@ pub fn may_close_and_strike(gap_ft: f64, round_ft: f64) -> (bool, Rule) {
 
 /// The routines a figure strikes this round: all of them when it stood still this round
 /// and the last, else one (and the rule, when it cut any).
-pub fn routines_after_moving(routines: u32, moved_now: bool, moved_last: bool) -> (u32, Option<Rule>) {
+pub fn routines_after_moving(
+    routines: u32,
+    moved_now: bool,
+    moved_last: bool,
+) -> (u32, Option<Rule>) {
     if (moved_now || moved_last) && routines > 1 {
         (1, Some(cite::HOUSE_STANDING_STILL))
     } else {

@@ -106,7 +106,11 @@ mod tests {
         // Waiting on a 6-segment dispel magic: speed factor 4 or less only.
         let w = after_awaiting(6);
         for sf in 1..=10 {
-            assert_eq!(fits(w, Needs::Blow(Some(sf))).0, sf <= 4, "speed factor {sf}");
+            assert_eq!(
+                fits(w, Needs::Blow(Some(sf))).0,
+                sf <= 4,
+                "speed factor {sf}"
+            );
         }
         assert_eq!(w.rule.id, "house.await");
     }

@@ -67,11 +67,20 @@ fn awaits(c: &mut Checker, scene: &Scene) {
             let at = vec!["awaits".to_string(), q(who)];
             let field = format!("rounds[{r}].awaits.{who}");
             let problem = if !scene.rules.house.await_enemy {
-                Some(("waiting on another needs the house rule await_enemy".to_string(), Some("add rules: (house: (await_enemy: true))".to_string())))
+                Some((
+                    "waiting on another needs the house rule await_enemy".to_string(),
+                    Some("add rules: (house: (await_enemy: true))".to_string()),
+                ))
             } else if !names.contains(&who.as_str()) {
-                Some((format!("no figure is named '{who}'"), suggestion(who, names.iter().copied())))
+                Some((
+                    format!("no figure is named '{who}'"),
+                    suggestion(who, names.iter().copied()),
+                ))
             } else if !names.contains(&on.as_str()) {
-                Some((format!("'{who}' waits on '{on}', but no figure has that name"), suggestion(on, names.iter().copied())))
+                Some((
+                    format!("'{who}' waits on '{on}', but no figure has that name"),
+                    suggestion(on, names.iter().copied()),
+                ))
             } else if who == on {
                 Some((format!("'{who}' waits on itself"), None))
             } else {
@@ -100,11 +109,21 @@ fn psionics(c: &mut Checker, scene: &Scene) {
             };
             if f.psionic.is_none() {
                 let m = format!("'{who}' has psionic modes but no psionic strengths");
-                c.add(&at, field, m, Some("give it psionic: (attack: N, defense: N)".into()));
+                c.add(
+                    &at,
+                    field,
+                    m,
+                    Some("give it psionic: (attack: N, defense: N)".into()),
+                );
                 continue;
             }
             if choices.len() > 10 {
-                c.add(&at, field.clone(), format!("{} segments of modes: a round has 10", choices.len()), None);
+                c.add(
+                    &at,
+                    field.clone(),
+                    format!("{} segments of modes: a round has 10", choices.len()),
+                    None,
+                );
             }
             for (k, ch) in choices.iter().enumerate() {
                 if let Some(m) = choice_problem(scene, &table, who, ch) {
@@ -126,16 +145,25 @@ fn choice_problem(
         && table.attack(a).is_none()
     {
         let help = suggestion(a, table.attacks.iter().map(|m| m.name.as_str()));
-        return Some((format!("'{a}' is not an attack mode in the psionic table"), help));
+        return Some((
+            format!("'{a}' is not an attack mode in the psionic table"),
+            help,
+        ));
     }
     if let Some(d) = &ch.defense
         && table.defense(d).is_none()
     {
         let help = suggestion(d, table.defenses.iter().map(|m| m.name.as_str()));
-        return Some((format!("'{d}' is not a defense mode in the psionic table"), help));
+        return Some((
+            format!("'{d}' is not a defense mode in the psionic table"),
+            help,
+        ));
     }
     match (&ch.attack, &ch.at) {
-        (Some(a), None) => Some((format!("'{who}' attacks with {a} but at no one"), Some("add at: \"Name\"".into()))),
+        (Some(a), None) => Some((
+            format!("'{who}' attacks with {a} but at no one"),
+            Some("add at: \"Name\"".into()),
+        )),
         (_, Some(t)) if scene.combatant(t).is_none_or(|t| t.psionic.is_none()) => Some((
             format!("'{who}' attacks '{t}', which is not a psionic in the scene"),
             None,

@@ -191,7 +191,10 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
             leaver.name.clone(),
             EventKind::Act,
             Some(foe.name.clone()),
-            crate::words!("leaves the melee with {}: it draws a parting shot at +{bonus}", foe.name),
+            crate::words!(
+                "leaves the melee with {}: it draws a parting shot at +{bonus}",
+                foe.name
+            ),
             rule,
         );
         b.events.push(e);

@@ -50,13 +50,25 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
         d.dex_adjustment = effective_adjustment(f.dex.score, f.dex.light_gear);
         d.speed_factor = None;
     }
-    if arrives > 0 {
+    if arrives > 1 {
         // Half a move and a blow (house rules): the blow no earlier than its arrival.
         d.delay = d.delay.max(arrives - 1);
         d.late_by = Some(crate::rules::action::LateBy::Moving);
     }
     let targets = f.act.targets().iter().map(|s| s.to_string()).collect();
     b.push(i, d, targets, false, String::new());
+}
+
+/// Under the house rule of move or strike: the pace of figure `t` if it, too, moves up to
+/// strike figure `i` this round (its melee aims at `i`, which is within half its move).
+fn meeting(b: &RoundBuild, t: usize, i: usize) -> Option<f64> {
+    let (f, tf) = (&b.figs[i], &b.figs[t]);
+    let aims =
+        tf.up && matches!(tf.act, Act::Melee { .. }) && first_standing(b.figs, &tf.act) == Some(i);
+    let fps = feet_per_segment(f64::from(tf.movement.inches), b.setting);
+    let g = gap(tf, f);
+    let near = crate::rules::house::may_close_and_strike(g, fps * 10.0).0;
+    (aims && near && !charge::melee_possible(g, b.setting).0).then_some(fps)
 }
 
 /// Under the house rule of move or strike, a figure that moves this round (`moving`) or
@@ -234,7 +246,9 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
         let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
         let (near, rule) = crate::rules::house::may_close_and_strike(g, fps * 10.0);
         if near {
-            let arrival = charge::arrival_segment(g, fps).0.max(1);
+            // A foe that moves up to strike back closes the gap too.
+            let both = fps + meeting(b, t, i).unwrap_or(0.0);
+            let arrival = charge::arrival_segment(g, both).0.max(1);
             let why = crate::words!(
                 "{} ft to {}, within half its move: moves up and strikes once, from segment {arrival}",
                 feet(g),
@@ -292,6 +306,10 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
             wait: 0,
         };
         b.changes.closing.insert(i, Some(closing));
+        // Under move or strike even a step in is a move: one blow (arriving in segment 1).
+        if b.options.house.move_or_strike {
+            return Some(1);
+        }
     }
     Some(0)
 }

@@ -4,7 +4,7 @@
 //! that lost its weapon strikes no more with it: it is [`Disarmed`], and the viewer draws
 //! the weapon where it lies.
 
-use super::Play;
+use super::{Play, Segment};
 use crate::rules::house::{self, Fumble};
 use crate::scene::DieKind;
 use crate::sim::components::Disarmed;
@@ -21,6 +21,7 @@ pub(super) fn is_fumble(p: &Play, natural: i32) -> bool {
 /// weapon is lost.
 pub(super) fn fumble(
     p: &mut Play,
+    seg: &mut Segment,
     entry: &PlanEntry,
     actor: Entity,
     (name, weapon, when): (&str, &str, (u32, u32)),
@@ -74,10 +75,12 @@ pub(super) fn fumble(
     p.log.write(e.placed(entry.fixed));
     let lost = outcome != Fumble::Miss;
     if lost {
-        p.commands.entity(actor).insert(Disarmed {
+        let d = Disarmed {
             weapon: weapon.to_string(),
             lies_at: lands,
-        });
+        };
+        seg.disarmed.insert(actor, d.clone());
+        p.commands.entity(actor).insert(d);
     }
     lost
 }

@@ -77,6 +77,8 @@ struct Segment {
     ruined: BTreeSet<Entity>,
     /// Felled, and in which beat.
     fell_at: BTreeMap<Entity, usize>,
+    /// Lost their weapons to a fumble (their `Disarmed` lands after the segment).
+    disarmed: BTreeMap<Entity, super::components::Disarmed>,
 }
 
 /// Run condition: a segment of play (not the encounter step).

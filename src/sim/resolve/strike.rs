@@ -89,7 +89,10 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         );
         return;
     }
-    if let Some(d) = p.figures.get(actor).ok().and_then(|a| a.disarmed.cloned()) {
+    let disarmed = seg.disarmed.get(&actor).cloned();
+    if let Some(d) =
+        disarmed.or_else(|| p.figures.get(actor).ok().and_then(|a| a.disarmed.cloned()))
+    {
         let why = match d.lies_at {
             Some((x, y)) => crate::words!("disarmed: its {} lies at ({x:.0}, {y:.0})", d.weapon),
             None => crate::words!("disarmed: its {} is broken", d.weapon),
@@ -417,7 +420,7 @@ fn strike(
         .placed(entry.fixed),
     );
     if fumbled {
-        return super::fumble::fumble(p, entry, actor, (&b.name, &wname, b.when));
+        return super::fumble::fumble(p, seg, entry, actor, (&b.name, &wname, b.when));
     }
     if hit {
         let critical = critical(p, entry, b, d20, need);
@@ -493,7 +496,12 @@ fn damage(
     } else {
         damage
     };
-    let split = super::brawl::split(p, entry.actor.unwrap_or(b.target), weapon, damage.saturating_mul(times));
+    let split = super::brawl::split(
+        p,
+        entry.actor.unwrap_or(b.target),
+        weapon,
+        damage.saturating_mul(times),
+    );
     wound(p, seg, entry, b, (split, critical));
 }
 
@@ -511,7 +519,9 @@ fn wound(
     };
     if t.psionic {
         let (round, segment) = p.clock.round_segment();
-        p.commands.entity(b.target).insert(MundaneHit(round, segment));
+        p.commands
+            .entity(b.target)
+            .insert(MundaneHit(round, segment));
     }
     let Ok(mut t) = p.figures.get_mut(b.target) else {
         return;
@@ -578,7 +588,9 @@ fn wound(
                 if dead {
                     crate::words!("dies at {hp_now} hp")
                 } else if rule == cite::HOUSE_SUBDUED {
-                    crate::words!("is knocked out: {subdual_total} subdual damage, {hp_now} hp left")
+                    crate::words!(
+                        "is knocked out: {subdual_total} subdual damage, {hp_now} hp left"
+                    )
                 } else {
                     crate::words!("falls unconscious at {hp_now} hp")
                 },
