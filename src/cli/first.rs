@@ -103,11 +103,15 @@ Exit status: 0 when the round was laid out, 2 when an action could not be read."
 fn after_help() -> String {
     let house: String = crate::rules::house::RULES
         .iter()
-        .map(|r| format!("  {:<19} {}\n", r.key, r.what))
+        .map(|r| {
+            let only = if r.book_timing { " [book only]" } else { "" };
+            format!("  {}{only}\n      {}\n", r.key, r.what)
+        })
         .collect();
     format!(
         "{AFTER_HELP}\n\nHouse rules (the house-rules text), off by default, switched on in a\n\
-         scene with rules: (house: (NAME: true)), under either system:\n{house}"
+         scene with rules: (house: (NAME: true)), under either system except those marked\n\
+         [book only], which change the book's segment timing:\n{house}"
     )
 }
 

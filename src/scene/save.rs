@@ -129,6 +129,9 @@ pub fn to_ron(scene: &Scene) -> String {
     if !scene.rounds.is_empty() {
         field("rounds", block(&scene.rounds, 1, 3));
     }
+    if !crate::scene::is_default(&scene.psionics) {
+        field("psionics", block(&scene.psionics, 1, 3));
+    }
     if !scene.dice.is_empty() {
         field("dice", block(&scene.dice, 1, 2));
     }
