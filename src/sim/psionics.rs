@@ -60,8 +60,12 @@ pub(super) fn any_psionic(q: Query<(), With<Psionic>>) -> bool {
 struct Entrant {
     e: Entity,
     name: String,
+    /// Its attack mode, target and the target's name, if it attacks.
     attack: Option<(String, Entity, String)>,
+    /// Its defense mode, if it keeps one up.
     defense: Option<String>,
+    /// What it could not pay for.
+    notes: Vec<String>,
 }
 
 /// Plays this segment of the round's psionic combat.
@@ -90,27 +94,18 @@ pub(super) fn psionic_segment(mut p: PsiPlay) {
     }
     let table = crate::tables::psionics().merged(&scene.psionics);
     let entrants = pay(&mut p, &table, &spec.psionics, when);
-    let mut losses: BTreeMap<Entity, u32> = BTreeMap::new();
-    let mut deaths: BTreeSet<Entity> = BTreeSet::new();
+    let mut out = Outcomes::default();
     for en in &entrants {
-        if let Some((mode, target, tname)) = &en.attack {
-            let defense = entrants
+        let defense = en.attack.as_ref().and_then(|(_, target, _)| {
+            entrants
                 .iter()
                 .find(|o| o.e == *target)
-                .and_then(|o| o.defense.clone());
-            attack(
-                &mut p,
-                &table,
-                (en, mode, tname),
-                defense,
-                (&mut losses, &mut deaths),
-                *target,
-                when,
-            );
-            blast(&mut p, &table, en, mode, &mut deaths, when);
-        }
+                .and_then(|o| o.defense.clone())
+        });
+        attack(&mut p, (&table, when), en, defense, &mut out);
+        blast(&mut p, (&table, when), en, &mut out.deaths);
     }
-    land(&mut p, &losses, &deaths, when);
+    land(&mut p, &out, when);
     let fighting = p
         .figures
         .iter()
@@ -139,13 +134,13 @@ fn pay(
         .iter()
         .map(|f| (f.figure.name.clone(), (f.entity, f.hp.condition.is_up())))
         .collect();
-    let mut out = Vec::new();
     let mut order: Vec<(usize, Entity)> = p
         .figures
         .iter()
         .map(|f| (f.figure.index, f.entity))
         .collect();
     order.sort();
+    let mut out = Vec::new();
     for (_, e) in order {
         let Ok(mut f) = p.figures.get_mut(e) else {
             continue;
@@ -154,189 +149,219 @@ fn pay(
         let (Some(list), true) = (choices.get(&name), f.hp.condition.is_up()) else {
             continue;
         };
-        let Some(mut s) = f.psionic.as_deref().copied() else {
+        let Some(ps) = f.psionic.as_deref_mut() else {
             continue;
         };
         let ch = &list[(when.1 as usize - 1).min(list.len().saturating_sub(1))];
-        let before = s.attack + s.defense;
-        let mut notes = Vec::new();
-        let attack = match (
-            &ch.attack,
-            ch.at.as_ref().and_then(|t| names.get(t).map(|x| (t, x))),
-        ) {
-            (Some(a), Some((t, &(te, true)))) => {
-                match psi::pay(s.attack, table.attack(a).and_then(|m| m.cost)) {
-                    Some(left) => {
-                        s.attack = left;
-                        Some((a.clone(), te, t.clone()))
-                    }
-                    None => {
-                        notes.push(crate::words!("too weak to pay for {a}"));
-                        None
-                    }
-                }
-            }
+        // The target, while it is up.
+        let at = ch.at.as_ref().and_then(|t| match names.get(t) {
+            Some(&(te, true)) => Some((te, t.clone())),
             _ => None,
-        };
-        let defense = ch.defense.as_ref().and_then(|d| {
-            match psi::pay(s.defense, table.defense(d).and_then(|m| m.cost)) {
-                Some(left) => {
-                    s.defense = left;
-                    Some(d.clone())
-                }
-                None => {
-                    notes.push(crate::words!("too weak to keep up {d}: undefended"));
-                    None
-                }
-            }
         });
-        if let Some(ps) = f.psionic.as_deref_mut() {
-            *ps = s;
-        }
-        let spent = before - (s.attack + s.defense);
-        let text = crate::words!(
-            "psionic modes: {} against {}, {}; {spent} spent, attack {} / defense {} left{}",
-            attack
-                .as_ref()
-                .map_or("no attack".to_string(), |a| a.0.clone()),
-            attack
-                .as_ref()
-                .map_or("no one".to_string(), |a| a.2.clone()),
-            defense
-                .as_deref()
-                .map_or("undefended".to_string(), |d| format!("defends with {d}")),
-            s.attack,
-            s.defense,
-            if notes.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", notes.join("; "))
-            }
-        );
-        let payload = Payload::PsionicModes {
-            attack: attack.as_ref().map(|a| a.0.clone()),
-            defense: defense.clone(),
-            spent,
-            attack_strength: s.attack,
-            defense_strength: s.defense,
-        };
-        let target = attack.as_ref().map(|a| a.2.clone());
-        let ev = LogEvent::new(
-            when,
-            name.clone(),
-            EventKind::Psionic,
-            target,
-            text,
-            crate::rules::cite::PSI_SEGMENT,
-        );
-        p.log.write(ev.with(payload));
-        out.push(Entrant {
-            e,
-            name,
-            attack,
-            defense,
-        });
+        let before = *ps;
+        let en = paid(table, ch, at, ps, (e, name));
+        let ev = modes_event(&en, before, *ps, when);
+        p.log.write(ev);
+        out.push(en);
     }
     out
 }
 
-/// One attack against its target's defense, by the matrix.
+/// One psionic's choice paid out of its strengths `s` (changed in place).
+fn paid(
+    table: &PsionicTable,
+    ch: &PsiChoice,
+    at: Option<(Entity, String)>,
+    s: &mut Psionic,
+    (e, name): (Entity, String),
+) -> Entrant {
+    let mut notes = Vec::new();
+    let attack = match (&ch.attack, at) {
+        (Some(a), Some((te, t))) => {
+            match psi::pay(s.attack, table.attack(a).and_then(|m| m.cost)) {
+                Some(left) => {
+                    s.attack = left;
+                    Some((a.clone(), te, t))
+                }
+                None => {
+                    notes.push(crate::words!("too weak to pay for {a}"));
+                    None
+                }
+            }
+        }
+        _ => None,
+    };
+    let defense = ch.defense.as_ref().and_then(|d| {
+        match psi::pay(s.defense, table.defense(d).and_then(|m| m.cost)) {
+            Some(left) => {
+                s.defense = left;
+                Some(d.clone())
+            }
+            None => {
+                notes.push(crate::words!("too weak to keep up {d}: undefended"));
+                None
+            }
+        }
+    });
+    Entrant {
+        e,
+        name,
+        attack,
+        defense,
+        notes,
+    }
+}
+
+/// The event of a psionic's modes this segment and what they cost it.
+fn modes_event(en: &Entrant, before: Psionic, after: Psionic, when: (u32, u32)) -> LogEvent {
+    let spent = (before.attack + before.defense) - (after.attack + after.defense);
+    let attack = match &en.attack {
+        Some((a, _, t)) => crate::words!("{a} at {t}"),
+        None => crate::words!("no attack"),
+    };
+    let defense = match &en.defense {
+        Some(d) => crate::words!("defends with {d}"),
+        None => crate::words!("undefended"),
+    };
+    let notes = if en.notes.is_empty() {
+        String::new()
+    } else {
+        crate::words!(" ({})", en.notes.join("; "))
+    };
+    let text = crate::words!(
+        "psionic modes: {attack}, {defense}; {spent} spent, attack {} / defense {} left{notes}",
+        after.attack,
+        after.defense
+    );
+    let payload = Payload::PsionicModes {
+        attack: en.attack.as_ref().map(|a| a.0.clone()),
+        defense: en.defense.clone(),
+        spent,
+        attack_strength: after.attack,
+        defense_strength: after.defense,
+    };
+    let target = en.attack.as_ref().map(|a| a.2.clone());
+    LogEvent::new(
+        when,
+        en.name.clone(),
+        EventKind::Psionic,
+        target,
+        text,
+        crate::rules::cite::PSI_SEGMENT,
+    )
+    .with(payload)
+}
+
+/// What a segment's attacks do, gathered before any of it lands (they are simultaneous).
+#[derive(Default)]
+struct Outcomes {
+    /// Strength points each target loses.
+    losses: BTreeMap<Entity, u32>,
+    /// Those slain.
+    deaths: BTreeSet<Entity>,
+}
+
+/// One attack by `en` against its target's `defense`, by the matrix.
 fn attack(
     p: &mut PsiPlay,
-    table: &PsionicTable,
-    (en, mode, tname): (&Entrant, &str, &str),
+    (table, when): (&PsionicTable, (u32, u32)),
+    en: &Entrant,
     defense: Option<String>,
-    (losses, deaths): (&mut BTreeMap<Entity, u32>, &mut BTreeSet<Entity>),
-    target: Entity,
-    when: (u32, u32),
+    out: &mut Outcomes,
 ) {
+    let Some((mode, target, tname)) = &en.attack else {
+        return;
+    };
     let against = defense.as_deref().unwrap_or("no defense");
-    let cell = table.cell(mode, defense.as_deref()).cloned();
-    let (text, payload, rule) = match cell.map(|c| c.outcome) {
-        None => (
-            crate::words!(
+    let mut payload = PsionicAttackView {
+        attack: mode.clone(),
+        defense: defense.clone(),
+        ..PsionicAttackView::default()
+    };
+    let (text, rule) = match table
+        .cell(mode, defense.as_deref())
+        .map(|c| c.outcome.clone())
+    {
+        None => {
+            payload.outcome = "unknown";
+            let text = crate::words!(
                 "{mode} against {against}: no entry in the psionic table, the DM's to rule"
-            ),
-            psi_payload(mode, &defense, "unknown", 0, None, None, None),
-            crate::rules::cite::PSI_DM_TABLE,
-        ),
+            );
+            (text, crate::rules::cite::PSI_DM_TABLE)
+        }
         Some(Outcome::Points(n)) => {
-            *losses.entry(target).or_default() += n;
-            (
-                crate::words!("{mode} against {against}: {tname} loses {n} strength points"),
-                psi_payload(mode, &defense, "points", n, None, None, None),
-                crate::rules::cite::PSI_MATRIX,
-            )
+            *out.losses.entry(*target).or_default() += n;
+            (payload.outcome, payload.points) = ("points", n);
+            let text = crate::words!("{mode} against {against}: {tname} loses {n} strength points");
+            (text, crate::rules::cite::PSI_MATRIX)
         }
         Some(Outcome::Chance { percent, effect }) => {
             let (d100, _) = p.dice.roll(DieKind::Percent, &en.name, 100);
             let (happens, rule) = psi::chance_happens(percent, d100.clamp(1, 100) as u32);
             if happens && effect == "death" {
-                deaths.insert(target);
+                out.deaths.insert(*target);
             }
-            (
-                crate::words!(
-                    "{mode} against {against}: {percent}% chance of {effect}; d% {d100:02}: {}",
-                    if happens {
-                        format!("{tname} suffers {effect}")
-                    } else {
-                        "no effect".to_string()
-                    }
-                ),
-                psi_payload(
-                    mode,
-                    &defense,
-                    "chance",
-                    0,
-                    Some(percent),
-                    Some(d100),
-                    happens.then_some(effect),
-                ),
-                rule,
-            )
+            let fate = if happens {
+                crate::words!("{tname} suffers {effect}")
+            } else {
+                crate::words!("no effect")
+            };
+            let text = crate::words!(
+                "{mode} against {against}: {percent}% chance of {effect}; d% {d100:02}: {fate}"
+            );
+            payload.outcome = "chance";
+            (payload.chance, payload.roll) = (Some(percent), Some(d100));
+            payload.effect = happens.then_some(effect);
+            (text, rule)
         }
     };
     let ev = LogEvent::new(
         when,
         en.name.clone(),
         EventKind::Psionic,
-        Some(tname.to_string()),
+        Some(tname.clone()),
         text,
         rule,
     );
-    p.log.write(ev.with(payload));
+    p.log.write(ev.with(payload.into()));
 }
 
-/// The payload of one psionic attack.
-fn psi_payload(
-    mode: &str,
-    defense: &Option<String>,
-    outcome: &str,
+/// The numbers of one psionic attack, made into its payload.
+#[derive(Default)]
+struct PsionicAttackView {
+    attack: String,
+    defense: Option<String>,
+    outcome: &'static str,
     points: u32,
     chance: Option<u32>,
     roll: Option<i32>,
     effect: Option<String>,
-) -> Payload {
-    Payload::PsionicAttack {
-        attack: mode.to_string(),
-        defense: defense.clone(),
-        outcome: outcome.to_string(),
-        points,
-        chance,
-        roll,
-        effect,
+}
+
+impl From<PsionicAttackView> for Payload {
+    fn from(v: PsionicAttackView) -> Payload {
+        Payload::PsionicAttack {
+            attack: v.attack,
+            defense: v.defense,
+            outcome: v.outcome.to_string(),
+            points: v.points,
+            chance: v.chance,
+            roll: v.roll,
+            effect: v.effect,
+        }
     }
 }
 
 /// Non-psionics inside an area attack's reach save against it (DMG p.78).
 fn blast(
     p: &mut PsiPlay,
-    table: &PsionicTable,
+    (table, when): (&PsionicTable, (u32, u32)),
     en: &Entrant,
-    mode: &str,
     deaths: &mut BTreeSet<Entity>,
-    when: (u32, u32),
 ) {
+    let Some((mode, _, _)) = &en.attack else {
+        return;
+    };
     let Some(m) = table.attack(mode).cloned() else {
         return;
     };
@@ -393,20 +418,15 @@ fn blast(
 }
 
 /// The segment's losses and deaths land together.
-fn land(
-    p: &mut PsiPlay,
-    losses: &BTreeMap<Entity, u32>,
-    deaths: &BTreeSet<Entity>,
-    when: (u32, u32),
-) {
-    for (&e, &n) in losses {
+fn land(p: &mut PsiPlay, out: &Outcomes, when: (u32, u32)) {
+    for (&e, &n) in &out.losses {
         if let Ok(mut f) = p.figures.get_mut(e)
             && let Some(s) = f.psionic.as_deref_mut()
         {
             (s.attack, s.defense) = psi::lose(s.attack, s.defense, n);
         }
     }
-    for &e in deaths {
+    for &e in &out.deaths {
         let Ok(mut f) = p.figures.get_mut(e) else {
             continue;
         };
