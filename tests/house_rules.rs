@@ -175,6 +175,8 @@ fn gang(n: usize, size: &str, on: bool) -> Scene {
         (-3.0, 3.0),
         (3.0, -3.0),
         (-3.0, -3.0),
+        (2.0, -4.0),
+        (-2.0, 4.0),
     ];
     let mut combatants =
         format!(r#"(name: "Ogre", side: "B", at: (20.0, 20.0), size: {size}, hp: Some(900)),"#);
@@ -238,8 +240,9 @@ proptest! {
     /// strike (room 4 or 6), each at +min(N, room, 4) when more than one, and the rest are
     /// left out; with the rule off every one strikes at +0.
     #[test]
-    fn the_bonus_is_min_of_attackers_and_4(n in 1usize..=8, large in any::<bool>(), on in any::<bool>()) {
-        let (size, room) = if large { ("L", 6) } else { ("M", 4) };
+    fn the_bonus_is_min_of_attackers_and_4(n in 1usize..=10, size in 0usize..3, on in any::<bool>()) {
+        // Room by the text: 4 on a medium foe, 6 on a large, 8 on a huge one.
+        let (size, room) = [("M", 4), ("L", 6), ("H", 8)][size];
         let (blows, left_out) = gang_blows(gang(n, size, on));
         let striking = if on { n.min(room) } else { n };
         prop_assert_eq!(blows.len(), striking);

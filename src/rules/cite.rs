@@ -198,7 +198,7 @@ rules! {
     SPELL_HOLD = "spell.hold", Phb, "45", "hold person holds its target rigid unless it saves: it can take no action";
     SPELL_SLEEP = "spell.sleep", Phb, "68", "sleep puts creatures of up to 4 hit dice to sleep without a save: they can take no action";
     HOUSE_CRITICAL_HIT = "house.critical_hit", House, "§Critical Hits", "house rule: a natural 20 to hit does double damage (the book gives it none, DMG p.74-75)";
-    HOUSE_GANG_UP = "house.gang_up", House, "§Ganging Up", "house rule: each of several melee attackers on one foe gets +1 per attacker, at most +4; at most 4 attackers on a man-sized foe, 6 on a large one";
+    HOUSE_GANG_UP = "house.gang_up", House, "§Ganging Up", "house rule: each of several melee attackers on one foe gets +1 per attacker, at most +4; at most 4 attackers on a man-sized foe, 6 on a large one, 8 on a huge one";
     HOUSE_DISTANCE = "house.encounter_distance", House, "§Determine Distance", "house rule: indoor encounters start d6+4 squares of 5 ft apart (the book: d6+4 inches, DMG p.62)";
     HOUSE_CONFIRM_CRITICAL = "house.confirm_critical", TakeInitiative, "§3", "house rule: a natural 20 is a critical only if a second d20, with no to-hit bonuses and less any parry, also hits";
     HOUSE_SURPRISE_CARRIES = "house.surprise_carries_over", House, "§Determine Surprise", "house rule: the segments a surprised party lost come off its next round as well; a spell or a weapon that needs more segments (casting time, speed factor) than are left cannot be used that round";

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Small, man-sized or large.
+/// Small, man-sized, large or huge.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Size {
     /// Smaller than a man (a halfling, a kobold).
@@ -13,6 +13,9 @@ pub enum Size {
     M,
     /// Larger than a man (an ogre, a giant, a horse).
     L,
+    /// Huge (a dragon, a titan, a purple worm): the Monster Manual writes L for these too,
+    /// so a scene marks one H where a rule reads it (ganging up: room for 8).
+    H,
 }
 
 impl Size {
@@ -22,6 +25,7 @@ impl Size {
             Size::S => 0.75,
             Size::M => 1.0,
             Size::L => 1.6,
+            Size::H => 2.4,
         }
     }
 
@@ -31,6 +35,7 @@ impl Size {
             Size::S => 'S',
             Size::M => 'M',
             Size::L => 'L',
+            Size::H => 'H',
         }
     }
 }

@@ -587,7 +587,7 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
         g.label("size");
         g.horizontal(|h| {
             h.selectable_value(&mut f.size, None, "(as given)");
-            for s in [Size::S, Size::M, Size::L] {
+            for s in [Size::S, Size::M, Size::L, Size::H] {
                 h.selectable_value(&mut f.size, Some(s), s.letter().to_string());
             }
         });

@@ -5,13 +5,13 @@ use crate::rules::cite::{self, Rule};
 use crate::rules::size::Size;
 
 /// The most melee attackers a foe of this size has room for under the house rule of
-/// ganging up: 4 on a man-sized foe, 6 on a large one. The text says nothing of smaller
-/// foes: ours gives them a man-sized foe's 4. (Its 8 for huge foes waits for a size the
-/// scenes can give.)
+/// ganging up: 4 on a man-sized foe, 6 on a large one, 8 on a huge one (size H). The text
+/// says nothing of smaller foes: ours gives them a man-sized foe's 4.
 pub fn room_for_attackers(size: Size) -> u32 {
     match size {
         Size::S | Size::M => 4,
         Size::L => 6,
+        Size::H => 8,
     }
 }
 

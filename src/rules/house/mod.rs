@@ -158,7 +158,7 @@ pub const RULES: &[HouseRule] = &[
     HouseRule {
         key: "ganging_up",
         name: "Ganging up",
-        what: "N melee attackers on one foe: +N each, at most +4; room for 4 (M), 6 (L)",
+        what: "N melee attackers on one foe: +N each, at most +4; room for 4 (M), 6 (L), 8 (H)",
         page: "house rules §Ganging Up (the book: no bonus, no limit)",
         is_on: |h| h.ganging_up,
         book_timing: false,
@@ -254,7 +254,7 @@ mod tests {
     #[test]
     fn the_bonus_is_the_number_of_attackers_up_to_4_and_the_room_goes_by_size() {
         for n in 1..=10 {
-            for size in [Size::S, Size::M, Size::L] {
+            for size in [Size::S, Size::M, Size::L, Size::H] {
                 let room = room_for_attackers(size);
                 let (bonus, _, _) = gang_up(n, 0, size);
                 let expected = if n >= 2 { n.min(room).min(4) } else { 0 };
@@ -266,6 +266,7 @@ mod tests {
         }
         assert_eq!(room_for_attackers(Size::M), 4);
         assert_eq!(room_for_attackers(Size::L), 6);
+        assert_eq!(room_for_attackers(Size::H), 8);
     }
 
     #[test]
