@@ -335,7 +335,8 @@ impl RulesOptions {
                 },
             ));
         }
-        v.extend(self.house.on().map(|r| (r.name, r.what)));
+        // House rules are what a reader least expects: right after the system.
+        v.splice(1..1, self.house.on().map(|r| (r.name, r.what)));
         v
     }
 
