@@ -23,6 +23,7 @@ pub mod rules;
 pub mod scene;
 pub mod sim;
 pub mod tables;
+pub mod teach;
 pub mod testing;
 #[cfg(feature = "viewer")]
 pub mod viewer;

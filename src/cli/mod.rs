@@ -5,6 +5,7 @@
 mod first;
 mod odds;
 mod progress;
+mod quiz;
 mod scene_cmds;
 #[cfg(feature = "viewer")]
 mod view;
@@ -32,6 +33,9 @@ enum Command {
     /// How likely is it: play a scene many times with its dice re-rolled and count each
     /// outcome (spells completed or ruined, charges, who strikes first, who falls).
     Odds(odds::OddsArgs),
+    /// Predict, then see: the scene's questions (who goes first, when a charge arrives,
+    /// whether a spell is ruined), each answered with its rule and page, and a score.
+    Quiz(quiz::QuizArgs),
     /// Watch a scene segment by segment on a map (the default: the lizard-man lair).
     #[cfg(feature = "viewer")]
     View(view::ViewArgs),
@@ -63,6 +67,7 @@ pub fn run() -> i32 {
         Some(Command::Check(args)) => scene_cmds::check(args),
         Some(Command::Compare(args)) => scene_cmds::compare(args),
         Some(Command::Odds(args)) => odds::run(args),
+        Some(Command::Quiz(args)) => quiz::run(args),
         #[cfg(feature = "viewer")]
         Some(Command::View(args)) => view::run(args),
         #[cfg(feature = "viewer")]

@@ -131,7 +131,7 @@ pub struct CheckArgs {
 }
 
 /// The scene to play, or none after saying why (a located error, or rounds out of range).
-fn load_to_play(path: &std::path::Path, rounds: Option<u32>) -> Option<scene::Scene> {
+pub(super) fn load_to_play(path: &std::path::Path, rounds: Option<u32>) -> Option<scene::Scene> {
     let scene = match scene::load(path) {
         Ok(s) => s,
         Err(e) => {

@@ -64,6 +64,11 @@ pub struct Decision {
     pub rule: Rule,
     /// A sentence saying why, with the numbers.
     pub why: String,
+    /// The chart's row and column read: (the high roller's category, or A's on a tie; the
+    /// other's). None when no chart decided (an item of speed, a weapon set against a
+    /// charge). The rules panel lights this cell; left out of the JSON.
+    #[serde(skip)]
+    pub read: Option<(Category, Category)>,
 }
 
 fn ser_rule<S: serde::Serializer>(r: &Rule, s: S) -> Result<S::Ok, S::Error> {
@@ -117,6 +122,7 @@ pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
                 "{}'s weapon strikes first regardless of initiative",
                 fast.name
             ),
+            read: None,
         };
     }
     if let Some(d) = set_against_charge(a, b) {
@@ -156,6 +162,7 @@ fn set_against_charge(a: &Declared, b: &Declared) -> Option<Decision> {
         segment_a: None,
         segment_b: None,
         extra: None,
+        read: None,
         rule: cite::CHARGE_SET,
         why: crate::words!(
             "{}'s weapon is set against {}'s charge: it strikes first",
@@ -178,6 +185,7 @@ fn instant_first(mut d: Decision, a: &Declared, b: &Declared, ctx: &Context) -> 
     };
     if d.first != first {
         d.first = first;
+        d.read = None;
         d.rule = cite::INSTANT_FIRST;
         d.why = crate::words!("{}'s action takes no time: it goes off first", instant.name);
     }
@@ -189,6 +197,7 @@ fn evaluate(chart: Chart, r: &Declared, c: &Declared, ctx: &Context) -> Decision
     let cell = chart::cell(chart, r.category(), c.category());
     let mut d = evaluate_cell(cell, chart, r, c, ctx);
     d.cell = cell;
+    d.read = Some((r.category(), c.category()));
     d
 }
 
@@ -202,6 +211,7 @@ fn decision(chart: Chart, first: First, rule: Rule, why: String) -> Decision {
         extra: None,
         rule,
         why,
+        read: None,
     }
 }
 

@@ -144,6 +144,7 @@ pub fn new_scene(setting: Setting, width_ft: f64, height_ft: f64, cell_ft: f64) 
         surprise_segments: Vec::new(),
         rounds: Vec::new(),
         psionics: Default::default(),
+        tour: Vec::new(),
         dice: Default::default(),
     }
 }

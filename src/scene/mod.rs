@@ -74,6 +74,20 @@ pub struct Scene {
     /// areas and matrix cells the texts do not give.
     #[serde(default, skip_serializing_if = "is_default")]
     pub psionics: crate::rules::psionics::PsionicTable,
+    /// A guided tour: short captions shown as the replay reaches (round, segment); round 0
+    /// is the encounter (segment 0) and the surprise segments.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub tour: Vec<TourStop>,
+}
+
+/// One caption of a scene's guided tour.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TourStop {
+    /// (round, segment) it is shown at.
+    pub at: (u32, u32),
+    /// The caption, in a sentence or three.
+    pub text: String,
 }
 
 /// The grid map: ASCII rows, one character per cell, and what each character means.
@@ -900,6 +914,7 @@ impl Scene {
             }],
             dice: BTreeMap::new(),
             psionics: Default::default(),
+            tour: Vec::new(),
         }
     }
 

@@ -135,6 +135,9 @@ pub fn to_ron(scene: &Scene) -> String {
     if !scene.dice.is_empty() {
         field("dice", block(&scene.dice, 1, 2));
     }
+    if !scene.tour.is_empty() {
+        field("tour", block(&scene.tour, 1, 2));
+    }
     out.push_str(")\n");
     out
 }

@@ -10,6 +10,7 @@ use crate::tables;
 use std::collections::BTreeSet;
 
 mod house;
+mod tour;
 
 /// One problem with where it is.
 pub(super) struct Problem {
@@ -121,6 +122,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
     }
     scene_limits(&mut c, scene);
     house::check(&mut c, scene);
+    tour::check(&mut c, scene);
     let map = scene
         .map
         .as_ref()

@@ -1,0 +1,110 @@
+//! `firststrike quiz SCENE`: the viewer's predict-then-reveal questions on the command
+//! line, for a classroom without a GPU. Each question waits for a number (from standard
+//! input, or `--answers` for a script), then says right or wrong, why, and the rule with
+//! its page; the scene's tour captions come in their place; a score and the questions
+//! missed end it.
+
+use super::out;
+use crate::teach::{Lesson, Quiz};
+use clap::Args;
+use std::io::BufRead;
+
+/// Arguments of `quiz`.
+#[derive(Args, Debug)]
+pub struct QuizArgs {
+    /// Scene file (RON).
+    pub scene: std::path::PathBuf,
+    /// Seed for the dice the scene does not fix.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Answers given in advance, 1-based and comma-separated ("2,1,1"), instead of reading
+    /// them from standard input.
+    #[arg(long, value_delimiter = ',')]
+    pub answers: Option<Vec<usize>>,
+}
+
+/// Asks the scene's questions; 0 when done, 2 on a bad scene.
+pub fn run(args: QuizArgs) -> i32 {
+    let Some(scene) = super::scene_cmds::load_to_play(&args.scene, None) else {
+        return 2;
+    };
+    out(&format!("{} — a quiz\n", scene.name));
+    let lesson = Lesson::play(scene, args.seed);
+    let mut quiz = Quiz::new(&lesson);
+    if quiz.questions.is_empty() {
+        out("This scene holds no question to ask (no two foes compared, no charge, no spell).\n");
+        return 0;
+    }
+    let mut tour = lesson.scene.tour.clone();
+    tour.sort_by_key(|t| t.at);
+    let mut shown = 0;
+    let mut scripted = args.answers.map(|a| a.into_iter());
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let total = quiz.questions.len();
+    while let Some((i, q)) = quiz.next() {
+        while shown < tour.len() && tour[shown].at <= q.ask_before {
+            out(&format!("\n[tour] {}\n", tour[shown].text));
+            shown += 1;
+        }
+        let mut text = format!("\nQuestion {} of {total}. {}\n", i + 1, q.text);
+        for (k, c) in q.choices.iter().enumerate() {
+            text += &format!("  {}) {c}\n", k + 1);
+        }
+        out(&text);
+        let n = q.choices.len();
+        let choice = match &mut scripted {
+            Some(it) => it.next(),
+            None => ask(&mut lines, n),
+        };
+        let Some(choice) = choice else {
+            out("(no answer: the quiz stops here)\n");
+            break;
+        };
+        if scripted.is_some() {
+            out(&format!("Your answer: {choice}\n"));
+        }
+        let r = quiz.answer(i, choice.wrapping_sub(1));
+        let mut text = if r.right {
+            "Right.\n".to_string()
+        } else {
+            format!("Not quite: {}.\n", r.answer)
+        };
+        text += &format!("  Why: {}\n  Rule: {} ({})\n", r.why, r.rule, r.page);
+        if let Some(c) = r.chart {
+            text += &format!("  Chart: {c}\n");
+        }
+        out(&text);
+    }
+    for t in &tour[shown..] {
+        out(&format!("\n[tour] {}\n", t.text));
+    }
+    let (right, answered) = quiz.score();
+    let mut text = format!("\nScore: {right} of {answered}\n");
+    let missed = quiz.missed();
+    if !missed.is_empty() {
+        text += "Missed:\n";
+        for q in missed {
+            text += &format!(
+                "  - {} (answer: {}; {})\n",
+                q.text,
+                q.choices[q.answer],
+                q.page()
+            );
+        }
+    }
+    out(&text);
+    0
+}
+
+/// Reads a choice from 1 to `n`, asking again on anything else; None at the end of input.
+fn ask(lines: &mut impl Iterator<Item = std::io::Result<String>>, n: usize) -> Option<usize> {
+    loop {
+        out(&format!("Your answer (1-{n}): "));
+        let line = lines.next()?.ok()?;
+        match line.trim().parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => return Some(k),
+            _ => out(&format!("Answer with a number from 1 to {n}.\n")),
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! One play of a scene kept for teaching: its event log and, for each round the book's
+//! charts ordered, the pairwise decisions and the actions as the rules core saw them.
+
+use crate::rules::action::Declared;
+use crate::rules::sequence::PairDecision;
+use crate::scene::Scene;
+use crate::sim::{LogEvent, Plan, Runner};
+use std::collections::BTreeMap;
+
+/// A scene played once for its questions.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    /// The scene.
+    pub scene: Scene,
+    /// Every event, in order.
+    pub log: Vec<LogEvent>,
+    /// Each round's pairwise decisions (round 0: none; surprise segments have no chart).
+    pub decisions: BTreeMap<u32, Vec<PairDecision>>,
+    /// Each round's actions as the rules core ordered them.
+    pub declared: BTreeMap<u32, Vec<Declared>>,
+}
+
+impl Lesson {
+    /// Plays `scene` with `seed` (its own when none), segment by segment, keeping the plan
+    /// of each round as it is made.
+    pub fn play(scene: Scene, seed: Option<u64>) -> Lesson {
+        let mut r = Runner::new(scene.clone(), seed, None);
+        let mut decisions = BTreeMap::new();
+        let mut declared = BTreeMap::new();
+        loop {
+            let more = crate::sim::step(r.app.world_mut());
+            let plan = r.app.world().resource::<Plan>();
+            if plan.round > 0 && !decisions.contains_key(&plan.round) {
+                decisions.insert(plan.round, plan.sequence.decisions.clone());
+                declared.insert(plan.round, plan.declared.clone());
+            }
+            if !more {
+                break;
+            }
+        }
+        Lesson {
+            scene,
+            log: r.log().events.clone(),
+            decisions,
+            declared,
+        }
+    }
+
+    /// The side of a figure.
+    pub fn side_of(&self, name: &str) -> Option<&str> {
+        self.scene.combatant(name).map(|c| c.side.as_str())
+    }
+}

@@ -1,0 +1,189 @@
+//! Teaching: the questions asked before each beat, answered from the engine's typed
+//! results, the quiz's score, and the chart cell lit for each decision.
+
+use firststrike::rules::chart;
+use firststrike::rules::cite;
+use firststrike::teach::{Lesson, LitCell, QuestionKind, Quiz};
+use firststrike::testing::library_scenes;
+
+fn lesson(path: &str) -> Lesson {
+    Lesson::play(firststrike::scene::load(path).unwrap(), None)
+}
+
+/// Answers the first question wrongly and the rest rightly; returns the quiz.
+fn first_wrong(l: &Lesson) -> (Quiz, Vec<firststrike::teach::Reveal>) {
+    let mut quiz = Quiz::new(l);
+    let mut reveals = Vec::new();
+    while let Some((i, q)) = quiz.next() {
+        let choice = if i == 0 {
+            (q.answer + 1) % q.choices.len()
+        } else {
+            q.answer
+        };
+        reveals.push(quiz.answer(i, choice));
+    }
+    (quiz, reveals)
+}
+
+/// Bigby and the charging giant (the rules text's example): the giant's 200-ft charge at
+/// 24 ft a segment arrives in segment 9, after Bigby's 7-segment spell completes, so
+/// Bigby goes first and the spell goes off.
+#[test]
+fn the_bigby_quiz() {
+    let l = lesson("scenes/bigby_vs_giant.ron");
+    let (quiz, reveals) = first_wrong(&l);
+    let kinds: Vec<QuestionKind> = quiz.questions.iter().map(|q| q.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            QuestionKind::WhoFirst,
+            QuestionKind::ChargeArrives,
+            QuestionKind::SpellRuined
+        ]
+    );
+    let q = &quiz.questions;
+    assert_eq!(q[0].choices[q[0].answer], "Bigby");
+    assert_eq!(q[1].choices[q[1].answer], "segment 9");
+    assert_eq!(q[2].choices[q[2].answer], "it goes off");
+    assert_eq!(quiz.score(), (2, 3));
+    assert_eq!(quiz.missed().len(), 1);
+    assert_eq!(quiz.missed()[0].kind, QuestionKind::WhoFirst);
+    assert!(!reveals[0].right && reveals[1].right && reveals[2].right);
+    // The charge against the spell: DMG p.66, the spell row against the charge column of
+    // the high-low chart (Bigby won initiative 6-4).
+    assert_eq!(
+        (reveals[0].rule, reveals[0].page.as_str()),
+        ("charge.vs_spell", "DMG p.66")
+    );
+    let lit = q[0].lit.expect("a chart decided");
+    assert_eq!(
+        (lit.chart, lit.row, lit.col),
+        (
+            chart::Chart::HighLow,
+            chart::Category::Spell,
+            chart::Category::Charge
+        )
+    );
+    assert_eq!(lit.cell, chart::Cell::MoveVsCasting);
+    assert_eq!(
+        (reveals[1].rule, reveals[1].page.as_str()),
+        ("charge.arrival", "PHB p.102")
+    );
+}
+
+/// Otis against Robilar (the rules text's example): round 1 tied 3-3, the long sword's
+/// speed factor 5 beats the battle axe's 7; round 2 Otis (3/2) has one routine against
+/// Robilar's two: more routines strike first.
+#[test]
+fn the_otis_and_robilar_quiz() {
+    let l = lesson("scenes/otis_vs_robilar.ron");
+    let (quiz, reveals) = first_wrong(&l);
+    assert_eq!(quiz.questions.len(), 2);
+    assert!(
+        quiz.questions
+            .iter()
+            .all(|q| q.kind == QuestionKind::WhoFirst)
+    );
+    for q in &quiz.questions {
+        assert_eq!(q.choices[q.answer], "Robilar", "{}", q.text);
+    }
+    assert_eq!(quiz.score(), (1, 2));
+    assert_eq!(
+        (reveals[0].rule, reveals[0].page.as_str()),
+        ("speed_factor.tie", "DMG p.66")
+    );
+    assert_eq!(
+        (reveals[1].rule, reveals[1].page.as_str()),
+        ("sequence.multiple_routines", "DMG p.62-63")
+    );
+    assert_eq!(quiz.questions[0].lit.unwrap().chart, chart::Chart::Tied);
+}
+
+/// The command line asks the same questions and scores the same way.
+#[test]
+fn quiz_on_the_command_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(["quiz", "scenes/bigby_vs_giant.ron", "--answers", "2,3,1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Not quite: Bigby."), "{text}");
+    assert!(text.contains("Rule: charge.vs_spell (DMG p.66)"), "{text}");
+    assert!(text.contains("Score: 2 of 3"), "{text}");
+    // From standard input, with a bad answer asked again.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(["quiz", "scenes/otis_vs_robilar.ron"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"x\n2\n2\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Answer with a number from 1 to 3"), "{text}");
+    assert!(text.contains("Score: 2 of 2"), "{text}");
+    // A bad scene: exit 2.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(["quiz", "tests/bad/typo_weapon.ron"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// For every decision of every round of every library scene, the lit cell is the cell the
+/// rules core read for it (`rules::chart` at the decision's chart, row and column), and
+/// only decisions made outside the charts light none.
+#[test]
+fn the_lit_cell_is_the_one_the_rules_read() {
+    let mut lit = 0;
+    for path in library_scenes() {
+        let scene = firststrike::scene::load(&path).unwrap();
+        let l = Lesson::play(scene, None);
+        for ds in l.decisions.values() {
+            for d in ds {
+                let dec = &d.decision;
+                match LitCell::of(dec) {
+                    Some(c) => {
+                        assert_eq!(c.cell, dec.cell, "{}: {} / {}", path.display(), d.a, d.b);
+                        assert_eq!(c.cell, chart::cell(c.chart, c.row, c.col));
+                        assert_eq!(c.chart, dec.chart);
+                        lit += 1;
+                    }
+                    None => assert!(
+                        [cite::STRIKES_FIRST, cite::CHARGE_SET, cite::INSTANT_FIRST]
+                            .contains(&dec.rule),
+                        "{}: {} / {} decided by {} without a chart",
+                        path.display(),
+                        d.a,
+                        d.b,
+                        dec.rule.id
+                    ),
+                }
+            }
+        }
+        // Every question's lit cell is its decision's.
+        for q in l.questions() {
+            if let Some(c) = q.lit {
+                assert_eq!(c.cell, chart::cell(c.chart, c.row, c.col));
+            }
+        }
+    }
+    assert!(lit > 50, "the library lights many cells ({lit})");
+}
+
+/// The faded cell is the other die result's: on a tie the first side winning, high
+/// against low the other side winning.
+#[test]
+fn the_other_die_result() {
+    use chart::{Category as C, Chart};
+    for row in C::ALL {
+        for col in C::ALL {
+            let tied = LitCell::at(Chart::Tied, row, col).other();
+            assert_eq!((tied.chart, tied.row, tied.col), (Chart::HighLow, row, col));
+            let high = LitCell::at(Chart::HighLow, row, col).other();
+            assert_eq!((high.chart, high.row, high.col), (Chart::HighLow, col, row));
+        }
+    }
+}
