@@ -50,7 +50,7 @@ fn the_bigby_quiz() {
     assert_eq!(quiz.missed()[0].kind, QuestionKind::WhoFirst);
     assert!(!reveals[0].right && reveals[1].right && reveals[2].right);
     // The charge against the spell: DMG p.66, the spell row against the charge column of
-    // the high-low chart (Bigby won initiative 6-4).
+    // the high-low chart (the party won initiative 4-3).
     assert_eq!(
         (reveals[0].rule, reveals[0].page.as_str()),
         ("charge.vs_spell", "DMG p.66")
@@ -108,7 +108,7 @@ fn quiz_on_the_command_line() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("Not quite: Bigby."), "{text}");
+    assert!(text.contains("Not quite: the answer is Bigby."), "{text}");
     assert!(text.contains("Rule: charge.vs_spell (DMG p.66)"), "{text}");
     assert!(text.contains("Score: 2 of 3"), "{text}");
     // From standard input, with a bad answer asked again.

@@ -326,3 +326,63 @@ fn the_odds_panel_runs_in_the_background() {
     tap(&mut app, KeyCode::KeyO);
     assert!(!app.world().resource::<OddsPanel>().open);
 }
+
+/// Predict, then reveal: with predict on, stepping forward holds before the stretch of
+/// play that answers a question; answering every question asked there lifts the hold, and
+/// the answer's reveal names the rule and its page.
+#[test]
+fn predict_holds_until_the_question_is_answered() {
+    use firststrike::viewer::teach::Teach;
+    let mut app = app("scenes/bigby_vs_giant.ron".into(), false);
+    app.world_mut().resource_mut::<Teach>().predict = true;
+    app.update();
+    assert_eq!(pb(&app).current().when, (0, 0));
+    assert_eq!(pb(&app).hold, Some((1, 1)));
+    tap(&mut app, KeyCode::ArrowRight);
+    tap(&mut app, KeyCode::ArrowRight);
+    assert_eq!(pb(&app).current().when, (0, 0), "held before round 1");
+    // Answer the three questions asked before round 1, the first wrongly.
+    for k in 0..3 {
+        let mut t = app.world_mut().resource_mut::<Teach>();
+        let i = t.pending((0, 0)).expect("a question is pending");
+        assert_eq!(i, k);
+        let q = t.quiz().unwrap().questions[i].clone();
+        let choice = if k == 0 {
+            (q.answer + 1) % q.choices.len()
+        } else {
+            q.answer
+        };
+        t.answer(i, choice);
+        let (_, r) = t.last.clone().unwrap();
+        assert_eq!(r.right, k != 0);
+        assert_eq!(r.page, q.rule.page_ref());
+    }
+    app.update();
+    assert_eq!(pb(&app).hold, None);
+    tap(&mut app, KeyCode::ArrowRight);
+    assert_eq!(
+        pb(&app).current().when,
+        (1, 1),
+        "played on after the answers"
+    );
+    assert_eq!(
+        app.world().resource::<Teach>().quiz().unwrap().score(),
+        (2, 3)
+    );
+    // K turns predicting off (and the hold with it).
+    tap(&mut app, KeyCode::KeyK);
+    assert!(!app.world().resource::<Teach>().predict);
+}
+
+/// The tour caption shown is the latest of the round at or before the moment in view.
+#[test]
+fn the_tour_caption_follows_the_replay() {
+    use firststrike::viewer::teach::caption;
+    let scene = firststrike::scene::load("scenes/bigby_vs_giant.ron").unwrap();
+    let at = |r, s| caption(&scene.tour, (r, s)).map(|t| t.at);
+    assert_eq!(at(0, 0), Some((0, 0)));
+    assert_eq!(at(1, 1), Some((1, 0)));
+    assert_eq!(at(1, 5), Some((1, 3)));
+    assert_eq!(at(1, 8), Some((1, 7)));
+    assert_eq!(at(1, 10), Some((1, 9)));
+}

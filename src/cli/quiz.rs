@@ -68,7 +68,7 @@ pub fn run(args: QuizArgs) -> i32 {
         let mut text = if r.right {
             "Right.\n".to_string()
         } else {
-            format!("Not quite: {}.\n", r.answer)
+            format!("Not quite: the answer is {}.\n", r.answer)
         };
         text += &format!("  Why: {}\n  Rule: {} ({})\n", r.why, r.rule, r.page);
         if let Some(c) = r.chart {

@@ -34,6 +34,16 @@ pub struct ViewArgs {
     /// Table dice from the start: type what your dice showed for each roll (X switches).
     #[arg(long)]
     pub table_dice: bool,
+    /// Predict, then see: the viewer asks before each beat (K in the window).
+    #[arg(long)]
+    pub predict: bool,
+    /// Open the charts window (C in the window).
+    #[arg(long)]
+    pub charts: bool,
+    /// With --predict: answers given in advance, 1-based and comma-separated, used as the
+    /// questions come (for screenshots and demonstrations).
+    #[arg(long, value_delimiter = ',', requires = "predict")]
+    pub answers: Option<Vec<usize>>,
     /// Open in edit mode (B switches in the window).
     #[arg(long)]
     pub edit: bool,
@@ -88,6 +98,11 @@ pub fn run(args: ViewArgs) -> i32 {
                 let vary = args.odds_vary.clone().unwrap_or_default();
                 (args.odds_trials, vary, args.odds_all_dice)
             }),
+            teach: (
+                args.predict,
+                args.charts,
+                args.answers.clone().unwrap_or_default(),
+            ),
         },
     )
 }

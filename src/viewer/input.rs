@@ -66,6 +66,10 @@ pub enum ViewerAction {
     TableDice,
     /// The Odds panel: how likely is each outcome.
     Odds,
+    /// Predict, then reveal: questions before each beat.
+    Predict,
+    /// The charts window: the cell that decided the beat in view.
+    Charts,
     /// Undo the last edit.
     Undo,
     /// Redo the last undone edit.
@@ -80,7 +84,7 @@ pub enum ViewerAction {
 
 impl ViewerAction {
     /// Every action, in the help window's order (kept beside the enum it lists).
-    pub const ALL: [ViewerAction; 31] = {
+    pub const ALL: [ViewerAction; 33] = {
         use ViewerAction::*;
         [
             StepForward,
@@ -109,6 +113,8 @@ impl ViewerAction {
             ToggleEdit,
             TableDice,
             Odds,
+            Predict,
+            Charts,
             Undo,
             Redo,
             Save,
@@ -147,6 +153,10 @@ impl ViewerAction {
                 "table dice: type what your dice showed for each roll (Enter keeps the seed's)"
             }
             ViewerAction::Odds => "odds: play the scene many times, how often each outcome happens",
+            ViewerAction::Predict => {
+                "predict, then reveal: answer before each beat is played, see the rule and page"
+            }
+            ViewerAction::Charts => "charts: the chart cell that decided the beat in view",
             ViewerAction::Undo => "undo the last edit",
             ViewerAction::Redo => "redo the last undone edit",
             ViewerAction::Save => "save the edited scene (Save as in the editor panel)",
@@ -180,7 +190,7 @@ impl ViewerAction {
 }
 
 /// The keyboard bindings of the button actions.
-pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 28] = {
+pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 30] = {
     use ViewerAction::*;
     [
         (StepForward, KeyCode::ArrowRight),
@@ -208,6 +218,8 @@ pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 28] = {
         (ToggleEdit, KeyCode::KeyB),
         (TableDice, KeyCode::KeyX),
         (Odds, KeyCode::KeyO),
+        (Predict, KeyCode::KeyK),
+        (Charts, KeyCode::KeyC),
         (Screenshot, KeyCode::F12),
         (Help, KeyCode::KeyH),
         (Help, KeyCode::F1),
@@ -236,6 +248,7 @@ pub(super) struct Outlets<'w> {
     selection: ResMut<'w, Selection>,
     table: ResMut<'w, super::table_dice::TableDice>,
     odds: ResMut<'w, super::odds_panel::OddsPanel>,
+    teach: ResMut<'w, super::teach::Teach>,
     commands: MessageWriter<'w, PlaybackCommand>,
     requests: MessageWriter<'w, ViewerRequest>,
     edits: MessageWriter<'w, super::editor::EditorCommand>,
@@ -291,6 +304,12 @@ pub(super) fn read_actions(
     }
     if pressed(A::Odds) {
         out.odds.open = !out.odds.open;
+    }
+    if pressed(A::Predict) {
+        out.teach.predict = !out.teach.predict;
+    }
+    if pressed(A::Charts) {
+        out.teach.charts = !out.teach.charts;
     }
     use super::editor::EditorCommand as E;
     for (action, command) in [

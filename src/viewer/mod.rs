@@ -24,6 +24,8 @@ mod reload;
 mod snapshot;
 mod style;
 pub mod table_dice;
+pub mod teach;
+mod teach_ui;
 
 pub use capture::{Capture, FrameTimes};
 pub use editor::{Editor, EditorCommand};
@@ -183,6 +185,7 @@ impl Plugin for ViewerCorePlugin {
             .init_resource::<editor::Editor>()
             .init_resource::<Layers>()
             .init_resource::<Selection>()
+            .init_resource::<teach::Teach>()
             .insert_resource(
                 SceneSource::new(self.path.clone(), self.seed, self.watch).under(self.system),
             )
@@ -207,7 +210,9 @@ impl Plugin for ViewerCorePlugin {
                         .in_set(ViewerSet::Input),
                     editor::run_editor.in_set(ViewerSet::Edit),
                     reload::reload.in_set(ViewerSet::Reload),
-                    playback::run_playback.in_set(ViewerSet::Playback),
+                    (teach::follow, playback::run_playback)
+                        .chain()
+                        .in_set(ViewerSet::Playback),
                 ),
             );
     }
@@ -290,6 +295,9 @@ impl Plugin for ViewerRenderPlugin {
                     preview::label_ticks,
                     table_dice::ask,
                     odds_panel::odds_window.run_if(odds_panel::open),
+                    teach_ui::tour_caption,
+                    teach_ui::predict_window,
+                    teach_ui::charts_window,
                 )
                     .chain(),
             );
@@ -339,6 +347,9 @@ pub struct ViewOptions {
     /// The Odds panel open from the start, running this many trials (of this sweep, and
     /// with the scene's fixed dice rolled too).
     pub odds: Option<(u64, String, bool)>,
+    /// Teaching from the start: predict mode, the charts, and answers given in advance
+    /// (1-based), used as the questions come.
+    pub teach: (bool, bool, Vec<usize>),
 }
 
 /// Opens the viewer window on a scene file. Returns the process exit code.
@@ -374,6 +385,12 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
             ..Default::default()
         })
         .insert_resource(odds_panel::OddsPanel::at_start(options.odds))
+        .insert_resource(teach::Teach {
+            predict: options.teach.0,
+            charts: options.teach.1,
+            scripted: options.teach.2,
+            ..Default::default()
+        })
         .run();
     match exit {
         AppExit::Success => 0,

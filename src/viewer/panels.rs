@@ -72,6 +72,7 @@ pub(super) fn panels(
     mut rects: ResMut<PanelRects>,
     mut table: ResMut<super::table_dice::TableDice>,
     mut odds: ResMut<super::odds_panel::OddsPanel>,
+    mut teach: ResMut<super::teach::Teach>,
     ruler: Res<Ruler>,
     input_map: Query<&InputMap<ViewerAction>>,
     mut commands: MessageWriter<PlaybackCommand>,
@@ -181,6 +182,13 @@ pub(super) fn panels(
                 );
                 ui.checkbox(&mut table.on, "table dice (X)").on_hover_text(
                     "type what your dice showed for each roll the scene does not fix",
+                );
+                ui.checkbox(&mut teach.predict, "predict (K)")
+                    .on_hover_text(
+                        "predict, then see: answer before each beat is played, then read its rule",
+                    );
+                ui.checkbox(&mut teach.charts, "charts (C)").on_hover_text(
+                    "the who-goes-first charts with the cell that decided the beat in view lit",
                 );
                 if ui
                     .button("export")

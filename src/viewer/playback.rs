@@ -64,6 +64,9 @@ pub struct Playback {
     pub edits: u32,
     /// The live simulation has played to its end.
     pub over: bool,
+    /// Predict-then-reveal: play does not go into this (round, segment) until the
+    /// question asked before it is answered.
+    pub hold: Option<(u32, u32)>,
 }
 
 /// Speeds offered, in segments per second.
@@ -97,6 +100,7 @@ impl Playback {
                 generation,
                 edits: 0,
                 over,
+                hold: None,
             },
             LiveSim(run),
         )
@@ -119,8 +123,26 @@ impl Playback {
         &events[..self.current().log_len.min(events.len())]
     }
 
-    /// One segment forward; false at the end of the scene.
+    /// The (round, segment) one step forward would show.
+    fn next_when(&self, live: &LiveSim) -> (u32, u32) {
+        match self.frames.get(self.cursor + 1) {
+            Some(f) => f.when,
+            None => {
+                let mut clock = live.0.clock().clone();
+                clock.phase = clock.next();
+                clock.round_segment()
+            }
+        }
+    }
+
+    /// One segment forward; false at the end of the scene, or at a hold.
     pub fn forward(&mut self, live: &mut LiveSim) -> bool {
+        if let Some(h) = self.hold
+            && self.current().when < h
+            && self.next_when(live) >= h
+        {
+            return false;
+        }
         if self.cursor + 1 < self.frames.len() {
             self.cursor += 1;
             return true;

@@ -102,25 +102,26 @@ pub fn round_ahead(scene: &Scene, seed: Option<u64>, figure: &str, round: u32) -
 
 /// Makes the preview of the selected figure when the selection, the round or the scene
 /// changes.
-pub(super) fn update_preview(
-    playback: Option<Res<Playback>>,
-    selection: Res<Selection>,
-    layers: Res<Layers>,
-    mut preview: ResMut<Preview>,
-) {
-    let (Some(pb), Some(i)) = (playback, selection.0) else {
-        if preview.key.is_some() {
-            *preview = Preview::default();
+///
+/// Exclusive, so that it runs on the schedule's own thread: the preview plays the round in
+/// a headless app of its own, whose schedules must not wait on a task pool this system
+/// holds a thread of.
+pub(super) fn update_preview(world: &mut World) {
+    let selected = world.resource::<Selection>().0;
+    let paths = world.resource::<Layers>().paths;
+    let Some((i, pb)) = selected.zip(world.get_resource::<Playback>()) else {
+        if world.resource::<Preview>().key.is_some() {
+            *world.resource_mut::<Preview>() = Preview::default();
         }
         return;
     };
-    if !layers.paths {
+    if !paths {
         return;
     }
     let snap = pb.current();
     let round = snap.when.0.max(1);
     let key = Some((i, round, pb.generation * 100_000 + pb.edits));
-    if preview.key == key {
+    if world.resource::<Preview>().key == key {
         return;
     }
     let Some(f) = snap.figures.iter().find(|f| f.index == i) else {
@@ -128,7 +129,7 @@ pub(super) fn update_preview(
     };
     let mut p = round_ahead(&pb.scene, pb.seed, &f.name, round);
     p.key = key;
-    *preview = p;
+    *world.resource_mut::<Preview>() = p;
 }
 
 /// The path with its segment marks, the move and charge rings, and the reach at contact.
