@@ -386,3 +386,22 @@ fn the_tour_caption_follows_the_replay() {
     assert_eq!(at(1, 8), Some((1, 7)));
     assert_eq!(at(1, 10), Some((1, 9)));
 }
+
+/// The charts light the attack-sequence columns of the two fighters: in round 2 of Otis
+/// against Robilar, Otis (3/2) has one routine and Robilar (2/1) two, and the attack
+/// sequence for several routines decided (DMG p.62-63).
+#[test]
+fn the_charts_know_each_fighters_routines() {
+    use firststrike::rules::cite;
+    use firststrike::viewer::teach::Teach;
+    let mut app = app("scenes/otis_vs_robilar.ron".into(), false);
+    app.world_mut().resource_mut::<Teach>().charts = true;
+    app.update();
+    let teach = app.world().resource::<Teach>();
+    let (round, p) = teach.decision_now(2, None).expect("a decision in round 2");
+    assert_eq!(round, 2);
+    assert_eq!(p.decision.rule, cite::MULTIPLE_ROUTINES);
+    assert_eq!(teach.routines(2, "Otis"), Some(1));
+    assert_eq!(teach.routines(2, "Robilar"), Some(2));
+    assert_eq!(teach.routines(1, "Otis"), Some(2), "3/2: two in odd rounds");
+}

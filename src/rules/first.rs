@@ -285,8 +285,8 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     first,
                     cite::MULTIPLE_ROUTINES,
                     crate::words!(
-                        "{} routines against {}: more routines strike first and last",
-                        r.routines,
+                        "{} against {}: more routines strike first and last",
+                        super::sequence::plural(r.routines, "routine"),
                         c.routines
                     ),
                 )

@@ -25,6 +25,7 @@ mod snapshot;
 mod style;
 pub mod table_dice;
 pub mod teach;
+mod teach_charts;
 mod teach_ui;
 
 pub use capture::{Capture, FrameTimes};
@@ -297,7 +298,7 @@ impl Plugin for ViewerRenderPlugin {
                     odds_panel::odds_window.run_if(odds_panel::open),
                     teach_ui::tour_caption,
                     teach_ui::predict_window,
-                    teach_ui::charts_window,
+                    teach_charts::charts_window,
                 )
                     .chain(),
             );

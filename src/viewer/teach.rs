@@ -56,7 +56,7 @@ impl Teach {
     /// The decision behind the beat in view, for the charts: the one the last reveal was
     /// about, while predicting; else the selected figure's first against a foe this round,
     /// else the round's first between foes.
-    pub fn decision_now(&self, round: u32, selected: Option<&str>) -> Option<&PairDecision> {
+    pub fn decision_now(&self, round: u32, selected: Option<&str>) -> Option<(u32, &PairDecision)> {
         let (_, lesson, quiz) = self.lesson.as_ref()?;
         if self.predict
             && let Some((i, _)) = &self.last
@@ -66,13 +66,25 @@ impl Teach {
                     .find(|d| q.choices.first() == Some(&d.a) && q.choices.get(1) == Some(&d.b))
             })
         {
-            return Some(d);
+            return Some((q.ask_before.0, d));
         }
         let ds = lesson.decisions.get(&round)?;
         let foes = |d: &&PairDecision| lesson.side_of(&d.a) != lesson.side_of(&d.b);
         selected
             .and_then(|s| ds.iter().filter(foes).find(|d| d.a == s || d.b == s))
             .or_else(|| ds.iter().find(foes))
+            .map(|d| (round, d))
+    }
+
+    /// The attack routines `name` has in `round`, as the rules core counted them.
+    pub fn routines(&self, round: u32, name: &str) -> Option<u32> {
+        let (_, lesson, _) = self.lesson.as_ref()?;
+        lesson
+            .declared
+            .get(&round)?
+            .iter()
+            .find(|d| d.name == name)
+            .map(|d| d.routines)
     }
 }
 
