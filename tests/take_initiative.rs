@@ -217,6 +217,7 @@ fn a_total_over_twenty_carries_into_the_next_round() {
         ini[0].1,
         Payload::TakeInitiative {
             total: 24,
+            die: Some(9),
             rounds_later: 1,
             segment: 4
         }
@@ -253,7 +254,7 @@ proptest! {
             let (later, seg) = if total > 20 { (1, (total - 20) as u32) } else { (0, total as u32) };
             prop_assert_eq!(
                 c.payload.clone(),
-                Payload::TakeInitiative { total, rounds_later: later, segment: seg }
+                Payload::TakeInitiative { total, die: Some(reroll), rounds_later: later, segment: seg }
             );
             // It arrives at the far side on that segment, and never strikes.
             let arrived = ev.iter().filter(|e| e.kind == K::Move && e.actor == "Sword")

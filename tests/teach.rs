@@ -187,3 +187,92 @@ fn the_other_die_result() {
         }
     }
 }
+
+/// The surprise question: the lizard men roll 1 on their surprise d6 (fixed in the scene),
+/// Robilar's side is not surprised, so one segment is played before round 1 (DMG p.61); in
+/// the duergar ambush both sides are surprised (1 and 2 segments) and the smaller loss comes
+/// off the larger: one segment (DMG p.61-62).
+#[test]
+fn surprise_segments_are_asked_before_the_first_surprise_segment() {
+    let cases = [
+        (
+            "scenes/lizard_man_lair.ron",
+            "surprise.segments",
+            "DMG p.61",
+        ),
+        ("scenes/duergar_ambush.ron", "surprise.net", "DMG p.61-62"),
+    ];
+    for (path, rule, page) in cases {
+        let qs = lesson(path).questions();
+        let q = &qs[0];
+        assert_eq!(q.kind, QuestionKind::SurpriseSegments, "{path}");
+        assert_eq!(q.ask_before, (0, 1), "{path}");
+        assert_eq!(q.choices[q.answer], "1 segment", "{path}");
+        assert_eq!((q.rule.id, q.page().as_str()), (rule, page), "{path}");
+    }
+    // No side surprised, no surprise question.
+    let qs = lesson("scenes/bigby_vs_giant.ron").questions();
+    assert!(qs.iter().all(|q| q.kind != QuestionKind::SurpriseSegments));
+}
+
+/// For every library scene where sides are surprised and no figure's Dexterity changes its
+/// own surprise, the answer is the larger side loss less the smaller (DMG p.61-62), read
+/// from the sides' surprise events, not from the clock the lesson counted.
+#[test]
+fn the_surprise_answer_is_the_net_loss_in_every_scene() {
+    use firststrike::sim::Payload;
+    let mut asked = 0;
+    for path in library_scenes() {
+        let path = path.display().to_string();
+        let l = lesson(&path);
+        let Some(q) = l
+            .questions()
+            .into_iter()
+            .find(|q| q.kind == QuestionKind::SurpriseSegments)
+        else {
+            continue;
+        };
+        if l.log.iter().any(|e| e.rule == cite::SURPRISE_DEX) {
+            continue;
+        }
+        let lost: Vec<u32> = l
+            .log
+            .iter()
+            .filter(|e| e.round == 0 && e.rule != cite::SURPRISE_DEX)
+            .filter_map(|e| match e.payload {
+                Payload::Surprise { segments } => Some(segments),
+                _ => None,
+            })
+            .collect();
+        let net = lost.iter().max().unwrap() - lost.iter().min().unwrap();
+        assert_eq!(q.answer as u32, net, "{path}: {lost:?}");
+        asked += 1;
+    }
+    assert!(asked >= 2, "only {asked} scenes asked about surprise");
+}
+
+/// Under Take Initiative! the question compares the two foes' totals (Take Initiative!
+/// §Basics, §8a): the swordsman closing rolls 2 and adds 8 for moving over half his move
+/// (segment 10); the archer rolls 6 and adds 1 for her bow (segment 7): the archer first.
+#[test]
+fn take_initiative_asks_who_acts_first_from_the_totals() {
+    let qs = lesson("scenes/take_initiative/ranged_8a.ron").questions();
+    let q = qs
+        .iter()
+        .find(|q| q.kind == QuestionKind::WhoFirst)
+        .expect("a who-first question");
+    assert!(
+        q.text.contains("d10 shows 2") && q.text.contains("d10 shows 6"),
+        "{}",
+        q.text
+    );
+    assert_eq!(q.choices[q.answer], "Archer");
+    assert_eq!(
+        (q.rule.id, q.page().as_str()),
+        ("ti.total", "Take Initiative! §Basics")
+    );
+    assert!(
+        q.lit.is_none(),
+        "no book chart decides under the d10 variant"
+    );
+}

@@ -405,3 +405,26 @@ fn the_charts_know_each_fighters_routines() {
     assert_eq!(teach.routines(2, "Robilar"), Some(2));
     assert_eq!(teach.routines(1, "Otis"), Some(2), "3/2: two in odd rounds");
 }
+
+/// While the surprise question is pending the clock hides the surprise segments (they
+/// would give the answer away); answered, they show, and the playback steps into the one
+/// surprise segment of the lair (DMG p.61).
+#[test]
+fn the_surprise_question_hides_the_surprise_pips() {
+    use firststrike::teach::QuestionKind;
+    use firststrike::viewer::teach::Teach;
+    let mut app = app("scenes/lizard_man_lair.ron".into(), false);
+    app.world_mut().resource_mut::<Teach>().predict = true;
+    app.update();
+    assert_eq!(pb(&app).hold, Some((0, 1)));
+    let mut t = app.world_mut().resource_mut::<Teach>();
+    assert!(t.hides_surprise((0, 0)));
+    let i = t.pending((0, 0)).unwrap();
+    let q = t.quiz().unwrap().questions[i].clone();
+    assert_eq!(q.kind, QuestionKind::SurpriseSegments);
+    t.answer(i, q.answer);
+    assert!(!t.hides_surprise((0, 0)));
+    app.update();
+    tap(&mut app, KeyCode::ArrowRight);
+    assert_eq!(pb(&app).current().phase, Phase::Surprise(1));
+}

@@ -86,6 +86,10 @@ pub enum Payload {
     TakeInitiative {
         /// The d10 and its modifiers.
         total: i64,
+        /// The d10 alone, where one was rolled (not for a carried-over total or a wait on
+        /// another's action).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        die: Option<u32>,
         /// Rounds from now it acts in (0: this round).
         rounds_later: u32,
         /// Its ordering segment.

@@ -4,7 +4,7 @@
 use crate::rules::action::Declared;
 use crate::rules::sequence::PairDecision;
 use crate::scene::Scene;
-use crate::sim::{LogEvent, Plan, Runner};
+use crate::sim::{LogEvent, Phase, Plan, Runner};
 use std::collections::BTreeMap;
 
 /// A scene played once for its questions.
@@ -18,6 +18,8 @@ pub struct Lesson {
     pub decisions: BTreeMap<u32, Vec<PairDecision>>,
     /// Each round's actions as the rules core ordered them.
     pub declared: BTreeMap<u32, Vec<Declared>>,
+    /// The surprise segments played before round 1.
+    pub surprise_segments: u32,
 }
 
 impl Lesson {
@@ -27,8 +29,12 @@ impl Lesson {
         let mut r = Runner::new(scene.clone(), seed, None);
         let mut decisions = BTreeMap::new();
         let mut declared = BTreeMap::new();
+        let mut surprise_segments = 0;
         loop {
             let more = crate::sim::step(r.app.world_mut());
+            if let Phase::Surprise(s) = r.clock().phase {
+                surprise_segments = surprise_segments.max(s);
+            }
             let plan = r.app.world().resource::<Plan>();
             if plan.round > 0 && !decisions.contains_key(&plan.round) {
                 decisions.insert(plan.round, plan.sequence.decisions.clone());
@@ -43,6 +49,7 @@ impl Lesson {
             log: r.log().events.clone(),
             decisions,
             declared,
+            surprise_segments,
         }
     }
 

@@ -1,7 +1,10 @@
 //! The questions a lesson asks, each built from the engine's own typed results, in the
 //! order the beats happen:
+//! - **how many surprise segments** are played, from the sides' surprise rolls and the
+//!   segments the clock played ([`super::surprise`]);
 //! - **who goes first** between two foes' actions, from the round's pairwise decisions
-//!   (one per fight a round: the first pair of foes the rules core compared);
+//!   (one per fight a round: the first pair of foes the rules core compared), or under
+//!   Take Initiative! from the two foes' totals ([`super::take_initiative`]);
 //! - **in which segment a charge arrives**, from the arrival events;
 //! - **whether a spell goes off or is ruined**, from the spell's start and its end.
 //!
@@ -13,12 +16,15 @@ use super::light::LitCell;
 use crate::rules::action::{ActionKind, Declared};
 use crate::rules::cite::Rule;
 use crate::rules::first::First;
+use crate::rules::options::RulesSystem;
 use crate::sim::{EventKind, LogEvent, Payload};
 use std::collections::BTreeSet;
 
 /// What a question asks about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum QuestionKind {
+    /// How many surprise segments are played.
+    SurpriseSegments,
     /// Who acts first of two foes.
     WhoFirst,
     /// The segment a charge arrives in.
@@ -68,7 +74,12 @@ fn stretch_of(round: u32, segment: u32) -> (u32, u32) {
 impl Lesson {
     /// Every question of the scene, in the order they are asked.
     pub fn questions(&self) -> Vec<Question> {
-        let mut q: Vec<Question> = self.who_first().collect();
+        let mut q: Vec<Question> = self.surprise().into_iter().collect();
+        if self.scene.rules.system == RulesSystem::TakeInitiative {
+            q.extend(self.take_initiative());
+        } else {
+            q.extend(self.who_first());
+        }
         q.extend(self.charges());
         q.extend(self.spells());
         q.sort_by_key(|x| (x.ask_before, x.kind));
@@ -117,8 +128,13 @@ impl Lesson {
             else {
                 return None;
             };
-            // Four neighbouring segments of the round, the answer among them.
-            let lo = segment.saturating_sub(1).clamp(1, 7);
+            // Four neighbouring segments of the round, the answer among them (of 10, or of
+            // Take Initiative!'s 20 ordering segments).
+            let last = match self.scene.rules.system {
+                RulesSystem::TakeInitiative => crate::rules::take_initiative::SEGMENTS,
+                _ => 10,
+            };
+            let lo = segment.saturating_sub(1).clamp(1, last - 3);
             let choices: Vec<u32> = (lo..lo + 4).collect();
             let target = e.target.clone().unwrap_or_default();
             Some(Question {

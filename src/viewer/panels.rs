@@ -12,6 +12,7 @@ use super::{Layers, Selection, ViewerRequest};
 use crate::map::measure;
 use crate::rules::options::RulesSystem;
 use crate::sim::Phase;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use leafwing_input_manager::prelude::*;
@@ -61,23 +62,59 @@ fn bindings(map: &InputMap<ViewerAction>, action: ViewerAction) -> String {
     names.join(", ")
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the panels' switches and lists change: the layers, the selection, the panel
+/// sizes, table dice, the odds panel and teaching.
+#[derive(SystemParam)]
+pub(super) struct PanelSwitches<'w> {
+    layers: ResMut<'w, Layers>,
+    selection: ResMut<'w, Selection>,
+    rects: ResMut<'w, PanelRects>,
+    table: ResMut<'w, super::table_dice::TableDice>,
+    odds: ResMut<'w, super::odds_panel::OddsPanel>,
+    teach: ResMut<'w, super::teach::Teach>,
+}
+
+/// What the panels show besides the playback: the scene file's state, the ruler and the
+/// key bindings (for help).
+#[derive(SystemParam)]
+pub(super) struct PanelReads<'w, 's> {
+    source: Res<'w, SceneSource>,
+    ruler: Res<'w, Ruler>,
+    input_map: Query<'w, 's, &'static InputMap<ViewerAction>>,
+}
+
+/// What the panels ask of the playback and of the viewer.
+#[derive(SystemParam)]
+pub(super) struct PanelMessages<'w> {
+    commands: MessageWriter<'w, PlaybackCommand>,
+    requests: MessageWriter<'w, ViewerRequest>,
+}
+
 pub(super) fn panels(
     mut contexts: EguiContexts,
     playback: Option<Res<Playback>>,
     live: Option<NonSend<LiveSim>>,
-    source: Res<SceneSource>,
-    mut layers: ResMut<Layers>,
-    mut selection: ResMut<Selection>,
-    mut rects: ResMut<PanelRects>,
-    mut table: ResMut<super::table_dice::TableDice>,
-    mut odds: ResMut<super::odds_panel::OddsPanel>,
-    mut teach: ResMut<super::teach::Teach>,
-    ruler: Res<Ruler>,
-    input_map: Query<&InputMap<ViewerAction>>,
-    mut commands: MessageWriter<PlaybackCommand>,
-    mut requests: MessageWriter<ViewerRequest>,
+    read: PanelReads,
+    switches: PanelSwitches,
+    out: PanelMessages,
 ) -> Result {
+    let PanelReads {
+        source,
+        ruler,
+        input_map,
+    } = read;
+    let PanelMessages {
+        mut commands,
+        mut requests,
+    } = out;
+    let PanelSwitches {
+        mut layers,
+        mut selection,
+        mut rects,
+        mut table,
+        mut odds,
+        mut teach,
+    } = switches;
     let ctx = contexts.ctx_mut()?.clone();
     let ctx = &ctx;
     // Panels are laid out inside one background Ui covering the window (egui 0.36).
@@ -224,7 +261,8 @@ pub(super) fn panels(
         .resizable(false)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                clock(ui, snap, pb.over && pb.cursor + 1 == pb.frames.len());
+                let hide = teach.hides_surprise(snap.when);
+                clock(ui, snap, pb.over && pb.cursor + 1 == pb.frames.len(), hide);
                 ui.separator();
                 initiative(ui, snap);
                 ui.separator();
@@ -292,7 +330,9 @@ pub(super) fn panels(
     Ok(())
 }
 
-fn clock(ui: &mut egui::Ui, snap: &Snapshot, over: bool) {
+/// The clock: surprise segments (hidden as "?" while a question asks how many), the
+/// round's segments, the tick.
+fn clock(ui: &mut egui::Ui, snap: &Snapshot, over: bool, hide_surprise: bool) {
     ui.heading(snap.label());
     if over {
         ui.label("(the scene has played out)");
@@ -300,10 +340,12 @@ fn clock(ui: &mut egui::Ui, snap: &Snapshot, over: bool) {
     let (round, segment) = snap.when;
     ui.horizontal(|ui| {
         ui.label("Surprise");
-        if snap.surprise_segments == 0 {
+        if hide_surprise {
+            ui.weak("? (predict first)");
+        } else if snap.surprise_segments == 0 {
             ui.weak("none");
         }
-        for k in 1..=snap.surprise_segments {
+        for k in (1..=snap.surprise_segments).filter(|_| !hide_surprise) {
             let on = round == 0 && segment >= k;
             pip(
                 ui,

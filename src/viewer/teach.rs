@@ -11,7 +11,7 @@
 use super::playback::Playback;
 use crate::rules::sequence::PairDecision;
 use crate::scene::TourStop;
-use crate::teach::{Lesson, Quiz, Reveal};
+use crate::teach::{Lesson, QuestionKind, Quiz, Reveal};
 use bevy::prelude::*;
 
 /// What teaching shows and where the quiz stands.
@@ -43,6 +43,16 @@ impl Teach {
             .iter()
             .zip(&quiz.answers)
             .position(|(q, a)| a.is_none() && q.ask_before > now)
+    }
+
+    /// Whether the clock should hide the surprise segments: a question about how many is
+    /// pending at the moment shown.
+    pub fn hides_surprise(&self, now: (u32, u32)) -> bool {
+        self.predict
+            && self.pending(now).is_some_and(|i| {
+                self.quiz()
+                    .is_some_and(|q| q.questions[i].kind == QuestionKind::SurpriseSegments)
+            })
     }
 
     /// Answers question `i` with `choice` and keeps what it reveals.

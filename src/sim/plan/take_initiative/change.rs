@@ -95,6 +95,7 @@ pub(in crate::sim) fn change_actions(
             )
             .with(Payload::TakeInitiative {
                 total: t.value(),
+                die: Some(reroll),
                 rounds_later: at.rounds_later,
                 segment: at.segment,
             }),

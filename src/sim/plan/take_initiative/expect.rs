@@ -63,6 +63,7 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
         )
         .with(Payload::TakeInitiative {
             total: at,
+            die: None,
             rounds_later: when.rounds_later,
             segment: when.segment,
         }),

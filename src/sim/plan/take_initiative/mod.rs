@@ -185,12 +185,13 @@ fn initiative(
     commands: &mut Commands,
 ) {
     let f = &b.figs[i];
-    let (total, detail) = match f.carried {
+    let (total, die, detail) = match f.carried {
         Some(s) => (
             {
                 commands.entity(f.e).remove::<BaseInitiative>();
                 i64::from(s)
             },
+            None,
             format!("acts on {s}, carried over from last round without a roll"),
         ),
         None => {
@@ -203,7 +204,7 @@ fn initiative(
             let mut mods = action::modifiers(tables::take_initiative(), costed(b, i)).0;
             mods.extend(extra_rows(b, i, spec));
             let t = Total::new(base, mods);
-            (t.value(), t.describe())
+            (t.value(), Some(base), t.describe())
         }
     };
     let (at, rule) = acts_at(total);
@@ -223,6 +224,7 @@ fn initiative(
         )
         .with(Payload::TakeInitiative {
             total,
+            die,
             rounds_later: at.rounds_later,
             segment: at.segment,
         }),

@@ -1,0 +1,112 @@
+//! "Who goes first" under Take Initiative!: each figure's d10 plus its action's modifiers
+//! gives the ordering segment it acts on, the lower first and a tie at once (Take
+//! Initiative! §Basics). The question shows the two foes' actions and dice; the answer is
+//! the engine's totals.
+
+use super::{Lesson, Question, QuestionKind};
+use crate::sim::{EventKind, LogEvent, Payload};
+use std::cmp::Ordering;
+use std::collections::BTreeSet;
+
+/// A figure's initiative this round: its event, die and when it acts.
+struct Acts<'a> {
+    event: &'a LogEvent,
+    die: u32,
+    at: (u32, u32),
+}
+
+impl Lesson {
+    /// One question a round for each pair of foes who aim at each other, neither already
+    /// asked about that round.
+    pub(super) fn take_initiative(&self) -> Vec<Question> {
+        let mut out = Vec::new();
+        let rounds: BTreeSet<u32> = self
+            .log
+            .iter()
+            .map(|e| e.round)
+            .filter(|&r| r > 0)
+            .collect();
+        for round in rounds {
+            let acts = |name: &str| self.acts(round, name);
+            let mut asked = BTreeSet::new();
+            for d in self
+                .log
+                .iter()
+                .filter(|e| e.round == round && e.kind == EventKind::Declare)
+            {
+                let Some(target) = d.target.as_deref() else {
+                    continue;
+                };
+                if self.side_of(&d.actor) == self.side_of(target)
+                    || asked.contains(d.actor.as_str())
+                    || asked.contains(target)
+                {
+                    continue;
+                }
+                let (Some(a), Some(b)) = (acts(&d.actor), acts(target)) else {
+                    continue;
+                };
+                asked.insert(d.actor.as_str());
+                asked.insert(target);
+                out.push(self.ti_question(round, &a, &b));
+            }
+        }
+        out
+    }
+
+    /// The figure's first initiative event of the round, if it rolled a d10 for it.
+    fn acts(&self, round: u32, name: &str) -> Option<Acts<'_>> {
+        self.log.iter().find_map(|e| match e.payload {
+            Payload::TakeInitiative {
+                die: Some(die),
+                rounds_later,
+                segment,
+                ..
+            } if e.round == round && e.actor == name => Some(Acts {
+                event: e,
+                die,
+                at: (rounds_later, segment),
+            }),
+            _ => None,
+        })
+    }
+
+    fn ti_question(&self, round: u32, a: &Acts, b: &Acts) -> Question {
+        let doing = |x: &Acts| {
+            let action = self.declared_action(round, &x.event.actor);
+            format!("{} ({action}; d10 shows {})", x.event.actor, x.die)
+        };
+        let (na, nb) = (a.event.actor.clone(), b.event.actor.clone());
+        Question {
+            ask_before: (round, 1),
+            kind: QuestionKind::WhoFirst,
+            text: format!(
+                "Round {round} (Take Initiative!): who acts first, {} or {}?",
+                doing(a),
+                doing(b)
+            ),
+            answer: match a.at.cmp(&b.at) {
+                Ordering::Less => 0,
+                Ordering::Greater => 1,
+                Ordering::Equal => 2,
+            },
+            choices: vec![na.clone(), nb.clone(), "both at once".into()],
+            rule: a.event.rule,
+            why: format!("{na}: {}; {nb}: {}", a.event.detail, b.event.detail),
+            lit: None,
+        }
+    }
+
+    /// What `name` declared in `round`, in the engine's words.
+    fn declared_action(&self, round: u32, name: &str) -> String {
+        self.log
+            .iter()
+            .find_map(|e| match &e.payload {
+                Payload::Declare { action, .. } if e.round == round && e.actor == name => {
+                    Some(action.clone())
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| "acting".into())
+    }
+}
