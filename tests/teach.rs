@@ -130,6 +130,17 @@ fn quiz_on_the_command_line() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // An answer given in advance that is not a choice: exit 2, saying which.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(["quiz", "scenes/bigby_vs_giant.ron", "--answers", "9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("9 for question 1 is not a choice (1 to 3)"),
+        "{err}"
+    );
 }
 
 /// For every decision of every round of every library scene, the lit cell is the cell the

@@ -23,7 +23,8 @@ pub struct QuizArgs {
     pub answers: Option<Vec<usize>>,
 }
 
-/// Asks the scene's questions; 0 when done, 2 on a bad scene.
+/// Asks the scene's questions; 0 when done, 2 on a bad scene or an answer given in advance
+/// that is not a choice.
 pub fn run(args: QuizArgs) -> i32 {
     let Some(scene) = super::scene_cmds::load_to_play(&args.scene, None) else {
         return 2;
@@ -32,7 +33,9 @@ pub fn run(args: QuizArgs) -> i32 {
     let lesson = Lesson::play(scene, args.seed);
     let mut quiz = Quiz::new(&lesson);
     if quiz.questions.is_empty() {
-        out("This scene holds no question to ask (no two foes compared, no charge, no spell).\n");
+        out(
+            "This scene holds no question to ask (no side surprised, no two foes compared, no charge, no spell).\n",
+        );
         return 0;
     }
     let mut tour = lesson.scene.tour.clone();
@@ -62,6 +65,13 @@ pub fn run(args: QuizArgs) -> i32 {
             break;
         };
         if scripted.is_some() {
+            if !(1..=n).contains(&choice) {
+                eprintln!(
+                    "error: --answers: {choice} for question {} is not a choice (1 to {n})",
+                    i + 1
+                );
+                return 2;
+            }
             out(&format!("Your answer: {choice}\n"));
         }
         let r = quiz.answer(i, choice.wrapping_sub(1));
