@@ -428,3 +428,50 @@ fn the_surprise_question_hides_the_surprise_pips() {
     tap(&mut app, KeyCode::ArrowRight);
     assert_eq!(pb(&app).current().phase, Phase::Surprise(1));
 }
+
+/// Predict mode never holds for good: for every scene in `scenes/`, answering each
+/// question as it comes, the playback reaches the end of the scene with every question
+/// asked and answered, and it only ever stops at a hold while a question is pending.
+#[test]
+fn predict_plays_every_scene_to_its_end() {
+    use firststrike::viewer::teach::Teach;
+    for path in firststrike::testing::library_scenes() {
+        let mut app = app(path.clone(), false);
+        app.world_mut().resource_mut::<Teach>().predict = true;
+        let mut steps = 0;
+        loop {
+            app.update();
+            let now = pb(&app).current().when;
+            let mut teach = app.world_mut().resource_mut::<Teach>();
+            while let Some(i) = teach.pending(now) {
+                let right = teach.quiz().unwrap().questions[i].answer;
+                teach.answer(i, right);
+            }
+            app.update();
+            assert_eq!(
+                pb(&app).hold,
+                None,
+                "{}: held with nothing to ask",
+                path.display()
+            );
+            let moved = app.world_mut().resource_scope(|w, mut pb: Mut<Playback>| {
+                let mut live = w.non_send_resource_mut::<LiveSim>();
+                pb.forward(&mut live)
+            });
+            if !moved {
+                break;
+            }
+            steps += 1;
+            assert!(steps < 2000, "{}: no end", path.display());
+        }
+        assert!(pb(&app).over, "{}: stopped before the end", path.display());
+        let teach = app.world().resource::<Teach>();
+        let quiz = teach.quiz().unwrap();
+        assert!(
+            quiz.answers.iter().all(Option::is_some),
+            "{}: a question never asked",
+            path.display()
+        );
+        assert_eq!(quiz.score(), (quiz.questions.len(), quiz.questions.len()));
+    }
+}
