@@ -455,7 +455,7 @@ fn predict_plays_every_scene_to_its_end() {
                 path.display()
             );
             let moved = app.world_mut().resource_scope(|w, mut pb: Mut<Playback>| {
-                let mut live = w.non_send_resource_mut::<LiveSim>();
+                let mut live = w.non_send_mut::<LiveSim>();
                 pb.forward(&mut live)
             });
             if !moved {
