@@ -4,7 +4,7 @@
 use crate::rules::action::Declared;
 use crate::rules::sequence::PairDecision;
 use crate::scene::Scene;
-use crate::sim::{LogEvent, Phase, Plan, Runner};
+use crate::sim::{LogEvent, Plan, Runner};
 use std::collections::BTreeMap;
 
 /// A scene played once for its questions.
@@ -18,8 +18,10 @@ pub struct Lesson {
     pub decisions: BTreeMap<u32, Vec<PairDecision>>,
     /// Each round's actions as the rules core ordered them.
     pub declared: BTreeMap<u32, Vec<Declared>>,
-    /// The surprise segments played before round 1.
+    /// The surprise segments played before round 1 (the clock's).
     pub surprise_segments: u32,
+    /// Segments in a round (the clock's: 10, or Take Initiative!'s 20 ordering segments).
+    pub per_round: u32,
 }
 
 impl Lesson {
@@ -29,12 +31,8 @@ impl Lesson {
         let mut r = Runner::new(scene.clone(), seed, None);
         let mut decisions = BTreeMap::new();
         let mut declared = BTreeMap::new();
-        let mut surprise_segments = 0;
         loop {
             let more = crate::sim::step(r.app.world_mut());
-            if let Phase::Surprise(s) = r.clock().phase {
-                surprise_segments = surprise_segments.max(s);
-            }
             let plan = r.app.world().resource::<Plan>();
             if plan.round > 0 && !decisions.contains_key(&plan.round) {
                 decisions.insert(plan.round, plan.sequence.decisions.clone());
@@ -44,12 +42,15 @@ impl Lesson {
                 break;
             }
         }
+        let clock = r.clock();
+        let (surprise_segments, per_round) = (clock.surprise_segments, clock.per_round);
         Lesson {
             scene,
             log: r.log().events.clone(),
             decisions,
             declared,
             surprise_segments,
+            per_round,
         }
     }
 

@@ -16,7 +16,6 @@ use super::light::LitCell;
 use crate::rules::action::{ActionKind, Declared};
 use crate::rules::cite::Rule;
 use crate::rules::first::First;
-use crate::rules::options::RulesSystem;
 use crate::sim::{EventKind, LogEvent, Payload};
 use std::collections::BTreeSet;
 
@@ -52,6 +51,9 @@ pub struct Question {
     pub why: String,
     /// The chart cell that decided it, for "who goes first".
     pub lit: Option<LitCell>,
+    /// For "who goes first" by the book: the pairwise decision it asks about, as an index
+    /// into the lesson's decisions of its round.
+    pub decision: Option<usize>,
 }
 
 impl Question {
@@ -74,12 +76,11 @@ fn stretch_of(round: u32, segment: u32) -> (u32, u32) {
 impl Lesson {
     /// Every question of the scene, in the order they are asked.
     pub fn questions(&self) -> Vec<Question> {
+        // The book's pairwise decisions and Take Initiative!'s totals: a scene has one or
+        // the other, and each builder finds nothing in the other's play.
         let mut q: Vec<Question> = self.surprise().into_iter().collect();
-        if self.scene.rules.system == RulesSystem::TakeInitiative {
-            q.extend(self.take_initiative());
-        } else {
-            q.extend(self.who_first());
-        }
+        q.extend(self.who_first());
+        q.extend(self.take_initiative());
         q.extend(self.charges());
         q.extend(self.spells());
         q.sort_by_key(|x| (x.ask_before, x.kind));
@@ -91,9 +92,10 @@ impl Lesson {
             let mut fights = BTreeSet::new();
             let declared = &self.declared[&round];
             ds.iter()
-                .filter(|d| self.side_of(&d.a) != self.side_of(&d.b))
-                .filter(move |d| fights.insert(d.fight))
-                .map(move |d| {
+                .enumerate()
+                .filter(|(_, d)| self.side_of(&d.a) != self.side_of(&d.b))
+                .filter(move |(_, d)| fights.insert(d.fight))
+                .map(move |(k, d)| {
                     let find = |n: &str| declared.iter().find(|x| x.name == n);
                     let (a, b) = (action(find(&d.a)), action(find(&d.b)));
                     let dec = &d.decision;
@@ -113,6 +115,7 @@ impl Lesson {
                         rule: dec.rule,
                         why: dec.why.clone(),
                         lit: LitCell::of(dec),
+                        decision: Some(k),
                     }
                 })
         })
@@ -128,13 +131,8 @@ impl Lesson {
             else {
                 return None;
             };
-            // Four neighbouring segments of the round, the answer among them (of 10, or of
-            // Take Initiative!'s 20 ordering segments).
-            let last = match self.scene.rules.system {
-                RulesSystem::TakeInitiative => crate::rules::take_initiative::SEGMENTS,
-                _ => 10,
-            };
-            let lo = segment.saturating_sub(1).clamp(1, last - 3);
+            // Four neighbouring segments of the round, the answer among them.
+            let lo = segment.saturating_sub(1).clamp(1, self.per_round - 3);
             let choices: Vec<u32> = (lo..lo + 4).collect();
             let target = e.target.clone().unwrap_or_default();
             Some(Question {
@@ -153,6 +151,7 @@ impl Lesson {
                     e.actor
                 ),
                 lit: None,
+                decision: None,
             })
         })
     }
@@ -179,6 +178,7 @@ impl Lesson {
                 rule: end.rule,
                 why: end.detail.clone(),
                 lit: None,
+                decision: None,
             })
         })
     }

@@ -67,6 +67,7 @@ impl Lesson {
             rule,
             why,
             lit: None,
+            decision: None,
         })
     }
 }

@@ -1,18 +1,19 @@
 //! "Who goes first" under Take Initiative!: each figure's d10 plus its action's modifiers
 //! gives the ordering segment it acts on, the lower first and a tie at once (Take
 //! Initiative! §Basics). The question shows the two foes' actions and dice; the answer is
-//! the engine's totals.
+//! [`before`] of the rules core over the totals the engine logged.
 
 use super::{Lesson, Question, QuestionKind};
+use crate::rules::take_initiative::before;
 use crate::sim::{EventKind, LogEvent, Payload};
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
-/// A figure's initiative this round: its event, die and when it acts.
+/// A figure's initiative this round: its event, die and total.
 struct Acts<'a> {
     event: &'a LogEvent,
     die: u32,
-    at: (u32, u32),
+    total: i64,
 }
 
 impl Lesson {
@@ -59,13 +60,12 @@ impl Lesson {
         self.log.iter().find_map(|e| match e.payload {
             Payload::TakeInitiative {
                 die: Some(die),
-                rounds_later,
-                segment,
+                total,
                 ..
             } if e.round == round && e.actor == name => Some(Acts {
                 event: e,
                 die,
-                at: (rounds_later, segment),
+                total,
             }),
             _ => None,
         })
@@ -77,6 +77,7 @@ impl Lesson {
             format!("{} ({action}; d10 shows {})", x.event.actor, x.die)
         };
         let (na, nb) = (a.event.actor.clone(), b.event.actor.clone());
+        let (order, rule) = before(a.total, b.total);
         Question {
             ask_before: (round, 1),
             kind: QuestionKind::WhoFirst,
@@ -85,15 +86,16 @@ impl Lesson {
                 doing(a),
                 doing(b)
             ),
-            answer: match a.at.cmp(&b.at) {
+            answer: match order {
                 Ordering::Less => 0,
                 Ordering::Greater => 1,
                 Ordering::Equal => 2,
             },
             choices: vec![na.clone(), nb.clone(), "both at once".into()],
-            rule: a.event.rule,
+            rule,
             why: format!("{na}: {}; {nb}: {}", a.event.detail, b.event.detail),
             lit: None,
+            decision: None,
         }
     }
 

@@ -71,10 +71,11 @@ impl Teach {
         if self.predict
             && let Some((i, _)) = &self.last
             && let Some(q) = quiz.questions.get(*i)
-            && let Some(d) = lesson.decisions.get(&q.ask_before.0).and_then(|ds| {
-                ds.iter()
-                    .find(|d| q.choices.first() == Some(&d.a) && q.choices.get(1) == Some(&d.b))
-            })
+            && let Some(k) = q.decision
+            && let Some(d) = lesson
+                .decisions
+                .get(&q.ask_before.0)
+                .and_then(|ds| ds.get(k))
         {
             return Some((q.ask_before.0, d));
         }
