@@ -8,6 +8,7 @@ use super::map_view::Ruler;
 use super::playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
 use super::reload::SceneSource;
 use super::snapshot::{FigureView, Snapshot};
+use super::style::plain;
 use super::{Layers, Selection, ViewerRequest};
 use crate::map::measure;
 use crate::rules::options::RulesSystem;
@@ -778,11 +779,6 @@ fn legend(ui: &mut egui::Ui) {
             ui.small(text);
         });
     }
-}
-
-/// Text for egui's default fonts, which lack some arrows.
-fn plain(s: &str) -> String {
-    s.replace('→', "->").replace('←', "<-")
 }
 
 /// A figure's name with its side, unless the side is named after it ("Robilar", not

@@ -1,4 +1,4 @@
-//! Colours and sizes of the map, in one place.
+//! Colours and sizes of the map, and the text egui's fonts can draw, in one place.
 
 use bevy::prelude::*;
 
@@ -105,3 +105,9 @@ pub const PREVIEW_CONTACT: Color = Color::srgb(1.0, 0.3, 0.3);
 
 /// A weapon thrown by a fumble, where it lies.
 pub const DROPPED: Color = Color::srgb(1.0, 0.35, 0.2);
+
+/// Text for egui's default fonts, which lack some arrows: the engine's words as the panels
+/// and the teaching windows show them.
+pub(super) fn plain(s: &str) -> String {
+    s.replace('→', "->").replace('←', "<-")
+}

@@ -5,10 +5,12 @@
 
 use super::Selection;
 use super::playback::Playback;
+use super::style::plain;
 use super::teach::Teach;
 use crate::rules::chart::{Category, Cell, Chart};
 use crate::rules::cite;
 use crate::rules::first::Decision;
+use crate::rules::options::RulesSystem;
 use crate::rules::sequence::chart_rows;
 use crate::rules::speed_factor::Extra;
 use crate::teach::LitCell;
@@ -50,12 +52,17 @@ pub(super) fn charts_window(
         .resizable(false)
         .show(&ctx, |ui| {
             let Some((_, p)) = pair else {
-                ui.label("No two foes were compared in this stretch of play.");
+                ui.label(if pb.scene.rules.system == RulesSystem::TakeInitiative {
+                    "Under Take Initiative! no chart decides: each figure acts on its d10 \
+                     total, the lower first, equal totals together (Take Initiative! §Basics)."
+                } else {
+                    "No two foes were compared in this stretch of play."
+                });
                 return;
             };
             let d = &p.decision;
             ui.label(egui::RichText::new(format!("{} and {}", p.a, p.b)).strong());
-            ui.label(&d.why);
+            ui.label(plain(&d.why));
             ui.small(format!("{} ({})", d.rule.id, d.rule.page_ref()));
             let lit = LitCell::of(d);
             match lit {
@@ -112,12 +119,15 @@ fn chart(ui: &mut egui::Ui, which: Chart, lit: Option<LitCell>, other: Option<Li
                     } else if Some(here) == other {
                         text = text.background_color(FADED);
                     }
-                    ui.label(text).on_hover_text(format!(
-                        "{} against {}: {}",
-                        r.heading(),
-                        c.heading(),
-                        here.cell.label()
-                    ));
+                    // The wording is made only while the pointer is over the cell.
+                    ui.label(text).on_hover_ui(|ui| {
+                        ui.label(format!(
+                            "{} against {}: {}",
+                            r.heading(),
+                            c.heading(),
+                            here.cell.label()
+                        ));
+                    });
                 }
                 ui.end_row();
             }
@@ -141,9 +151,10 @@ fn attack_sequence(ui: &mut egui::Ui, lit: Option<(u32, u32)>) {
                 ui.small(format!("{n} AT"));
             }
             ui.end_row();
+            let columns: Vec<Vec<i32>> = (1..=6).map(chart_rows).collect();
             for row in 1..=11 {
-                for n in 1..=6u32 {
-                    let text = match chart_rows(n).iter().position(|&r| r == row) {
+                for (n, rows) in (1..=6u32).zip(&columns) {
+                    let text = match rows.iter().position(|&r| r == row) {
                         Some(_) if n == 1 => "only".to_string(),
                         Some(k) => ordinal(k as u32 + 1),
                         None => String::new(),

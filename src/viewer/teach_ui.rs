@@ -3,6 +3,7 @@
 
 use super::panels::PanelRects;
 use super::playback::Playback;
+use super::style::plain;
 use super::teach::{Teach, caption};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -24,8 +25,9 @@ pub(super) fn predict_window(
     let pending = teach.pending(now);
     let mut chosen = None;
     egui::Window::new("Predict, then see")
-        // In the map's top-left corner, narrow, to leave the middle of the map in view.
-        .fixed_pos(egui::pos2(rects.left + 10.0, 60.0))
+        // Starts in the map's top-left corner, narrow, to leave the middle of the map in
+        // view; drag it off a token it covers.
+        .default_pos(egui::pos2(rects.left + 10.0, 60.0))
         .collapsible(false)
         .resizable(false)
         .default_width(250.0)
@@ -39,7 +41,7 @@ pub(super) fn predict_window(
             match pending {
                 Some(i) => {
                     let q = &quiz.questions[i];
-                    ui.label(egui::RichText::new(&q.text).strong());
+                    ui.label(egui::RichText::new(plain(&q.text)).strong());
                     for (k, c) in q.choices.iter().enumerate() {
                         if ui.button(format!("{}) {c}", k + 1)).clicked() {
                             chosen = Some((i, k));
@@ -55,7 +57,7 @@ pub(super) fn predict_window(
                         for q in missed {
                             ui.small(format!(
                                 "{} — {} ({})",
-                                q.text,
+                                plain(&q.text),
                                 q.choices[q.answer],
                                 q.page()
                             ));
@@ -81,7 +83,7 @@ fn reveal(ui: &mut egui::Ui, r: &crate::teach::Reveal) {
             .color(egui::Color32::from_rgb(255, 150, 110))
     };
     ui.label(head.strong());
-    ui.label(&r.why);
+    ui.label(plain(&r.why));
     ui.small(format!("{} ({})", r.rule, r.page));
     if let Some(c) = &r.chart {
         ui.small(format!("Chart: {c}"));
@@ -109,7 +111,7 @@ pub(super) fn tour_caption(
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(width);
                 ui.label(egui::RichText::new("Tour").small().strong());
-                ui.label(&stop.text);
+                ui.label(plain(&stop.text));
             });
         });
     Ok(())
