@@ -287,3 +287,77 @@ fn take_initiative_asks_who_acts_first_from_the_totals() {
         "no book chart decides under the d10 variant"
     );
 }
+
+/// Over every pair of d10s in Take Initiative! §8a, the who-first answer follows the
+/// text's modifiers: moving more than half the move adds 8 (the swordsman closing), a
+/// nocked bow adds 1 (the archer); the lower total acts first, equal totals together
+/// (Take Initiative! §Basics). All three answers occur.
+#[test]
+fn take_initiative_who_first_over_every_pair_of_dice() {
+    let src = std::fs::read_to_string("scenes/take_initiative/ranged_8a.ron").unwrap();
+    let fixed = r#"initiative: { "Swordsman": 2, "Archer": 6 }"#;
+    assert!(src.contains(fixed), "the scene fixes both dice");
+    let mut seen = std::collections::BTreeSet::new();
+    for s in 1..=10u32 {
+        for a in 1..=10u32 {
+            let dice = format!(r#"initiative: {{ "Swordsman": {s}, "Archer": {a} }}"#);
+            let scene = firststrike::scene::parse("8a.ron", &src.replace(fixed, &dice)).unwrap();
+            let qs = Lesson::play(scene, None).questions();
+            let q = qs
+                .iter()
+                .find(|q| q.kind == QuestionKind::WhoFirst)
+                .expect("a who-first question");
+            let (sword, archer) = (s + 8, a + 1);
+            let expected = match sword.cmp(&archer) {
+                std::cmp::Ordering::Less => "Swordsman",
+                std::cmp::Ordering::Greater => "Archer",
+                std::cmp::Ordering::Equal => "both at once",
+            };
+            assert_eq!(q.choices[q.answer], expected, "d10s {s} and {a}");
+            assert!(q.text.contains(&format!("d10 shows {s}")), "{}", q.text);
+            seen.insert(expected);
+        }
+    }
+    assert_eq!(seen.len(), 3, "{seen:?}");
+}
+
+/// Over every pair of surprise d6s in the lizard-man lair, the surprise question is asked
+/// exactly when a side loses segments, and its answer is the larger loss less the smaller
+/// (DMG p.61-62), read from the sides' own surprise events.
+#[test]
+fn surprise_question_over_every_pair_of_dice() {
+    use firststrike::sim::Payload;
+    let src = std::fs::read_to_string("scenes/lizard_man_lair.ron").unwrap();
+    let fixed = r#"surprise: { "Lizard men": D6(1), "Robilar": None },"#;
+    assert!(src.contains(fixed), "the scene fixes the surprise dice");
+    let mut answers = std::collections::BTreeSet::new();
+    for x in 1..=6u32 {
+        for y in 1..=6u32 {
+            let dice = format!(r#"surprise: {{ "Lizard men": D6({x}), "Robilar": D6({y}) }},"#);
+            let scene = firststrike::scene::parse("lair.ron", &src.replace(fixed, &dice)).unwrap();
+            let l = Lesson::play(scene, None);
+            let lost: Vec<u32> = l
+                .log
+                .iter()
+                .filter(|e| e.round == 0 && e.rule != cite::SURPRISE_DEX)
+                .filter_map(|e| match e.payload {
+                    Payload::Surprise { segments } => Some(segments),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(lost.len(), 2, "one roll a side: {x}, {y}");
+            let q = l
+                .questions()
+                .into_iter()
+                .find(|q| q.kind == QuestionKind::SurpriseSegments);
+            let any = lost.iter().any(|&n| n > 0);
+            assert_eq!(q.is_some(), any, "d6s {x}, {y}: {lost:?}");
+            if let Some(q) = q {
+                let net = lost.iter().max().unwrap() - lost.iter().min().unwrap();
+                assert_eq!(q.answer as u32, net, "d6s {x}, {y}: {lost:?}");
+                answers.insert(net);
+            }
+        }
+    }
+    assert!(answers.len() >= 2, "{answers:?}");
+}
