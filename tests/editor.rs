@@ -20,6 +20,7 @@ fn app() -> App {
             seed: None,
             watch: false,
             system: None,
+            recovery: None,
         });
     app.update();
     app
@@ -193,7 +194,7 @@ fn build_play_and_save_an_encounter() {
     );
     let ed = app.world().resource::<Editor>();
     assert_eq!(ed.problem, None);
-    assert!(!ed.dirty);
+    assert!(!ed.dirty());
     assert_eq!(load(&path).unwrap(), scene);
     // Another file is not replaced without a confirmation.
     let other = dir.join("other.ron");
@@ -319,4 +320,52 @@ fn the_edit_button() {
         .write_message(firststrike::viewer::ViewerRequest::ToggleEdit);
     app.update();
     assert!(!app.world().resource::<Editor>().active);
+}
+
+/// Table dice refuse what a die cannot show, say the range, and keep asking; nothing
+/// typed keeps the seed's roll.
+#[test]
+fn table_dice_refuse_what_a_die_cannot_show() {
+    use firststrike::viewer::table_dice::{TableAnswer, TableDice, asked, read_typed};
+    assert_eq!(read_typed("", 1..=6), Ok(None));
+    assert_eq!(read_typed(" 4 ", 1..=6), Ok(Some(4)));
+    for bad in ["9", "0", "-1", "yZ", "3.5", "1d6", "99999999999"] {
+        let why = read_typed(bad, 1..=6).unwrap_err();
+        assert!(why.contains("1 to 6"), "{bad}: {why}");
+    }
+    let mut app = app();
+    tap(&mut app, &[KeyCode::KeyX]);
+    for _ in 0..4 {
+        app.world_mut()
+            .write_message(firststrike::viewer::PlaybackCommand::Forward);
+        app.update();
+    }
+    let first = {
+        let pb = app.world().resource::<Playback>();
+        let live = app.world().non_send::<LiveSim>();
+        asked(live, &pb.scene).expect("a roll is asked").0
+    };
+    let top = if first.sides == 0 {
+        1000
+    } else {
+        first.sides as i32
+    };
+    let dice_before = app.world().resource::<Playback>().scene.dice.clone();
+    app.world_mut().write_message(TableAnswer(Some(top + 1)));
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Playback>().scene.dice,
+        dice_before,
+        "nothing pinned"
+    );
+    let refused = app.world().resource::<TableDice>().refused.clone().unwrap();
+    assert!(refused.contains(&format!("{}", top + 1)), "{refused}");
+    let pb = app.world().resource::<Playback>();
+    let live = app.world().non_send::<LiveSim>();
+    assert_eq!(
+        asked(live, &pb.scene).map(|a| a.0.who),
+        Some(first.who),
+        "still asking the same roll"
+    );
 }

@@ -22,6 +22,7 @@ fn app(path: PathBuf, watch: bool) -> App {
             seed: None,
             watch,
             system: None,
+            recovery: None,
         });
     app.update();
     app

@@ -3,11 +3,17 @@
 //! made on a copy; the result is checked with the loader's own checks (through its saved
 //! text, so what is shown is what a save would write) and, when it passes, replayed to
 //! the segment on screen. A scene that does not pass yet (no figures) is kept and the
-//! located reason shown. Saving is explicit and atomic, and never replaces a file other
-//! than the one being edited without a confirmation.
+//! located reason shown.
+//!
+//! Nothing the DM made is lost: a new scene has no file until "save as", which never
+//! replaces a file without a second, explicit click; closing, quitting, reloading,
+//! opening another scene or switching the rules system with unsaved edits waits for an
+//! answer ([`Pending`]: save, discard or cancel); and [`super::recovery`] keeps a copy
+//! of unsaved edits on disk.
 
-use super::playback::Playback;
+use super::playback::{Playback, PlaybackCommand};
 use super::reload::SceneSource;
+use super::{ViewerRequest, recovery};
 use crate::scene::edit::{self, Edit};
 use crate::scene::{self, Scene, save};
 use bevy::ecs::message::MessageCursor;
@@ -16,6 +22,9 @@ use std::path::PathBuf;
 
 /// The most edits kept for undo.
 const HISTORY: usize = 500;
+
+/// A scene and the file it belongs to (none: not saved yet), as the history keeps them.
+type Version = (Scene, Option<PathBuf>);
 
 /// What the editor is doing.
 #[derive(Resource, Clone, Debug, Default)]
@@ -26,18 +35,81 @@ pub struct Editor {
     pub scene: Option<Scene>,
     /// Where it is saved (none for a new scene not yet saved).
     pub path: Option<PathBuf>,
-    /// Scenes before each edit, latest last.
-    undo: Vec<Scene>,
-    /// Scenes undone, latest last.
-    redo: Vec<Scene>,
-    /// Edited since the last save.
-    pub dirty: bool,
+    /// Versions before each edit, latest last.
+    undo: Vec<Version>,
+    /// Versions undone, latest last.
+    redo: Vec<Version>,
+    /// The scene as its file holds it (last loaded or saved); none for a scene that has
+    /// never been saved (new, or recovered).
+    on_disk: Option<(Scene, PathBuf)>,
     /// Why the last edit was refused, or why the scene does not play yet.
     pub problem: Option<String>,
     /// The last save, said.
     pub saved: Option<String>,
     /// A file Save As would replace, waiting for a confirmation.
     pub confirm: Option<PathBuf>,
+    /// Something that would drop unsaved edits, waiting for the DM's answer.
+    pub pending: Option<Pending>,
+    /// A note for the DM about what the editor just did on its own (a rewind).
+    pub note: Option<String>,
+}
+
+/// A request held back because it would drop unsaved edits.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// Close the window, or quit.
+    Quit,
+    /// Reload the scene file.
+    Reload,
+    /// Open another scene file.
+    Open(PathBuf),
+    /// Replay under the other rules system (reloads the file).
+    SwitchSystem,
+}
+
+impl Pending {
+    /// What it would do, in words ("close the window").
+    pub fn words(&self) -> String {
+        match self {
+            Pending::Quit => "quit".into(),
+            Pending::Reload => "reload the file".into(),
+            Pending::Open(p) => format!("open {}", p.display()),
+            Pending::SwitchSystem => "switch the rules system (replays the file)".into(),
+        }
+    }
+
+    /// The request it holds back (quitting is no request: it exits).
+    fn request(&self) -> Option<ViewerRequest> {
+        match self {
+            Pending::Quit => None,
+            Pending::Reload => Some(ViewerRequest::Reload),
+            Pending::Open(p) => Some(ViewerRequest::Open(p.clone())),
+            Pending::SwitchSystem => Some(ViewerRequest::SwitchSystem),
+        }
+    }
+
+    /// The request held back, if it is one that drops the scene on screen.
+    pub fn of(request: &ViewerRequest) -> Option<Pending> {
+        match request {
+            ViewerRequest::Reload => Some(Pending::Reload),
+            ViewerRequest::Open(p) => Some(Pending::Open(p.clone())),
+            ViewerRequest::SwitchSystem => Some(Pending::SwitchSystem),
+            ViewerRequest::Quit => Some(Pending::Quit),
+            _ => None,
+        }
+    }
+}
+
+/// The DM's answer to a [`Pending`] request.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// Save first (to the scene's file, or to this new file, never replacing one), then
+    /// go on.
+    Save(Option<PathBuf>),
+    /// Drop the edits and go on.
+    Discard,
+    /// Keep editing; do nothing.
+    Cancel,
 }
 
 impl Editor {
@@ -49,6 +121,56 @@ impl Editor {
     /// Whether there is an edit to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
+    }
+
+    /// Whether the scene differs from its file (or has none): derived, so undoing back
+    /// to the saved state is not "changed".
+    pub fn dirty(&self) -> bool {
+        match (&self.scene, &self.on_disk) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(s), Some((disk, p))) => s != disk || self.path.as_ref() != Some(p),
+        }
+    }
+
+    /// Starts over on a scene as its file holds it: no history, nothing unsaved.
+    pub fn take(&mut self, scene: Scene, path: PathBuf) {
+        self.on_disk = Some((scene.clone(), path.clone()));
+        self.scene = Some(scene);
+        self.path = Some(path);
+        self.undo.clear();
+        self.redo.clear();
+        self.problem = None;
+        self.confirm = None;
+    }
+
+    /// Takes a scene that is on no disk yet (recovered edits): unsaved, for `path`.
+    pub fn take_unsaved(&mut self, scene: Scene, path: Option<PathBuf>) {
+        self.scene = Some(scene);
+        self.path = path;
+        self.on_disk = None;
+        self.undo.clear();
+        self.redo.clear();
+        self.active = true;
+    }
+
+    /// Drops the scene and its history (the DM chose to discard).
+    fn discard(&mut self) {
+        self.scene = None;
+        self.path = None;
+        self.on_disk = None;
+        self.undo.clear();
+        self.redo.clear();
+        self.problem = None;
+        self.confirm = None;
+    }
+
+    /// Whether `scene` at `path` is what the editor already holds as saved (its own save
+    /// coming back through the file watch).
+    pub fn holds_saved(&self, scene: &Scene, path: &std::path::Path) -> bool {
+        self.on_disk
+            .as_ref()
+            .is_some_and(|(s, p)| p == path && s == scene)
     }
 }
 
@@ -72,69 +194,109 @@ pub enum EditorCommand {
         /// Replace it if it exists.
         replace: bool,
     },
+    /// The answer to the request waiting on unsaved edits.
+    Answer(Answer),
+    /// Open the edits kept in a recovery file (unsaved, for the file they were of).
+    Recover(PathBuf),
+    /// Delete a recovery file without opening it.
+    ForgetRecovery(PathBuf),
+    /// Move a figure's start to where it was dropped on the map; when the map shows a
+    /// later segment, the playback rewinds to the start so the move is seen.
+    MoveStart {
+        /// The figure.
+        figure: String,
+        /// Its new start, in feet.
+        to: (f64, f64),
+    },
 }
 
-/// Plays the editor's commands (and the top bar's edit button).
+/// Plays the editor's commands (and the top bar's edit button, and quitting).
 pub(super) fn run_editor(
     world: &mut World,
     mut cursor: Local<MessageCursor<EditorCommand>>,
-    mut requests: Local<MessageCursor<super::ViewerRequest>>,
+    mut requests: Local<MessageCursor<ViewerRequest>>,
 ) {
     let mut commands: Vec<EditorCommand> = cursor
         .read(world.resource::<Messages<EditorCommand>>())
         .cloned()
         .collect();
-    let toggles = requests
-        .read(world.resource::<Messages<super::ViewerRequest>>())
-        .filter(|r| **r == super::ViewerRequest::ToggleEdit)
-        .count();
-    commands.extend((0..toggles).map(|_| EditorCommand::Toggle));
+    let mut quit = false;
+    for r in requests.read(world.resource::<Messages<ViewerRequest>>()) {
+        match r {
+            ViewerRequest::ToggleEdit => commands.push(EditorCommand::Toggle),
+            ViewerRequest::Quit => quit = true,
+            _ => {}
+        }
+    }
     for c in commands {
         command(world, c);
+    }
+    if quit {
+        guarded(world, Pending::Quit);
+    }
+}
+
+/// Carries out `p` now when nothing is unsaved; else holds it for the DM's answer.
+pub(super) fn guarded(world: &mut World, p: Pending) {
+    if world.resource::<Editor>().dirty() {
+        world.resource_mut::<Editor>().pending = Some(p);
+    } else {
+        carry_out(world, p);
+    }
+}
+
+/// Does what was held back.
+fn carry_out(world: &mut World, p: Pending) {
+    match p.request() {
+        Some(r) => {
+            world.write_message(r);
+        }
+        None => {
+            world.write_message(AppExit::Success);
+        }
     }
 }
 
 fn command(world: &mut World, c: EditorCommand) {
     match c {
         EditorCommand::Toggle => toggle(world),
-        EditorCommand::Edit(e) => {
-            start_if_needed(world);
-            let mut ed = world.resource_mut::<Editor>();
-            let Some(before) = ed.scene.clone() else {
-                return;
-            };
-            let mut next = before.clone();
-            if let Err(why) = edit::apply(&mut next, &e) {
-                ed.problem = Some(why);
-                return;
+        EditorCommand::Edit(e) => make(world, e),
+        EditorCommand::MoveStart { figure, to } => {
+            let at_start = world
+                .get_resource::<Playback>()
+                .is_none_or(|p| p.cursor == 0);
+            make(
+                world,
+                Edit::Move {
+                    figure: figure.clone(),
+                    to,
+                },
+            );
+            if !at_start && world.resource::<Editor>().problem.is_none() {
+                world.write_message(PlaybackCommand::Goto(0));
+                world.resource_mut::<Editor>().note = Some(format!(
+                    "{figure} was moved where it stands before round 1: the map went back \
+                     to the start to show it"
+                ));
             }
-            ed.undo.push(before);
-            if ed.undo.len() > HISTORY {
-                ed.undo.remove(0);
-            }
-            ed.redo.clear();
-            ed.scene = Some(next);
-            ed.dirty = true;
-            ed.saved = None;
-            replay(world);
         }
         EditorCommand::Undo | EditorCommand::Redo => {
             let mut ed = world.resource_mut::<Editor>();
+            let ed = &mut *ed;
             let (from, to) = if c == EditorCommand::Undo {
-                (&mut ed.undo, false)
+                (&mut ed.undo, &mut ed.redo)
             } else {
-                (&mut ed.redo, true)
+                (&mut ed.redo, &mut ed.undo)
             };
-            let Some(s) = from.pop() else { return };
-            let now = ed.scene.replace(s);
-            if let Some(now) = now {
-                if to {
-                    ed.undo.push(now);
-                } else {
-                    ed.redo.push(now);
-                }
+            let Some((scene, path)) = from.pop() else {
+                return;
+            };
+            if let Some(now) = ed.scene.replace(scene) {
+                to.push((now, std::mem::replace(&mut ed.path, path)));
+            } else {
+                ed.path = path;
             }
-            ed.dirty = true;
+            ed.saved = None;
             replay(world);
         }
         EditorCommand::Save => {
@@ -150,6 +312,72 @@ fn command(world: &mut World, c: EditorCommand) {
         EditorCommand::SaveAs { path, replace } => {
             let own = world.resource::<Editor>().path.as_ref() == Some(&path);
             write(world, path, replace || own);
+        }
+        EditorCommand::Answer(a) => answer(world, a),
+        EditorCommand::Recover(file) => recovery::recover(world, &file),
+        EditorCommand::ForgetRecovery(file) => recovery::forget(world, &file),
+    }
+}
+
+/// Makes an edit on a copy, keeping the version before for undo.
+fn make(world: &mut World, e: Edit) {
+    start_if_needed(world);
+    let mut ed = world.resource_mut::<Editor>();
+    let Some(before) = ed.scene.clone() else {
+        return;
+    };
+    let mut next = before.clone();
+    if let Err(why) = edit::apply(&mut next, &e) {
+        ed.problem = Some(why);
+        return;
+    }
+    let path = ed.path.clone();
+    ed.undo.push((before, path));
+    if ed.undo.len() > HISTORY {
+        ed.undo.remove(0);
+    }
+    ed.redo.clear();
+    ed.scene = Some(next);
+    // A new scene belongs to no file until "save as" (undo gives the old file back).
+    if matches!(e, Edit::New { .. }) {
+        ed.path = None;
+        ed.confirm = None;
+    }
+    ed.saved = None;
+    ed.note = None;
+    replay(world);
+}
+
+/// The answer to a held request.
+fn answer(world: &mut World, a: Answer) {
+    let Some(p) = world.resource_mut::<Editor>().pending.take() else {
+        return;
+    };
+    match a {
+        Answer::Cancel => {}
+        Answer::Discard => {
+            world.resource_mut::<Editor>().discard();
+            recovery::clear_own(world);
+            carry_out(world, p);
+        }
+        Answer::Save(new_file) => {
+            let own = world.resource::<Editor>().path.clone();
+            match own.or(new_file) {
+                Some(path) => {
+                    let replace = world.resource::<Editor>().path.as_ref() == Some(&path);
+                    write(world, path, replace);
+                }
+                None => {
+                    world.resource_mut::<Editor>().problem =
+                        Some("a new scene has no file yet: give it a name to save it".into())
+                }
+            }
+            if world.resource::<Editor>().dirty() {
+                // Not saved (a bad scene, a file in the way): still waiting.
+                world.resource_mut::<Editor>().pending = Some(p);
+            } else {
+                carry_out(world, p);
+            }
         }
     }
 }
@@ -169,14 +397,18 @@ fn start_if_needed(world: &mut World) {
         return;
     }
     let Some((scene, path)) = world
-        .get_resource::<Playback>()
-        .map(|p| ((*p.scene).clone(), p.path.clone()))
+        .get_resource::<SceneSource>()
+        .and_then(|s| s.on_disk.clone())
+        .or_else(|| {
+            world
+                .get_resource::<Playback>()
+                .map(|p| ((*p.scene).clone(), p.path.clone()))
+        })
     else {
         return;
     };
     let mut ed = world.resource_mut::<Editor>();
-    ed.scene = Some(scene);
-    ed.path = Some(path);
+    ed.take(scene, path);
     ed.active = true;
 }
 
@@ -185,12 +417,15 @@ fn check(scene: &Scene, path: &std::path::Path) -> Result<Scene, String> {
     scene::parse(&path.display().to_string(), &save::to_ron(scene)).map_err(|e| e.to_string())
 }
 
+/// The name a scene without a file goes by on screen and in errors.
+pub const UNSAVED: &str = "new scene (not saved)";
+
 /// Replays the edited scene to the segment on screen, if it passes the checks.
-fn replay(world: &mut World) {
+pub(super) fn replay(world: &mut World) {
     let (scene, path) = {
         let ed = world.resource::<Editor>();
         let Some(s) = ed.scene.clone() else { return };
-        (s, ed.path.clone().unwrap_or_else(|| "new scene.ron".into()))
+        (s, ed.path.clone().unwrap_or_else(|| UNSAVED.into()))
     };
     match check(&scene, &path) {
         Ok(scene) => {
@@ -224,13 +459,15 @@ fn write(world: &mut World, path: PathBuf, replace: bool) {
     let mut ed = world.resource_mut::<Editor>();
     match save::save(&scene, &path, replace) {
         Ok(()) => {
-            ed.dirty = false;
+            ed.on_disk = Some((scene.clone(), path.clone()));
             ed.confirm = None;
             ed.problem = None;
             ed.saved = Some(format!("saved {}", path.display()));
             ed.path = Some(path.clone());
+            recovery::clear_own(world);
             let mut source = world.resource_mut::<SceneSource>();
             source.path = path;
+            source.on_disk = Some((scene, source.path.clone()));
         }
         Err(save::SaveError::Exists(p)) => {
             ed.confirm = Some(p.clone());

@@ -4,9 +4,11 @@
 //! for a declaration. What is declared for the round is drawn on the map before it is
 //! played. Everything is sent as [`EditorCommand`]s, the same the keys and tests send.
 
-use super::camera::feet_of;
+use super::camera::{feet_of, world_of};
 use super::editor::{Editor, EditorCommand};
+use super::map_view::{LabelLayout, token_under};
 use super::panels::PanelRects;
+use super::playback::Playback;
 use super::{Selection, style};
 use crate::map::distance_ft;
 use crate::rules::attack_rate::AttackRate;
@@ -130,14 +132,28 @@ fn snapped(scene: &Scene, at: (f64, f64)) -> (f64, f64) {
     (centre(at.0), centre(at.1))
 }
 
-/// The figure whose token is under a point.
-fn token_at(scene: &Scene, at: (f64, f64)) -> Option<String> {
-    scene
-        .combatants
-        .iter()
-        .filter(|c| distance_ft(c.at, at) <= f64::from(style::TOKEN_FT) + 0.5)
-        .min_by(|a, b| distance_ft(a.at, at).total_cmp(&distance_ft(b.at, at)))
-        .map(|c| c.name.clone())
+/// The figure drawn under a point (in feet) at the segment on screen, by name. While the
+/// edited scene does not play (a refused edit), the map shows the last good replay, so
+/// the start positions of the edited scene are used.
+fn drawn_token(
+    placed: &LabelLayout,
+    shown: Option<&Playback>,
+    editor: &Editor,
+    at: (f64, f64),
+) -> Option<String> {
+    let scene = editor.scene.as_ref()?;
+    match shown.filter(|_| editor.problem.is_none()) {
+        Some(pb) => {
+            let figures = &pb.current().figures;
+            token_under(placed, figures, world_of(at)).map(|i| figures[i].name.clone())
+        }
+        None => scene
+            .combatants
+            .iter()
+            .filter(|c| distance_ft(c.at, at) <= f64::from(style::TOKEN_FT) + 0.5)
+            .min_by(|a, b| distance_ft(a.at, at).total_cmp(&distance_ft(b.at, at)))
+            .map(|c| c.name.clone()),
+    }
 }
 
 /// Where the pointer is over the map, and its buttons.
@@ -148,6 +164,8 @@ pub(super) struct MapPointer<'w, 's> {
     camera:
         Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<super::camera::MapCamera>>,
     panels: Res<'w, PanelRects>,
+    placed: Res<'w, LabelLayout>,
+    playback: Option<Res<'w, Playback>>,
 }
 
 impl MapPointer<'_, '_> {
@@ -185,7 +203,7 @@ pub(super) fn editor_pointer(
     let Some((cursor, here)) = pointer.over_map().filter(|_| ui.menu.is_none()) else {
         return;
     };
-    let under = token_at(scene, here);
+    let under = drawn_token(&pointer.placed, pointer.playback.as_deref(), &editor, here);
     if mouse.just_pressed(MouseButton::Right)
         && let Some(name) = &under
     {
@@ -218,7 +236,7 @@ pub(super) fn editor_pointer(
                 && distance_ft(from, here) >= 0.5
             {
                 let to = if ui.snap { snapped(scene, here) } else { here };
-                out.write(EditorCommand::Edit(Edit::Move { figure: name, to }));
+                out.write(EditorCommand::MoveStart { figure: name, to });
             }
         }
         Tool::Paint(kind) => {
@@ -346,8 +364,11 @@ fn header(
         });
     w.label(format!(
         "{file}{}",
-        if ed.dirty { " — changed" } else { "" }
+        if ed.dirty() { " — unsaved edits" } else { "" }
     ));
+    if let Some(n) = &ed.note {
+        w.colored_label(egui::Color32::from_rgb(250, 210, 120), n);
+    }
     w.horizontal(|h| {
         if h.add_enabled(ed.can_undo(), egui::Button::new("undo"))
             .clicked()

@@ -80,11 +80,13 @@ pub enum ViewerAction {
     Screenshot,
     /// Show or hide the help.
     Help,
+    /// Close the viewer (asks first when edits are unsaved).
+    Quit,
 }
 
 impl ViewerAction {
     /// Every action, in the help window's order (kept beside the enum it lists).
-    pub const ALL: [ViewerAction; 33] = {
+    pub const ALL: [ViewerAction; 34] = {
         use ViewerAction::*;
         [
             StepForward,
@@ -120,6 +122,7 @@ impl ViewerAction {
             Save,
             Screenshot,
             Help,
+            Quit,
         ]
     };
 
@@ -165,6 +168,7 @@ impl ViewerAction {
             }
             ViewerAction::Screenshot => "save a screenshot in screenshots/",
             ViewerAction::Help => "this help",
+            ViewerAction::Quit => "quit (asks first when edits are unsaved)",
         }
     }
 
@@ -177,7 +181,8 @@ impl ViewerAction {
             // The longer chord wins over Ctrl+Z (leafwing's clash strategy).
             .insert(Redo, ctrl(KeyCode::KeyZ).with(ModifierKey::Shift))
             .insert(Redo, ctrl(KeyCode::KeyY))
-            .insert(Save, ctrl(KeyCode::KeyS));
+            .insert(Save, ctrl(KeyCode::KeyS))
+            .insert(Quit, ctrl(KeyCode::KeyQ));
         map.insert(DragPan, MouseButton::Right)
             .insert(DragPan, MouseButton::Middle)
             .insert(Measure, MouseButton::Left)
@@ -327,6 +332,7 @@ pub(super) fn read_actions(
         (A::SwitchSystem, ViewerRequest::SwitchSystem),
         (A::Screenshot, ViewerRequest::Screenshot),
         (A::Fit, ViewerRequest::Fit),
+        (A::Quit, ViewerRequest::Quit),
     ] {
         if pressed(action) {
             out.requests.write(request);

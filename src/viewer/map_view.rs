@@ -98,6 +98,25 @@ pub fn layout(figures: &[super::FigureView], size: f32) -> LabelLayout {
     }
 }
 
+/// The figure (its place in `figures`) whose token is drawn under a point, in world
+/// units: where it stands at the segment on screen, pushed apart in a crowd as drawn —
+/// never where it started. The nearest drawn centre wins.
+pub fn token_under(
+    placed: &LabelLayout,
+    figures: &[super::FigureView],
+    world: Vec2,
+) -> Option<usize> {
+    placed
+        .drawn
+        .iter()
+        .zip(&placed.radii)
+        .enumerate()
+        .take(figures.len())
+        .filter(|(_, (d, r))| d.distance(world) <= **r + 0.5)
+        .min_by(|a, b| a.1.0.distance(world).total_cmp(&b.1.0.distance(world)))
+        .map(|(i, _)| i)
+}
+
 /// The full label of the token under the pointer, as a tooltip (hidden labels in a crowd
 /// are read this way).
 pub(super) fn hover_label(
@@ -123,12 +142,7 @@ pub(super) fn hover_label(
         return Ok(());
     };
     let snap = pb.current();
-    let Some(i) = placed
-        .drawn
-        .iter()
-        .zip(&placed.radii)
-        .position(|(d, r)| d.distance(world) <= *r)
-    else {
+    let Some(i) = token_under(&placed, &snap.figures, world) else {
         return Ok(());
     };
     let Some(f) = snap.figures.get(i) else {
@@ -586,6 +600,7 @@ pub(super) fn measure(
     camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
     panels: Res<PanelRects>,
     playback: Option<Res<Playback>>,
+    placed: Res<LabelLayout>,
     mut ruler: ResMut<Ruler>,
     mut selection: ResMut<Selection>,
 ) {
@@ -615,14 +630,10 @@ pub(super) fn measure(
         && let Some((a, b)) = ruler.line
         && distance_ft(a, b) < 1.0
     {
-        // A click: select the token under it, if any.
+        // A click: select the token drawn under it, if any.
         ruler.line = None;
         if let Some(pb) = playback {
-            selection.0 = pb
-                .current()
-                .figures
-                .iter()
-                .position(|f| distance_ft(f.at, a) <= f64::from(style::TOKEN_FT) + 0.5);
+            selection.0 = token_under(&placed, &pb.current().figures, world_of(a));
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod odds_panel;
 mod panels;
 mod playback;
 pub mod preview;
+mod recovery;
 mod reload;
 mod snapshot;
 mod style;
@@ -27,12 +28,15 @@ pub mod table_dice;
 pub mod teach;
 mod teach_charts;
 mod teach_ui;
+mod unsaved_ui;
 
+pub use camera::world_of;
 pub use capture::{Capture, FrameTimes};
-pub use editor::{Editor, EditorCommand};
+pub use editor::{Answer, Editor, EditorCommand, Pending};
 pub use input::ViewerAction;
-pub use map_view::{LabelLayout, label_size, layout};
+pub use map_view::{LabelLayout, label_size, layout, token_under};
 pub use playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
+pub use recovery::{Found, Recovery};
 pub use reload::SceneSource;
 pub use snapshot::{FigureView, Snapshot};
 
@@ -159,6 +163,8 @@ pub enum ViewerRequest {
     ToggleEdit,
     /// Fit the map to the window.
     Fit,
+    /// Close the window, or quit (asks first when edits are unsaved).
+    Quit,
 }
 
 /// Playback, input, layers, selection and scene loading; no rendering.
@@ -171,6 +177,9 @@ pub struct ViewerCorePlugin {
     pub watch: bool,
     /// Play under this rules system instead of the scene's own.
     pub system: Option<crate::rules::options::RulesSystem>,
+    /// Where unsaved edits are copied every few seconds (none: no autosave); see
+    /// [`Recovery::default_dir`].
+    pub recovery: Option<PathBuf>,
 }
 
 impl Plugin for ViewerCorePlugin {
@@ -184,6 +193,7 @@ impl Plugin for ViewerCorePlugin {
             .init_resource::<odds_panel::OddsPanel>()
             .add_systems(Update, odds_panel::collect)
             .init_resource::<editor::Editor>()
+            .insert_resource(recovery::Recovery::new(self.recovery.clone()))
             .init_resource::<Layers>()
             .init_resource::<Selection>()
             .init_resource::<teach::Teach>()
@@ -209,7 +219,9 @@ impl Plugin for ViewerCorePlugin {
                     (input::read_actions, table_dice::answer)
                         .chain()
                         .in_set(ViewerSet::Input),
-                    editor::run_editor.in_set(ViewerSet::Edit),
+                    (editor::run_editor, recovery::autosave)
+                        .chain()
+                        .in_set(ViewerSet::Edit),
                     reload::reload.in_set(ViewerSet::Reload),
                     (teach::follow, playback::run_playback)
                         .chain()
@@ -285,6 +297,8 @@ impl Plugin for ViewerRenderPlugin {
                         .chain()
                         .in_set(ViewerSet::Draw),
                     capture::manual_screenshot.in_set(ViewerSet::Draw),
+                    unsaved_ui::close_requested.in_set(ViewerSet::Input),
+                    unsaved_ui::window_title.in_set(ViewerSet::Draw),
                 ),
             )
             .add_systems(
@@ -299,6 +313,8 @@ impl Plugin for ViewerRenderPlugin {
                     teach_ui::tour_caption,
                     teach_ui::predict_window,
                     teach_charts::charts_window,
+                    unsaved_ui::unsaved_dialog,
+                    unsaved_ui::recovery_offer,
                 )
                     .chain(),
             );
@@ -367,6 +383,8 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
                 resolution: bevy::window::WindowResolution::new(1280, 800),
                 ..default()
             }),
+            // The close button asks first when edits are unsaved (editor_ui::close_requested).
+            close_when_requested: false,
             ..default()
         }))
         .add_plugins(ViewerCorePlugin {
@@ -374,6 +392,10 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
             seed: options.seed,
             watch: true,
             system: options.system,
+            // A screenshot or a timing run edits nothing and leaves no recovery file.
+            recovery: (options.capture.is_none() && options.frame_times.is_none())
+                .then(Recovery::default_dir)
+                .flatten(),
         })
         .add_plugins(ViewerRenderPlugin {
             capture: options.capture,

@@ -4,6 +4,7 @@
 //! `scenes/`.
 
 use super::ViewerRequest;
+use super::editor::{Editor, Pending};
 use super::playback::Playback;
 use crate::rules::options::RulesSystem;
 use crate::scene;
@@ -36,6 +37,11 @@ pub struct SceneSource {
     since_poll: f32,
     /// Loads so far.
     generation: u32,
+    /// The scene as its file holds it at the last good load (before any switch of the
+    /// rules system): what the editor starts from.
+    pub on_disk: Option<(scene::Scene, PathBuf)>,
+    /// The file changed on disk while the editor held unsaved edits: not reloaded.
+    pub changed_under_edits: bool,
 }
 
 impl SceneSource {
@@ -51,6 +57,8 @@ impl SceneSource {
             system: None,
             since_poll: 0.0,
             generation: 0,
+            on_disk: None,
+            changed_under_edits: false,
         }
     }
 }
@@ -103,6 +111,7 @@ fn load(world: &mut World) {
     };
     match scene::load(&path) {
         Ok(mut scene) => {
+            let file_scene = scene.clone();
             // Switched back to the file's own system: no longer switched.
             if system == Some(scene.rules.system) {
                 world.resource_mut::<SceneSource>().system = None;
@@ -116,11 +125,19 @@ fn load(world: &mut World) {
                 .filter(|p| p.path == path && p.scene.rules.system == scene.rules.system)
                 .map(|p| p.cursor)
                 .unwrap_or(0);
-            let (mut pb, mut live) = Playback::start(path, scene, seed, generation);
+            let (mut pb, mut live) = Playback::start(path.clone(), scene, seed, generation);
             pb.goto(&mut live, keep);
             world.insert_resource(pb);
             world.insert_non_send(live);
-            world.resource_mut::<SceneSource>().error = None;
+            let mut source = world.resource_mut::<SceneSource>();
+            source.error = None;
+            source.changed_under_edits = false;
+            source.on_disk = Some((file_scene.clone(), path.clone()));
+            // The editor follows the file, unless this is its own save coming back.
+            let mut ed = world.resource_mut::<Editor>();
+            if (ed.active || ed.scene.is_some()) && !ed.holds_saved(&file_scene, &path) {
+                ed.take(file_scene, path);
+            }
         }
         Err(e) => {
             let text = describe(e);
@@ -140,7 +157,21 @@ pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRe
     let mut again = false;
     let mut open = None;
     let mut switch = None;
-    for r in cursor.read(world.resource::<Messages<ViewerRequest>>()) {
+    let requests: Vec<ViewerRequest> = cursor
+        .read(world.resource::<Messages<ViewerRequest>>())
+        .cloned()
+        .collect();
+    let dirty = world.resource::<Editor>().dirty();
+    for r in &requests {
+        // Anything that would drop unsaved edits waits for the DM's answer (quitting is
+        // the editor's to hold).
+        if dirty
+            && *r != ViewerRequest::Quit
+            && let Some(p) = Pending::of(r)
+        {
+            world.resource_mut::<Editor>().pending = Some(p);
+            continue;
+        }
         match r {
             ViewerRequest::Reload => again = true,
             ViewerRequest::Open(p) => open = Some(p.clone()),
@@ -174,7 +205,12 @@ pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRe
             s.since_poll = 0.0;
             let now = modified(&s.path);
             if now.is_some() && now != s.modified {
-                again = true;
+                // Never under unsaved edits: the DM is told, and R asks.
+                if dirty {
+                    s.changed_under_edits = true;
+                } else {
+                    again = true;
+                }
             }
         }
     }

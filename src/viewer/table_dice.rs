@@ -20,6 +20,8 @@ pub struct TableDice {
     pub on: bool,
     /// What is typed for the roll asked about.
     pub typed: String,
+    /// Why the last answer was refused (a value the die cannot show); asked again.
+    pub refused: Option<String>,
 }
 
 /// An answer to the roll asked about: the value the dice showed, or none to keep the
@@ -41,7 +43,7 @@ pub fn asked(live: &LiveSim, scene: &crate::scene::Scene) -> Option<(Rolled, Vec
 }
 
 /// What a die may show when the DM types it.
-fn allowed(r: &Rolled) -> std::ops::RangeInclusive<i32> {
+pub fn allowed(r: &Rolled) -> std::ops::RangeInclusive<i32> {
     if r.sides == 0 {
         r.kind.range()
     } else {
@@ -49,9 +51,31 @@ fn allowed(r: &Rolled) -> std::ops::RangeInclusive<i32> {
     }
 }
 
+/// What the DM typed for a roll: nothing keeps the seed's roll; a whole number the die
+/// can show is the answer; anything else is refused with the range, and asked again.
+pub fn read_typed(
+    typed: &str,
+    range: std::ops::RangeInclusive<i32>,
+) -> Result<Option<i32>, String> {
+    let t = typed.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let (lo, hi) = (*range.start(), *range.end());
+    match t.parse::<i32>() {
+        Ok(v) if range.contains(&v) => Ok(Some(v)),
+        Ok(v) => Err(format!(
+            "{v} cannot be rolled here: type {lo} to {hi}, or nothing to keep the seed's roll"
+        )),
+        Err(_) => Err(format!(
+            "'{t}' is not a number: type {lo} to {hi}, or nothing to keep the seed's roll"
+        )),
+    }
+}
+
 /// Pins answers into the scene's dice as edits (the editor replays the scene).
 pub(super) fn answer(
-    table: Res<TableDice>,
+    mut table: ResMut<TableDice>,
     mut answers: MessageReader<TableAnswer>,
     live: Option<NonSend<LiveSim>>,
     playback: Option<Res<super::playback::Playback>>,
@@ -66,7 +90,17 @@ pub(super) fn answer(
     let Some((r, mut values)) = asked(&live, &pb.scene) else {
         return;
     };
-    let v = a.0.filter(|v| allowed(&r).contains(v)).unwrap_or(r.value);
+    // A value the die cannot show is refused, never taken for "keep the roll".
+    let v = match a.0 {
+        Some(v) if !allowed(&r).contains(&v) => {
+            let (lo, hi) = (*allowed(&r).start(), *allowed(&r).end());
+            table.refused = Some(format!("{v} cannot be rolled here: type {lo} to {hi}"));
+            return;
+        }
+        Some(v) => v,
+        None => r.value,
+    };
+    table.refused = None;
     values.push(v);
     out.write(EditorCommand::Edit(Edit::Dice {
         kind: r.kind,
@@ -132,11 +166,22 @@ pub(super) fn ask(
                     .desired_width(120.0),
             );
             edit.request_focus();
+            let (lo, hi) = (*allowed(&r).start(), *allowed(&r).end());
+            w.small(format!("{lo} to {hi}; nothing typed keeps the seed's roll"));
             let enter = w.input(|i| i.key_pressed(egui::Key::Enter));
-            let keep = w.button("Enter: keep the seed's roll").clicked();
+            let keep = w.button("Enter: use it").clicked();
             if enter || keep {
-                out.write(TableAnswer(table.typed.trim().parse().ok()));
-                table.typed.clear();
+                match read_typed(&table.typed, allowed(&r)) {
+                    Ok(v) => {
+                        out.write(TableAnswer(v));
+                        table.typed.clear();
+                        table.refused = None;
+                    }
+                    Err(why) => table.refused = Some(why),
+                }
+            }
+            if let Some(why) = &table.refused {
+                w.colored_label(egui::Color32::from_rgb(240, 140, 120), why);
             }
         });
     Ok(())

@@ -1,0 +1,189 @@
+//! Recovery: unsaved edits are copied to a recovery file every few seconds, so a crash,
+//! a killed process or a power cut loses at most those seconds. The file lives in the
+//! user's state folder (`$FIRSTSTRIKE_RECOVERY_DIR`, else `$XDG_STATE_HOME/firststrike/
+//! recovery`, else `~/.local/state/firststrike/recovery`), one per running viewer, and is
+//! removed once the edits are saved or discarded. Files left by an earlier run are
+//! offered back at the next start: open (the edits come back unsaved, for the file they
+//! were of), delete, or leave for later.
+
+use super::editor::Editor;
+use crate::scene::{self, save};
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// Seconds between autosaves of unsaved edits.
+pub const AUTOSAVE_SECONDS: f32 = 5.0;
+
+/// The first line of a recovery file names the file the edits were of.
+const HEADER: &str = "// First Strike recovery of: ";
+
+/// Where recovery files go, and what was found there at the start.
+#[derive(Resource, Clone, Debug)]
+pub struct Recovery {
+    /// The folder (none: no autosave).
+    pub dir: Option<PathBuf>,
+    /// This viewer's own recovery file, once written.
+    pub own: Option<PathBuf>,
+    /// Seconds between autosaves.
+    pub every: f32,
+    /// Seconds since the last autosave.
+    since: f32,
+    /// The scene last written, so an unchanged scene is not written again.
+    written: Option<crate::scene::Scene>,
+    /// Files left by earlier runs, offered back.
+    pub found: Vec<Found>,
+}
+
+/// A recovery file left by an earlier run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// The recovery file.
+    pub file: PathBuf,
+    /// The scene file the edits were of (none: a new scene).
+    pub of: Option<PathBuf>,
+    /// When it was written.
+    pub when: Option<SystemTime>,
+}
+
+impl Recovery {
+    /// Recovery in `dir` (none: off), listing what earlier runs left there.
+    pub fn new(dir: Option<PathBuf>) -> Self {
+        let found = dir.as_deref().map(found_in).unwrap_or_default();
+        Recovery {
+            dir,
+            own: None,
+            every: AUTOSAVE_SECONDS,
+            since: 0.0,
+            written: None,
+            found,
+        }
+    }
+
+    /// The default folder, from the environment.
+    pub fn default_dir() -> Option<PathBuf> {
+        let env = |k: &str| {
+            std::env::var_os(k)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        env("FIRSTSTRIKE_RECOVERY_DIR")
+            .or_else(|| env("XDG_STATE_HOME").map(|d| d.join("firststrike/recovery")))
+            .or_else(|| env("HOME").map(|d| d.join(".local/state/firststrike/recovery")))
+    }
+}
+
+/// The recovery files in a folder, newest first.
+fn found_in(dir: &Path) -> Vec<Found> {
+    let mut list: Vec<Found> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .map(|file| Found {
+                    of: of(&file),
+                    when: std::fs::metadata(&file).and_then(|m| m.modified()).ok(),
+                    file,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    list.sort_by(|a, b| b.when.cmp(&a.when));
+    list
+}
+
+/// The scene file a recovery file's edits were of, from its first line.
+fn of(file: &Path) -> Option<PathBuf> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let name = text.lines().next()?.strip_prefix(HEADER)?.trim();
+    (!name.is_empty() && name != "a new scene").then(|| PathBuf::from(name))
+}
+
+/// Writes unsaved edits to this viewer's recovery file every few seconds, and removes it
+/// once nothing is unsaved.
+pub(super) fn autosave(world: &mut World) {
+    let dt = world.resource::<Time<Real>>().delta_secs();
+    let (dirty, scene, path) = {
+        let ed = world.resource::<Editor>();
+        (ed.dirty(), ed.scene.clone(), ed.path.clone())
+    };
+    let mut r = world.resource_mut::<Recovery>();
+    let Some(dir) = r.dir.clone() else { return };
+    if !dirty {
+        drop(r);
+        clear_own(world);
+        return;
+    }
+    r.since += dt;
+    if r.since < r.every || r.written == scene {
+        return;
+    }
+    r.since = 0.0;
+    let Some(scene) = scene else { return };
+    let file = r.own.clone().unwrap_or_else(|| {
+        dir.join(format!(
+            "unsaved-{}-{}.ron",
+            std::process::id(),
+            SystemTime::now()
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        ))
+    });
+    let of = path.map_or("a new scene".into(), |p| p.display().to_string());
+    let text = format!("{HEADER}{of}\n{}", save::to_ron(&scene));
+    let written = std::fs::create_dir_all(&dir).and_then(|()| save::write_atomic(&file, &text));
+    match written {
+        Ok(()) => {
+            r.own = Some(file);
+            r.written = Some(scene);
+        }
+        Err(e) => warn!("could not write the recovery file {}: {e}", file.display()),
+    }
+}
+
+/// Removes this viewer's recovery file (its edits were saved or discarded).
+pub(super) fn clear_own(world: &mut World) {
+    let Some(mut r) = world.get_resource_mut::<Recovery>() else {
+        return;
+    };
+    r.written = None;
+    if let Some(f) = r.own.take() {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// Opens a recovery file's edits, unsaved, for the file they were of; the recovery file
+/// becomes this viewer's own until they are saved or discarded.
+pub(super) fn recover(world: &mut World, file: &Path) {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            world.resource_mut::<Editor>().problem =
+                Some(format!("could not read {}: {e}", file.display()));
+            return;
+        }
+    };
+    let scene = match scene::parse(&file.display().to_string(), &text) {
+        Ok(s) => s,
+        Err(e) => {
+            world.resource_mut::<Editor>().problem = Some(format!("not recovered: {e}"));
+            return;
+        }
+    };
+    let of = of(file);
+    world.resource_mut::<Editor>().take_unsaved(scene, of);
+    let mut r = world.resource_mut::<Recovery>();
+    r.found.retain(|f| f.file != file);
+    if let Some(old) = r.own.replace(file.to_path_buf()) {
+        let _ = std::fs::remove_file(old);
+    }
+    super::editor::replay(world);
+}
+
+/// Deletes a recovery file the DM does not want.
+pub(super) fn forget(world: &mut World, file: &Path) {
+    let mut r = world.resource_mut::<Recovery>();
+    if r.found.iter().any(|f| f.file == file) {
+        let _ = std::fs::remove_file(file);
+        r.found.retain(|f| f.file != file);
+    }
+}

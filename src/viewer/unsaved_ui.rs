@@ -1,0 +1,146 @@
+//! The questions that keep work from being lost, on screen: the window's close button
+//! and the quit key go through the editor's guard; a request held back by unsaved edits
+//! asks save / discard / cancel; recovery files left by an earlier run are offered back;
+//! the window's title names the file shown and says when edits are unsaved.
+
+use super::ViewerRequest;
+use super::editor::{Answer, Editor, EditorCommand, UNSAVED};
+use super::editor_ui::EditorUi;
+use super::recovery::Recovery;
+use super::reload::SceneSource;
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowCloseRequested};
+use bevy_egui::{EguiContexts, egui};
+
+/// The close button asks the editor's guard instead of closing at once.
+pub(super) fn close_requested(
+    mut closing: MessageReader<WindowCloseRequested>,
+    mut out: MessageWriter<ViewerRequest>,
+) {
+    if closing.read().count() > 0 {
+        out.write(ViewerRequest::Quit);
+    }
+}
+
+/// The window's title: the file shown (or that the scene has none yet), and a mark
+/// while edits are unsaved.
+pub(super) fn window_title(
+    editor: Res<Editor>,
+    source: Res<SceneSource>,
+    mut window: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    let Ok(mut w) = window.single_mut() else {
+        return;
+    };
+    let file = if editor.scene.is_some() {
+        editor
+            .path
+            .as_ref()
+            .map_or(UNSAVED.to_string(), |p| p.display().to_string())
+    } else {
+        source.path.display().to_string()
+    };
+    let mark = if editor.dirty() {
+        " — unsaved edits"
+    } else {
+        ""
+    };
+    let title = format!("First Strike — {file}{mark}");
+    if w.title != title {
+        w.title = title;
+    }
+}
+
+/// Save, discard or cancel, for a request that would drop unsaved edits.
+pub(super) fn unsaved_dialog(
+    mut contexts: EguiContexts,
+    editor: Res<Editor>,
+    mut ui: ResMut<EditorUi>,
+    mut out: MessageWriter<EditorCommand>,
+) -> Result {
+    let Some(p) = editor.pending.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    let file = editor
+        .path
+        .as_ref()
+        .map_or(UNSAVED.to_string(), |p| p.display().to_string());
+    egui::Window::new("Unsaved edits")
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .collapsible(false)
+        .resizable(false)
+        .order(egui::Order::Foreground)
+        .show(&ctx, |w| {
+            w.label(format!("{file} has edits that are not saved."));
+            w.label(format!("Save them before you {}?", p.words()));
+            let mut answer = None;
+            if editor.path.is_none() {
+                w.horizontal(|h| {
+                    h.label("save as");
+                    h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(220.0));
+                });
+            }
+            w.horizontal(|h| {
+                if h.button("save").clicked() {
+                    let to = editor.path.is_none().then(|| ui.save_as.clone().into());
+                    answer = Some(Answer::Save(to));
+                }
+                if h.button("discard the edits").clicked() {
+                    answer = Some(Answer::Discard);
+                }
+                if h.button("cancel").clicked() || h.input(|i| i.key_pressed(egui::Key::Escape)) {
+                    answer = Some(Answer::Cancel);
+                }
+            });
+            if let Some(why) = &editor.problem {
+                w.colored_label(egui::Color32::from_rgb(240, 140, 120), why);
+            }
+            if let Some(a) = answer {
+                out.write(EditorCommand::Answer(a));
+            }
+        });
+    Ok(())
+}
+
+/// Recovery files left by an earlier run: open, delete, or later.
+pub(super) fn recovery_offer(
+    mut contexts: EguiContexts,
+    recovery: Res<Recovery>,
+    mut later: Local<bool>,
+    mut out: MessageWriter<EditorCommand>,
+) -> Result {
+    if *later || recovery.found.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    egui::Window::new("Unsaved edits from an earlier session")
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
+        .collapsible(false)
+        .resizable(false)
+        .show(&ctx, |w| {
+            w.label("The viewer closed with edits that were never saved. They were kept:");
+            for f in &recovery.found {
+                let of =
+                    f.of.as_ref()
+                        .map_or("a new scene".to_string(), |p| p.display().to_string());
+                let age = f
+                    .when
+                    .and_then(|t| t.elapsed().ok())
+                    .map_or(String::new(), |d| format!(", {} min ago", d.as_secs() / 60));
+                w.horizontal(|h| {
+                    h.label(format!("edits of {of}{age}"));
+                    if h.button("open them").clicked() {
+                        out.write(EditorCommand::Recover(f.file.clone()));
+                    }
+                    if h.button("delete").clicked() {
+                        out.write(EditorCommand::ForgetRecovery(f.file.clone()));
+                    }
+                });
+            }
+            if w.button("later (ask at the next start)").clicked() {
+                *later = true;
+            }
+        });
+    Ok(())
+}

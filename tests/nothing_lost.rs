@@ -1,0 +1,394 @@
+//! Nothing the DM made is lost: the paths a user takes by mistake, driven through the
+//! editor's core without a window, with the files on disk compared byte for byte.
+//! A new scene has no file (save never replaces the scene opened before); quitting,
+//! reloading, opening another scene or switching the rules system with unsaved edits
+//! waits for save / discard / cancel; a file changed on disk under unsaved edits is not
+//! reloaded; undoing back to the saved state is not "unsaved"; unsaved edits are copied
+//! to a recovery file and offered back at the next start.
+#![cfg(feature = "viewer")]
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use firststrike::rules::distance::Setting;
+use firststrike::scene::CombatantSpec;
+use firststrike::scene::edit::Edit;
+use firststrike::viewer::{
+    Answer, Editor, EditorCommand, Pending, Playback, Recovery, SceneSource, ViewerCorePlugin,
+    ViewerRequest,
+};
+use std::path::{Path, PathBuf};
+
+/// A fresh folder with a copy of a library scene in it.
+fn folder(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fs-lost-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("scenes/lizard_man_lair.ron", dir.join("lair.ron")).unwrap();
+    std::fs::copy("scenes/otis_vs_robilar.ron", dir.join("duel.ron")).unwrap();
+    dir
+}
+
+fn app_on(path: &Path, watch: bool, recovery: Option<PathBuf>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin))
+        .add_plugins(ViewerCorePlugin {
+            path: path.to_path_buf(),
+            seed: None,
+            watch,
+            system: None,
+            recovery,
+        });
+    app.update();
+    app
+}
+
+fn send(app: &mut App, c: EditorCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+fn request(app: &mut App, r: ViewerRequest) {
+    app.world_mut().write_message(r);
+    app.update();
+}
+
+fn editor(app: &App) -> &Editor {
+    app.world().resource::<Editor>()
+}
+
+fn exits(app: &App) -> usize {
+    app.world()
+        .resource::<Messages<AppExit>>()
+        .iter_current_update_messages()
+        .count()
+}
+
+fn bytes(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap()
+}
+
+fn orc(name: &str, at: (f64, f64)) -> Edit {
+    Edit::AddFigure(Box::new(CombatantSpec {
+        name: name.into(),
+        side: "Orcs".into(),
+        at,
+        monster: Some("orc".into()),
+        ..CombatantSpec::default()
+    }))
+}
+
+/// The first wave's loss: a new room saved with Ctrl+S replaced the scene opened before.
+#[test]
+fn a_new_scene_has_no_file_until_save_as() {
+    let dir = folder("new");
+    let lair = dir.join("lair.ron");
+    let before = bytes(&lair);
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Toggle);
+    send(
+        &mut app,
+        EditorCommand::Edit(Edit::New {
+            setting: Setting::Indoors,
+            width_ft: 30.0,
+            height_ft: 20.0,
+            cell_ft: 5.0,
+        }),
+    );
+    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    assert_eq!(editor(&app).path, None, "a new scene belongs to no file");
+    send(&mut app, EditorCommand::Save);
+    assert!(
+        editor(&app).problem.as_deref().unwrap().contains("Save as"),
+        "save without a file asks for one"
+    );
+    assert_eq!(bytes(&lair), before, "the scene opened before is untouched");
+    // Save as onto the old file: refused until the second click.
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: lair.clone(),
+            replace: false,
+        },
+    );
+    assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()));
+    assert_eq!(bytes(&lair), before);
+    assert!(editor(&app).dirty());
+    // Undo the new scene: the old file's scene and name come back, and nothing is unsaved.
+    send(&mut app, EditorCommand::Undo);
+    send(&mut app, EditorCommand::Undo);
+    assert_eq!(editor(&app).path.as_deref(), Some(lair.as_path()));
+    assert!(!editor(&app).dirty(), "undone back to the file's own scene");
+    // A new file by Save as: written, and now the scene's own.
+    send(&mut app, EditorCommand::Redo);
+    send(&mut app, EditorCommand::Redo);
+    let room = dir.join("room.ron");
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: room.clone(),
+            replace: false,
+        },
+    );
+    assert_eq!(editor(&app).problem, None);
+    assert!(!editor(&app).dirty());
+    assert_eq!(editor(&app).path.as_deref(), Some(room.as_path()));
+    assert_eq!(firststrike::scene::load(&room).unwrap().combatants.len(), 1);
+    assert_eq!(bytes(&lair), before);
+}
+
+/// Quitting (the close button and Ctrl+Q send the same request) with unsaved edits asks;
+/// cancel keeps editing, discard quits and leaves the file as it was, save writes it.
+#[test]
+fn quitting_with_unsaved_edits_asks() {
+    let dir = folder("quit");
+    let lair = dir.join("lair.ron");
+    let before = bytes(&lair);
+    let mut app = app_on(&lair, false, None);
+    // Nothing unsaved: quits at once.
+    request(&mut app, ViewerRequest::Quit);
+    assert_eq!(exits(&app), 1, "no edits: quit at once");
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    request(&mut app, ViewerRequest::Quit);
+    assert_eq!(exits(&app), 0, "not closed under unsaved edits");
+    assert_eq!(editor(&app).pending, Some(Pending::Quit));
+    send(&mut app, EditorCommand::Answer(Answer::Cancel));
+    assert_eq!(exits(&app), 0);
+    assert_eq!(editor(&app).pending, None);
+    assert!(editor(&app).dirty(), "cancel keeps the edits");
+    // Discard: quits, the file as it was.
+    request(&mut app, ViewerRequest::Quit);
+    send(&mut app, EditorCommand::Answer(Answer::Discard));
+    assert_eq!(exits(&app), 1);
+    assert_eq!(bytes(&lair), before);
+    // Save: written, then quits.
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    request(&mut app, ViewerRequest::Quit);
+    send(&mut app, EditorCommand::Answer(Answer::Save(None)));
+    assert_eq!(exits(&app), 1);
+    let saved = firststrike::scene::load(&lair).unwrap();
+    assert!(saved.combatants.iter().any(|c| c.name == "Orc"));
+}
+
+/// A new scene asked to save on quit takes a file name, and never replaces one.
+#[test]
+fn saving_a_new_scene_on_quit_never_replaces_a_file() {
+    let dir = folder("quit-new");
+    let lair = dir.join("lair.ron");
+    let duel = dir.join("duel.ron");
+    let (before, duel_before) = (bytes(&lair), bytes(&duel));
+    let mut app = app_on(&lair, false, None);
+    send(
+        &mut app,
+        EditorCommand::Edit(Edit::New {
+            setting: Setting::Indoors,
+            width_ft: 30.0,
+            height_ft: 20.0,
+            cell_ft: 5.0,
+        }),
+    );
+    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    request(&mut app, ViewerRequest::Quit);
+    send(&mut app, EditorCommand::Answer(Answer::Save(None)));
+    assert_eq!(exits(&app), 0, "no name given: not saved, not closed");
+    assert_eq!(editor(&app).pending, Some(Pending::Quit), "still asking");
+    send(
+        &mut app,
+        EditorCommand::Answer(Answer::Save(Some(duel.clone()))),
+    );
+    assert_eq!(exits(&app), 0, "an existing file is not replaced");
+    assert_eq!(bytes(&duel), duel_before);
+    let room = dir.join("room.ron");
+    send(
+        &mut app,
+        EditorCommand::Answer(Answer::Save(Some(room.clone()))),
+    );
+    assert_eq!(exits(&app), 1);
+    assert!(room.exists());
+    assert_eq!(bytes(&lair), before);
+}
+
+/// Reload, open another scene and switch system wait too; discard goes on, cancel keeps
+/// the edited scene on screen.
+#[test]
+fn reload_open_and_switch_wait_for_an_answer() {
+    let dir = folder("reload");
+    let lair = dir.join("lair.ron");
+    let duel = dir.join("duel.ron");
+    let before = bytes(&lair);
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    let shows_orc = |app: &App| {
+        app.world()
+            .resource::<Playback>()
+            .scene
+            .combatants
+            .iter()
+            .any(|c| c.name == "Orc")
+    };
+    assert!(shows_orc(&app));
+    for (r, p) in [
+        (ViewerRequest::Reload, Pending::Reload),
+        (
+            ViewerRequest::Open(duel.clone()),
+            Pending::Open(duel.clone()),
+        ),
+        (ViewerRequest::SwitchSystem, Pending::SwitchSystem),
+    ] {
+        request(&mut app, r);
+        assert_eq!(editor(&app).pending, Some(p));
+        assert!(shows_orc(&app), "the edited scene stays on screen");
+        send(&mut app, EditorCommand::Answer(Answer::Cancel));
+        assert!(editor(&app).dirty());
+    }
+    request(&mut app, ViewerRequest::Open(duel.clone()));
+    send(&mut app, EditorCommand::Answer(Answer::Discard));
+    app.update();
+    assert_eq!(app.world().resource::<Playback>().path, duel);
+    assert_eq!(app.world().resource::<SceneSource>().path, duel);
+    assert!(!editor(&app).dirty());
+    assert_eq!(bytes(&lair), before);
+    // Editing the scene now open edits that scene, not the one before.
+    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    assert_eq!(editor(&app).path.as_deref(), Some(duel.as_path()));
+    let names: Vec<String> = editor(&app)
+        .scene
+        .as_ref()
+        .unwrap()
+        .combatants
+        .iter()
+        .map(|c| c.name.clone())
+        .collect();
+    assert!(names.contains(&"Otis".to_string()), "{names:?}");
+}
+
+/// A file changed on disk under unsaved edits is not reloaded over them (the DM is told).
+#[test]
+fn a_file_changed_under_unsaved_edits_is_not_reloaded() {
+    let dir = folder("watch");
+    let lair = dir.join("lair.ron");
+    let mut app = app_on(&lair, true, None);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let text = std::fs::read_to_string(&lair).unwrap();
+    std::fs::write(&lair, text.replace("seed:", "seed: 5, //")).unwrap();
+    for _ in 0..4 {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        app.update();
+    }
+    assert!(app.world().resource::<SceneSource>().changed_under_edits);
+    assert!(editor(&app).dirty(), "the edits are kept");
+    assert!(
+        app.world()
+            .resource::<Playback>()
+            .scene
+            .combatants
+            .iter()
+            .any(|c| c.name == "Orc"),
+        "the edited scene stays on screen"
+    );
+}
+
+/// Undoing back to the saved state is not "unsaved"; a save, then undo, is.
+#[test]
+fn unsaved_is_derived_from_the_file() {
+    let dir = folder("dirty");
+    let lair = dir.join("lair.ron");
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    assert!(editor(&app).dirty());
+    send(&mut app, EditorCommand::Undo);
+    assert!(!editor(&app).dirty());
+    send(&mut app, EditorCommand::Redo);
+    send(&mut app, EditorCommand::Save);
+    assert!(!editor(&app).dirty());
+    send(&mut app, EditorCommand::Undo);
+    assert!(editor(&app).dirty(), "the file now holds the orc");
+}
+
+/// Unsaved edits are copied to a recovery file; a save removes it; a run that ends with
+/// edits unsaved leaves it, and the next start offers it back.
+#[test]
+fn unsaved_edits_are_recovered_at_the_next_start() {
+    let dir = folder("recover");
+    let lair = dir.join("lair.ron");
+    let before = bytes(&lair);
+    let keep = dir.join("recovery");
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    app.world_mut().resource_mut::<Recovery>().every = 0.0;
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    app.update();
+    let own = app
+        .world()
+        .resource::<Recovery>()
+        .own
+        .clone()
+        .expect("written");
+    assert!(own.exists());
+    // Saved: the recovery file goes.
+    send(&mut app, EditorCommand::Save);
+    app.update();
+    assert!(!own.exists());
+    std::fs::write(&lair, &before).unwrap();
+    // A run killed with edits unsaved.
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    app.world_mut().resource_mut::<Recovery>().every = 0.0;
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    app.update();
+    let left = app.world().resource::<Recovery>().own.clone().unwrap();
+    drop(app);
+    assert!(left.exists());
+    assert_eq!(
+        bytes(&lair),
+        before,
+        "the scene file is not touched by autosave"
+    );
+    // The next start offers it; opening it brings the edits back, unsaved, for the lair.
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    let found = app.world().resource::<Recovery>().found.clone();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].of.as_deref(), Some(lair.as_path()));
+    send(&mut app, EditorCommand::Recover(found[0].file.clone()));
+    let ed = editor(&app);
+    assert!(ed.dirty(), "recovered edits are not saved yet");
+    assert_eq!(ed.path.as_deref(), Some(lair.as_path()));
+    assert!(
+        ed.scene
+            .as_ref()
+            .unwrap()
+            .combatants
+            .iter()
+            .any(|c| c.name == "Grok"),
+        "the edits are back"
+    );
+    assert!(
+        app.world()
+            .resource::<Playback>()
+            .scene
+            .combatants
+            .iter()
+            .any(|c| c.name == "Grok"),
+        "and on screen"
+    );
+    // Discarding them (on quit) removes the recovery file.
+    request(&mut app, ViewerRequest::Quit);
+    send(&mut app, EditorCommand::Answer(Answer::Discard));
+    assert!(!found[0].file.exists());
+    assert_eq!(bytes(&lair), before);
+    // Delete without opening.
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    app.world_mut().resource_mut::<Recovery>().every = 0.0;
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    app.update();
+    drop(app);
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    let found = app.world().resource::<Recovery>().found.clone();
+    assert_eq!(found.len(), 1);
+    send(
+        &mut app,
+        EditorCommand::ForgetRecovery(found[0].file.clone()),
+    );
+    assert!(!found[0].file.exists());
+    assert!(app.world().resource::<Recovery>().found.is_empty());
+}
