@@ -51,6 +51,19 @@ pub(crate) fn out(text: &str) {
         .and_then(|_| stdout.flush());
 }
 
+/// Whether two paths name the same file: an output that would replace one of the
+/// command's inputs. A file that does not exist yet is no input.
+pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {

@@ -56,6 +56,11 @@ pub struct OddsArgs {
     pub chart: Option<PathBuf>,
 }
 
+/// The most threads `--threads` takes: four for each core (more only wait their turn).
+fn max_threads() -> usize {
+    4 * std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The `--reroll` list read.
 fn reroll(text: &str) -> Result<Reroll, String> {
     match text {
@@ -145,12 +150,22 @@ pub fn run(args: OddsArgs) -> i32 {
         eprintln!("error: --rounds runs from 1 to {}", limits::ROUNDS);
         return 2;
     }
-    if args.threads.is_some_and(|t| t == 0 || t > 1024) {
-        eprintln!("error: --threads runs from 1 to 1024");
+    let most = max_threads();
+    if args.threads.is_some_and(|t| t == 0 || t > most) {
+        eprintln!("error: --threads runs from 1 to {most} (four for each of this machine's cores)");
         return 2;
     }
     if args.chart.is_some() && args.vary.is_none() {
         eprintln!("error: --chart draws a sweep: give --vary FIGURE.FIELD=FROM..TO[:STEP] too");
+        return 2;
+    }
+    if let Some(chart) = &args.chart
+        && super::same_file(chart, &args.scene)
+    {
+        eprintln!(
+            "error: --chart {} is the scene file itself: name another file for the chart",
+            chart.display()
+        );
         return 2;
     }
     let reroll = match reroll(&args.reroll) {
@@ -161,10 +176,16 @@ pub fn run(args: OddsArgs) -> i32 {
         }
     };
     let seed = args.seed.unwrap_or(scene.seed);
-    let pool = rayon::ThreadPoolBuilder::new()
+    let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
-        .expect("a thread pool");
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: --threads: could not start the threads: {e}");
+            return 2;
+        }
+    };
     // Ctrl+C stops the trials and prints what they counted; a bar shows how far they are
     // on a terminal.
     let progress = Arc::new(Progress::default());

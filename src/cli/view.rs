@@ -65,6 +65,38 @@ pub struct ViewArgs {
     pub menu: Option<String>,
 }
 
+/// How to work without a window, said when there is no display.
+const HEADLESS: &str = "the viewer needs a display. Without one: `firststrike run SCENE` prints the \
+log, `firststrike quiz SCENE` teaches on the terminal, `firststrike odds SCENE` counts; or start a \
+virtual display: xvfb-run -a firststrike view SCENE";
+
+/// Whether a window can be opened: on Linux and the BSDs, an X or Wayland display must
+/// be named and, for a local X display, its socket must be there.
+fn display() -> Result<(), String> {
+    if !cfg!(all(unix, not(target_os = "macos"))) {
+        return Ok(());
+    }
+    let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    if var("WAYLAND_DISPLAY").is_some() {
+        return Ok(());
+    }
+    let Some(x) = var("DISPLAY") else {
+        return Err(format!("no DISPLAY or WAYLAND_DISPLAY is set: {HEADLESS}"));
+    };
+    // ":1" or ":1.0" is a local display with a socket; "host:1" goes over the network.
+    if let Some(n) = x.strip_prefix(':') {
+        let n = n.split('.').next().unwrap_or(n);
+        let socket = std::path::Path::new("/tmp/.X11-unix").join(format!("X{n}"));
+        if !socket.exists() {
+            return Err(format!(
+                "DISPLAY is {x}, but no X server listens there ({} is missing): {HEADLESS}",
+                socket.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Opens the viewer; exit code 2 when the scene cannot be loaded.
 pub fn run(args: ViewArgs) -> i32 {
     let path = args.scene.unwrap_or_else(|| PathBuf::from(DEFAULT_SCENE));
@@ -75,10 +107,23 @@ pub fn run(args: ViewArgs) -> i32 {
         );
         return 2;
     }
+    if let Err(why) = display() {
+        eprintln!("error: {why}");
+        return 2;
+    }
     if let Some(p) = &args.screenshot
         && p.extension().is_none_or(|e| e != "png")
     {
         eprintln!("error: --screenshot needs a .png path, not {}", p.display());
+        return 2;
+    }
+    if let Some(p) = &args.screenshot
+        && super::same_file(p, &path)
+    {
+        eprintln!(
+            "error: --screenshot {} is the scene file itself",
+            p.display()
+        );
         return 2;
     }
     viewer::run(

@@ -114,7 +114,15 @@ impl FieldOfView {
         self.origin
     }
 
-    /// Its radius in cells.
+    /// The memory it holds, in bytes (what the vision cache counts against its bound).
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + self.bits.capacity() * std::mem::size_of::<u64>()
+            + self.rows.capacity() * std::mem::size_of::<Row>()
+            + self.disc.capacity() * std::mem::size_of::<i32>()
+    }
+
+    /// The radius in cells.
     pub fn radius(&self) -> i32 {
         self.radius
     }

@@ -20,6 +20,11 @@ pub const MIN_RADIUS: i32 = 8;
 /// The cache holds at most this many fields of view before it starts afresh.
 const CACHE_LIMIT: usize = 4096;
 
+/// Nor more than this many bytes of them: on a large map one field of view can hold
+/// hundreds of kilobytes, and the cache lives as long as the map (across every trial of
+/// `odds`), so its memory is bounded by size, not only by count.
+pub const CACHE_BYTES: usize = 64 << 20;
+
 /// A light on the map: where it is and how far it reaches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LightSource {
@@ -35,6 +40,8 @@ pub struct Vision {
     map: SightMap,
     cell_ft: f64,
     cache: HashMap<(i32, i32), FieldOfView>,
+    /// The bytes the cache holds.
+    bytes: usize,
     computed: u64,
 }
 
@@ -48,6 +55,7 @@ impl Vision {
             map,
             cell_ft: grid.cell_ft,
             cache: HashMap::new(),
+            bytes: 0,
             computed: 0,
         }
     }
@@ -55,6 +63,11 @@ impl Vision {
     /// The sight map.
     pub fn sight_map(&self) -> &SightMap {
         &self.map
+    }
+
+    /// The bytes of fields of view the cache holds (at most [`CACHE_BYTES`]).
+    pub fn cached_bytes(&self) -> usize {
+        self.bytes
     }
 
     /// How many fields of view have been computed (not served from the cache).
@@ -89,12 +102,17 @@ impl Vision {
         let diagonal = radius_to_reach((0, 0), (self.map.width(), self.map.height()));
         let wide = (radius.max(MIN_RADIUS) as u32).next_power_of_two() as i32;
         let radius = wide.min(diagonal.max(radius));
-        if self.cache.len() >= CACHE_LIMIT {
+        let fov = FieldOfView::of(&self.map, cell, radius);
+        if let Some(old) = self.cache.remove(&cell) {
+            self.bytes -= old.bytes();
+        }
+        if self.cache.len() >= CACHE_LIMIT || self.bytes + fov.bytes() > CACHE_BYTES {
             self.cache.clear();
+            self.bytes = 0;
         }
         self.computed += 1;
-        self.cache
-            .insert(cell, FieldOfView::of(&self.map, cell, radius));
+        self.bytes += fov.bytes();
+        self.cache.insert(cell, fov);
         cell
     }
 

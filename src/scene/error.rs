@@ -1,7 +1,7 @@
 //! Scene errors that point at the file, line, column and field, rendered by miette with the
 //! offending source line.
 
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use miette::{Diagnostic, SourceSpan};
 use std::fmt;
 
 /// One problem in a scene file.
@@ -22,7 +22,7 @@ pub struct SceneError {
     #[help]
     pub help: Option<String>,
     #[source_code]
-    src: NamedSource<String>,
+    src: Snippet,
     #[label("{field}")]
     span: SourceSpan,
 }
@@ -46,16 +46,20 @@ impl SceneError {
             .unwrap_or(src.len() - offset)
             .max(1)
             .min(src.len().saturating_sub(offset));
-        let snippet = window(src, offset);
+        let (text, at, first_line) = window(src, offset);
         SceneError {
             file: file.into(),
             line,
             column,
-            field: field.into(),
-            message: message.into(),
-            help,
-            span: (snippet.1, len.min(snippet.0.len() - snippet.1)).into(),
-            src: NamedSource::new(file, snippet.0),
+            field: shown(&field.into(), FIELD_CHARS),
+            message: shown(&message.into(), MESSAGE_CHARS),
+            help: help.map(|h| shown(&h, MESSAGE_CHARS)),
+            span: (at, len.min(text.len() - at)).into(),
+            src: Snippet {
+                name: file.into(),
+                text,
+                first_line,
+            },
         }
     }
 
@@ -63,12 +67,16 @@ impl SceneError {
     pub fn file(file: &str, message: impl Into<String>) -> SceneError {
         SceneError {
             file: file.into(),
-            line: 0,
-            column: 0,
+            line: 1,
+            column: 1,
             field: "file".into(),
-            message: message.into(),
+            message: shown(&message.into(), MESSAGE_CHARS),
             help: None,
-            src: NamedSource::new(file, String::new()),
+            src: Snippet {
+                name: file.into(),
+                text: String::new(),
+                first_line: 0,
+            },
             span: (0, 0).into(),
         }
     }
@@ -77,40 +85,94 @@ impl SceneError {
 /// The longest stretch of a line shown around an error.
 const SNIPPET_LINE: usize = 160;
 
+/// The most characters of a field's path, and of a message, shown: a name in a scene can
+/// be megabytes long, and an error never echoes it whole.
+const FIELD_CHARS: usize = 200;
+/// See [`FIELD_CHARS`].
+const MESSAGE_CHARS: usize = 600;
+
+/// Words from a scene shown in an error: control characters (a newline inside a name)
+/// escaped, and cut to `max` characters.
+fn shown(s: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (n, c) in s.chars().enumerate() {
+        if n >= max {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A stretch of a scene file shown with an error, its lines numbered as in the file.
+#[derive(Debug, Clone)]
+struct Snippet {
+    name: String,
+    text: String,
+    /// The file's line (from 0) that the stretch starts on.
+    first_line: usize,
+}
+
+impl miette::SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self.text.read_span(span, before, after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.first_line,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
 /// The text shown with an error: the lines around `offset` (two each side), each cut to
-/// [`SNIPPET_LINE`] characters around the error's column, after empty lines that keep the
-/// line numbers right; and the error's offset within it. A megabyte of junk on one line is
-/// never echoed back.
-fn window(src: &str, offset: usize) -> (String, usize) {
+/// [`SNIPPET_LINE`] characters around the error's column; the error's offset within it;
+/// and the file's line the text starts on. Only the lines shown are looked at, so a
+/// megabyte on one line, or thousands of lines before the error, cost nothing here.
+fn window(src: &str, offset: usize) -> (String, usize, usize) {
     let line_of = src[..offset].matches('\n').count();
-    let lines: Vec<&str> = src.split('\n').collect();
-    let first = line_of.saturating_sub(2);
-    let last = (line_of + 2).min(lines.len().saturating_sub(1));
-    let mut text = "\n".repeat(first);
+    let line_start = src[..offset].rfind('\n').map_or(0, |p| p + 1);
+    let (mut first_start, mut first) = (line_start, line_of);
+    for _ in 0..2 {
+        if first_start == 0 {
+            break;
+        }
+        first_start = src[..first_start - 1].rfind('\n').map_or(0, |p| p + 1);
+        first -= 1;
+    }
+    let mut text = String::new();
     let mut at = 0;
-    for (i, l) in lines.iter().enumerate().take(last + 1).skip(first) {
-        let start_of_line = if i == line_of {
-            src[..offset].rfind('\n').map_or(0, |p| p + 1)
-        } else {
-            0
-        };
-        let col = if i == line_of {
-            offset - start_of_line
-        } else {
-            0
-        };
+    for (k, l) in src[first_start..]
+        .split('\n')
+        .take(line_of - first + 3)
+        .enumerate()
+    {
+        let here = first + k == line_of;
+        let col = if here { offset - line_start } else { 0 };
         // Cut on character boundaries around the column.
         let from = l.floor_char_boundary(col.saturating_sub(SNIPPET_LINE / 2));
         let to = l.floor_char_boundary((from + SNIPPET_LINE).min(l.len()));
-        if i == line_of {
+        if k > 0 {
+            text.push('\n');
+        }
+        if here {
             at = text.len() + (col - from).min(to - from);
         }
         text.push_str(&l[from..to]);
-        if i < last {
-            text.push('\n');
-        }
     }
-    (text, at)
+    (text, at, first)
 }
 
 /// Every problem found in one scene.

@@ -7,20 +7,33 @@ use std::path::Path;
 /// Reads, parses and validates a scene file.
 pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneErrors> {
     let path = path.as_ref();
+    let src = read(path)?;
+    parse(&path.display().to_string(), &src)
+}
+
+/// Reads a scene file's text once, through a bounded reader: at most
+/// [`limits::FILE_BYTES`] (a device such as `/dev/zero`, or a pipe, says nothing of its
+/// size, so the bound is counted, not asked), and only UTF-8 text.
+pub fn read(path: &Path) -> Result<String, SceneErrors> {
+    use std::io::Read;
     let file = path.display().to_string();
     let cannot = |m: String| SceneErrors(vec![SceneError::file(&file, m)]);
-    let size = std::fs::metadata(path)
-        .map_err(|e| cannot(format!("cannot read: {e}")))?
-        .len();
-    if size > limits::FILE_BYTES as u64 {
+    let f = std::fs::File::open(path).map_err(|e| cannot(format!("cannot read: {e}")))?;
+    if f.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(cannot("is a folder, not a scene file".into()));
+    }
+    let mut bytes = Vec::new();
+    f.take(limits::FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(format!("cannot read: {e}")))?;
+    if bytes.len() > limits::FILE_BYTES {
         let mb = limits::FILE_BYTES >> 20;
         return Err(cannot(format!(
-            "{size} bytes: a scene file is at most {mb} MB"
+            "more than {mb} MB: a scene file is at most {mb} MB"
         )));
     }
-    let bytes = std::fs::read(path).map_err(|e| cannot(format!("cannot read: {e}")))?;
-    let src = match String::from_utf8(bytes) {
-        Ok(s) => s,
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(s),
         Err(e) => {
             let good = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
@@ -31,12 +44,11 @@ pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneErrors> {
             );
             let offset = at.map_or(text.len(), |(b, _)| b);
             let msg = format!("byte {good} is not UTF-8 text: a scene is a RON text file");
-            return Err(SceneErrors(vec![SceneError::at(
+            Err(SceneErrors(vec![SceneError::at(
                 &file, &text, offset, "file", msg, None,
-            )]));
+            )]))
         }
-    };
-    parse(&file, &src)
+    }
 }
 
 /// Parses and validates scene text; `file` names it in errors.
@@ -69,9 +81,11 @@ pub fn warnings(file: &str, src: &str, scene: &Scene) -> Vec<SceneError> {
 
 /// Reads and parses a scene file, with its warnings.
 pub fn load_with_warnings(path: impl AsRef<Path>) -> Result<(Scene, Vec<SceneError>), SceneErrors> {
-    let scene = load(&path)?;
-    let file = path.as_ref().display().to_string();
-    let src = std::fs::read_to_string(path.as_ref()).unwrap_or_default();
+    // Read once: a pipe gives its text only once.
+    let path = path.as_ref();
+    let src = read(path)?;
+    let file = path.display().to_string();
+    let scene = parse(&file, &src)?;
     let w = warnings(&file, &src, &scene);
     Ok((scene, w))
 }

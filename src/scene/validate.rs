@@ -32,13 +32,31 @@ fn locate(src: &str, anchors: &[String]) -> usize {
     start
 }
 
+/// The most problems reported for one scene: the rest are counted, not located (a
+/// scene with thousands of the same mistake is answered at once).
+pub const MAX_PROBLEMS: usize = 20;
+
 struct Checker<'a> {
     src: &'a str,
     problems: Vec<Problem>,
+    /// Problems past [`MAX_PROBLEMS`].
+    more: usize,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
+    fn new(src: &'a str) -> Self {
+        Checker {
+            src,
+            problems: Vec::new(),
+            more: 0,
+        }
+    }
+
     fn add(&mut self, anchors: &[String], field: String, message: String, help: Option<String>) {
+        if self.problems.len() >= MAX_PROBLEMS {
+            self.more += 1;
+            return;
+        }
         let offset = locate(self.src, anchors);
         self.problems.push(Problem {
             offset,
@@ -46,6 +64,23 @@ impl Checker<'_> {
             message,
             help,
         });
+    }
+
+    /// The problems found, and how many more there were.
+    fn finish(mut self) -> Vec<Problem> {
+        if self.more > 0 {
+            let n = self.more;
+            self.problems.push(Problem {
+                offset: self.problems.last().map_or(0, |p| p.offset),
+                field: "scene".into(),
+                message: format!(
+                    "and {n} more problem{} not shown (mend these first)",
+                    if n == 1 { "" } else { "s" }
+                ),
+                help: None,
+            });
+        }
+        self.problems
     }
 }
 
@@ -60,10 +95,7 @@ fn suggestion<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<St
 /// Figures that run on defaults the DM probably did not mean: no hit points, AC, THAC0 or
 /// weapon given (and no monster to give them). `check` prints these; `--strict` refuses.
 pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
-    let mut c = Checker {
-        src,
-        problems: Vec::new(),
-    };
+    let mut c = Checker::new(src);
     for (i, f) in scene.combatants.iter().enumerate() {
         if f.monster.is_some() {
             continue;
@@ -101,15 +133,12 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
-    c.problems
+    c.finish()
 }
 
 /// Checks a parsed scene.
 pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
-    let mut c = Checker {
-        src,
-        problems: Vec::new(),
-    };
+    let mut c = Checker::new(src);
     let names: Vec<&str> = scene.combatants.iter().map(|f| f.name.as_str()).collect();
     let sides: BTreeSet<&str> = scene.combatants.iter().map(|f| f.side.as_str()).collect();
     if scene.combatants.is_empty() {
@@ -397,7 +426,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
-    c.problems
+    c.finish()
 }
 
 /// Whether `next` may follow what `who` declared this round (rules::second_action).

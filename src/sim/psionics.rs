@@ -152,7 +152,14 @@ fn pay(
         let Some(ps) = f.psionic.as_deref_mut() else {
             continue;
         };
-        let ch = &list[(when.1 as usize - 1).min(list.len().saturating_sub(1))];
+        // A segment past the list keeps the last modes; an empty list (refused by the
+        // scene's checks) plays none.
+        let Some(ch) = list
+            .get((when.1 as usize).saturating_sub(1))
+            .or(list.last())
+        else {
+            continue;
+        };
         // The target, while it is up.
         let at = ch.at.as_ref().and_then(|t| match names.get(t) {
             Some(&(te, true)) => Some((te, t.clone())),

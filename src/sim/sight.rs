@@ -33,12 +33,29 @@ type Pairs = (
 /// Sight already worked out, by what it was worked out from ([`SightInputs`]): sight is a
 /// function of those inputs and the fixed map, and the odds' trials meet the same
 /// arrangements of figures again and again. Kept across restarts (the map does not change
-/// within an app); emptied when it grows past [`SIGHT_MEMO_LIMIT`].
+/// within an app); emptied when it grows past [`SIGHT_MEMO_LIMIT`] arrangements or
+/// [`SIGHT_MEMO_BYTES`] (one arrangement of a crowd holds every pair: 200 figures make
+/// 40,000, over a megabyte, so a count alone let `odds` grow by gigabytes).
 #[derive(Resource, Default)]
-pub(super) struct SightMemo(HashMap<SightKey, Arc<Pairs>>);
+pub(super) struct SightMemo {
+    memo: HashMap<SightKey, Arc<Pairs>>,
+    /// The bytes its entries hold.
+    bytes: usize,
+}
 
 /// The most arrangements [`SightMemo`] keeps.
 const SIGHT_MEMO_LIMIT: usize = 1024;
+
+/// The most bytes [`SightMemo`] keeps.
+pub const SIGHT_MEMO_BYTES: usize = 32 << 20;
+
+/// The memory one arrangement and its pairs hold, in bytes.
+fn memo_bytes(key: &SightKey, pairs: &Pairs) -> usize {
+    fn heap<T>(v: &Vec<T>) -> usize {
+        v.capacity() * std::mem::size_of::<T>()
+    }
+    heap(&key.0) + heap(&key.1) + heap(&pairs.0) + heap(&pairs.1)
+}
 
 /// Who sees whom now, by figure index (viewer, seen), with why.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -169,15 +186,26 @@ impl SightWork<'_> {
     /// met before, else worked out and remembered. None without a map.
     fn pairs(&mut self, list: &[Figure], areas: &Query<&SpellArea>) -> Option<Arc<Pairs>> {
         let vision = self.vision.0.as_mut()?;
-        if let Some(p) = self.inputs.last.as_ref().and_then(|k| self.memo.0.get(k)) {
+        if let Some(p) = self
+            .inputs
+            .last
+            .as_ref()
+            .and_then(|k| self.memo.memo.get(k))
+        {
             return Some(p.clone());
         }
         let p = Arc::new(work_out(&self.scene, vision, list, areas));
-        if self.memo.0.len() >= SIGHT_MEMO_LIMIT {
-            self.memo.0.clear();
-        }
         if let Some(k) = &self.inputs.last {
-            self.memo.0.insert(k.clone(), p.clone());
+            let bytes = memo_bytes(k, &p);
+            let memo = &mut *self.memo;
+            if memo.memo.len() >= SIGHT_MEMO_LIMIT || memo.bytes + bytes > SIGHT_MEMO_BYTES {
+                memo.memo.clear();
+                memo.bytes = 0;
+            }
+            if bytes <= SIGHT_MEMO_BYTES {
+                memo.bytes += bytes;
+                memo.memo.insert(k.clone(), p.clone());
+            }
         }
         Some(p)
     }

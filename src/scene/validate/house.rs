@@ -117,6 +117,17 @@ fn psionics(c: &mut Checker, scene: &Scene) {
                 );
                 continue;
             }
+            if choices.is_empty() {
+                c.add(
+                    &at,
+                    field.clone(),
+                    "no modes: give one a segment, from segment 1 (a round has 10)".into(),
+                    Some(
+                        "leave the figure out of psionics: for a round without psionic combat"
+                            .into(),
+                    ),
+                );
+            }
             if choices.len() > 10 {
                 c.add(
                     &at,
