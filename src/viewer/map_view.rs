@@ -599,8 +599,7 @@ pub(super) fn measure(
     windows: Query<&Window>,
     camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
     panels: Res<PanelRects>,
-    playback: Option<Res<Playback>>,
-    placed: Res<LabelLayout>,
+    (playback, placed): (Option<Res<Playback>>, Res<LabelLayout>),
     mut ruler: ResMut<Ruler>,
     mut selection: ResMut<Selection>,
 ) {

@@ -87,7 +87,7 @@ fn found_in(dir: &Path) -> Vec<Found> {
                 .collect()
         })
         .unwrap_or_default();
-    list.sort_by(|a, b| b.when.cmp(&a.when));
+    list.sort_by_key(|f| std::cmp::Reverse(f.when));
     list
 }
 
@@ -106,13 +106,12 @@ pub(super) fn autosave(world: &mut World) {
         let ed = world.resource::<Editor>();
         (ed.dirty(), ed.scene.clone(), ed.path.clone())
     };
-    let mut r = world.resource_mut::<Recovery>();
-    let Some(dir) = r.dir.clone() else { return };
     if !dirty {
-        drop(r);
         clear_own(world);
         return;
     }
+    let mut r = world.resource_mut::<Recovery>();
+    let Some(dir) = r.dir.clone() else { return };
     r.since += dt;
     if r.since < r.every || r.written == scene {
         return;
