@@ -107,10 +107,6 @@ pub fn run(args: ViewArgs) -> i32 {
         );
         return 2;
     }
-    if let Err(why) = display() {
-        eprintln!("error: {why}");
-        return 2;
-    }
     if let Some(p) = &args.screenshot
         && p.extension().is_none_or(|e| e != "png")
     {
@@ -124,6 +120,15 @@ pub fn run(args: ViewArgs) -> i32 {
             "error: --screenshot {} is the scene file itself",
             p.display()
         );
+        return 2;
+    }
+    // The scene's own errors come first; then whether a window can open at all.
+    if let Err(e) = crate::scene::load(&path) {
+        eprintln!("{}", e.render());
+        return 2;
+    }
+    if let Err(why) = display() {
+        eprintln!("error: {why}");
         return 2;
     }
     viewer::run(
