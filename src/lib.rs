@@ -7,6 +7,7 @@
 //! - [`calc`]: the "who strikes first" calculator over the rules.
 //! - [`cli`]: the command line.
 //! - [`narrate`]: words for people, made only when shown.
+//! - [`bounded`]: the caches kept across trials, bounded in entries and in bytes.
 
 /// Every binary that links the engine (the command line, the viewer, the tests and the
 /// benches) allocates through mimalloc: the odds' trials make and drop many small strings
@@ -14,6 +15,7 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+pub mod bounded;
 pub mod calc;
 pub mod cli;
 pub mod dice;

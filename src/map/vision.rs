@@ -11,8 +11,8 @@
 use super::fov::{FieldOfView, SightMap, radius_to_reach};
 use super::grid::Grid;
 use super::measure::{Feet, distance_ft};
-// Bevy's hasher (foldhash): the cache is looked up for every pair of figures.
-use bevy::platform::collections::HashMap;
+// The cache is a Bevy hash map (foldhash) inside: it is looked up for every pair of figures.
+use crate::bounded::BoundedCache;
 
 /// The smallest radius cached, in cells.
 pub const MIN_RADIUS: i32 = 8;
@@ -39,9 +39,7 @@ pub struct LightSource {
 pub struct Vision {
     map: SightMap,
     cell_ft: f64,
-    cache: HashMap<(i32, i32), FieldOfView>,
-    /// The bytes the cache holds.
-    bytes: usize,
+    cache: BoundedCache<(i32, i32), FieldOfView>,
     computed: u64,
 }
 
@@ -54,8 +52,7 @@ impl Vision {
         Vision {
             map,
             cell_ft: grid.cell_ft,
-            cache: HashMap::new(),
-            bytes: 0,
+            cache: BoundedCache::new(CACHE_LIMIT, CACHE_BYTES),
             computed: 0,
         }
     }
@@ -67,7 +64,7 @@ impl Vision {
 
     /// The bytes of fields of view the cache holds (at most [`CACHE_BYTES`]).
     pub fn cached_bytes(&self) -> usize {
-        self.bytes
+        self.cache.bytes()
     }
 
     /// How many fields of view have been computed (not served from the cache).
@@ -91,7 +88,9 @@ impl Vision {
     /// The field of view from `cell` reaching at least `radius` cells, from the cache.
     pub fn fov(&mut self, cell: (i32, i32), radius: i32) -> &FieldOfView {
         let key = self.cached(cell, radius);
-        &self.cache[&key]
+        self.cache
+            .get(&key)
+            .expect("a value inserted is always kept")
     }
 
     /// Makes sure a field of view from `cell` reaching `radius` is cached; returns its key.
@@ -103,16 +102,9 @@ impl Vision {
         let wide = (radius.max(MIN_RADIUS) as u32).next_power_of_two() as i32;
         let radius = wide.min(diagonal.max(radius));
         let fov = FieldOfView::of(&self.map, cell, radius);
-        if let Some(old) = self.cache.remove(&cell) {
-            self.bytes -= old.bytes();
-        }
-        if self.cache.len() >= CACHE_LIMIT || self.bytes + fov.bytes() > CACHE_BYTES {
-            self.cache.clear();
-            self.bytes = 0;
-        }
         self.computed += 1;
-        self.bytes += fov.bytes();
-        self.cache.insert(cell, fov);
+        let bytes = fov.bytes();
+        self.cache.insert(cell, fov, bytes);
         cell
     }
 
@@ -147,7 +139,9 @@ impl Vision {
     /// The cells a light reaches (each passes [`Vision::lit`]).
     pub fn lit_cells(&mut self, light: LightSource) -> Vec<(i32, i32)> {
         let key = self.cached(self.cell(light.at), self.cells_for(light.radius_ft));
-        self.cache[&key]
+        self.cache
+            .get(&key)
+            .expect("a value inserted is always kept")
             .iter()
             .filter(|&c| distance_ft(light.at, centre(self.cell_ft, c)) <= light.radius_ft)
             .collect()
@@ -158,7 +152,9 @@ impl Vision {
     /// how many open cells lie in that reach.
     pub fn encounter_reach(&mut self, from: Feet, limit_ft: f64) -> (f64, usize) {
         let key = self.cached(self.cell(from), self.cells_for(limit_ft));
-        self.cache[&key]
+        self.cache
+            .get(&key)
+            .expect("a value inserted is always kept")
             .iter()
             .filter(|&(x, y)| !self.map.opaque(x, y))
             .map(|c| distance_ft(from, centre(self.cell_ft, c)))

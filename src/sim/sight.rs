@@ -7,6 +7,7 @@
 use super::components::{Combatant, HitPoints, Infravision, Light, Position, SpellArea};
 use super::log::{EventKind, LogEvent, Payload};
 use super::{MapGrid, SegmentClock, SimScene};
+use crate::bounded::{BoundedCache, heap_bytes};
 use crate::map::{LightSource, Vision, distance_ft};
 use crate::rules::cite::Rule;
 use crate::rules::combat::Condition;
@@ -14,7 +15,6 @@ use crate::rules::effect::{self, Effect};
 use crate::rules::sight::Unseen;
 use crate::rules::sight::{self, Seen, SeenBy, Viewer};
 use bevy::ecs::system::SystemParam;
-use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -36,11 +36,13 @@ type Pairs = (
 /// within an app); emptied when it grows past [`SIGHT_MEMO_LIMIT`] arrangements or
 /// [`SIGHT_MEMO_BYTES`] (one arrangement of a crowd holds every pair: 200 figures make
 /// 40,000, over a megabyte, so a count alone let `odds` grow by gigabytes).
-#[derive(Resource, Default)]
-pub(super) struct SightMemo {
-    memo: HashMap<SightKey, Arc<Pairs>>,
-    /// The bytes its entries hold.
-    bytes: usize,
+#[derive(Resource)]
+pub(super) struct SightMemo(BoundedCache<SightKey, Arc<Pairs>>);
+
+impl Default for SightMemo {
+    fn default() -> Self {
+        SightMemo(BoundedCache::new(SIGHT_MEMO_LIMIT, SIGHT_MEMO_BYTES))
+    }
 }
 
 /// The most arrangements [`SightMemo`] keeps.
@@ -51,10 +53,7 @@ pub const SIGHT_MEMO_BYTES: usize = 32 << 20;
 
 /// The memory one arrangement and its pairs hold, in bytes.
 fn memo_bytes(key: &SightKey, pairs: &Pairs) -> usize {
-    fn heap<T>(v: &Vec<T>) -> usize {
-        v.capacity() * std::mem::size_of::<T>()
-    }
-    heap(&key.0) + heap(&key.1) + heap(&pairs.0) + heap(&pairs.1)
+    heap_bytes(&key.0) + heap_bytes(&key.1) + heap_bytes(&pairs.0) + heap_bytes(&pairs.1)
 }
 
 /// Who sees whom now, by figure index (viewer, seen), with why.
@@ -186,26 +185,13 @@ impl SightWork<'_> {
     /// met before, else worked out and remembered. None without a map.
     fn pairs(&mut self, list: &[Figure], areas: &Query<&SpellArea>) -> Option<Arc<Pairs>> {
         let vision = self.vision.0.as_mut()?;
-        if let Some(p) = self
-            .inputs
-            .last
-            .as_ref()
-            .and_then(|k| self.memo.memo.get(k))
-        {
+        if let Some(p) = self.inputs.last.as_ref().and_then(|k| self.memo.0.get(k)) {
             return Some(p.clone());
         }
         let p = Arc::new(work_out(&self.scene, vision, list, areas));
         if let Some(k) = &self.inputs.last {
             let bytes = memo_bytes(k, &p);
-            let memo = &mut *self.memo;
-            if memo.memo.len() >= SIGHT_MEMO_LIMIT || memo.bytes + bytes > SIGHT_MEMO_BYTES {
-                memo.memo.clear();
-                memo.bytes = 0;
-            }
-            if bytes <= SIGHT_MEMO_BYTES {
-                memo.bytes += bytes;
-                memo.memo.insert(k.clone(), p.clone());
-            }
+            self.memo.0.insert(k.clone(), p.clone(), bytes);
         }
         Some(p)
     }

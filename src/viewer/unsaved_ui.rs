@@ -29,6 +29,10 @@ pub(super) fn window_title(
     source: Res<SceneSource>,
     mut window: Query<&mut Window, With<PrimaryWindow>>,
 ) {
+    // Words are made only when what they say may have changed, not every frame.
+    if !editor.is_changed() && !source.is_changed() {
+        return;
+    }
     let Ok(mut w) = window.single_mut() else {
         return;
     };
