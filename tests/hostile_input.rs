@@ -7,11 +7,7 @@ mod common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// The hang guard.
-const LIMIT: Duration = Duration::from_secs(10);
+use std::process::Command;
 
 fn folder(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fs-hostile-{}-{test}", std::process::id()));
@@ -20,37 +16,10 @@ fn folder(test: &str) -> PathBuf {
     dir
 }
 
-/// Runs the binary with a time limit and environment changes: (exit code, stdout, stderr).
+/// Runs the binary under the hang guard with environment changes.
 fn run_env(args: &[&str], env: &[(&str, Option<&str>)]) -> (i32, String, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_firststrike"));
-    cmd.args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        match v {
-            Some(v) => cmd.env(k, v),
-            None => cmd.env_remove(k),
-        };
-    }
-    let mut child = cmd.spawn().expect("the binary runs");
-    let start = Instant::now();
-    loop {
-        if let Some(_status) = child.try_wait().unwrap() {
-            break;
-        }
-        if start.elapsed() > LIMIT {
-            let _ = child.kill();
-            panic!("{args:?} still running after {LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    common::firststrike_guarded(&args, env)
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {

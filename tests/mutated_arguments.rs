@@ -4,12 +4,9 @@
 //! the real binary. Each answers within the hang guard, with exit 0, 2 (a located error)
 //! or 130, never a panic or a crash. Bounded: a few hundred runs, under a minute.
 
-use proptest::prelude::*;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+mod common;
 
-/// The hang guard (not a speed goal).
-const LIMIT: Duration = Duration::from_secs(10);
+use proptest::prelude::*;
 
 const COMMANDS: &[&str] = &["first", "run", "check", "compare", "odds", "quiz", "nosuch"];
 
@@ -90,34 +87,6 @@ fn scene_args() -> Vec<String> {
     v
 }
 
-fn run(args: &[String]) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_firststrike"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if start.elapsed() > LIMIT {
-            let _ = child.kill();
-            panic!("{args:?} still running after {LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -146,10 +115,11 @@ proptest! {
         if COMMANDS[command] == "odds" && !args.iter().any(|a| a == "--trials") {
             args.extend(["--trials".into(), "20".into()]);
         }
-        let (code, err) = run(&args);
+        let none = [("DISPLAY", None), ("WAYLAND_DISPLAY", None)];
+        let (code, _, err) = common::firststrike_guarded(&args, &none);
         prop_assert!(!err.contains("panicked"), "{:?} panicked:\n{}", args, err);
         prop_assert!(
-            matches!(code, Some(0 | 2 | 130)),
+            matches!(code, 0 | 2 | 130),
             "{:?}: exit {:?}\n{}", args, code, err
         );
     }

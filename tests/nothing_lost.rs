@@ -77,6 +77,20 @@ fn orc(name: &str, at: (f64, f64)) -> Edit {
     }))
 }
 
+/// "New scene" (a 30 × 20 ft room), and an orc in it.
+fn new_room_with_an_orc(app: &mut App) {
+    send(
+        app,
+        EditorCommand::Edit(Edit::New {
+            setting: Setting::Indoors,
+            width_ft: 30.0,
+            height_ft: 20.0,
+            cell_ft: 5.0,
+        }),
+    );
+    send(app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+}
+
 /// The first wave's loss: a new room saved with Ctrl+S replaced the scene opened before.
 #[test]
 fn a_new_scene_has_no_file_until_save_as() {
@@ -85,16 +99,7 @@ fn a_new_scene_has_no_file_until_save_as() {
     let before = bytes(&lair);
     let mut app = app_on(&lair, false, None);
     send(&mut app, EditorCommand::Toggle);
-    send(
-        &mut app,
-        EditorCommand::Edit(Edit::New {
-            setting: Setting::Indoors,
-            width_ft: 30.0,
-            height_ft: 20.0,
-            cell_ft: 5.0,
-        }),
-    );
-    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    new_room_with_an_orc(&mut app);
     assert_eq!(editor(&app).path, None, "a new scene belongs to no file");
     send(&mut app, EditorCommand::Save);
     assert!(
@@ -179,16 +184,7 @@ fn saving_a_new_scene_on_quit_never_replaces_a_file() {
     let duel = dir.join("duel.ron");
     let (before, duel_before) = (bytes(&lair), bytes(&duel));
     let mut app = app_on(&lair, false, None);
-    send(
-        &mut app,
-        EditorCommand::Edit(Edit::New {
-            setting: Setting::Indoors,
-            width_ft: 30.0,
-            height_ft: 20.0,
-            cell_ft: 5.0,
-        }),
-    );
-    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    new_room_with_an_orc(&mut app);
     request(&mut app, ViewerRequest::Quit);
     send(&mut app, EditorCommand::Answer(Answer::Save(None)));
     assert_eq!(exits(&app), 0, "no name given: not saved, not closed");

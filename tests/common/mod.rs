@@ -4,6 +4,7 @@ use std::process::Command;
 
 /// Runs `firststrike` with these arguments: (exit code, stdout, stderr), with miette's
 /// wrapped lines joined back for matching.
+#[allow(dead_code)]
 pub fn firststrike(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_firststrike"))
         .args(args)
@@ -13,5 +14,48 @@ pub fn firststrike(args: &[&str]) -> (i32, String, String) {
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into(),
         String::from_utf8_lossy(&out.stderr).replace("\n  │ ", " "),
+    )
+}
+
+/// The hang guard of the hostile-input tests: no command may take longer (the issue's
+/// "no command takes more than 10 s"; not a speed goal).
+#[allow(dead_code)]
+pub const LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Runs `firststrike` with these arguments and environment changes (a `None` value
+/// removes the variable), no standard input, killed and failed past [`LIMIT`]: (exit
+/// code, stdout, stderr); the code is -1 when a signal ended it.
+#[allow(dead_code)]
+pub fn firststrike_guarded(args: &[String], env: &[(&str, Option<&str>)]) -> (i32, String, String) {
+    use std::process::Stdio;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_firststrike"));
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    let mut child = cmd.spawn().expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child
+        .try_wait()
+        .expect("the child can be waited on")
+        .is_none()
+    {
+        if start.elapsed() > LIMIT {
+            let _ = child.kill();
+            panic!("{args:?} still running after {LIMIT:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().expect("its output");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
     )
 }
