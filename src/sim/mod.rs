@@ -2,7 +2,8 @@
 //!
 //! Each run of the [`SimStep`] schedule advances the [`SegmentClock`] by one segment (the
 //! first run is the encounter: surprise and distance). The systems run in the order of
-//! [`SimSet`], chained in one place ([`SimPlugin::build`]). Rule events are [`LogEvent`]
+//! [`SimSet`], chained in one place ([`SimCorePlugin`]); each stage is a plugin of
+//! [`SimPlugins`]. Rule events are [`LogEvent`]
 //! messages carrying the rule that placed them; [`SimSet::Record`] numbers them into the
 //! [`EventLog`]. The plugin needs only `MinimalPlugins` and is deterministic for a given
 //! scene and seed. [`step`] plays one segment: a segment in which nothing can happen
@@ -19,6 +20,7 @@ mod encounter;
 mod log;
 mod movement;
 mod plan;
+mod plugins;
 mod psionics;
 mod quiet;
 mod resolve;
@@ -31,6 +33,10 @@ pub use clock::{Phase, SegmentClock};
 pub use dice::{Dice, Rolled};
 pub use log::{EventKind, EventLog, LogEvent, Payload};
 pub use plan::{Plan, PlanEntry, Planned};
+pub use plugins::{
+    EncounterPlugin, MovementPlugin, PlanningPlugin, PsionicsPlugin, ResolutionPlugin, SightPlugin,
+    SimCorePlugin, SimPlugins,
+};
 pub use quiet::PlayEverySegment;
 pub use runner::Runner;
 pub use sight::{MapVision, Sightings, lights_now};
@@ -38,7 +44,7 @@ pub use spawn::combatant_bundle;
 
 use crate::map::Grid;
 use crate::scene::Scene;
-use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -95,126 +101,6 @@ pub struct SimScene(pub Arc<Scene>);
 /// The map grid, if the scene has one.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct MapGrid(pub Option<Grid>);
-
-/// Plays a scene: add it with the scene, then run [`SimStep`] once per segment.
-pub struct SimPlugin {
-    /// The scene.
-    pub scene: Arc<Scene>,
-    /// Seed override (the scene's own seed otherwise).
-    pub seed: Option<u64>,
-    /// Rounds to play (the scene's declared rounds, at least one, otherwise).
-    pub rounds: Option<u32>,
-}
-
-impl SimPlugin {
-    /// A plugin for this scene with its own seed and rounds.
-    pub fn new(scene: Scene) -> SimPlugin {
-        SimPlugin {
-            scene: Arc::new(scene),
-            seed: None,
-            rounds: None,
-        }
-    }
-}
-
-impl Plugin for SimPlugin {
-    fn build(&self, app: &mut App) {
-        let scene = self.scene.clone();
-        let seed = self.seed.unwrap_or(scene.seed);
-        let rounds = self
-            .rounds
-            .unwrap_or_else(|| (scene.rounds.len() as u32).max(1));
-        let grid = scene
-            .map
-            .as_ref()
-            .map(|m| Grid::from_spec(m).expect("scene was validated on load"));
-        app.add_message::<LogEvent>()
-            .insert_resource(SimScene(scene.clone()))
-            .insert_resource(MapGrid(grid))
-            .insert_resource(spawn::FigureTable::of(&scene))
-            .init_resource::<MapVision>()
-            .init_resource::<sight::SightMemo>()
-            .init_resource::<quiet::QuietCheck>()
-            .init_resource::<psionics::PsionicState>();
-        fresh_state(app.world_mut(), seed, rounds);
-        app.add_systems(Startup, |world: &mut World| world.run_schedule(SimStart));
-        // The simulation is one chain of systems: the multi-threaded executor would only
-        // add the cost of handing each system to another thread.
-        let mut start = Schedule::new(SimStart);
-        start.set_executor(SingleThreadedExecutor::new());
-        start.add_systems((spawn::clear_scene, spawn::spawn_scene, sight::init_vision).chain());
-        app.add_schedule(start);
-        let mut step = Schedule::new(SimStep);
-        step.set_executor(SingleThreadedExecutor::new());
-        step.configure_sets(
-            (
-                SimSet::Clock,
-                SimSet::Encounter,
-                SimSet::Declare,
-                SimSet::Initiative,
-                SimSet::Movement,
-                SimSet::Areas,
-                SimSet::Sight,
-                SimSet::Resolve,
-                SimSet::Psionics,
-                SimSet::Change,
-                SimSet::Resight,
-                SimSet::Disruption,
-                SimSet::EndOfRound,
-                SimSet::Record,
-            )
-                .chain(),
-        );
-        step.add_systems((
-            clock::advance_clock.in_set(SimSet::Clock),
-            // Nothing happens once the last round has ended.
-            (
-                encounter::encounter.in_set(SimSet::Encounter),
-                declare::declare.in_set(SimSet::Declare),
-                (
-                    plan::plan_round.run_if(plan::round_starts.and_then(plan::under_the_book)),
-                    plan::take_initiative_round
-                        .run_if(plan::round_starts.and_then(plan::under_take_initiative)),
-                    plan::plan_surprise_segment.run_if(plan::in_surprise),
-                )
-                    .chain()
-                    .in_set(SimSet::Initiative),
-                movement::movement.in_set(SimSet::Movement),
-                (areas::follow, areas::silenced)
-                    .chain()
-                    .in_set(SimSet::Areas)
-                    .run_if(areas::any),
-                (
-                    sight::note_sight_inputs,
-                    sight::update_sight.run_if(sight::sight_inputs_changed),
-                )
-                    .chain()
-                    .in_set(SimSet::Sight),
-                resolve::resolve
-                    .in_set(SimSet::Resolve)
-                    .run_if(resolve::in_a_segment),
-                psionics::psionic_segment
-                    .in_set(SimSet::Psionics)
-                    .run_if(plan::in_a_round.and_then(psionics::any_psionic)),
-                plan::change_actions
-                    .in_set(SimSet::Change)
-                    .run_if(plan::in_a_round.and_then(plan::under_take_initiative)),
-                (
-                    sight::note_sight_inputs,
-                    sight::update_sight.run_if(sight::sight_inputs_changed),
-                )
-                    .chain()
-                    .in_set(SimSet::Resight)
-                    .run_if(areas::just_made),
-                disruption::disruption.in_set(SimSet::Disruption),
-                round_end::end_of_round.in_set(SimSet::EndOfRound),
-            )
-                .run_if(playing),
-            log::record.in_set(SimSet::Record),
-        ));
-        app.add_schedule(step);
-    }
-}
 
 /// The state a play starts from: the clock before the encounter, the seeded dice, an
 /// empty log, plan and sightings (the scene and its grid stay).

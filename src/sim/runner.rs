@@ -3,7 +3,7 @@
 //! scenes through it.
 
 use crate::scene::{self, Scene};
-use crate::sim::{self, EventKind, EventLog, LogEvent, SegmentClock, SimPlugin};
+use crate::sim::{self, EventKind, EventLog, LogEvent, SegmentClock, SimPlugins};
 use bevy::prelude::*;
 
 /// A headless app playing a scene.
@@ -16,10 +16,10 @@ impl Runner {
     /// Builds the app for a scene with optional seed and round overrides.
     pub fn new(scene: Scene, seed: Option<u64>, rounds: Option<u32>) -> Runner {
         let mut app = App::new();
-        let mut plugin = SimPlugin::new(scene);
-        plugin.seed = seed;
-        plugin.rounds = rounds;
-        app.add_plugins(MinimalPlugins).add_plugins(plugin);
+        let mut plugins = SimPlugins::new(scene);
+        plugins.seed = seed;
+        plugins.rounds = rounds;
+        app.add_plugins(MinimalPlugins).add_plugins(plugins);
         app.finish();
         app.cleanup();
         // Runs Startup, which spawns the figures.
