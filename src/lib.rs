@@ -27,5 +27,6 @@ pub mod sim;
 pub mod tables;
 pub mod teach;
 pub mod testing;
+pub mod text;
 #[cfg(feature = "viewer")]
 pub mod viewer;

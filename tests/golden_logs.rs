@@ -40,7 +40,12 @@ fn every_library_scene_logs_what_it_logged_before() {
             .args(["run", scene.to_str().unwrap(), "--format", "json"])
             .output()
             .expect("the binary runs");
-        assert!(out.status.success(), "{}: {}", scene.display(), String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            scene.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
         let golden = golden_path(&scene);
         let now = if golden.extension().is_some_and(|e| e == "digest") {
             fnv(&out.stdout).into_bytes()
@@ -52,10 +57,14 @@ fn every_library_scene_logs_what_it_logged_before() {
             std::fs::write(&golden, &now).unwrap();
             continue;
         }
-        let before = std::fs::read(&golden)
-            .unwrap_or_else(|_| panic!("no saved log {}: GOLDEN=save to make it", golden.display()));
+        let before = std::fs::read(&golden).unwrap_or_else(|_| {
+            panic!("no saved log {}: GOLDEN=save to make it", golden.display())
+        });
         if before != now {
-            let (b, n) = (String::from_utf8_lossy(&before), String::from_utf8_lossy(&now));
+            let (b, n) = (
+                String::from_utf8_lossy(&before),
+                String::from_utf8_lossy(&now),
+            );
             let line = b.lines().zip(n.lines()).position(|(x, y)| x != y);
             let first = match line {
                 Some(i) => format!(
@@ -64,7 +73,11 @@ fn every_library_scene_logs_what_it_logged_before() {
                     b.lines().nth(i).unwrap_or(""),
                     n.lines().nth(i).unwrap_or("")
                 ),
-                None => format!("{} lines saved, {} now", b.lines().count(), n.lines().count()),
+                None => format!(
+                    "{} lines saved, {} now",
+                    b.lines().count(),
+                    n.lines().count()
+                ),
             };
             differ.push(format!("{}: {first}", scene.display()));
         }

@@ -339,7 +339,7 @@ fn same_seed_same_log() {
 /// infravision, and a fourth lizard man waiting in the dark west end of the cave.
 #[test]
 fn lizard_man_lair_sight() {
-    use firststrike::map::{Grid, Vision};
+    use firststrike::map::Vision;
     let r = run("lizard_man_lair");
     let sight = |viewer: &str, seen: &str| -> Vec<(u32, u32, String)> {
         r.events(K::Sight, Some(viewer))
@@ -375,7 +375,7 @@ fn lizard_man_lair_sight() {
     // a clear one to where his surprise-segment charge ends (from the log).
     let scene =
         firststrike::scene::load(std::path::Path::new("scenes/lizard_man_lair.ron")).unwrap();
-    let mut v = Vision::new(&Grid::from_spec(scene.map.as_ref().unwrap()).unwrap());
+    let mut v = Vision::new(&scene.map.as_ref().unwrap().grid().unwrap());
     let lurker_at = (62.5, 12.5);
     assert!(!v.line_of_sight(lurker_at, (107.5, 47.5)));
     let charge = &r.events(K::Move, Some("Robilar"))[0];

@@ -5,7 +5,7 @@
 //! have one).
 #![cfg(feature = "viewer")]
 
-use firststrike::map::{Grid, Vision, distance_ft};
+use firststrike::map::{Vision, distance_ft};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -136,7 +136,7 @@ fn check(png: &Path) {
     // Light around the torch-bearer: every open cell within 20 ft of Robilar and in his
     // line of sight (from the map, not from the viewer) is lit, and looks warm.
     let scene = firststrike::scene::load("scenes/lizard_man_lair.ron").unwrap();
-    let grid = Grid::from_spec(scene.map.as_ref().unwrap()).unwrap();
+    let grid = scene.map.as_ref().unwrap().grid().unwrap();
     let mut vision = Vision::new(&grid);
     let robilar = (107.5, 47.5);
     let cells = cells_of(&layout);

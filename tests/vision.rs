@@ -152,11 +152,12 @@ fn an_open_map_gives_the_full_disc() {
 }
 
 fn grid(rows: &[&str]) -> Grid {
-    Grid::from_spec(&MapSpec {
+    MapSpec {
         cell_ft: 5.0,
         rows: rows.iter().map(|r| r.to_string()).collect(),
         ..Default::default()
-    })
+    }
+    .grid()
     .unwrap()
 }
 

@@ -393,7 +393,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             if *arrival_segment > charge::SEGMENTS_PER_ROUND {
                 return Err(format!(
                     "{name}: hesitating {} late, the charge cannot arrive this round (DMG p.66, p.71)",
-                    crate::rules::sequence::plural(a.delay, "segment")
+                    crate::text::plural(a.delay, "segment")
                 ));
             }
         }

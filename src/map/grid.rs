@@ -1,7 +1,32 @@
-//! The grid built from a scene's rows and legend. Cell (0, 0) is the top-left; a cell of
+//! The grid built from rows of map characters and a legend (plain values: the map
+//! knows nothing of scenes). Cell (0, 0) is the top-left; a cell of
 //! size `cell_ft` covers x in [cx·cell, (cx+1)·cell) feet, likewise y.
 
-use crate::scene::{CellKind, MapSpec};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What a map cell is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CellKind {
+    /// Open floor.
+    Floor,
+    /// Solid wall: blocks movement and sight.
+    Wall,
+    /// A closed door: blocks movement and sight.
+    DoorClosed,
+    /// An open door.
+    DoorOpen,
+    /// A pillar: blocks movement and sight.
+    Pillar,
+    /// Water: passable, does not block sight.
+    Water,
+    /// Scrub (outdoor terrain, DMG p.49).
+    Scrub,
+    /// Forest (outdoor terrain, DMG p.49).
+    Forest,
+    /// Marsh (outdoor terrain, DMG p.49).
+    Marsh,
+}
 
 impl CellKind {
     /// Whether a figure can stand in or move through the cell.
@@ -62,15 +87,15 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// Builds the grid; short rows are padded with wall.
-    pub fn from_spec(spec: &MapSpec) -> Result<Grid, GridError> {
-        let width = spec
-            .rows
-            .iter()
-            .map(|r| r.chars().count())
-            .max()
-            .unwrap_or(0);
-        let height = spec.rows.len();
+    /// Builds the grid from rows of map characters, read through `legend` first and the
+    /// default characters after; short rows are padded with wall.
+    pub fn from_rows(
+        cell_ft: f64,
+        rows: &[String],
+        legend: &BTreeMap<char, CellKind>,
+    ) -> Result<Grid, GridError> {
+        let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        let height = rows.len();
         if width == 0 || height == 0 {
             return Err(GridError {
                 row: 0,
@@ -78,18 +103,17 @@ impl Grid {
                 message: "the map has no cells".into(),
             });
         }
-        if spec.cell_ft.is_nan() || spec.cell_ft <= 0.0 {
+        if cell_ft.is_nan() || cell_ft <= 0.0 {
             return Err(GridError {
                 row: 0,
                 row_text: String::new(),
-                message: format!("cell_ft must be positive, not {}", spec.cell_ft),
+                message: format!("cell_ft must be positive, not {cell_ft}"),
             });
         }
         let mut cells = Vec::with_capacity(width * height);
-        for (y, row) in spec.rows.iter().enumerate() {
+        for (y, row) in rows.iter().enumerate() {
             for c in row.chars() {
-                let kind = spec
-                    .legend
+                let kind = legend
                     .get(&c)
                     .copied()
                     .or_else(|| CellKind::from_char(c))
@@ -108,7 +132,7 @@ impl Grid {
         Ok(Grid {
             width,
             height,
-            cell_ft: spec.cell_ft,
+            cell_ft,
             cells,
         })
     }

@@ -286,7 +286,7 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     cite::MULTIPLE_ROUTINES,
                     crate::words!(
                         "{} against {}: more routines strike first and last",
-                        super::sequence::plural(r.routines, "routine"),
+                        crate::text::plural(r.routines, "routine"),
                         c.routines
                     ),
                 )

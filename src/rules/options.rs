@@ -160,53 +160,53 @@ impl RulesSystem {
 #[serde(default, deny_unknown_fields)]
 pub struct RulesOptions {
     /// See [`AlternatingRate`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub alternating_rate: AlternatingRate,
     /// See [`FirstRoundTiebreak`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub first_round_tiebreak: FirstRoundTiebreak,
     /// See [`SpellStart`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub spell_start: SpellStart,
     /// See [`HesitationRounding`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub hesitation: HesitationRounding,
     /// See [`TiedSpeedFactor`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub tied_speed_factor: TiedSpeedFactor,
     /// See [`LaterRoutines`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub later_routines: LaterRoutines,
     /// See [`ExtraBlows`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub extra_blows: ExtraBlows,
     /// See [`MissileVolley`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub missile_volley: MissileVolley,
     /// See [`MissileVsCharge`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub missile_vs_charge: MissileVsCharge,
     /// See [`InstantActions`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub instant_actions: InstantActions,
     /// See [`ChargeWithinInch`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub charge_within_inch: ChargeWithinInch,
     /// See [`RulesSystem`].
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub system: RulesSystem,
     /// Where two figures moving at each other meet under "Take Initiative!" (9g).
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub come_together: super::take_initiative::charge::ComeTogether,
     /// What a figure moving off does when a charge catches it first (9f).
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub charged_mover: super::take_initiative::charge::ChargedMover,
     /// What a pursuer does when a withdrawing figure wins and its blocker has not yet
     /// acted (7b).
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub blocked_pursuer: super::take_initiative::flee::BlockedPursuer,
     /// The table's house rules switched on (none by default; see [`super::house`]).
-    #[serde(skip_serializing_if = "crate::scene::is_default")]
+    #[serde(skip_serializing_if = "crate::text::is_default")]
     pub house: super::house::HouseRules,
 }
 

@@ -113,6 +113,16 @@ pub struct MapSpec {
     pub daylight: bool,
 }
 
+impl MapSpec {
+    /// The map's grid of cells.
+    pub fn grid(&self) -> Result<crate::map::Grid, crate::map::GridError> {
+        crate::map::Grid::from_rows(self.cell_ft, &self.rows, &self.legend)
+    }
+}
+
+/// What a map cell is (the map's own type, named here too where scenes speak of cells).
+pub use crate::map::CellKind;
+
 impl Default for MapSpec {
     fn default() -> Self {
         MapSpec {
@@ -133,34 +143,7 @@ fn is_default_cell(c: &f64) -> bool {
     *c == default_cell()
 }
 
-/// Whether a value is its type's default: such fields are left out when a scene is saved,
-/// as a person writing it would leave them out.
-pub fn is_default<T: Default + PartialEq>(v: &T) -> bool {
-    *v == T::default()
-}
-
-/// What a map cell is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum CellKind {
-    /// Open floor.
-    Floor,
-    /// Solid wall: blocks movement and sight.
-    Wall,
-    /// A closed door: blocks movement and sight.
-    DoorClosed,
-    /// An open door.
-    DoorOpen,
-    /// A pillar: blocks movement and sight.
-    Pillar,
-    /// Water: passable, does not block sight.
-    Water,
-    /// Scrub (outdoor terrain, DMG p.49).
-    Scrub,
-    /// Forest (outdoor terrain, DMG p.49).
-    Forest,
-    /// Marsh (outdoor terrain, DMG p.49).
-    Marsh,
-}
+pub use crate::text::is_default;
 
 /// A light fixed on the map (a torch in a bracket, a lit brazier).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

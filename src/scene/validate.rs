@@ -156,7 +156,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         .map
         .as_ref()
         .filter(|m| map_within_limits(m))
-        .map(crate::map::Grid::from_spec);
+        .map(crate::scene::MapSpec::grid);
     if let Some(Err(e)) = &map {
         c.add(
             &["map".into(), "rows".into(), e.row_text.clone()],

@@ -10,7 +10,6 @@ use super::{
     encounter, fresh_state, log, movement, plan, playing, psionics, quiet, resolve, round_end,
     sight, spawn,
 };
-use crate::map::Grid;
 use crate::scene::Scene;
 use bevy::app::PluginGroupBuilder;
 use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings, SingleThreadedExecutor};
@@ -110,7 +109,7 @@ impl Plugin for SimCorePlugin {
         let grid = scene
             .map
             .as_ref()
-            .map(|m| Grid::from_spec(m).expect("scene was validated on load"));
+            .map(|m| m.grid().expect("scene was validated on load"));
         app.add_message::<super::LogEvent>()
             .insert_resource(SimScene(scene.clone()))
             .insert_resource(MapGrid(grid))

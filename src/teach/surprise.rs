@@ -5,8 +5,8 @@
 
 use super::{Lesson, Question, QuestionKind};
 use crate::rules::cite::{self, Rule};
-use crate::rules::sequence::plural;
 use crate::sim::{LogEvent, Payload};
+use crate::text::plural;
 
 /// A side's own surprise roll: the die and the segments it costs (not a figure's
 /// Dexterity adjustment, which is about one figure).

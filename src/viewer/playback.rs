@@ -80,7 +80,7 @@ impl Playback {
         seed: Option<u64>,
         generation: u32,
     ) -> (Playback, LiveSim) {
-        let grid = scene.map.as_ref().and_then(|m| Grid::from_spec(m).ok());
+        let grid = scene.map.as_ref().and_then(|m| m.grid().ok());
         let scene = Arc::new(scene);
         let mut run = Runner::new((*scene).clone(), seed, None);
         sim::step(run.app.world_mut());

@@ -10,6 +10,7 @@ use super::super::speed_factor::Extra;
 use super::super::spell::routine_can_disrupt;
 use super::graph::{Dag, OrderGraph};
 use super::{Beat, Event, EventKind, PairDecision, routine_rows, timeline};
+use crate::text::plural;
 use std::collections::HashSet;
 
 /// A routine's place in the chart: its row, its blow within the routine, its number.
@@ -313,15 +314,6 @@ fn events_of(
                 }
             }
         }
-    }
-}
-
-/// "1 segment", "3 segments".
-pub fn plural(n: u32, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
     }
 }
 

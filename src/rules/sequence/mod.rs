@@ -22,7 +22,7 @@ mod layout;
 pub mod timeline;
 
 pub use fights::{all_opposed, fights};
-pub use layout::{PairContext, plural};
+pub use layout::PairContext;
 
 use super::action::Declared;
 use super::cite::{self, Rule};

@@ -3,11 +3,10 @@
 //! the second d4 segments after the first, UA p.45); one carried on from surprise or an
 //! earlier round keeps its own.
 
-use super::round::RoundBuild;
+use super::build::RoundBuild;
 use super::spell_info;
 use crate::rules::action::ActionKind;
 use crate::rules::cite;
-use crate::rules::sequence::plural;
 use crate::rules::spell::{
     cantrip_segments, completion_segment, potion_delay, potion_effect_segment,
 };
@@ -15,6 +14,7 @@ use crate::scene::{Act, DieKind};
 use crate::sim::components::Casting;
 use crate::sim::dice::Dice;
 use crate::sim::log::{EventKind, LogEvent, Payload};
+use crate::text::plural;
 
 /// Plans figure `i`'s spell, potion or cantrips.
 pub(super) fn plan(b: &mut RoundBuild, i: usize, dice: &mut Dice) {

@@ -2,7 +2,7 @@
 //! standing, arriving when the distance is covered — sooner when the target charges back,
 //! since both movements close the gap. A charge that cannot arrive this round has no blow.
 
-use super::round::RoundBuild;
+use super::build::RoundBuild;
 use super::{Fig, first_standing, gap, idle, no_target};
 use crate::rules::action::ActionKind;
 use crate::rules::charge::{self, SEGMENTS_PER_ROUND};

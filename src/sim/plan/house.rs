@@ -6,15 +6,15 @@
 //! - a figure leaving a melee draws a parting shot from each foe in it
 //!   ([`parting_shots`]).
 
-use super::round::RoundBuild;
+use super::build::RoundBuild;
 use super::{Fig, PlanEntry, Planned, first_standing, idle, spell_info};
 use crate::rules::action::LateBy;
 use crate::rules::house::{self, Needs, TimeLeft};
-use crate::rules::sequence::plural;
 use crate::rules::spell::completion_segment;
 use crate::scene::{Act, RoundSpec};
 use crate::sim::log::{EventKind, LogEvent};
 use crate::sim::plan::Adjust;
+use crate::text::plural;
 use std::collections::BTreeMap;
 
 /// Each figure whose round is short, and why: its lost surprise segments in round 1

@@ -2,7 +2,7 @@
 //! round closing (DMG p.66); otherwise its routines this round come from its attack rate,
 //! and a missile user's Dexterity counts toward its initiative (DMG p.64).
 
-use super::round::RoundBuild;
+use super::build::RoundBuild;
 use super::{first_standing, gap, idle, no_target};
 use crate::rules::action::ActionKind;
 use crate::rules::charge;

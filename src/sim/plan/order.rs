@@ -2,7 +2,7 @@
 //! the figures into fights; each pair's circumstances (just closed or continuing) come from
 //! the figures; the fights' beats are merged for play.
 
-use super::round::RoundBuild;
+use super::build::RoundBuild;
 use super::{PlanEntry, Planned};
 use crate::rules::action::ActionKind;
 use crate::rules::charge::SEGMENTS_PER_ROUND;

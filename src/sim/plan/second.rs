@@ -3,7 +3,7 @@
 //! of speed's shot is an action of its own with the other weapon, placed by the usual rules
 //! while the shot keeps its place first.
 
-use super::round::RoundBuild;
+use super::build::RoundBuild;
 use crate::rules::action::ActionKind;
 use crate::rules::cite;
 use crate::rules::movement::feet_per_segment;

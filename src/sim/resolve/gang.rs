@@ -5,7 +5,7 @@
 //! not count: the rule is about attackers getting in each other's way.
 
 use super::Play;
-use super::strike::first_target;
+use super::target::first_target;
 use crate::rules::size::Size;
 use crate::scene::Act;
 use bevy::prelude::*;

@@ -14,6 +14,7 @@ mod gang;
 mod hide;
 mod shove;
 mod strike;
+mod target;
 
 use super::SegmentClock;
 use super::components::*;

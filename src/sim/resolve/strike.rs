@@ -2,6 +2,7 @@
 //! (a held routine, a foe on guard after surprise, out of reach), then a to-hit roll and
 //! damage for each weapon of the routine, and what a hit does to a caster.
 
+use super::target::first_target;
 use super::{Play, Segment};
 use crate::rules::charge::{charge_to_hit_bonus, charging_ac};
 use crate::rules::cite::{self, Rule};
@@ -261,34 +262,6 @@ fn range(
     };
     let d = a.pos.distance(&tpos);
     Ok(Some(range_adjust(d, limits)?))
-}
-
-/// The first target still standing; failing that, the first not yet dead (a helpless foe
-/// may still be struck).
-pub(super) fn first_target(p: &Play, act: &Act, shot: u32) -> Option<Entity> {
-    // One target per shot: shot k at the k-th, while it stands.
-    if let Act::Missile {
-        targets,
-        per_shot: true,
-        ..
-    } = act
-        && !targets.is_empty()
-    {
-        let name = &targets[(shot.max(1) as usize - 1) % targets.len()];
-        let own = p.figures.iter().find(|o| &o.figure.name == name);
-        if let Some(o) = own.filter(|o| o.hp.condition.is_up()) {
-            return Some(o.entity);
-        }
-    }
-    let pick = |ok: &dyn Fn(Condition) -> bool| {
-        act.targets().into_iter().find_map(|t| {
-            p.figures
-                .iter()
-                .find(|o| o.figure.name == t && ok(o.hp.condition))
-                .map(|o| o.entity)
-        })
-    };
-    pick(&|c| c.is_up()).or_else(|| pick(&|c| c != Condition::Dead))
 }
 
 /// One weapon's strike: the roll, the damage, a fall, and a hit on a caster. Returns

@@ -1,0 +1,35 @@
+//! Whom a blow lands on: of the targets declared, the first still standing (one per shot
+//! for a volley that names one per shot), else the first not yet dead.
+
+use super::Play;
+use crate::rules::combat::Condition;
+use crate::scene::Act;
+use bevy::prelude::*;
+
+/// The first target still standing; failing that, the first not yet dead (a helpless foe
+/// may still be struck).
+pub(super) fn first_target(p: &Play, act: &Act, shot: u32) -> Option<Entity> {
+    // One target per shot: shot k at the k-th, while it stands.
+    if let Act::Missile {
+        targets,
+        per_shot: true,
+        ..
+    } = act
+        && !targets.is_empty()
+    {
+        let name = &targets[(shot.max(1) as usize - 1) % targets.len()];
+        let own = p.figures.iter().find(|o| &o.figure.name == name);
+        if let Some(o) = own.filter(|o| o.hp.condition.is_up()) {
+            return Some(o.entity);
+        }
+    }
+    let pick = |ok: &dyn Fn(Condition) -> bool| {
+        act.targets().into_iter().find_map(|t| {
+            p.figures
+                .iter()
+                .find(|o| o.figure.name == t && ok(o.hp.condition))
+                .map(|o| o.entity)
+        })
+    };
+    pick(&|c| c.is_up()).or_else(|| pick(&|c| c != Condition::Dead))
+}
