@@ -12,7 +12,7 @@
 //! of unsaved edits on disk.
 
 use super::playback::{Playback, PlaybackCommand};
-use super::reload::SceneSource;
+use super::source::SceneSource;
 use super::{ViewerRequest, recovery};
 use crate::scene::edit::{self, Edit};
 use crate::scene::{self, Scene, save};

@@ -7,6 +7,7 @@ use super::camera::{TOKEN_LAYER, feet_of, world_of};
 use super::input::ViewerAction;
 use super::panels::PanelRects;
 use super::playback::Playback;
+pub use super::ruler::Ruler;
 use super::style::{self, side_color, sides};
 use super::{Layers, Selection};
 use crate::map::{Grid, distance_ft};
@@ -169,15 +170,6 @@ pub fn token_radius(f: &super::FigureView) -> f32 {
 /// The label size for a zoom (world units per pixel): the map's own, or bigger zoomed out.
 pub fn label_size(scale: f32) -> f32 {
     LABEL_FT.max(MIN_LABEL_PX * scale)
-}
-
-/// The ruler: a drag from one point to another, in feet.
-#[derive(Resource, Default, Clone, Debug, PartialEq)]
-pub struct Ruler {
-    /// Start and end in feet, when measuring.
-    pub line: Option<((f64, f64), (f64, f64))>,
-    /// Where its label goes, in window pixels: where the drag is, or ended.
-    pub label_px: Option<Vec2>,
 }
 
 fn cell_color(kind: CellKind) -> Color {

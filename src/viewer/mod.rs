@@ -22,7 +22,9 @@ mod playback;
 pub mod preview;
 mod recovery;
 mod reload;
+mod ruler;
 mod snapshot;
+mod source;
 mod style;
 pub mod table_dice;
 pub mod teach;
@@ -37,8 +39,8 @@ pub use input::ViewerAction;
 pub use map_view::{LabelLayout, label_size, layout, token_under};
 pub use playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
 pub use recovery::{Found, Recovery};
-pub use reload::SceneSource;
 pub use snapshot::{FigureView, Snapshot};
+pub use source::SceneSource;
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -273,7 +275,7 @@ impl Plugin for ViewerRenderPlugin {
         app.add_plugins(bevy_egui::EguiPlugin::default())
             .insert_resource(ClearColor(style::BACKGROUND))
             .init_resource::<panels::PanelRects>()
-            .init_resource::<map_view::Ruler>()
+            .init_resource::<ruler::Ruler>()
             .init_resource::<map_view::LabelLayout>()
             .init_resource::<preview::Preview>()
             .init_resource::<editor_ui::EditorUi>()

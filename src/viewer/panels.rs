@@ -4,10 +4,10 @@
 //! listing every binding from the input map.
 
 use super::input::ViewerAction;
-use super::map_view::Ruler;
 use super::playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
-use super::reload::SceneSource;
+use super::ruler::Ruler;
 use super::snapshot::{FigureView, Snapshot};
+use super::source::SceneSource;
 use super::style::plain;
 use super::{Layers, Selection, ViewerRequest};
 use crate::map::measure;

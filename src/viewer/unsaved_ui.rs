@@ -7,7 +7,7 @@ use super::ViewerRequest;
 use super::editor::{Answer, Editor, EditorCommand, UNSAVED};
 use super::editor_ui::EditorUi;
 use super::recovery::Recovery;
-use super::reload::SceneSource;
+use super::source::SceneSource;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowCloseRequested};
 use bevy_egui::{EguiContexts, egui};

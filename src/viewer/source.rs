@@ -1,0 +1,77 @@
+//! The scene file shown: its path, seed and rules-system switch, what became of its last
+//! load, and the library of scenes beside it for the picker. [`super::reload`] loads it;
+//! the editor saves to it.
+
+use crate::rules::options::RulesSystem;
+use crate::scene;
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// The scene file being shown, and what became of the last load.
+#[derive(Resource, Clone, Debug)]
+pub struct SceneSource {
+    /// The file.
+    pub path: PathBuf,
+    /// Seed override.
+    pub seed: Option<u64>,
+    /// Poll the file for changes.
+    pub watch: bool,
+    /// Its modification time at the last load.
+    pub modified: Option<SystemTime>,
+    /// The located error of the last failed load (the last good scene stays shown).
+    pub error: Option<String>,
+    /// Scenes offered by the picker.
+    pub library: Vec<PathBuf>,
+    /// The rules system to play under instead of the scene's own (the switch).
+    pub system: Option<RulesSystem>,
+    /// Seconds since the last poll.
+    pub(super) since_poll: f32,
+    /// Loads so far.
+    pub(super) generation: u32,
+    /// The scene as its file holds it at the last good load (before any switch of the
+    /// rules system): what the editor starts from.
+    pub on_disk: Option<(scene::Scene, PathBuf)>,
+    /// The file changed on disk while the editor held unsaved edits: not reloaded.
+    pub changed_under_edits: bool,
+}
+
+impl SceneSource {
+    /// A source for a scene file.
+    pub fn new(path: PathBuf, seed: Option<u64>, watch: bool) -> Self {
+        SceneSource {
+            library: library(path.parent().unwrap_or(Path::new("scenes"))),
+            path,
+            seed,
+            watch,
+            modified: None,
+            error: None,
+            system: None,
+            since_poll: 0.0,
+            generation: 0,
+            on_disk: None,
+            changed_under_edits: false,
+        }
+    }
+}
+
+impl SceneSource {
+    /// The same source, played under `system` instead of the scene's own.
+    pub fn under(mut self, system: Option<RulesSystem>) -> Self {
+        self.system = system;
+        self
+    }
+}
+
+/// The `.ron` files beside a scene, sorted.
+fn library(dir: &Path) -> Vec<PathBuf> {
+    let mut list: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    list.sort();
+    list
+}
