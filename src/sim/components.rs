@@ -122,6 +122,14 @@ pub struct Dexterity {
     pub light_gear: bool,
 }
 
+impl Dexterity {
+    /// The adjustment to the initiative die that applies (a bonus needs light gear): from
+    /// [`crate::rules::dexterity::effective_adjustment`], the one place it is decided.
+    pub fn adjustment(&self) -> i32 {
+        crate::rules::dexterity::effective_adjustment(self.score, self.light_gear)
+    }
+}
+
 /// To-hit and damage numbers.
 #[derive(Component, Clone, Debug)]
 pub struct Fighting {

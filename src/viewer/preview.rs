@@ -6,9 +6,7 @@
 use super::camera::world_of;
 use super::playback::Playback;
 use super::{Layers, Selection, style};
-use crate::rules::charge::charge_feet_per_segment;
-use crate::rules::movement::feet_per_segment;
-use crate::rules::options::RulesSystem;
+use crate::rules::movement::{charge_feet_per_round, feet_per_round};
 use crate::scene::Scene;
 use crate::sim::{EventKind, Payload, Runner};
 use bevy::prelude::*;
@@ -82,15 +80,8 @@ pub fn round_ahead(scene: &Scene, seed: Option<u64>, figure: &str, round: u32) -
         .find(|c| c.name == figure)
         .and_then(|c| crate::scene::figure::FigureStats::resolve(c).ok())
         .map_or((12, Default::default()), |s| (s.movement.0, s.body));
-    // A move is stated per round: 1" is 10 ft of it indoors (PHB p.102).
-    let segments = 10.0;
-    let move_ft = feet_per_segment(f64::from(inches), scene.setting) * segments;
-    let charge_ft = if scene.rules.system == RulesSystem::TakeInitiative {
-        let c = crate::rules::take_initiative::charge::charge_inches(inches).0;
-        feet_per_segment(c, scene.setting) * segments
-    } else {
-        charge_feet_per_segment(inches, scene.setting, body) * segments
-    };
+    let move_ft = feet_per_round(f64::from(inches), scene.setting);
+    let charge_ft = charge_feet_per_round(scene.rules.system, inches, scene.setting, body);
     Preview {
         key: None,
         from: position_before(figure, round, 0),

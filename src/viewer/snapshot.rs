@@ -4,7 +4,6 @@
 
 use crate::map::LightSource;
 use crate::rules::cite;
-use crate::rules::dexterity::effective_adjustment;
 use crate::rules::effect::Effect;
 use crate::rules::sight::SeenBy;
 use crate::sim::components::*;
@@ -324,11 +323,7 @@ impl Snapshot {
                         reach_ft: reach.0,
                         size: c.size,
                         rate: (rate.rate.to_string(), rate.rounds_attacking),
-                        dexterity: (
-                            dex.score,
-                            dex.reaction,
-                            effective_adjustment(dex.score, dex.light_gear),
-                        ),
+                        dexterity: (dex.score, dex.reaction, dex.adjustment()),
                         surprised: sur.map(|s| s.segments).unwrap_or(0),
                         intent: intent.map(|i| {
                             let t = i.act.targets();

@@ -7,8 +7,7 @@ use super::{first_standing, gap, idle, no_target};
 use crate::rules::action::ActionKind;
 use crate::rules::charge;
 use crate::rules::cite;
-use crate::rules::dexterity::effective_adjustment;
-use crate::rules::movement::feet_per_segment;
+use crate::rules::movement::{feet_per_round, feet_per_segment};
 use crate::scene::Act;
 use crate::sim::components::Closing;
 use crate::sim::movement::feet;
@@ -47,7 +46,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     let mut d = b.declared(i, kind);
     d.routines = routines;
     if missile {
-        d.dex_adjustment = effective_adjustment(f.dex.score, f.dex.light_gear);
+        d.dex_adjustment = f.dex.adjustment();
         d.speed_factor = None;
     }
     if arrives > 1 {
@@ -67,7 +66,11 @@ fn meeting(b: &RoundBuild, t: usize, i: usize) -> Option<f64> {
         tf.up && matches!(tf.act, Act::Melee { .. }) && first_standing(b.figs, &tf.act) == Some(i);
     let fps = feet_per_segment(f64::from(tf.movement.inches), b.setting);
     let g = gap(tf, f);
-    let near = crate::rules::house::may_close_and_strike(g, fps * 10.0).0;
+    let near = crate::rules::house::may_close_and_strike(
+        g,
+        feet_per_round(f64::from(tf.movement.inches), b.setting),
+    )
+    .0;
     (aims && near && !charge::melee_possible(g, b.setting).0).then_some(fps)
 }
 
@@ -244,7 +247,10 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
     let (possible, rule) = charge::melee_possible(g, b.setting);
     if !possible && b.options.house.move_or_strike {
         let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
-        let (near, rule) = crate::rules::house::may_close_and_strike(g, fps * 10.0);
+        let (near, rule) = crate::rules::house::may_close_and_strike(
+            g,
+            feet_per_round(f64::from(f.movement.inches), b.setting),
+        );
         if near {
             // A foe that moves up to strike back closes the gap too.
             let both = fps + meeting(b, t, i).unwrap_or(0.0);

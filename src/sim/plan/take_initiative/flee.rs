@@ -10,7 +10,7 @@
 
 use super::{Build, allowance, push_rule};
 use crate::rules::cite;
-use crate::rules::movement::feet_per_segment;
+use crate::rules::movement::feet_per_round;
 use crate::rules::take_initiative::flee::{burst_ready, extra_inches};
 use crate::scene::Act;
 use crate::sim::components::Position;
@@ -55,7 +55,7 @@ pub(super) fn run_to(b: &Build, i: usize) -> (Position, f64) {
         .all(|p| b.acts.get(p).is_none_or(|&tp| s < tp));
     let won = won && burst_ready(f.burst, b.round);
     let (inches, _) = extra_inches(i64::from(s.min(20)), won);
-    let extra = feet_per_segment(inches as f64, b.setting) * 10.0;
+    let extra = feet_per_round(inches as f64, b.setting);
     let goal = Position { x: to.0, y: to.1 };
     let d = f.pos.distance(&goal);
     let covered = d.min(allowance(b, i, false) + extra);

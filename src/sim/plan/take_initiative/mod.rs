@@ -18,7 +18,7 @@ pub(in crate::sim) use change::{change_actions, in_a_round};
 
 use super::{Changes, Fig, Plan, PlanEntry, Planned, Planning, first_standing, gap, snapshot};
 use crate::rules::cite::{self, Rule};
-use crate::rules::movement::feet_per_segment;
+use crate::rules::movement::{charge_feet_per_round, feet_per_round};
 use crate::rules::take_initiative::action::{self, Action, missile_speed};
 use crate::rules::take_initiative::{Total, acts_at, charge as ti_charge};
 use crate::scene::{Act, DieKind, RoundSpec};
@@ -570,12 +570,16 @@ fn hurl(b: &mut Build, i: usize, s: u32) {
 /// The feet figure `i` may cover this round: its move, or a charge's half again up to 24".
 fn allowance(b: &Build, i: usize, charging: bool) -> f64 {
     let f = &b.figs[i];
-    let inches = if charging {
-        ti_charge::charge_inches(f.movement.inches).0
+    if charging {
+        charge_feet_per_round(
+            crate::rules::options::RulesSystem::TakeInitiative,
+            f.movement.inches,
+            b.setting,
+            Default::default(),
+        )
     } else {
-        f64::from(f.movement.inches)
-    };
-    feet_per_segment(inches, b.setting) * 10.0
+        feet_per_round(f64::from(f.movement.inches), b.setting)
+    }
 }
 
 /// Two figures moving straight at each other (§9g): where `i` meets `t` — its share of the

@@ -8,7 +8,7 @@
 //! pursuer from behind as it turns to follow.
 
 use super::{Build, allowance, push_rule};
-use crate::rules::movement::feet_per_segment;
+use crate::rules::movement::feet_per_round;
 use crate::rules::take_initiative::flee::{Follow, blocker_blow, follow, withdraw_inches};
 use crate::scene::Act;
 use crate::sim::components::Position;
@@ -28,7 +28,7 @@ fn back_to(b: &Build, i: usize) -> Position {
     let Act::Withdraw { to } = f.act else {
         return f.pos;
     };
-    let half = feet_per_segment(withdraw_inches(f.movement.inches).0, b.setting) * 10.0;
+    let half = feet_per_round(withdraw_inches(f.movement.inches).0, b.setting);
     f.pos.toward(&Position { x: to.0, y: to.1 }, half)
 }
 
