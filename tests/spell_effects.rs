@@ -30,7 +30,7 @@ fn at(events: &[LogEvent], kind: K, actor: &str) -> Vec<(u32, u32)> {
 
 fn outcome(e: &LogEvent) -> Option<&str> {
     match &e.payload {
-        Payload::Effect { outcome, .. } => Some(outcome),
+        Payload::Effect { outcome, .. } => Some(outcome.word()),
         _ => None,
     }
 }

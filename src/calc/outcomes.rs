@@ -4,6 +4,7 @@
 //! is higher, together on a tie").
 
 use super::{Defaults, Figure, calculate};
+use crate::rules::initiative::side_die;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -47,16 +48,15 @@ pub const MAX_SIDES: usize = 3;
 /// Plans the round for every roll of the sides' dice (d6, or d8 for a side whose figures
 /// roll one).
 pub fn every_roll(figures: &[Figure], defaults: &Defaults) -> Result<Outcomes, String> {
+    // Each side's die, as the rules core decides it from its members' dice.
     let mut sides: Vec<(String, u32)> = Vec::new();
     for f in figures {
-        let faces = if f.spec.initiative_die == Some(8) {
-            8
-        } else {
-            6
-        };
-        match sides.iter_mut().find(|s| s.0 == f.declared.side) {
-            Some(s) => s.1 = s.1.max(faces),
-            None => sides.push((f.declared.side.clone(), faces)),
+        if !sides.iter().any(|s| s.0 == f.declared.side) {
+            let members = figures
+                .iter()
+                .filter(|g| g.declared.side == f.declared.side)
+                .map(|g| g.spec.initiative_die.unwrap_or(6));
+            sides.push((f.declared.side.clone(), side_die(members).0.sides()));
         }
     }
     if sides.len() > MAX_SIDES {

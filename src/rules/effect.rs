@@ -123,6 +123,51 @@ pub enum Outcome {
     AlreadyDead,
 }
 
+/// What a completed spell came to, as the log keeps it: an outcome the engine models, or
+/// none (the spell is timed but its effect is not modelled). Written as its word in JSON.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum EffectOutcome {
+    /// A modelled outcome.
+    Modelled(Outcome),
+    /// Timed, not modelled.
+    #[default]
+    NotModelled,
+}
+
+impl EffectOutcome {
+    /// The word used in the log and in JSON.
+    pub fn word(self) -> &'static str {
+        match self {
+            EffectOutcome::Modelled(o) => o.word(),
+            EffectOutcome::NotModelled => "not_modelled",
+        }
+    }
+}
+
+impl From<Option<Outcome>> for EffectOutcome {
+    fn from(o: Option<Outcome>) -> Self {
+        o.map_or(EffectOutcome::NotModelled, EffectOutcome::Modelled)
+    }
+}
+
+impl serde::Serialize for EffectOutcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.word())
+    }
+}
+
+impl PartialEq<str> for EffectOutcome {
+    fn eq(&self, other: &str) -> bool {
+        self.word() == other
+    }
+}
+
+impl PartialEq<&str> for EffectOutcome {
+    fn eq(&self, other: &&str) -> bool {
+        self.word() == *other
+    }
+}
+
 impl Outcome {
     /// The word used in the log and in JSON.
     pub fn word(self) -> &'static str {

@@ -280,7 +280,26 @@ pub struct Interposed {
 /// What completed spells have done to this figure, in order: (spell, outcome word), e.g.
 /// ("hold person", "held"). The viewer marks the figure with them.
 #[derive(Component, Clone, Debug, Default)]
-pub struct Affected(pub Vec<(String, &'static str)>);
+pub struct Affected(pub Vec<(String, Mark)>);
+
+/// What the map marks on a figure's token: a spell's outcome, or a weapon lost to a fumble.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Mark {
+    /// What a spell did to it.
+    Spell(crate::rules::effect::Outcome),
+    /// It fumbled its weapon away (house rules).
+    Disarmed,
+}
+
+impl Mark {
+    /// The mark in a word, as shown on the map ("held", "disarmed").
+    pub fn word(self) -> &'static str {
+        match self {
+            Mark::Spell(o) => o.word(),
+            Mark::Disarmed => "disarmed",
+        }
+    }
+}
 
 /// Hit dice, or level for a character, where the scene gives them (death spell, sleep).
 #[derive(Component, Clone, Copy, Debug)]

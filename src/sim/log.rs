@@ -190,9 +190,10 @@ pub enum Payload {
     Effect {
         /// The spell.
         spell: String,
-        /// What it came to: slain, held, asleep, hasted, slowed, interposed, area, armor,
-        /// saved, too_strong, hit_dice_unknown, no_target, already_dead, not_modelled.
-        outcome: String,
+        /// What it came to (in JSON its word: slain, held, asleep, hasted, slowed,
+        /// interposed, area, armor, saved, too_strong, hit_dice_unknown, no_target,
+        /// already_dead, not_modelled).
+        outcome: crate::rules::effect::EffectOutcome,
         /// Whether it took hold.
         took: bool,
     },

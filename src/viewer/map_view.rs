@@ -46,7 +46,7 @@ pub const MAX_RINGED: usize = 12;
 const LABEL_FT: f32 = 2.2;
 /// A token's label: its name, and what spells have made of it ("Riggby (slain)").
 pub fn label_text(f: &super::FigureView) -> String {
-    let words: Vec<&str> = f.marks.iter().map(|m| m.1).collect();
+    let words: Vec<&str> = f.marks.iter().map(|m| m.1.word()).collect();
     if words.is_empty() {
         f.name.clone()
     } else {

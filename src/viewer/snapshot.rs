@@ -55,7 +55,7 @@ pub struct FigureView {
     /// Infravision range.
     pub infravision: Option<f64>,
     /// What spells have done to it, as (spell, outcome): ("hold person", "held").
-    pub marks: Vec<(String, &'static str)>,
+    pub marks: Vec<(String, Mark)>,
     /// A psionic's attack and defense strengths now.
     pub psionic: Option<(u32, u32)>,
 }
@@ -65,10 +65,10 @@ impl FigureView {
     pub fn marks_text(&self) -> String {
         self.marks
             .iter()
-            .map(|(what, word)| match *word {
+            .map(|(what, mark)| match mark {
                 // A fumble's mark names the weapon lost, not a spell.
-                "disarmed" => format!("disarmed: {what} lost"),
-                _ => format!("{word} by {what}"),
+                Mark::Disarmed => format!("disarmed: {what} lost"),
+                Mark::Spell(o) => format!("{} by {what}", o.word()),
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -304,7 +304,7 @@ impl Snapshot {
                         extras;
                     let mut marks = affected.map(|a| a.0.clone()).unwrap_or_default();
                     if let Some(d) = disarmed {
-                        marks.push((d.weapon.clone(), "disarmed"));
+                        marks.push((d.weapon.clone(), Mark::Disarmed));
                     }
                     FigureView {
                         index: c.index,

@@ -8,7 +8,9 @@ use crate::rules::cite::{self, Rule};
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect, Outcome, Save};
 use crate::scene::DieKind;
-use crate::sim::components::{Affected, Casting, Intent, Interposed, Position, Slowed, SpellArea};
+use crate::sim::components::{
+    Affected, Casting, Intent, Interposed, Mark, Position, Slowed, SpellArea,
+};
 use crate::sim::disruption::end_casting;
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::tables;
@@ -76,7 +78,7 @@ fn on_figure(p: &mut Play, seg: &mut Segment, done: &Completed, effect: Effect, 
     let (outcome, rule, save) = decide(p, effect, target);
     let detail = change(p, done, target, outcome);
     if outcome.took() {
-        mark(p, target, (done.casting.what.clone(), outcome.word()));
+        mark(p, target, (done.casting.what.clone(), Mark::Spell(outcome)));
     }
     if matches!(outcome, Outcome::Slain | Outcome::Held | Outcome::Asleep) {
         helpless(p, seg, done, target, (outcome, rule));
@@ -150,7 +152,7 @@ fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> S
 }
 
 /// Notes on the figure what the spell did, for the viewer.
-fn mark(p: &mut Play, target: Entity, mark: (String, &'static str)) {
+fn mark(p: &mut Play, target: Entity, mark: (String, Mark)) {
     let Ok(mut t) = p.figures.get_mut(target) else {
         return;
     };
@@ -321,7 +323,7 @@ fn log(
         )
         .with(Payload::Effect {
             spell: done.casting.what.clone(),
-            outcome: outcome.map_or("not_modelled", Outcome::word).into(),
+            outcome: outcome.into(),
             took: outcome.is_some_and(Outcome::took),
         }),
     );
@@ -360,7 +362,11 @@ fn blast(p: &mut Play, done: &Completed, (centre, radius_ft): (Position, f64), r
     }
     caught.sort_by_key(|c| c.0);
     for (_, e, name, why) in caught {
-        mark(p, e, (done.casting.what.clone(), Outcome::Caught.word()));
+        mark(
+            p,
+            e,
+            (done.casting.what.clone(), Mark::Spell(Outcome::Caught)),
+        );
         let detail = format!("{name} is caught: {why}; its damage and save are not modelled");
         log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
     }
