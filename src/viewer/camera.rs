@@ -97,7 +97,7 @@ pub(super) fn camera_controls(
     panels: Res<PanelRects>,
     playback: Option<Res<Playback>>,
     mut requests: MessageReader<ViewerRequest>,
-    time: Res<Time>,
+    (time, keys): (Res<Time>, Res<ButtonInput<KeyCode>>),
 ) {
     let (mut tf, mut projection, mut cam) = camera.into_inner();
     let Projection::Orthographic(ortho) = projection.as_mut() else {
@@ -130,7 +130,13 @@ pub(super) fn camera_controls(
         tf.translation.y = -h_ft / 2.0 + off.y;
     }
     let actions = actions.into_inner();
-    let pan = actions.axis_pair(&ViewerAction::Pan);
+    // With Ctrl held, W A S D, Q and E belong to a shortcut (Ctrl+S, Ctrl+Q), not the map.
+    let chord = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let pan = if chord {
+        Vec2::ZERO
+    } else {
+        actions.axis_pair(&ViewerAction::Pan)
+    };
     tf.translation += (pan * 400.0 * ortho.scale * time.delta_secs()).extend(0.0);
     // The mouse pans and zooms the map only when it is over the map, not a panel.
     let over_map = window
@@ -146,7 +152,12 @@ pub(super) fn camera_controls(
     } else {
         0.0
     };
-    let zoom = actions.value(&ViewerAction::Zoom) * 4.0 * time.delta_secs() + wheel;
+    let keys_zoom = if chord {
+        0.0
+    } else {
+        actions.value(&ViewerAction::Zoom)
+    };
+    let zoom = keys_zoom * 4.0 * time.delta_secs() + wheel;
     if zoom != 0.0 {
         let before = ortho.scale;
         ortho.scale = (ortho.scale * 1.1f32.powf(-zoom.clamp(-3.0, 3.0))).clamp(0.005, 50.0);

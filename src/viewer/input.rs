@@ -231,6 +231,53 @@ pub const KEY_BINDINGS: [(ViewerAction, KeyCode); 30] = {
     ]
 };
 
+/// A binding as a person reads it, from its debug form: `KeyG` → `G`, `ArrowRight` →
+/// `Right`, `ButtonlikeChord([Control, KeyZ])` → `Ctrl+Z`, the mouse's `Left` → `left
+/// mouse button`.
+pub fn readable(debug: &str) -> String {
+    if let Some(inner) = debug
+        .strip_prefix("ButtonlikeChord([")
+        .and_then(|r| r.strip_suffix("])"))
+    {
+        let parts: Vec<String> = inner.split(", ").map(key).collect();
+        let (mods, keys): (Vec<String>, Vec<String>) = parts
+            .into_iter()
+            .partition(|p| matches!(p.as_str(), "Ctrl" | "Shift" | "Alt"));
+        let mut mods = mods;
+        mods.sort_by_key(|m| ["Ctrl", "Alt", "Shift"].iter().position(|x| x == m));
+        return mods.into_iter().chain(keys).collect::<Vec<_>>().join("+");
+    }
+    match debug {
+        "Left" => "left mouse button".into(),
+        "Right" => "right mouse button".into(),
+        "Middle" => "middle mouse button".into(),
+        other => key(other),
+    }
+}
+
+/// One key's name.
+fn key(k: &str) -> String {
+    let named = match k {
+        "Control" | "ControlLeft" | "ControlRight" => "Ctrl",
+        "Shift" | "ShiftLeft" | "ShiftRight" => "Shift",
+        "Alt" | "AltLeft" | "AltRight" => "Alt",
+        "Equal" => "=",
+        "Minus" => "-",
+        "NumpadAdd" => "Num +",
+        "NumpadSubtract" => "Num -",
+        "Backquote" => "`",
+        other => {
+            return other
+                .strip_prefix("Key")
+                .or_else(|| other.strip_prefix("Digit"))
+                .or_else(|| other.strip_prefix("Arrow"))
+                .unwrap_or(other)
+                .to_string();
+        }
+    };
+    named.to_string()
+}
+
 /// Whether a button action was pressed this frame. A key pressed and released within one
 /// frame (a quick tap while frames are slow, as under software rendering) never shows as
 /// held, so leafwing does not see it; the key's own just-pressed state still does.
@@ -345,6 +392,34 @@ pub(super) fn read_actions(
         }
         if pressed(A::PrevFigure) {
             out.selection.0 = Some(out.selection.0.map_or(n - 1, |i| (i + n - 1) % n));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every key binding reads as a person would write it: no debug names.
+    #[test]
+    fn bindings_read_as_people_write_them() {
+        assert_eq!(readable("KeyG"), "G");
+        assert_eq!(readable("ArrowRight"), "Right");
+        assert_eq!(readable("Left"), "left mouse button");
+        assert_eq!(readable("ButtonlikeChord([Control, KeyZ])"), "Ctrl+Z");
+        assert_eq!(
+            readable("ButtonlikeChord([Control, KeyZ, Shift])"),
+            "Ctrl+Shift+Z"
+        );
+        let map = ViewerAction::default_input_map();
+        for a in ViewerAction::ALL {
+            for b in map.get_buttonlike(&a).into_iter().flatten() {
+                let name = readable(&format!("{b:?}"));
+                assert!(
+                    !name.contains('(') && !name.contains("Key") && !name.contains("Control"),
+                    "{a:?}: {name}"
+                );
+            }
         }
     }
 }

@@ -50,7 +50,7 @@ fn bindings(map: &InputMap<ViewerAction>, action: ViewerAction) -> String {
     let names: Vec<String> = list
         .iter()
         .map(|w| match w {
-            W::Button(b) => format!("{b:?}"),
+            W::Button(b) => super::input::readable(&format!("{b:?}")),
             W::Axis(_) if action == ViewerAction::Zoom => "Q, E".into(),
             W::Axis(_) if action == ViewerAction::WheelZoom => "mouse wheel".into(),
             W::DualAxis(_) if action == ViewerAction::Pan => "W A S D".into(),
