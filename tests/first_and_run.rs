@@ -126,3 +126,48 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// `odds` counts what `first` says: on generated two-figure fights that strike each
+    /// other, with every die the rules order by fixed, the trials agree (the outcome has
+    /// probability 1) on who strikes the other first — the same answer as `first`'s beats.
+    #[test]
+    fn odds_counts_what_first_says(a in action("A"), b in action("B")) {
+        use firststrike::calc::odds::{self, Reroll};
+        let strikes = |s: &str| ["melee", "natural", "missile", "charge"].iter().any(|k| s.contains(k));
+        prop_assume!(strikes(&a) && strikes(&b));
+        prop_assume!(!(a.contains("charge") && b.contains("charge")));
+        let figs = figures(&a, &b);
+        let d = Defaults::default();
+        let (_, seq) = calc::calculate(&figs, &d).unwrap();
+        let beat_of = |who: &str| {
+            seq.beats.iter().position(|bt| {
+                bt.events.iter().any(|e| e.name == who && e.kind != SeqKind::Arrive)
+            })
+        };
+        let (Some(ba), Some(bb)) = (beat_of("A"), beat_of("B")) else {
+            return Ok(());
+        };
+        let want = match ba.cmp(&bb) {
+            std::cmp::Ordering::Less => "first",
+            std::cmp::Ordering::Equal => "together",
+            std::cmp::Ordering::Greater => "second",
+        };
+        let mut scene = calc::to_scene(&figs, &d);
+        for c in &mut scene.combatants {
+            c.hp = Some(1000);
+        }
+        let ones = |n: &str| (n.to_string(), vec![1; 40]);
+        scene.dice.insert(DieKind::ToHit, BTreeMap::from([ones("A"), ones("B")]));
+        let o = odds::run(&scene, 3, 7, &Reroll::Unfixed, None);
+        let pair: Vec<(&str, f64)> = o
+            .outcomes
+            .iter()
+            .filter(|x| x.key.starts_with("pair:A:B:"))
+            .map(|x| (x.key.trim_start_matches("pair:A:B:"), x.p))
+            .collect();
+        prop_assert_eq!(pair, vec![(want, 1.0)], "{} / {}", a, b);
+    }
+}
