@@ -96,8 +96,9 @@ pub fn with_value(scene: &Scene, vary: &Vary, v: f64) -> Result<Scene, String> {
     }
     // The value must make a scene the loader accepts (a position inside the map, a
     // Dexterity from 3 to 25...).
-    let text = crate::scene::save::to_ron(&s);
-    crate::scene::parse("--vary", &text).map_err(|e| format!("--vary {}={v}: {e}", vary.field))
+    crate::scene::check(&s)
+        .map(|()| s)
+        .map_err(|e| format!("--vary {}={v}: {e}", vary.field))
 }
 
 /// A field in words, with its unit, for a chart's axis.

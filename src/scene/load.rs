@@ -71,6 +71,24 @@ pub fn parse(file: &str, src: &str) -> Result<Scene, SceneErrors> {
     }
 }
 
+/// Checks a scene value as the loader checks a file — every limit and every name it
+/// refers to — without writing it out and reading it back (the editor's scene, a sweep's
+/// value). The problems in words: `field: message (help)`, joined by "; ".
+pub fn check(scene: &Scene) -> Result<(), String> {
+    let problems = validate::validate(scene, "");
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(problems
+        .iter()
+        .map(|p| match &p.help {
+            Some(h) => format!("{}: {} ({h})", p.field, p.message),
+            None => format!("{}: {}", p.field, p.message),
+        })
+        .collect::<Vec<_>>()
+        .join("; "))
+}
+
 /// The warnings of a valid scene: figures running on defaults the DM probably did not mean.
 pub fn warnings(file: &str, src: &str, scene: &Scene) -> Vec<SceneError> {
     validate::warnings(scene, src)

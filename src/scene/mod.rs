@@ -15,7 +15,7 @@ mod unique;
 mod validate;
 
 pub use error::{SceneError, SceneErrors};
-pub use load::{load, load_with_warnings, parse, warnings};
+pub use load::{check, load, load_with_warnings, parse, warnings};
 
 use crate::rules::attack_rate::AttackRate;
 use crate::rules::charge::Body;

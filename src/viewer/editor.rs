@@ -412,9 +412,11 @@ fn start_if_needed(world: &mut World) {
     ed.active = true;
 }
 
-/// The edited scene checked as a saved file would be; Ok with the scene as it loads.
+/// The edited scene checked as the loader checks a file; Ok with the scene to play.
 fn check(scene: &Scene, path: &std::path::Path) -> Result<Scene, String> {
-    scene::parse(&path.display().to_string(), &save::to_ron(scene)).map_err(|e| e.to_string())
+    scene::check(scene)
+        .map(|()| scene.clone())
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The name a scene without a file goes by on screen and in errors.
