@@ -85,10 +85,9 @@ fn imports(
         if let Some(k) = (1..=full.len())
             .rev()
             .find(|&k| all.contains_key(&full[..k]))
+            && full[..k] != *me
         {
-            if full[..k] != *me {
-                out.insert(full[..k].to_vec());
-            }
+            out.insert(full[..k].to_vec());
         }
     }
     out

@@ -11,7 +11,7 @@ use super::ViewerRequest;
 use super::camera::{MapCamera, world_of};
 use super::playback::Playback;
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -133,12 +133,12 @@ pub(super) fn scheduled_capture(
     let json = serde_json::to_string_pretty(&layout(&pb, cam, tf, window.scale_factor()))
         .expect("layout serializes");
     let side = sidecar(&capture.path);
-    if let Err(e) = std::fs::write(&side, json) {
+    if let Err(e) = crate::scene::save::write_atomic(&side, &json) {
         error!("cannot write {}: {e}", side.display());
     }
     commands
         .spawn(Screenshot::primary_window())
-        .observe(save_to_disk(capture.path.clone()))
+        .observe(save_atomically(capture.path.clone()))
         .observe(
             |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
                 exit.write(AppExit::Success);
@@ -189,7 +189,7 @@ pub(super) fn manual_screenshot(
         let title = format!("{} — {}", pb.scene.name, pb.scene.about);
         let text = crate::calc::summary::markdown(&title, pb.log_now(&live), unit);
         let md = path.with_extension("md");
-        match std::fs::write(&md, text) {
+        match crate::scene::save::write_atomic(&md, &text) {
             Ok(()) => info!("saved the round summary to {}", md.display()),
             Err(e) => error!("cannot write {}: {e}", md.display()),
         }
@@ -197,7 +197,33 @@ pub(super) fn manual_screenshot(
     info!("saving screenshot to {}", path.display());
     commands
         .spawn(Screenshot::primary_window())
-        .observe(save_to_disk(path));
+        .observe(save_atomically(path));
+}
+
+/// Saves a captured screenshot as a PNG atomically: to a temporary file beside `path`,
+/// then renamed over it, so a half-written picture never stands at `path`.
+fn save_atomically(path: PathBuf) -> impl FnMut(On<ScreenshotCaptured>) {
+    move |captured| {
+        let name = path
+            .file_name()
+            .map_or("screenshot".into(), |n| n.to_string_lossy().into_owned());
+        // The temporary name ends in .png, so the encoder picks PNG from it.
+        let tmp = path.with_file_name(format!(".{name}.saving.png"));
+        let saved = captured
+            .image
+            .clone()
+            .try_into_dynamic()
+            .map_err(|e| e.to_string())
+            .and_then(|img| img.to_rgb8().save(&tmp).map_err(|e| e.to_string()))
+            .and_then(|()| std::fs::rename(&tmp, &path).map_err(|e| e.to_string()));
+        match saved {
+            Ok(()) => info!("screenshot saved to {}", path.display()),
+            Err(e) => {
+                let _ = std::fs::remove_file(&tmp);
+                error!("cannot save the screenshot {}: {e}", path.display());
+            }
+        }
+    }
 }
 
 /// Frame times collected for a measurement.
