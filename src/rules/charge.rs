@@ -4,6 +4,7 @@
 use super::cite::{self, Rule};
 use super::distance::Setting;
 use super::movement::feet_per_segment;
+use super::options::RulesSystem;
 use serde::{Deserialize, Serialize};
 
 /// Segments in a round.
@@ -43,6 +44,24 @@ pub fn charge_rate_inches(base_inches: u32, setting: Setting, body: Body) -> (f6
 /// Feet a charger covers each segment (DMG p.66, PHB p.102): 12" indoors → 24 ft.
 pub fn charge_feet_per_segment(base_inches: u32, setting: Setting, body: Body) -> f64 {
     feet_per_segment(charge_rate_inches(base_inches, setting, body).0, setting)
+}
+
+/// Feet a charger covers in a round under a rules system: the book's charge rate (DMG
+/// p.66: half again, more for four legs outdoors), or "Take Initiative!"'s (half again, at
+/// most 24", §9).
+pub fn charge_feet_per_round(
+    system: RulesSystem,
+    base_inches: u32,
+    setting: Setting,
+    body: Body,
+) -> f64 {
+    match system {
+        RulesSystem::Book => charge_feet_per_segment(base_inches, setting, body) * 10.0,
+        RulesSystem::TakeInitiative => super::movement::feet_per_round(
+            super::take_initiative::charge::charge_inches(base_inches).0,
+            setting,
+        ),
+    }
 }
 
 /// Whether a creature may charge (DMG p.66): not when encumbered.

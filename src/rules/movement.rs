@@ -86,26 +86,6 @@ pub fn feet_per_round(rate_inches: f64, setting: Setting) -> f64 {
     feet_per_segment(rate_inches, setting) * 10.0
 }
 
-/// Feet a charger covers in a round under a rules system: the book's charge rate (DMG
-/// p.66: half again, more for four legs outdoors), or "Take Initiative!"'s (half again, at
-/// most 24", §9).
-pub fn charge_feet_per_round(
-    system: super::options::RulesSystem,
-    base_inches: u32,
-    setting: Setting,
-    body: super::charge::Body,
-) -> f64 {
-    match system {
-        super::options::RulesSystem::Book => {
-            super::charge::charge_feet_per_segment(base_inches, setting, body) * 10.0
-        }
-        super::options::RulesSystem::TakeInitiative => feet_per_round(
-            super::take_initiative::charge::charge_inches(base_inches).0,
-            setting,
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -126,9 +106,9 @@ mod tests {
             let body = if quadruped { Body::Quadruped } else { Body::Biped };
             let walk = feet_per_round(f64::from(inches), setting);
             prop_assert_eq!(walk, feet_per_segment(f64::from(inches), setting) * 10.0);
-            let book = charge_feet_per_round(RulesSystem::Book, inches, setting, body);
+            let book = super::super::charge::charge_feet_per_round(RulesSystem::Book, inches, setting, body);
             prop_assert!(book >= walk, "book: {} < {}", book, walk);
-            let ti = charge_feet_per_round(RulesSystem::TakeInitiative, inches, setting, body);
+            let ti = super::super::charge::charge_feet_per_round(RulesSystem::TakeInitiative, inches, setting, body);
             let cap = feet_per_round(24.0, setting);
             prop_assert!(ti >= walk.min(cap), "Take Initiative!: {} < {}", ti, walk.min(cap));
             prop_assert!(ti <= cap, "Take Initiative!: {} over 24\"", ti);

@@ -6,7 +6,8 @@
 use super::camera::world_of;
 use super::playback::Playback;
 use super::{Layers, Selection, style};
-use crate::rules::movement::{charge_feet_per_round, feet_per_round};
+use crate::rules::charge::charge_feet_per_round;
+use crate::rules::movement::feet_per_round;
 use crate::scene::Scene;
 use crate::sim::{EventKind, Payload, Runner};
 use bevy::prelude::*;

@@ -17,8 +17,9 @@ mod withdraw;
 pub(in crate::sim) use change::{change_actions, in_a_round};
 
 use super::{Changes, Fig, Plan, PlanEntry, Planned, Planning, first_standing, gap, snapshot};
+use crate::rules::charge::charge_feet_per_round;
 use crate::rules::cite::{self, Rule};
-use crate::rules::movement::{charge_feet_per_round, feet_per_round};
+use crate::rules::movement::feet_per_round;
 use crate::rules::take_initiative::action::{self, Action, missile_speed};
 use crate::rules::take_initiative::{Total, acts_at, charge as ti_charge};
 use crate::scene::{Act, DieKind, RoundSpec};
