@@ -257,7 +257,9 @@ fn t_switches_the_rules_system() {
 fn the_log_filter() {
     use firststrike::viewer::LogFilter;
     let path = PathBuf::from("scenes/lizard_man_lair.ron");
-    let mut run = SceneRun::new(firststrike::scene::load(&path).unwrap(), None, None);
+    let scene = firststrike::scene::load(&path).unwrap();
+    let quij_id = scene.figure_id("Quij").expect("the lair has Quij");
+    let mut run = SceneRun::new(scene, None, None);
     run.run_to_end();
     let events = run.log().events.clone();
     let f = LogFilter::default();
@@ -279,7 +281,7 @@ fn the_log_filter() {
             .any(|e| e.kind == firststrike::sim::EventKind::Hit)
     );
     let quij = LogFilter {
-        figure: Some("Quij".into()),
+        figure: Some(quij_id),
         ..LogFilter::default()
     };
     let shown: Vec<_> = events.iter().filter(|e| quij.shows(e)).collect();

@@ -155,13 +155,13 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
             // comes in a later segment, or not at all. (Whether the spell then goes off is
             // the engine's decision, counted from its own completion and ruin events.)
             let target_done_before = events.iter().any(|x| {
-                x.actor == *t
+                e.whom.is_some_and(|w| x.by(w))
                     && x.kind == K::SpellComplete
                     && (x.round, x.segment) <= (e.round, e.segment)
             });
             let target_casting = events
                 .iter()
-                .any(|x| x.actor == *t && x.kind == K::SpellStart);
+                .any(|x| e.whom.is_some_and(|w| x.by(w)) && x.kind == K::SpellStart);
             if target_casting && !target_done_before {
                 o.entry(format!("charge:{}:{t}:before_spell", e.actor))
                     .or_insert_with(|| {

@@ -112,10 +112,7 @@ pub fn markdown(title: &str, events: &[LogEvent], unit: &str) -> String {
         let alone: Vec<&&LogEvent> = rest
             .iter()
             .filter(|e| {
-                e.target.is_none()
-                    && !joined
-                        .iter()
-                        .any(|j| j.actor == e.actor || j.target.as_ref() == Some(&e.actor))
+                e.target.is_none() && !joined.iter().any(|j| e.who.is_some_and(|w| j.involves(w)))
             })
             .collect();
         if !alone.is_empty() {

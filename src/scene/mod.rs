@@ -863,7 +863,21 @@ impl DieKind {
     }
 }
 
+/// A figure's identity inside the engine: its place in the scene's list of combatants.
+/// Names are for words; the engine, the log's consumers and the viewer match figures by
+/// this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FigureId(pub u32);
+
 impl Scene {
+    /// The id of the figure with this name, if the scene has one.
+    pub fn figure_id(&self, name: &str) -> Option<FigureId> {
+        self.combatants
+            .iter()
+            .position(|c| c.name == name)
+            .map(|i| FigureId(i as u32))
+    }
+
     /// A scene of one round, without a map: these figures, these declarations and each
     /// side's initiative die.
     pub fn one_round(

@@ -2,7 +2,9 @@
 //! detail and the rule (id and page) that placed it; recorded in order with a sequence
 //! number, printable as narrated text or as JSON lines.
 
+use super::Roster;
 use crate::rules::cite::Rule;
+use crate::scene::FigureId;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -334,6 +336,12 @@ pub struct LogEvent {
     /// earliest its fight's order allows).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub by_order: bool,
+    /// The figure that acts, when it is one (not a side): set when recorded.
+    #[serde(skip)]
+    pub who: Option<FigureId>,
+    /// The figure it is aimed at, if any: set when recorded.
+    #[serde(skip)]
+    pub whom: Option<FigureId>,
 }
 
 impl LogEvent {
@@ -369,7 +377,19 @@ impl LogEvent {
             rule,
             payload: Payload::None,
             by_order: false,
+            who: None,
+            whom: None,
         }
+    }
+
+    /// Whether `figure` acts in this event.
+    pub fn by(&self, figure: FigureId) -> bool {
+        self.who == Some(figure)
+    }
+
+    /// Whether `figure` acts in this event or is aimed at.
+    pub fn involves(&self, figure: FigureId) -> bool {
+        self.by(figure) || self.whom == Some(figure)
     }
 
     /// One line of narration: "Round 1, segment 7 — Bigby: completes … (DMG p.66)". A blow
@@ -441,7 +461,11 @@ impl EventLog {
 }
 
 /// Moves this step's messages into the log, numbering them within their segment.
-pub(super) fn record(mut messages: ResMut<Messages<LogEvent>>, mut log: ResMut<EventLog>) {
+pub(super) fn record(
+    mut messages: ResMut<Messages<LogEvent>>,
+    mut log: ResMut<EventLog>,
+    roster: Res<Roster>,
+) {
     // Within a step, earlier segments first (blows at segment 0 are played in the step of
     // segment 1); the sort is stable, so events of one segment keep their order.
     let mut batch: Vec<LogEvent> = messages.drain().collect();
@@ -454,6 +478,8 @@ pub(super) fn record(mut messages: ResMut<Messages<LogEvent>>, mut log: ResMut<E
             _ => 1,
         };
         e.seq = seq;
+        e.who = roster.id(&e.actor);
+        e.whom = e.target.as_deref().and_then(|t| roster.id(t));
         log.events.push(e);
     }
 }

@@ -43,7 +43,7 @@ pub use sight::{MapVision, Sightings, lights_now};
 pub use spawn::combatant_bundle;
 
 use crate::map::Grid;
-use crate::scene::Scene;
+use crate::scene::{FigureId, Scene};
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -97,6 +97,29 @@ pub enum SimSet {
 /// The scene being played.
 #[derive(Resource, Clone, Debug)]
 pub struct SimScene(pub Arc<Scene>);
+
+/// Each figure's id by name: names become ids once, where the log records an event.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Roster(std::collections::HashMap<String, FigureId>);
+
+impl Roster {
+    /// The roster of a scene.
+    pub fn of(scene: &Scene) -> Roster {
+        Roster(
+            scene
+                .combatants
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.name.clone(), FigureId(i as u32)))
+                .collect(),
+        )
+    }
+
+    /// The id of the figure with this name, if there is one.
+    pub fn id(&self, name: &str) -> Option<FigureId> {
+        self.0.get(name).copied()
+    }
+}
 
 /// The map grid, if the scene has one.
 #[derive(Resource, Clone, Debug, Default)]

@@ -112,6 +112,7 @@ impl Plugin for SimCorePlugin {
             .map(|m| m.grid().expect("scene was validated on load"));
         app.add_message::<super::LogEvent>()
             .insert_resource(SimScene(scene.clone()))
+            .insert_resource(super::Roster::of(&scene))
             .insert_resource(MapGrid(grid))
             .insert_resource(spawn::FigureTable::of(&scene))
             .init_resource::<MapVision>()

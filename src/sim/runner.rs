@@ -67,11 +67,17 @@ impl Runner {
         self.app.world().resource::<EventLog>()
     }
 
-    /// Events of a kind, optionally by actor.
+    /// Events of a kind, optionally by an actor: a figure or a side, by name.
     pub fn events(&self, kind: EventKind, actor: Option<&str>) -> Vec<LogEvent> {
+        let roster = self.app.world().resource::<super::Roster>();
+        // A figure is matched by its id; a side (its initiative) by its name.
+        let by = |e: &LogEvent, name: &str| match roster.id(name) {
+            Some(id) => e.by(id),
+            None => e.who.is_none() && e.actor == name,
+        };
         self.log()
             .of_kind(kind)
-            .filter(|e| actor.is_none_or(|a| e.actor == a))
+            .filter(|e| actor.is_none_or(|a| by(e, a)))
             .cloned()
             .collect()
     }

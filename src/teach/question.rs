@@ -16,6 +16,7 @@ use super::light::LitCell;
 use crate::rules::action::{ActionKind, Declared};
 use crate::rules::cite::Rule;
 use crate::rules::first::First;
+use crate::scene::FigureId;
 use crate::sim::{EventKind, LogEvent, Payload};
 use std::collections::BTreeSet;
 
@@ -161,9 +162,8 @@ impl Lesson {
             let Payload::SpellStart { spell, .. } = &e.payload else {
                 return None;
             };
-            let end = self.log[i + 1..]
-                .iter()
-                .find(|x| ends(x, &e.actor, spell))?;
+            let caster = e.who?;
+            let end = self.log[i + 1..].iter().find(|x| ends(x, caster, spell))?;
             let ruined = end.kind == EventKind::SpellDisrupted;
             Some(Question {
                 ask_before: stretch_of(e.round, e.segment),
@@ -185,8 +185,8 @@ impl Lesson {
 }
 
 /// Whether `e` is the end of `caster`'s `spell`: completed or ruined.
-fn ends(e: &LogEvent, caster: &str, spell: &str) -> bool {
-    e.actor == caster
+fn ends(e: &LogEvent, caster: FigureId, spell: &str) -> bool {
+    e.by(caster)
         && match &e.payload {
             Payload::SpellComplete { spell: s, .. } => s == spell,
             Payload::SpellDisrupted { spell: s, .. } => s == spell,

@@ -5,6 +5,7 @@
 
 use super::{Lesson, Question, QuestionKind};
 use crate::rules::take_initiative::before;
+use crate::scene::FigureId;
 use crate::sim::{EventKind, LogEvent, Payload};
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
@@ -28,7 +29,7 @@ impl Lesson {
             .filter(|&r| r > 0)
             .collect();
         for round in rounds {
-            let acts = |name: &str| self.acts(round, name);
+            let acts = |who: Option<FigureId>| self.acts(round, who?);
             let mut asked = BTreeSet::new();
             for d in self
                 .log
@@ -39,16 +40,15 @@ impl Lesson {
                     continue;
                 };
                 if self.side_of(&d.actor) == self.side_of(target)
-                    || asked.contains(d.actor.as_str())
-                    || asked.contains(target)
+                    || [d.who, d.whom].iter().any(|w| asked.contains(w))
                 {
                     continue;
                 }
-                let (Some(a), Some(b)) = (acts(&d.actor), acts(target)) else {
+                let (Some(a), Some(b)) = (acts(d.who), acts(d.whom)) else {
                     continue;
                 };
-                asked.insert(d.actor.as_str());
-                asked.insert(target);
+                asked.insert(d.who);
+                asked.insert(d.whom);
                 out.push(self.ti_question(round, &a, &b));
             }
         }
@@ -56,13 +56,13 @@ impl Lesson {
     }
 
     /// The figure's first initiative event of the round, if it rolled a d10 for it.
-    fn acts(&self, round: u32, name: &str) -> Option<Acts<'_>> {
+    fn acts(&self, round: u32, who: FigureId) -> Option<Acts<'_>> {
         self.log.iter().find_map(|e| match e.payload {
             Payload::TakeInitiative {
                 die: Some(die),
                 total,
                 ..
-            } if e.round == round && e.actor == name => Some(Acts {
+            } if e.round == round && e.by(who) => Some(Acts {
                 event: e,
                 die,
                 total,
@@ -73,7 +73,7 @@ impl Lesson {
 
     fn ti_question(&self, round: u32, a: &Acts, b: &Acts) -> Question {
         let doing = |x: &Acts| {
-            let action = self.declared_action(round, &x.event.actor);
+            let action = self.declared_action(round, x.event);
             format!("{} ({action}; d10 shows {})", x.event.actor, x.die)
         };
         let (na, nb) = (a.event.actor.clone(), b.event.actor.clone());
@@ -99,12 +99,14 @@ impl Lesson {
         }
     }
 
-    /// What `name` declared in `round`, in the engine's words.
-    fn declared_action(&self, round: u32, name: &str) -> String {
+    /// What the figure acting in `acts` declared in `round`, in the engine's words.
+    fn declared_action(&self, round: u32, acts: &LogEvent) -> String {
         self.log
             .iter()
             .find_map(|e| match &e.payload {
-                Payload::Declare { action, .. } if e.round == round && e.actor == name => {
+                Payload::Declare { action, .. }
+                    if e.round == round && acts.who.is_some_and(|w| e.by(w)) =>
+                {
                     Some(action.clone())
                 }
                 _ => None,

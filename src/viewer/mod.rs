@@ -109,8 +109,8 @@ pub struct LogFilter {
     pub spells: bool,
     /// Everything else (initiative, declarations, surprise, distance...).
     pub other: bool,
-    /// Only this figure's events.
-    pub figure: Option<String>,
+    /// Only the events of this figure (acting or aimed at).
+    pub figure: Option<crate::scene::FigureId>,
 }
 
 impl Default for LogFilter {
@@ -137,10 +137,7 @@ impl LogFilter {
             K::SpellStart | K::SpellComplete | K::SpellDisrupted | K::Effect => self.spells,
             _ => self.other,
         };
-        kind && self
-            .figure
-            .as_ref()
-            .is_none_or(|f| &e.actor == f || e.target.as_ref() == Some(f))
+        kind && self.figure.as_ref().is_none_or(|&f| e.involves(f))
     }
 }
 

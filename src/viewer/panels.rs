@@ -692,13 +692,14 @@ fn log(ui: &mut egui::Ui, pb: &Playback, live: &LiveSim, filter: &mut super::Log
             .selected_text(
                 filter
                     .figure
-                    .clone()
-                    .unwrap_or_else(|| "every figure".into()),
+                    .and_then(|id| pb.current().figure(id.0 as usize))
+                    .map_or("every figure", |f| f.name.as_str()),
             )
             .show_ui(h, |c| {
                 c.selectable_value(&mut filter.figure, None, "every figure");
                 for f in &pb.current().figures {
-                    c.selectable_value(&mut filter.figure, Some(f.name.clone()), &f.name);
+                    let id = crate::scene::FigureId(f.index as u32);
+                    c.selectable_value(&mut filter.figure, Some(id), &f.name);
                 }
             });
     });

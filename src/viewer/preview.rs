@@ -8,7 +8,7 @@ use super::playback::Playback;
 use super::{Layers, Selection, style};
 use crate::rules::charge::charge_feet_per_round;
 use crate::rules::movement::feet_per_round;
-use crate::scene::Scene;
+use crate::scene::{FigureId, Scene};
 use crate::sim::{EventKind, Payload, Runner};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -33,32 +33,26 @@ pub fn round_ahead(scene: &Scene, seed: Option<u64>, figure: &str, round: u32) -
     let mut run = Runner::new(scene.clone(), seed, Some(round));
     run.run_to_end();
     let events = &run.log().events;
-    let start = scene
-        .combatants
-        .iter()
-        .find(|c| c.name == figure)
-        .map_or((0.0, 0.0), |c| c.at);
-    let position_before = |who: &str, r: u32, s: u32| {
+    let Some(figure) = scene.figure_id(figure) else {
+        return Preview::default();
+    };
+    let spec_of = |id: FigureId| scene.combatants.get(id.0 as usize);
+    let start = spec_of(figure).map_or((0.0, 0.0), |c| c.at);
+    let position_before = |who: FigureId, r: u32, s: u32| {
         events
             .iter()
-            .filter(|e| e.actor == who && (e.round, e.segment) < (r, s))
+            .filter(|e| e.by(who) && (e.round, e.segment) < (r, s))
             .filter_map(|e| match &e.payload {
                 Payload::Move { to, .. } => Some(*to),
                 _ => None,
             })
             .next_back()
-            .or_else(|| {
-                scene
-                    .combatants
-                    .iter()
-                    .find(|c| c.name == who)
-                    .map(|c| c.at)
-            })
+            .or_else(|| spec_of(who).map(|c| c.at))
             .unwrap_or(start)
     };
     let ticks: Vec<(u32, (f64, f64))> = events
         .iter()
-        .filter(|e| e.actor == figure && e.round == round)
+        .filter(|e| e.by(figure) && e.round == round)
         .filter_map(|e| match &e.payload {
             Payload::Move { to, .. } => Some((e.segment, *to)),
             _ => None,
@@ -66,19 +60,16 @@ pub fn round_ahead(scene: &Scene, seed: Option<u64>, figure: &str, round: u32) -
         .collect();
     let contact = events
         .iter()
-        .find(|e| e.actor == figure && e.round == round && e.kind == EventKind::Arrive)
+        .find(|e| e.by(figure) && e.round == round && e.kind == EventKind::Arrive)
         .and_then(|e| {
-            let t = e.target.as_deref()?;
-            let spec = scene.combatants.iter().find(|c| c.name == t)?;
+            let t = e.whom?;
+            let spec = spec_of(t)?;
             let reach = crate::scene::figure::FigureStats::resolve(spec)
                 .ok()?
                 .reach_ft;
             Some((position_before(t, e.round, e.segment + 1), reach))
         });
-    let (inches, body) = scene
-        .combatants
-        .iter()
-        .find(|c| c.name == figure)
+    let (inches, body) = spec_of(figure)
         .and_then(|c| crate::scene::figure::FigureStats::resolve(c).ok())
         .map_or((12, Default::default()), |s| (s.movement.0, s.body));
     let move_ft = feet_per_round(f64::from(inches), scene.setting);

@@ -175,10 +175,10 @@ pub struct PlanView {
 impl PlanView {
     fn of(plan: &Plan, log: &EventLog) -> PlanView {
         use crate::sim::{EventKind, Payload, Planned};
-        let ruined = |who: &str, what: &str| {
+        let ruined = |who: crate::scene::FigureId, what: &str| {
             log.events.iter().rev().take_while(|e| e.round == plan.round).any(|e| {
                 e.kind == EventKind::SpellDisrupted
-                    && e.actor == who
+                    && e.by(who)
                     && matches!(&e.payload, Payload::SpellDisrupted { spell, .. } if spell == what)
             })
         };
@@ -213,7 +213,7 @@ impl PlanView {
                     beat: e.beat,
                     fight: e.fight,
                     after: e.after.clone(),
-                    ruined: matches!(&e.what, Planned::Complete { what } if ruined(&e.name, what)),
+                    ruined: matches!(&e.what, Planned::Complete { what } if ruined(e.figure, what)),
                     name: e.name.clone(),
                     what: match &e.what {
                         Planned::Strike {

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 pub(super) struct Action {
     /// The action as the timing rules see it.
     pub declared: Declared,
-    /// The figure's index in the snapshot.
+    /// The figure's index in the planner's list of everyone.
     pub owner: usize,
     /// Whom it is aimed at.
     pub targets: Vec<String>,
@@ -29,7 +29,7 @@ pub(super) struct Action {
 /// A round being planned.
 pub(super) struct RoundBuild<'a> {
     /// Everyone, in the scene's order.
-    pub figs: &'a [Fig],
+    pub figs: &'a [Fig<'a>],
     /// The clock.
     pub clock: &'a SegmentClock,
     /// Indoors or outdoors.
@@ -61,8 +61,8 @@ impl RoundBuild<'_> {
     pub fn declared(&self, i: usize, kind: ActionKind) -> Declared {
         let f = &self.figs[i];
         Declared {
-            name: f.name.clone(),
-            side: f.side.clone(),
+            name: f.name().to_string(),
+            side: f.side().to_string(),
             kind,
             die: self.die_of(i),
             dex_adjustment: 0,
@@ -70,11 +70,11 @@ impl RoundBuild<'_> {
             speed_factor: f.weapon.speed_factor,
             // A weapon's length (or the length given) orders blows; without a weapon, the
             // figure's natural reach.
-            reach_ft: f.weapon.length_ft.unwrap_or(f.reach),
+            reach_ft: f.weapon.length_ft.unwrap_or(f.reach()),
             strikes_first: f.weapon.of_speed,
             casting_total: None,
             delay: self.delay_of(i),
-            late_by: self.short.get(&f.name).map(|s| s.1),
+            late_by: self.short.get(f.name()).map(|s| s.1),
             set_vs_charge: false,
             slowed: f.slowed,
         }
@@ -83,7 +83,7 @@ impl RoundBuild<'_> {
     /// Segments figure `i` starts late this round: hesitating to declare (DMG p.71), and
     /// under the house rules those lost to surprise or spent waiting.
     pub fn delay_of(&self, i: usize) -> u32 {
-        let name = &self.figs[i].name;
+        let name = self.figs[i].name();
         self.hesitation.get(name).copied().unwrap_or(0)
             + self.short.get(name).map_or(0, |s| s.0.used)
     }
@@ -91,7 +91,7 @@ impl RoundBuild<'_> {
     /// Figure `i`'s side's die.
     pub fn die_of(&self, i: usize) -> u32 {
         self.initiative
-            .get(&self.figs[i].side)
+            .get(self.figs[i].side())
             .copied()
             .unwrap_or(1)
     }

@@ -37,7 +37,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize, dice: &mut Dice) {
 
 /// The casting carried on from before, if it is this one.
 fn carried(b: &RoundBuild, i: usize, what: &str) -> Option<Casting> {
-    b.figs[i].casting.clone().filter(|c| c.what == what)
+    b.figs[i].casting.cloned().filter(|c| c.what == what)
 }
 
 /// A casting begun now: logged, and put on the figure.
@@ -47,7 +47,7 @@ fn begin(b: &mut RoundBuild, i: usize, c: &Casting, detail: String, rule: cite::
     b.events.push(
         LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::SpellStart,
             c.target.clone(),
             detail,
@@ -115,7 +115,7 @@ fn potion(b: &mut RoundBuild, i: usize, name: &str, prepare: u32, dice: &mut Dic
     let c = match carried(b, i, name) {
         Some(c) => c,
         None => {
-            let who = b.figs[i].name.clone();
+            let who = b.figs[i].name().to_string();
             let delay = potion_delay(dice.roll(DieKind::D4, &who, 4).0.max(1) as u32).0;
             let drunk = 1 + prepare;
             let (off, s) = potion_effect_segment(drunk, delay);
@@ -151,7 +151,7 @@ fn cantrips(
     target: Option<String>,
     dice: &mut Dice,
 ) {
-    let who = b.figs[i].name.clone();
+    let who = b.figs[i].name().to_string();
     let d4 = dice.roll(DieKind::D4, &who, 4).0.clamp(1, 4) as u32;
     let ((s1, s2), rule) = cantrip_segments(1, d4);
     let [first, second] = names;

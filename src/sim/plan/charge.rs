@@ -17,8 +17,8 @@ use crate::sim::movement::feet;
 /// Plans figure `i`'s charge.
 pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     let f = &b.figs[i];
-    let Some(t) = first_standing(b.figs, &f.act) else {
-        match &f.act {
+    let Some(t) = first_standing(b.figs, f.act) else {
+        match f.act {
             // To a point: movement at the charge rate, no blow (DMG p.66).
             Act::Charge { to: Some(p), .. } => {
                 let fps =
@@ -43,12 +43,12 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     {
         let why = crate::words!(
             "{} is within 1\": the charge is fought as normal melee (reading charge_within_inch)",
-            b.figs[t].name
+            b.figs[t].name()
         );
-        let target = Some(b.figs[t].name.clone());
+        let target = Some(b.figs[t].name().to_string());
         let e = LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::Act,
             target,
             why,
@@ -69,8 +69,8 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     let (arrival, rule) = match charging_back(b.figs, t, i, b.setting) {
         Some(other_fps) => {
             let d = f.pos.distance(&b.figs[t].pos);
-            let other = (other_fps, b.figs[t].reach);
-            let ((a, _), rule) = charge::mutual_arrival(d, (fps, f.reach), other);
+            let other = (other_fps, b.figs[t].reach());
+            let ((a, _), rule) = charge::mutual_arrival(d, (fps, f.reach()), other);
             (a, rule)
         }
         None => charge::arrival_segment(g, fps),
@@ -95,8 +95,13 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
             feet(g),
             feet(fps)
         );
-        b.events
-            .push(idle(b.when, f, Some(b.figs[t].name.clone()), why, rule));
+        b.events.push(idle(
+            b.when,
+            f,
+            Some(b.figs[t].name().to_string()),
+            why,
+            rule,
+        ));
         return;
     }
     let d = b.declared(

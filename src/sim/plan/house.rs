@@ -25,18 +25,18 @@ pub(super) fn short_rounds(
 ) -> BTreeMap<String, (TimeLeft, LateBy)> {
     let house = b.options.house;
     let mut out = BTreeMap::new();
-    for f in b.figs.iter().filter(|f| f.up) {
+    for f in b.figs.iter().filter(|f| f.up()) {
         if house.surprise_carries_over && b.round == 1 && f.surprised.segments > 0 {
             let t = house::after_surprise(f.surprised.segments);
-            out.insert(f.name.clone(), (t, LateBy::Surprise));
+            out.insert(f.name().to_string(), (t, LateBy::Surprise));
         }
-        let awaited = spec.and_then(|s| s.awaits.get(&f.name));
+        let awaited = spec.and_then(|s| s.awaits.get(f.name()));
         if let Some(w) = awaited.filter(|_| house.await_enemy) {
-            let Some(wi) = b.figs.iter().position(|g| &g.name == w && g.up) else {
+            let Some(wi) = b.figs.iter().position(|g| &g.name() == w && g.up()) else {
                 continue;
             };
             let t = house::after_awaiting(done_in(b, wi));
-            out.insert(f.name.clone(), (t, LateBy::Awaiting));
+            out.insert(f.name().to_string(), (t, LateBy::Awaiting));
         }
     }
     out
@@ -47,7 +47,7 @@ pub(super) fn short_rounds(
 /// so); anything else takes no time.
 fn done_in(b: &RoundBuild, w: usize) -> u32 {
     let f = &b.figs[w];
-    match &f.act {
+    match f.act {
         Act::Cast {
             spell,
             segments,
@@ -66,7 +66,7 @@ fn done_in(b: &RoundBuild, w: usize) -> u32 {
 
 /// What figure `f`'s declared action needs of the round.
 fn needs(f: &Fig) -> Needs {
-    match &f.act {
+    match f.act {
         Act::Cast {
             spell,
             segments,
@@ -84,7 +84,7 @@ fn needs(f: &Fig) -> Needs {
 /// the reason is logged. A precluded charge still runs at its foe, without a blow.
 pub(super) fn precluded(b: &mut RoundBuild, i: usize) -> bool {
     let f = &b.figs[i];
-    let Some(&(time, by)) = b.short.get(&f.name) else {
+    let Some(&(time, by)) = b.short.get(f.name()) else {
         return false;
     };
     let need = needs(f);
@@ -120,24 +120,25 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
         return;
     }
     let mut shots = Vec::new();
-    for (i, f) in b.figs.iter().enumerate().filter(|(_, f)| f.up) {
+    for (i, f) in b.figs.iter().enumerate().filter(|(_, f)| f.up()) {
         let Some(leaving) = leaves(b.figs, i) else {
             continue;
         };
         for (o, foe) in b.figs.iter().enumerate() {
-            let engaged = foe.up
-                && foe.side != f.side
+            let engaged = foe.up()
+                && foe.side() != f.side()
                 && matches!(foe.act, Act::Melee { .. })
-                && first_standing(b.figs, &foe.act) == Some(i)
-                && foe.pos.distance(&f.pos) <= foe.reach + 1e-6;
+                && first_standing(b.figs, foe.act) == Some(i)
+                && foe.pos.distance(&f.pos) <= foe.reach() + 1e-6;
             if !engaged {
                 continue;
             }
             let (bonus, rule) = house::parting_shot(leaving);
             let Some(bonus) = bonus else {
-                let why = crate::words!("{} makes a fighting withdrawal: no parting shot", f.name);
+                let why =
+                    crate::words!("{} makes a fighting withdrawal: no parting shot", f.name());
                 b.events
-                    .push(idle(b.when, foe, Some(f.name.clone()), why, rule));
+                    .push(idle(b.when, foe, Some(f.name().to_string()), why, rule));
                 continue;
             };
             shots.push((o, i, bonus, rule));
@@ -152,11 +153,8 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
     for (k, (o, i, bonus, rule)) in shots.into_iter().enumerate() {
         let (foe, leaver) = (&b.figs[o], &b.figs[i]);
         // Shown in the foe's fight (the first, if it has no other entry).
-        let fight = entries
-            .iter()
-            .find(|e| e.actor == Some(foe.e))
-            .map_or(0, |e| e.fight);
-        let why = crate::words!("a parting shot as {} leaves the melee", leaver.name);
+        let fight = entries.iter().find(|e| e.by(foe.e)).map_or(0, |e| e.fight);
+        let why = crate::words!("a parting shot as {} leaves the melee", leaver.name());
         let adjust = vec![Adjust {
             value: bonus,
             why: crate::words!("parting shot, as if stunned and from behind"),
@@ -171,7 +169,8 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
                 fixed: true,
                 after: Vec::new(),
                 actor: Some(foe.e),
-                name: foe.name.clone(),
+                figure: foe.id(),
+                name: foe.name().to_string(),
                 what: Planned::Strike {
                     routine: 1,
                     of: 1,
@@ -179,7 +178,7 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
                     charge: false,
                     set: false,
                     second: false,
-                    free: Some(leaver.name.clone()),
+                    free: Some(leaver.name().to_string()),
                     adjust,
                 },
                 rule,
@@ -188,12 +187,12 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
         );
         let e = LogEvent::new(
             b.when,
-            leaver.name.clone(),
+            leaver.name().to_string(),
             EventKind::Act,
-            Some(foe.name.clone()),
+            Some(foe.name().to_string()),
             crate::words!(
                 "leaves the melee with {}: it draws a parting shot at +{bonus}",
-                foe.name
+                foe.name()
             ),
             rule,
         );
@@ -206,13 +205,13 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
 /// it stays.
 fn leaves(figs: &[Fig], i: usize) -> Option<bool> {
     let f = &figs[i];
-    match &f.act {
+    match f.act {
         Act::Withdraw { .. } => Some(true),
         Act::Move { .. } => Some(false),
         Act::Charge { .. } | Act::Close { .. } => {
             // Moving on another foe leaves this melee; on a foe already in reach it stays.
-            let t = first_standing(figs, &f.act)?;
-            (f.pos.distance(&figs[t].pos) > f.reach + 1e-6).then_some(false)
+            let t = first_standing(figs, f.act)?;
+            (f.pos.distance(&figs[t].pos) > f.reach() + 1e-6).then_some(false)
         }
         _ => None,
     }

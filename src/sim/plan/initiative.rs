@@ -17,21 +17,25 @@ pub(super) fn roll(
     events: &mut Vec<LogEvent>,
 ) -> BTreeMap<String, u32> {
     let mut initiative: BTreeMap<String, u32> = BTreeMap::new();
-    for f in figs.iter().filter(|f| f.up) {
-        if initiative.contains_key(&f.side) {
+    for f in figs.iter().filter(|f| f.up()) {
+        if initiative.contains_key(f.side()) {
             continue;
         }
-        let (die, rule) = side_die(figs.iter().filter(|g| g.side == f.side).map(|g| g.init_die));
+        let (die, rule) = side_die(
+            figs.iter()
+                .filter(|g| g.side() == f.side())
+                .map(|g| g.init_die()),
+        );
         let sides = die.sides();
-        let (shows, fixed) = match spec.and_then(|s| s.initiative.get(&f.side)) {
+        let (shows, fixed) = match spec.and_then(|s| s.initiative.get(f.side())) {
             Some(&d) => (d as i32, true),
-            None => dice.roll(DieKind::Initiative, &f.side, sides),
+            None => dice.roll(DieKind::Initiative, &f.side(), sides),
         };
         let shows = shows.clamp(1, sides as i32) as u32;
         events.push(
             LogEvent::new(
                 when,
-                f.side.clone(),
+                f.side().to_string(),
                 EventKind::Initiative,
                 None,
                 crate::words!(
@@ -46,7 +50,7 @@ pub(super) fn roll(
                 fixed,
             }),
         );
-        initiative.insert(f.side.clone(), shows);
+        initiative.insert(f.side().to_string(), shows);
     }
     initiative
 }

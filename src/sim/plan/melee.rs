@@ -15,7 +15,7 @@ use crate::sim::movement::feet;
 /// Plans figure `i`'s melee or missile fire.
 pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     let f = &b.figs[i];
-    let Some(t) = first_standing(b.figs, &f.act) else {
+    let Some(t) = first_standing(b.figs, f.act) else {
         b.events.push(no_target(b.when, f));
         return;
     };
@@ -63,7 +63,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
 fn meeting(b: &RoundBuild, t: usize, i: usize) -> Option<f64> {
     let (f, tf) = (&b.figs[i], &b.figs[t]);
     let aims =
-        tf.up && matches!(tf.act, Act::Melee { .. }) && first_standing(b.figs, &tf.act) == Some(i);
+        tf.up() && matches!(tf.act, Act::Melee { .. }) && first_standing(b.figs, tf.act) == Some(i);
     let fps = feet_per_segment(f64::from(tf.movement.inches), b.setting);
     let g = gap(tf, f);
     let near = crate::rules::house::may_close_and_strike(
@@ -82,7 +82,7 @@ fn standing_still(b: &mut RoundBuild, i: usize, routines: u32, moving: bool) -> 
     }
     let f = &b.figs[i];
     let (n, rule) =
-        crate::rules::house::routines_after_moving(routines, moving, f.closed_last_round);
+        crate::rules::house::routines_after_moving(routines, moving, f.closed_last_round());
     if let Some(rule) = rule {
         let why = crate::words!(
             "moved {}: one blow, not {routines} (several attacks only standing still)",
@@ -90,7 +90,7 @@ fn standing_still(b: &mut RoundBuild, i: usize, routines: u32, moving: bool) -> 
         );
         let e = crate::sim::log::LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             crate::sim::log::EventKind::Act,
             None,
             why,
@@ -106,7 +106,7 @@ fn standing_still(b: &mut RoundBuild, i: usize, routines: u32, moving: bool) -> 
 /// at contact like a figure standing in melee.
 pub(super) fn plan_close(b: &mut RoundBuild, i: usize) {
     let f = &b.figs[i];
-    let Some(t) = first_standing(b.figs, &f.act) else {
+    let Some(t) = first_standing(b.figs, f.act) else {
         b.events.push(no_target(b.when, f));
         return;
     };
@@ -116,11 +116,11 @@ pub(super) fn plan_close(b: &mut RoundBuild, i: usize) {
     }
     let tf = &b.figs[t];
     let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
-    let why = crate::words!("closes on {}: no blows this round", tf.name);
+    let why = crate::words!("closes on {}: no blows this round", tf.name());
     b.events.push(idle(
         b.when,
         f,
-        Some(tf.name.clone()),
+        Some(tf.name().to_string()),
         why,
         cite::CHARGE_NO_MELEE,
     ));
@@ -139,7 +139,7 @@ pub(super) fn plan_close(b: &mut RoundBuild, i: usize) {
 /// Plans figure `i`'s turning of undead: placed by initiative like a blow (DMG p.65-67).
 pub(super) fn plan_turn(b: &mut RoundBuild, i: usize) {
     let f = &b.figs[i];
-    if first_standing(b.figs, &f.act).is_none() {
+    if first_standing(b.figs, f.act).is_none() {
         b.events.push(no_target(b.when, f));
         return;
     }
@@ -155,7 +155,7 @@ pub(super) fn plan_other(b: &mut RoundBuild, i: usize) {
     let mut d = b.declared(i, ActionKind::Other);
     d.speed_factor = None;
     d.routines = 1;
-    let what = match &b.figs[i].act {
+    let what = match b.figs[i].act {
         crate::scene::Act::Other(what) => what.clone(),
         _ => String::new(),
     };
@@ -167,7 +167,8 @@ pub(super) fn plan_other(b: &mut RoundBuild, i: usize) {
 pub(super) fn plan_set(b: &mut RoundBuild, i: usize, against: &[String]) {
     let f = &b.figs[i];
     let charger = (0..b.figs.len()).find(|&c| {
-        charged_by(b.figs, c, i) && (against.is_empty() || against.contains(&b.figs[c].name))
+        charged_by(b.figs, c, i)
+            && (against.is_empty() || against.iter().any(|a| a == b.figs[c].name()))
     });
     let settable = f
         .weapon
@@ -183,7 +184,7 @@ pub(super) fn plan_set(b: &mut RoundBuild, i: usize, against: &[String]) {
         b.events.push(idle(b.when, f, None, why, cite::CHARGE_SET));
         return;
     };
-    let name = b.figs[c].name.clone();
+    let name = b.figs[c].name().to_string();
     let mut d = b.declared(i, ActionKind::Melee);
     d.set_vs_charge = true;
     b.changes.intent.insert(i, Act::melee_at(&name));
@@ -201,7 +202,7 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
         .map(|a| a.owner)
         .collect();
     for c in chargers {
-        let Some(t) = first_standing(b.figs, &b.figs[c].act) else {
+        let Some(t) = first_standing(b.figs, b.figs[c].act) else {
             continue;
         };
         let tf = &b.figs[t];
@@ -211,15 +212,15 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
             .iter()
             .any(|a| a.owner == t && a.declared.kind != ActionKind::Other);
         let free = matches!(tf.act, Act::Hold | Act::Other(_));
-        if busy || !free || !tf.up || tf.weapon.missile {
+        if busy || !free || !tf.up() || tf.weapon.missile {
             continue;
         }
         b.actions.retain(|a| a.owner != t);
-        let name = b.figs[c].name.clone();
+        let name = b.figs[c].name().to_string();
         let why = crate::words!("stands and strikes back at {name}'s charge on contact");
         b.events.push(crate::sim::log::LogEvent::new(
             b.when,
-            tf.name.clone(),
+            tf.name().to_string(),
             crate::sim::log::EventKind::Act,
             Some(name.clone()),
             why,
@@ -234,7 +235,7 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
 /// Whether figure `t` charges figure `i` this round.
 pub(super) fn charged_by(figs: &[super::Fig], t: usize, i: usize) -> bool {
     let c = &figs[t];
-    c.up && matches!(c.act, Act::Charge { .. }) && first_standing(figs, &c.act) == Some(i)
+    c.up() && matches!(c.act, Act::Charge { .. }) && first_standing(figs, c.act) == Some(i)
 }
 
 /// A melee figure and its target `t`: more than 1" apart, the round is spent closing and
@@ -258,13 +259,13 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
             let why = crate::words!(
                 "{} ft to {}, within half its move: moves up and strikes once, from segment {arrival}",
                 feet(g),
-                tf.name
+                tf.name()
             );
             let e = crate::sim::log::LogEvent::new(
                 b.when,
-                f.name.clone(),
+                f.name().to_string(),
                 crate::sim::log::EventKind::Act,
-                Some(tf.name.clone()),
+                Some(tf.name().to_string()),
                 why,
                 rule,
             );
@@ -288,7 +289,7 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
             feet(g)
         );
         b.events
-            .push(idle(b.when, f, Some(tf.name.clone()), why, rule));
+            .push(idle(b.when, f, Some(tf.name().to_string()), why, rule));
         let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
         let closing = Closing {
             target: tf.e,

@@ -37,7 +37,7 @@ use crate::rules::action::Declared;
 use crate::rules::cite::{self, Rule};
 use crate::rules::combat::Condition;
 use crate::rules::sequence::{PairDecision, Sequence};
-use crate::scene::Act;
+use crate::scene::{Act, FigureId};
 use crate::tables;
 use bevy::ecs::query::QueryData;
 use bevy::ecs::system::SystemParam;
@@ -153,6 +153,9 @@ pub struct PlanEntry {
     /// The figure.
     #[serde(skip)]
     pub actor: Option<Entity>,
+    /// The figure's id.
+    #[serde(skip)]
+    pub figure: FigureId,
     /// Its name.
     pub name: String,
     /// What it does.
@@ -162,6 +165,18 @@ pub struct PlanEntry {
     pub rule: Rule,
     /// Why it is here.
     pub why: String,
+}
+
+impl PlanEntry {
+    /// Whether figure `e` acts in it.
+    pub fn by(&self, e: Entity) -> bool {
+        self.actor == Some(e)
+    }
+
+    /// Whether it is a blow of figure `e`'s.
+    pub fn is_blow_by(&self, e: Entity) -> bool {
+        self.by(e) && matches!(self.what, Planned::Strike { .. })
+    }
 }
 
 /// The plan of the current round (or surprise segment).
@@ -213,31 +228,116 @@ impl Plan {
 #[derive(Component, Clone, Copy, Debug)]
 pub struct MoveTo(pub Position, pub f64, pub u32);
 
-/// A figure as the planner reads it.
+/// A figure as the planner reads it: the query's view of its components, with a method
+/// for each thing the rules ask of it.
 #[derive(QueryData)]
 pub(super) struct PlanFigure {
-    entity: Entity,
+    /// The figure.
+    pub e: Entity,
     figure: &'static Combatant,
-    side: &'static Side,
-    pos: &'static Position,
-    reach: &'static Reach,
-    movement: &'static MovementRate,
-    weapon: &'static WeaponSpeed,
-    rate: &'static AttackRate,
-    dex: &'static Dexterity,
+    side_of: &'static Side,
+    /// Where it stands, in feet.
+    pub pos: &'static Position,
+    reach_of: &'static Reach,
+    /// Its movement rate.
+    pub movement: &'static MovementRate,
+    /// Its weapon and that weapon's speed factor.
+    pub weapon: &'static WeaponSpeed,
+    /// Its attack routines and where it is in a 3/2 cycle.
+    pub rate: &'static AttackRate,
+    /// Its Dexterity.
+    pub dex: &'static Dexterity,
     hp: &'static HitPoints,
-    surprised: &'static Surprised,
+    /// Its surprise.
+    pub surprised: &'static Surprised,
     intent: &'static Intent,
-    casting: Option<&'static Casting>,
-    closing: Option<&'static Closing>,
+    /// The spell it is casting, if any.
+    pub casting: Option<&'static Casting>,
+    /// The figure or point it is closing on, if any.
+    pub closing: Option<&'static Closing>,
     closed: &'static JustClosed,
     fighting: &'static Fighting,
-    slowed: Has<Slowed>,
-    carried: Option<&'static CarriedInitiative>,
+    /// Slowed: its attacks and movement halved.
+    pub slowed: Has<Slowed>,
+    carried_of: Option<&'static CarriedInitiative>,
     hit_dice: Option<&'static HitDice>,
-    fleeing: Has<Fleeing>,
-    hidden: Has<Hidden>,
-    burst: Option<&'static PursuitBurst>,
+    /// Under "Take Initiative!": running from its foes since last round (§5).
+    pub fleeing: Has<Fleeing>,
+    /// Hidden in shadows (§10).
+    pub hidden: Has<Hidden>,
+    burst_of: Option<&'static PursuitBurst>,
+}
+
+impl PlanFigureItem<'_, '_> {
+    /// Its name, for words and for matching the scene's declarations.
+    pub fn name(&self) -> &str {
+        &self.figure.name
+    }
+
+    /// Its place in the scene's list.
+    pub fn index(&self) -> usize {
+        self.figure.index
+    }
+
+    /// Its id.
+    pub fn id(&self) -> FigureId {
+        FigureId(self.figure.index as u32)
+    }
+
+    /// Its side.
+    pub fn side(&self) -> &str {
+        &self.side_of.0
+    }
+
+    /// Its reach in feet.
+    pub fn reach(&self) -> f64 {
+        self.reach_of.0
+    }
+
+    /// Standing and able to act.
+    pub fn up(&self) -> bool {
+        self.hp.condition.is_up()
+    }
+
+    /// Dead.
+    pub fn dead(&self) -> bool {
+        self.hp.condition == Condition::Dead
+    }
+
+    /// Closed (or charged) in the last round.
+    pub fn closed_last_round(&self) -> bool {
+        self.closed.last_round
+    }
+
+    /// Its own initiative die, where one is rolled per figure.
+    pub fn init_die(&self) -> u32 {
+        self.fighting.initiative_die
+    }
+
+    /// The weapon in its other hand, if it fights with two.
+    pub fn off_hand(&self) -> Option<&str> {
+        self.fighting.off_hand.as_ref().map(|o| o.0.as_str())
+    }
+
+    /// Under "Take Initiative!": the segment carried over from last round.
+    pub fn carried(&self) -> Option<u32> {
+        self.carried_of.map(|c| c.0)
+    }
+
+    /// Level or hit dice, where given.
+    pub fn level(&self) -> Option<u32> {
+        self.hit_dice.map(|h| h.0)
+    }
+
+    /// A single-classed fighter.
+    pub fn fighter(&self) -> bool {
+        self.fighting.fighter
+    }
+
+    /// The round it last gained on its pursuers (§5).
+    pub fn burst(&self) -> Option<u32> {
+        self.burst_of.map(|b| b.0)
+    }
 }
 
 /// What planning needs.
@@ -252,80 +352,34 @@ pub(super) struct Planning<'w, 's> {
     log: MessageWriter<'w, LogEvent>,
 }
 
-/// A figure as the planner sees it: a copy, so planning can look at everyone at once.
-pub(super) struct Fig {
-    pub e: Entity,
-    pub name: String,
-    pub side: String,
-    pub pos: Position,
-    pub reach: f64,
-    pub movement: MovementRate,
-    pub weapon: WeaponSpeed,
-    pub rate: AttackRate,
-    pub dex: Dexterity,
-    pub up: bool,
-    pub dead: bool,
-    pub surprised: Surprised,
-    pub act: Act,
-    pub casting: Option<Casting>,
-    pub closing: Option<Closing>,
-    pub closed_last_round: bool,
-    pub init_die: u32,
-    pub slowed: bool,
-    pub off_hand: Option<String>,
-    /// Under "Take Initiative!": the segment carried over from last round.
-    pub carried: Option<u32>,
-    /// Level or hit dice, where given.
-    pub level: Option<u32>,
-    /// A single-classed fighter.
-    pub fighter: bool,
-    /// Under "Take Initiative!": running from its foes since last round (§5).
-    pub fleeing: bool,
-    /// Hidden in shadows (§10).
-    pub hidden: bool,
-    /// The round it last gained on its pursuers (§5).
-    pub burst: Option<u32>,
+/// A figure as the planner sees it while it looks at everyone at once: its components as
+/// the query reads them (borrowed, not copied), and the act it plans with — its
+/// declaration, or the action it changes to mid-round (§1).
+pub(super) struct Fig<'a> {
+    view: PlanFigureItem<'a, 'a>,
+    /// The action it plans with.
+    pub act: &'a Act,
+}
+
+impl<'a> std::ops::Deref for Fig<'a> {
+    type Target = PlanFigureItem<'a, 'a>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.view
+    }
 }
 
 /// Everyone, in the scene's order.
-fn snapshot(q: &Query<PlanFigure>) -> Vec<Fig> {
-    let mut figs: Vec<(usize, Fig)> = q
+fn everyone<'a>(q: &'a Query<PlanFigure>) -> Vec<Fig<'a>> {
+    let mut figs: Vec<Fig<'a>> = q
         .iter()
-        .map(|f| {
-            (
-                f.figure.index,
-                Fig {
-                    e: f.entity,
-                    name: f.figure.name.clone(),
-                    side: f.side.0.clone(),
-                    pos: *f.pos,
-                    reach: f.reach.0,
-                    movement: *f.movement,
-                    weapon: f.weapon.clone(),
-                    rate: *f.rate,
-                    dex: *f.dex,
-                    up: f.hp.condition.is_up(),
-                    dead: f.hp.condition == Condition::Dead,
-                    surprised: *f.surprised,
-                    act: f.intent.act.clone(),
-                    casting: f.casting.cloned(),
-                    closing: f.closing.cloned(),
-                    closed_last_round: f.closed.last_round,
-                    init_die: f.fighting.initiative_die,
-                    off_hand: f.fighting.off_hand.as_ref().map(|o| o.0.clone()),
-                    carried: f.carried.map(|c| c.0),
-                    level: f.hit_dice.map(|h| h.0),
-                    fighter: f.fighting.fighter,
-                    slowed: f.slowed,
-                    fleeing: f.fleeing,
-                    hidden: f.hidden,
-                    burst: f.burst.map(|b| b.0),
-                },
-            )
+        .map(|view| Fig {
+            act: &view.intent.act,
+            view,
         })
         .collect();
-    figs.sort_by_key(|f| f.0);
-    figs.into_iter().map(|f| f.1).collect()
+    figs.sort_by_key(|f| f.index());
+    figs
 }
 
 /// The first target of an action that is still standing, with its index in `figs`;
@@ -334,14 +388,14 @@ fn first_standing(figs: &[Fig], act: &Act) -> Option<usize> {
     let find = |ok: &dyn Fn(&Fig) -> bool| {
         act.targets()
             .into_iter()
-            .find_map(|t| figs.iter().position(|f| f.name == t && ok(f)))
+            .find_map(|t| figs.iter().position(|f| f.name() == t && ok(f)))
     };
-    find(&|f| f.up).or_else(|| find(&|f| !f.dead))
+    find(&|f| f.up()).or_else(|| find(&|f| !f.dead()))
 }
 
 /// Feet still to cover before `f` can strike `t` (a hair's breadth counts as none).
 fn gap(f: &Fig, t: &Fig) -> f64 {
-    let g = f.pos.distance(&t.pos) - f.reach;
+    let g = f.pos.distance(&t.pos) - f.reach();
     if g < 1e-6 { 0.0 } else { g }
 }
 
@@ -365,7 +419,14 @@ fn spell_info(spell: &str, over: Option<u32>, device: bool) -> (u32, bool, Optio
 
 /// A figure that does nothing this round or segment, and why.
 fn idle(when: (u32, u32), f: &Fig, target: Option<String>, why: String, rule: Rule) -> LogEvent {
-    LogEvent::new(when, f.name.clone(), EventKind::Idle, target, why, rule)
+    LogEvent::new(
+        when,
+        f.name().to_string(),
+        EventKind::Idle,
+        target,
+        why,
+        rule,
+    )
 }
 
 /// A figure with no one to strike.
@@ -405,7 +466,7 @@ impl Changes {
     ) {
         if let Some(t) = toward
             .as_ref()
-            .and_then(|t| figs.iter().find(|g| &g.name == t))
+            .and_then(|t| figs.iter().find(|g| &g.name() == t))
         {
             self.closing.insert(
                 i,
@@ -448,14 +509,14 @@ impl Changes {
             commands.entity(figs[i].e).insert(Charging);
         }
         for i in self.attacked {
-            let mut rate = figs[i].rate;
+            let mut rate = *figs[i].rate;
             rate.rounds_attacking += 1;
             commands.entity(figs[i].e).insert(rate);
         }
         if round {
             for (i, f) in figs.iter().enumerate() {
                 commands.entity(f.e).insert(JustClosed {
-                    last_round: f.closed_last_round,
+                    last_round: f.closed_last_round(),
                     this_round: self.closing_now.contains(&i),
                 });
             }

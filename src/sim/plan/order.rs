@@ -15,7 +15,7 @@ use std::collections::HashMap;
 pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
     let acts = &b.actions;
     let declared: Vec<_> = acts.iter().map(|a| a.declared.clone()).collect();
-    let name_of = |k: usize| &b.figs[acts[k].owner].name;
+    let name_of = |k: usize| b.figs[acts[k].owner].name();
     // Casters are timed only against those who attack them; each pair's melee round is its
     // own (just closed or continuing).
     let is_cast = |k: usize| matches!(declared[k].kind, ActionKind::Cast { .. });
@@ -27,7 +27,7 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
             (false, true) => aims_at(x, y),
         };
         let closed =
-            b.figs[acts[x].owner].closed_last_round || b.figs[acts[y].owner].closed_last_round;
+            b.figs[acts[x].owner].closed_last_round() || b.figs[acts[y].owner].closed_last_round();
         relevant.then_some(Context {
             melee_round: if closed {
                 MeleeRound::FirstAfterClosing
@@ -39,7 +39,7 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
     };
     let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
     for y in 0..acts.len() {
-        by_name.entry(name_of(y).as_str()).or_default().push(y);
+        by_name.entry(name_of(y)).or_default().push(y);
     }
     let mut aims = Vec::new();
     for (x, a) in acts.iter().enumerate() {
@@ -98,7 +98,8 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
                 fixed: ev.segment.is_some(),
                 after: after_of(&seq, beat, &what_of),
                 actor: Some(f.e),
-                name: f.name.clone(),
+                figure: f.id(),
+                name: f.name().to_string(),
                 what,
                 rule: ev.rule,
                 why: ev.why.clone(),

@@ -2,7 +2,7 @@
 //! turned into a timed action, and the order from the rules core.
 
 use super::build::RoundBuild;
-use super::{Changes, Fig, Plan, Planning, cast, charge, initiative, melee, order, snapshot};
+use super::{Changes, Fig, Plan, Planning, cast, charge, everyone, initiative, melee, order};
 use crate::rules::declare::hesitation_delay;
 use crate::rules::movement::feet_per_segment;
 use crate::rules::options::RulesOptions;
@@ -22,14 +22,14 @@ fn hesitation(
 ) -> BTreeMap<String, u32> {
     let mut out = BTreeMap::new();
     let Some(spec) = spec else { return out };
-    for f in figs.iter().filter(|f| f.up) {
-        let Some(&s) = spec.hesitation_s.get(&f.name) else {
+    for f in figs.iter().filter(|f| f.up()) {
+        let Some(&s) = spec.hesitation_s.get(f.name()) else {
             continue;
         };
         let (n, rule) = hesitation_delay(s, options.hesitation);
         events.push(LogEvent::new(
             when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::Declare,
             None,
             crate::words!(
@@ -38,7 +38,7 @@ fn hesitation(
             ),
             rule,
         ));
-        out.insert(f.name.clone(), n);
+        out.insert(f.name().to_string(), n);
     }
     out
 }
@@ -54,7 +54,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     // Declarations and initiative come at the very beginning of the round (segment 0).
     let when = (round, 0);
     let scene = p.scene.0.clone();
-    let figs = snapshot(&p.figures);
+    let figs = everyone(&p.figures);
     let mut events = Vec::new();
     let spec = scene.rounds.get(round as usize - 1);
     let initiative = initiative::roll(&figs, spec, &mut p.dice, when, &mut events);
@@ -78,7 +78,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     };
     b.short = super::house::short_rounds(&b, spec);
     for (i, f) in figs.iter().enumerate() {
-        if !f.up {
+        if !f.up() {
             continue;
         }
         if super::house::precluded(&mut b, i) {
@@ -88,7 +88,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
             }
             continue;
         }
-        match &f.act {
+        match f.act {
             Act::Melee { .. } | Act::Missile { .. } => melee::plan(&mut b, i),
             Act::Turn { .. } => melee::plan_turn(&mut b, i),
             Act::Close { .. } => melee::plan_close(&mut b, i),

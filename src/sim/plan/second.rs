@@ -17,10 +17,10 @@ use crate::tables;
 pub(super) fn plan(b: &mut RoundBuild, then: &Declarations) {
     for i in 0..b.figs.len() {
         let f = &b.figs[i];
-        let Some(next) = then.get(&f.name).filter(|_| f.up) else {
+        let Some(next) = then.get(f.name()).filter(|_| f.up()) else {
             continue;
         };
-        match (&f.act, next) {
+        match (f.act, next) {
             (Act::Potion { name, prepare }, Act::Move { toward, to }) => {
                 // A potion drunk in an earlier round leaves the whole round to move.
                 let begun = f.casting.as_ref().is_some_and(|c| &c.what == name);
@@ -33,7 +33,7 @@ pub(super) fn plan(b: &mut RoundBuild, then: &Declarations) {
                 let why = format!("then moves, from segment {}", wait + 1);
                 let e = LogEvent::new(
                     b.when,
-                    f.name.clone(),
+                    f.name().to_string(),
                     EventKind::Act,
                     toward.clone(),
                     why,
@@ -51,18 +51,18 @@ pub(super) fn plan(b: &mut RoundBuild, then: &Declarations) {
 /// The normal attack after an item of speed's shot: one routine with the other weapon.
 fn attack(b: &mut RoundBuild, i: usize, targets: &[String]) {
     let f = &b.figs[i];
-    let weapon = f.off_hand.as_deref().and_then(|w| tables::weapon(w).ok());
+    let weapon = f.off_hand().as_deref().and_then(|w| tables::weapon(w).ok());
     let mut d = b.declared(i, ActionKind::Melee);
     d.speed_factor = weapon.map(|w| w.speed_factor);
-    d.reach_ft = weapon.map_or(f.reach, |w| w.length_ft);
+    d.reach_ft = weapon.map_or(f.reach(), |w| w.length_ft);
     d.strikes_first = false;
     let why = format!(
         "then makes its normal attack with its {}",
-        f.off_hand.as_deref().unwrap_or("other weapon")
+        f.off_hand().as_deref().unwrap_or("other weapon")
     );
     b.events.push(LogEvent::new(
         b.when,
-        f.name.clone(),
+        f.name().to_string(),
         EventKind::Act,
         targets.first().cloned(),
         why,

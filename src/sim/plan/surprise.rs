@@ -3,8 +3,8 @@
 //! and the order of the routines (items of speed first, then the attack sequence).
 
 use super::{
-    Changes, Fig, Plan, PlanEntry, Planned, Planning, first_standing, gap, idle, no_target,
-    snapshot, spell_info,
+    Changes, Fig, Plan, PlanEntry, Planned, Planning, everyone, first_standing, gap, idle,
+    no_target, spell_info,
 };
 use crate::rules::charge;
 use crate::rules::cite;
@@ -29,7 +29,7 @@ struct Striker {
 
 /// A surprise segment being planned.
 struct SegmentBuild<'a> {
-    figs: &'a [Fig],
+    figs: &'a [Fig<'a>],
     clock: &'a SegmentClock,
     options: RulesOptions,
     setting: crate::rules::distance::Setting,
@@ -51,7 +51,7 @@ pub(in crate::sim) fn plan_surprise_segment(mut p: Planning) {
         return;
     };
     let scene = p.scene.0.clone();
-    let figs = snapshot(&p.figures);
+    let figs = everyone(&p.figures);
     let clock = p.clock.clone();
     let mut b = SegmentBuild {
         figs: &figs,
@@ -65,7 +65,7 @@ pub(in crate::sim) fn plan_surprise_segment(mut p: Planning) {
         events: Vec::new(),
     };
     for (i, f) in figs.iter().enumerate() {
-        if f.up && may_act(&mut b, i) {
+        if f.up() && may_act(&mut b, i) {
             act(&mut b, i, &mut p.dice);
         }
     }
@@ -94,7 +94,7 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
     if own_surprised && !speed_shot {
         return false;
     }
-    let action = match &f.act {
+    let action = match f.act {
         Act::Melee { .. } => SurpriseAction::MeleeRound,
         Act::Missile { .. } => SurpriseAction::Missiles {
             per_round: 1,
@@ -131,7 +131,7 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
     if speed_shot {
         b.events.push(LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::Act,
             None,
             "still surprised, but may shoot its crossbow of speed in the second surprise segment",
@@ -189,7 +189,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
         Act::Potion { name, prepare } => drink(b, i, &name, prepare, dice),
         Act::Turn { .. } => b.events.push(LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::Act,
             None,
             "turns undead (its outcome is not modelled)",
@@ -197,7 +197,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
         )),
         Act::Other(what) => b.events.push(LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::Act,
             None,
             what,
@@ -216,7 +216,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
 fn strike(b: &mut SegmentBuild, i: usize) {
     let (f, k) = (&b.figs[i], b.k);
     let missile = matches!(f.act, Act::Missile { .. });
-    let Some(t) = first_standing(b.figs, &f.act) else {
+    let Some(t) = first_standing(b.figs, f.act) else {
         b.events.push(no_target(b.when, f));
         return;
     };
@@ -229,10 +229,10 @@ fn strike(b: &mut SegmentBuild, i: usize) {
     if !may {
         let why = format!(
             "{} is on guard while its side is still surprised: no free blows",
-            tf.name
+            tf.name()
         );
         b.events
-            .push(idle(b.when, f, Some(tf.name.clone()), why, rule));
+            .push(idle(b.when, f, Some(tf.name().to_string()), why, rule));
         return;
     }
     if !missile && gap(f, tf) > 0.0 {
@@ -267,7 +267,7 @@ fn strike(b: &mut SegmentBuild, i: usize) {
 /// A charge's segment of movement; its blow if it arrives now on a foe it may strike.
 fn charge_on(b: &mut SegmentBuild, i: usize) {
     let (f, k) = (&b.figs[i], b.k);
-    let Some(t) = first_standing(b.figs, &f.act) else {
+    let Some(t) = first_standing(b.figs, f.act) else {
         b.events.push(no_target(b.when, f));
         return;
     };
@@ -304,9 +304,9 @@ fn charge_on(b: &mut SegmentBuild, i: usize) {
     if rule == cite::CHARGE_COMPLETES {
         b.events.push(LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::Act,
-            Some(tf.name.clone()),
+            Some(tf.name().to_string()),
             "the charge under way ends with its blow",
             rule,
         ));
@@ -343,7 +343,7 @@ fn begin_spell(
     b.events.push(
         LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::SpellStart,
             target.clone(),
             format!("begins {spell} ({segs} segments): completes in {when_done}{note}"),
@@ -373,7 +373,7 @@ fn drink(b: &mut SegmentBuild, i: usize, name: &str, prepare: u32, dice: &mut Di
     if f.casting.as_ref().is_some_and(|c| c.what == name) {
         return;
     }
-    let delay = potion_delay(dice.roll(DieKind::D4, &f.name, 4).0.max(1) as u32).0;
+    let delay = potion_delay(dice.roll(DieKind::D4, &f.name(), 4).0.max(1) as u32).0;
     let tick = b.clock.tick() + prepare + delay;
     let (r, s) = b.clock.moment_of(tick);
     let at = if r == 0 {
@@ -384,7 +384,7 @@ fn drink(b: &mut SegmentBuild, i: usize, name: &str, prepare: u32, dice: &mut Di
     b.events.push(
         LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::SpellStart,
             None,
             format!("drinks {name}; d4+1 = {delay}: works at the end of {at}"),
@@ -444,7 +444,8 @@ fn order(b: &SegmentBuild) -> Vec<PlanEntry> {
                 fixed: true,
                 after: Vec::new(),
                 actor: Some(f.e),
-                name: f.name.clone(),
+                figure: f.id(),
+                name: f.name().to_string(),
                 what: Planned::Strike {
                     routine: r as u32 + 1,
                     of: s.routines,

@@ -19,7 +19,7 @@ pub(super) fn blocked(b: &mut Build, i: usize, s: u32) -> bool {
         to: Some(to),
         targets,
         ..
-    } = &f.act
+    } = f.act
     else {
         return false;
     };
@@ -30,10 +30,10 @@ pub(super) fn blocked(b: &mut Build, i: usize, s: u32) -> bool {
     let first = (0..b.figs.len())
         .filter_map(|k| {
             let kf = &b.figs[k];
-            let blocks = kf.up
-                && kf.side != f.side
-                && matches!(&kf.act, Act::Block { against } if against.contains(&f.name));
-            let reach = kf.reach.max(f.reach);
+            let blocks = kf.up()
+                && kf.side() != f.side()
+                && matches!(kf.act, Act::Block { against } if against.iter().any(|a| a == f.name()));
+            let reach = kf.reach().max(f.reach());
             blocks
                 .then(|| blocked_at(from, *to, (kf.pos.x, kf.pos.y), reach).0)
                 .flatten()
@@ -52,7 +52,7 @@ pub(super) fn blocked(b: &mut Build, i: usize, s: u32) -> bool {
     b.changes
         .moving_to
         .insert(i, MoveTo(stop, along / f64::from(s.max(1)), 0));
-    let (name, kname) = (f.name.clone(), b.figs[k].name.clone());
+    let (name, kname) = (f.name().to_string(), b.figs[k].name().to_string());
     // The blocker's free armed blow at the charger, by its weapon's length.
     b.changes.intent.insert(k, Act::melee(vec![name.clone()]));
     let blow = Planned::single_blow(Vec::new());

@@ -10,7 +10,7 @@ use crate::rules::take_initiative::{acts_at, change};
 use crate::scene::DieKind;
 use crate::sim::components::{BaseInitiative, CarriedInitiative, CaughtUnaware};
 use crate::sim::log::{EventKind, LogEvent, Payload};
-use crate::sim::plan::{Planning, snapshot};
+use crate::sim::plan::{Planning, everyone};
 use bevy::prelude::*;
 
 /// Run condition: a segment of a full round.
@@ -33,10 +33,10 @@ pub(in crate::sim) fn change_actions(
     else {
         return;
     };
-    // Only then is everyone copied: this runs every segment of a round.
-    let mut figs = snapshot(&p.figures);
+    // Only then is everyone read: this runs every segment of a round.
+    let mut figs = everyone(&p.figures);
     for (name, to) in &spec.change {
-        let Some(i) = figs.iter().position(|f| &f.name == name && f.up) else {
+        let Some(i) = figs.iter().position(|f| &f.name() == name && f.up()) else {
             continue;
         };
         let Ok(&BaseInitiative(base)) = bases.get(figs[i].e) else {
@@ -46,18 +46,18 @@ pub(in crate::sim) fn change_actions(
         let all_down = !targets.is_empty()
             && targets
                 .iter()
-                .all(|t| figs.iter().any(|g| &g.name.as_str() == t && !g.up));
+                .all(|t| figs.iter().any(|g| g.name() == *t && !g.up()));
         let e = figs[i].e;
         let pending = p
             .plan
             .entries
             .iter()
-            .any(|x| x.actor == Some(e) && x.segment >= segment);
+            .any(|x| x.by(e) && x.segment >= segment);
         // Struck from hiding this very segment, it may change as well (§10a, §10c).
         let surprised = unaware
             .get(figs[i].e)
             .is_ok_and(|c| (c.0, c.1) == (round, segment));
-        if !(all_down || surprised) || !pending || figs[i].act == *to {
+        if !(all_down || surprised) || !pending || *figs[i].act == *to {
             continue;
         }
         if change::may_change(base, segment, change::Standing::default()).is_err() {
@@ -65,9 +65,9 @@ pub(in crate::sim) fn change_actions(
         }
         p.plan
             .entries
-            .retain(|x| !(x.actor == Some(e) && x.segment >= segment));
+            .retain(|x| !(x.by(e) && x.segment >= segment));
         let reroll = p.dice.roll(DieKind::Initiative, name, 10).0.clamp(1, 10) as u32;
-        figs[i].act = to.clone();
+        figs[i].act = to;
         let clock = p.clock.clone();
         let mut b = Build::new(&figs, &clock, &scene, (round, segment));
         let mods = crate::rules::take_initiative::action::modifiers(

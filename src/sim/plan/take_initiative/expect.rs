@@ -21,11 +21,11 @@ pub(super) fn answers(b: &mut Build, dice: &mut Dice) {
 /// Figure `i`, on `own`, answers its foe's action.
 fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
     let f = &b.figs[i];
-    let Act::Expect { target } = &f.act else {
+    let Act::Expect { target } = f.act else {
         return;
     };
-    let name = f.name.clone();
-    let foe = b.figs.iter().position(|g| &g.name == target);
+    let name = f.name().to_string();
+    let foe = b.figs.iter().position(|g| &g.name() == target);
     let Some(event) = foe.and_then(|t| b.acts.get(&t).copied()) else {
         let why = format!("waits for {target}, who does not act this round");
         b.events.push(LogEvent::new(

@@ -23,7 +23,7 @@ pub(super) fn engaged(b: &Build, i: usize) -> Vec<usize> {
     (0..b.figs.len())
         .filter(|&o| {
             let of = &b.figs[o];
-            of.up && of.side != f.side && !of.weapon.missile && gap(of, f) <= 0.0
+            of.up() && of.side() != f.side() && !of.weapon.missile && gap(of, f) <= 0.0
         })
         .collect()
 }
@@ -33,8 +33,8 @@ fn pursuers(b: &Build, i: usize) -> Vec<usize> {
     let near = engaged(b, i);
     let after = (0..b.figs.len()).filter(|&o| {
         let of = &b.figs[o];
-        of.up
-            && of.side != b.figs[i].side
+        of.up()
+            && of.side() != b.figs[i].side()
             && first_standing(b.figs, &of.act) == Some(i)
             && !near.contains(&o)
     });
@@ -47,13 +47,13 @@ fn pursuers(b: &Build, i: usize) -> Vec<usize> {
 pub(super) fn run_to(b: &Build, i: usize) -> (Position, f64) {
     let f = &b.figs[i];
     let Act::Flee { to } = f.act else {
-        return (f.pos, 0.0);
+        return (*f.pos, 0.0);
     };
     let s = b.acts.get(&i).copied().unwrap_or(u32::MAX);
     let won = pursuers(b, i)
         .iter()
         .all(|p| b.acts.get(p).is_none_or(|&tp| s < tp));
-    let won = won && burst_ready(f.burst, b.round);
+    let won = won && burst_ready(f.burst(), b.round);
     let (inches, _) = extra_inches(i64::from(s.min(20)), won);
     let extra = feet_per_round(inches as f64, b.setting);
     let goal = Position { x: to.0, y: to.1 };
@@ -68,7 +68,7 @@ pub(super) fn run_to(b: &Build, i: usize) -> (Position, f64) {
 /// Figure `i` flees on segment `s`.
 pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
     let f = &b.figs[i];
-    let name = f.name.clone();
+    let name = f.name().to_string();
     for o in engaged(b, i) {
         let what = Planned::Strike {
             routine: 1,
@@ -116,5 +116,5 @@ pub(super) fn chase_point(b: &Build, i: usize, t: usize) -> Option<Position> {
     }
     let (end, _) = run_to(b, t);
     let f = &b.figs[i];
-    Some(f.pos.short_of(&end, f.reach))
+    Some(f.pos.short_of(&end, f.reach()))
 }

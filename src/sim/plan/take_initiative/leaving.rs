@@ -57,16 +57,16 @@ pub(super) fn chase_point(b: &Build, i: usize, s: u32) -> Option<Position> {
     if !matches!(f.act, Act::Charge { .. }) {
         return None;
     }
-    let t = first_standing(b.figs, &f.act)?;
+    let t = first_standing(b.figs, f.act)?;
     if !gone_first(b, t, s) {
         return None;
     }
-    Some(f.pos.short_of(&move_end(b, t)?, f.reach))
+    Some(f.pos.short_of(&move_end(b, t)?, f.reach()))
 }
 
 /// The charge's blow on a target that moved off first: from behind.
 pub(super) fn from_behind(b: &Build, i: usize, s: u32) -> Vec<Adjust> {
-    let t = first_standing(b.figs, &b.figs[i].act);
+    let t = first_standing(b.figs, b.figs[i].act);
     if t.is_some_and(|t| gone_first(b, t, s)) {
         vec![Adjust {
             value: crate::rules::take_initiative::flee::REAR_BONUS,

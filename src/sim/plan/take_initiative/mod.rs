@@ -16,7 +16,7 @@ mod withdraw;
 
 pub(in crate::sim) use change::{change_actions, in_a_round};
 
-use super::{Changes, Fig, Plan, PlanEntry, Planned, Planning, first_standing, gap, snapshot};
+use super::{Changes, Fig, Plan, PlanEntry, Planned, Planning, everyone, first_standing, gap};
 use crate::rules::charge::charge_feet_per_round;
 use crate::rules::cite::{self, Rule};
 use crate::rules::movement::feet_per_round;
@@ -45,8 +45,8 @@ pub(in crate::sim) fn under_the_book(scene: Res<SimScene>) -> bool {
 }
 
 /// A round being planned under "Take Initiative!".
-struct Build<'a> {
-    figs: &'a [Fig],
+struct Build<'a, 'w> {
+    figs: &'a [Fig<'w>],
     clock: &'a SegmentClock,
     round: u32,
     when: (u32, u32),
@@ -81,14 +81,14 @@ struct Build<'a> {
     then: BTreeMap<String, Act>,
 }
 
-impl<'a> Build<'a> {
+impl<'a, 'w> Build<'a, 'w> {
     /// A build for these figures at `when`.
     fn new(
-        figs: &'a [Fig],
+        figs: &'a [Fig<'w>],
         clock: &'a SegmentClock,
         scene: &crate::scene::Scene,
         when: (u32, u32),
-    ) -> Build<'a> {
+    ) -> Build<'a, 'w> {
         Build {
             figs,
             clock,
@@ -114,7 +114,7 @@ impl<'a> Build<'a> {
     }
 }
 
-impl Build<'_> {
+impl Build<'_, '_> {
     /// The figures acting this round whose declaration is of this kind, with their
     /// segments.
     fn acting(&self, kind: impl Fn(&Act) -> bool) -> Vec<(usize, u32)> {
@@ -130,12 +130,12 @@ impl Build<'_> {
 pub(in crate::sim) fn plan_round(mut p: Planning) {
     let (round, _) = p.clock.round_segment();
     let scene = p.scene.0.clone();
-    let figs = snapshot(&p.figures);
+    let figs = everyone(&p.figures);
     let spec = scene.rounds.get(round as usize - 1);
     let clock = p.clock.clone();
     let mut b = Build::new(&figs, &clock, &scene, (round, 0));
     for (i, f) in figs.iter().enumerate() {
-        if f.up {
+        if f.up() {
             initiative(&mut b, i, spec, &mut p.dice, &mut p.commands);
         }
     }
@@ -186,7 +186,7 @@ fn initiative(
     commands: &mut Commands,
 ) {
     let f = &b.figs[i];
-    let (total, die, detail) = match f.carried {
+    let (total, die, detail) = match f.carried() {
         Some(s) => (
             {
                 commands.entity(f.e).remove::<BaseInitiative>();
@@ -196,9 +196,9 @@ fn initiative(
             format!("acts on {s}, carried over from last round without a roll"),
         ),
         None => {
-            let fixed = spec.and_then(|r| r.initiative.get(&f.name)).copied();
+            let fixed = spec.and_then(|r| r.initiative.get(f.name())).copied();
             let base =
-                fixed.unwrap_or_else(|| dice.roll(DieKind::Initiative, &f.name, 10).0 as u32);
+                fixed.unwrap_or_else(|| dice.roll(DieKind::Initiative, &f.name(), 10).0 as u32);
             let base = base.clamp(1, 10);
             b.bases.insert(i, base);
             commands.entity(f.e).insert(BaseInitiative(base));
@@ -217,7 +217,7 @@ fn initiative(
     b.events.push(
         LogEvent::new(
             b.when,
-            f.name.clone(),
+            f.name().to_string(),
             EventKind::Initiative,
             None,
             format!("{detail} → {when}"),
@@ -234,14 +234,14 @@ fn initiative(
         let next = at.segment + crate::rules::take_initiative::SEGMENTS * (at.rounds_later - 1);
         commands.entity(f.e).insert(CarriedInitiative(next));
         // A spell is under way from this round's start, to go off in a later round.
-        if let Act::Cast { spell, target, .. } = &f.act {
+        if let Act::Cast { spell, target, .. } = f.act {
             let when = (b.round + at.rounds_later, at.segment);
             let c = casting(b, spell, target.clone(), when);
             begins(b, i, &c, when);
             b.changes.casting.insert(i, Some(c));
         }
     } else {
-        if f.carried.is_some() {
+        if f.carried().is_some() {
             commands.entity(f.e).remove::<CarriedInitiative>();
         }
         b.acts.insert(i, at.segment);
@@ -257,7 +257,7 @@ fn extra_rows(
 ) -> Vec<crate::rules::take_initiative::Modifier> {
     let f = &b.figs[i];
     let ids = spec
-        .and_then(|r| r.modifiers.get(&f.name))
+        .and_then(|r| r.modifiers.get(f.name()))
         .cloned()
         .unwrap_or_default();
     let ctx = crate::rules::take_initiative::ModifierContext {
@@ -289,7 +289,7 @@ fn handling_weapons(b: &Build, i: usize, s: u32) -> bool {
 fn costed(b: &Build, i: usize) -> Action {
     let f = &b.figs[i];
     let t = tables::take_initiative();
-    match &f.act {
+    match f.act {
         Act::Melee { .. } => Action::Melee {
             speed_factor: f.weapon.speed_factor,
         },
@@ -358,12 +358,12 @@ fn costed(b: &Build, i: usize) -> Action {
 fn move_needed(b: &Build, i: usize) -> Option<(f64, f64)> {
     let f = &b.figs[i];
     let own = allowance(b, i, false);
-    let ft = match point_of(&f.act) {
+    let ft = match point_of(f.act) {
         Some(p) => f
             .pos
             .distance(&crate::sim::components::Position { x: p.0, y: p.1 }),
         None => {
-            let t = first_standing(b.figs, &f.act)?;
+            let t = first_standing(b.figs, f.act)?;
             // After a fleer: the gap and as far again as it can run (§5a).
             let runs = if matches!(b.figs[t].act, Act::Flee { .. }) {
                 allowance(b, t, false)
@@ -393,7 +393,7 @@ fn point_of(act: &Act) -> Option<(f64, f64)> {
 fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
     let f = &b.figs[i];
     let why = format!("acts on its total, segment {s}");
-    match &f.act {
+    match f.act {
         Act::Missile {
             move_to, at_range, ..
         } if move_to.is_some() || at_range.is_some() => ranged::moving_shot(b, i, s),
@@ -404,7 +404,7 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
         }
         Act::Cast { spell, target, .. } => cast(b, i, s, spell, target.clone()),
         Act::Potion { name, .. } => {
-            let delay = dice.roll(DieKind::D4, &f.name, 4).0.clamp(1, 4) as u32 + 1;
+            let delay = dice.roll(DieKind::D4, &f.name(), 4).0.clamp(1, 4) as u32 + 1;
             let c = Casting {
                 what: name.clone(),
                 target: None,
@@ -436,7 +436,7 @@ fn strike(b: &mut Build, i: usize, s: u32) {
     // Melee at a target a step away steps in on its total, as it strikes; farther needs a
     // charge or a close.
     if matches!(f.act, Act::Melee { .. })
-        && let Some(t) = first_standing(b.figs, &f.act)
+        && let Some(t) = first_standing(b.figs, f.act)
         && gap(f, &b.figs[t]) > 0.0
     {
         let step = Closing {
@@ -473,7 +473,7 @@ fn strike(b: &mut Build, i: usize, s: u32) {
 /// A melee blow at a figure already running from it, its back turned (§5b): +2.
 fn running_back(b: &Build, i: usize) -> Vec<super::Adjust> {
     let f = &b.figs[i];
-    let Some(t) = first_standing(b.figs, &f.act).filter(|_| matches!(f.act, Act::Melee { .. }))
+    let Some(t) = first_standing(b.figs, f.act).filter(|_| matches!(f.act, Act::Melee { .. }))
     else {
         return Vec::new();
     };
@@ -527,7 +527,7 @@ fn charge(b: &mut Build, i: usize, s: u32) {
 /// blows, at the range of the half-way point and without the charge's bonus.
 fn hurl(b: &mut Build, i: usize, s: u32) {
     let f = &b.figs[i];
-    let Some(t) = first_standing(b.figs, &f.act) else {
+    let Some(t) = first_standing(b.figs, f.act) else {
         return;
     };
     let half = f.pos.distance(&b.figs[t].pos) / 2.0;
@@ -539,7 +539,7 @@ fn hurl(b: &mut Build, i: usize, s: u32) {
         Some(Ok(a)) => vec![a],
         _ => {
             let why = "has no weapon it can hurl that far: it charges on".to_string();
-            let name = f.name.clone();
+            let name = f.name().to_string();
             b.events.push(LogEvent::new(
                 b.when,
                 name,
@@ -551,8 +551,9 @@ fn hurl(b: &mut Build, i: usize, s: u32) {
             return;
         }
     };
-    let target = b.figs[t].name.clone();
-    b.then.insert(f.name.clone(), Act::missile(vec![target]));
+    let target = b.figs[t].name().to_string();
+    b.then
+        .insert(f.name().to_string(), Act::missile(vec![target]));
     let what = Planned::Strike {
         routine: 1,
         of: 1,
@@ -588,12 +589,12 @@ fn allowance(b: &Build, i: usize, charging: bool) -> f64 {
 /// total (the lower index on a tie) is the text's attacker.
 fn coming_together(b: &Build, i: usize, s: u32, charging: bool) -> Option<(f64, u32)> {
     let f = &b.figs[i];
-    let t = first_standing(b.figs, &f.act)?;
+    let t = first_standing(b.figs, f.act)?;
     let st = *b.acts.get(&t)?;
     let comes = matches!(
-        &b.figs[t].act,
+        b.figs[t].act,
         Act::Charge { .. } | Act::Close { .. } | Act::Move { .. }
-    ) && first_standing(b.figs, &b.figs[t].act) == Some(i);
+    ) && first_standing(b.figs, b.figs[t].act) == Some(i);
     if !comes {
         return None;
     }
@@ -615,14 +616,14 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
     let allowance = allowance(b, i, charging);
     let (ft, s) = coming_together(b, i, s, charging).unwrap_or((ft, s));
     let covered = ft.min(allowance);
-    let dest = match (&f.act, first_standing(b.figs, &f.act)) {
+    let dest = match (f.act, first_standing(b.figs, f.act)) {
         (a, _) if let Some(p) = point_of(a) => Some(p),
         (_, Some(t)) => Some((b.figs[t].pos.x, b.figs[t].pos.y)),
         _ => None,
     };
     if let Some(to) = dest {
         b.moves.push(super::TiMove {
-            name: f.name.clone(),
+            name: f.name().to_string(),
             from: (f.pos.x, f.pos.y),
             to,
             total: s,
@@ -631,10 +632,10 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
     }
     // Spread over the segments left before its total (all of them at the round's start).
     let fps = covered / f64::from(s.saturating_sub(b.when.1).max(1));
-    let chase = first_standing(b.figs, &f.act)
+    let chase = first_standing(b.figs, f.act)
         .and_then(|t| flee::chase_point(b, i, t))
         .or_else(|| leaving::chase_point(b, i, s));
-    match (&f.act, first_standing(b.figs, &f.act)) {
+    match (f.act, first_standing(b.figs, f.act)) {
         // To a point: it stops on its total, as far along as its move allows.
         (a, _) if let Some(p) = point_of(a) => {
             let to = crate::sim::components::Position { x: p.0, y: p.1 };
@@ -684,7 +685,7 @@ fn begins(b: &mut Build, i: usize, c: &Casting, (round, s): (u32, u32)) {
     b.events.push(
         LogEvent::new(
             b.when,
-            b.figs[i].name.clone(),
+            b.figs[i].name().to_string(),
             EventKind::SpellStart,
             c.target.clone(),
             format!("begins {}: it goes off on segment {s}{later}", c.what),
@@ -718,7 +719,7 @@ fn casting(b: &Build, spell: &str, target: Option<String>, (round, s): (u32, u32
 /// total.
 fn cast(b: &mut Build, i: usize, s: u32, spell: &str, target: Option<String>) {
     let f = &b.figs[i];
-    let carried = f.casting.clone().filter(|c| c.what == spell);
+    let carried = f.casting.cloned().filter(|c| c.what == spell);
     let begun = carried.is_none();
     let mut c = carried.unwrap_or_else(|| casting(b, spell, target, (b.round, s)));
     c.device |= matches!(f.act, Act::Cast { device: true, .. });
@@ -745,15 +746,15 @@ fn cast(b: &mut Build, i: usize, s: u32, spell: &str, target: Option<String>) {
 fn contact(b: &mut Build) {
     let charges: Vec<(usize, u32)> = b.contacts.iter().map(|(&c, &s)| (c, s)).collect();
     for (c, s) in charges {
-        let Some(t) = first_standing(b.figs, &b.figs[c].act) else {
+        let Some(t) = first_standing(b.figs, b.figs[c].act) else {
             continue;
         };
         let tf = &b.figs[t];
         // A defender standing, waiting, set, or coming at the charger strikes back at
         // contact (§9a, §9g); one casting, moving elsewhere or charging does not.
         let coming = matches!(tf.act, Act::Close { .. } | Act::Move { .. })
-            && first_standing(b.figs, &tf.act) == Some(c);
-        let at_charger = tf.act.targets().contains(&b.figs[c].name.as_str());
+            && first_standing(b.figs, tf.act) == Some(c);
+        let at_charger = tf.act.targets().contains(&b.figs[c].name());
         // A shot at the charger that comes after the contact is foiled, unless the weapon
         // serves in melee too (a javelin, a spear): then it strikes back at contact (§9e).
         let shot_late = matches!(tf.act, Act::Missile { .. })
@@ -777,7 +778,7 @@ fn contact(b: &mut Build) {
             let own = b.acts.get(&t).map_or(i64::MAX, |&o| i64::from(o));
             let back =
                 crate::rules::take_initiative::hide::strikes_back_unaware(own, i64::from(s)).0;
-            if !back || tf.weapon.missile || !tf.up || tf.casting.is_some() {
+            if !back || tf.weapon.missile || !tf.up() || tf.casting.is_some() {
                 continue;
             }
         }
@@ -788,7 +789,7 @@ fn contact(b: &mut Build) {
             || shot_late
             || matches!(tf.act, Act::Hold | Act::Other(_) | Act::Set { .. });
         // Still changing weapons when the charger arrives: no blow at contact (§9c).
-        if !ready || !tf.up || tf.weapon.missile || handling_weapons(b, t, s) {
+        if !ready || !tf.up() || tf.weapon.missile || handling_weapons(b, t, s) {
             continue;
         }
         let set = matches!(tf.act, Act::Set { .. })
@@ -796,9 +797,7 @@ fn contact(b: &mut Build) {
                 .get(&t)
                 .is_some_and(|&base| ti_charge::set_in_time(base, i64::from(s)).0);
         // Its own blow on its total is replaced by the one at contact.
-        b.slots.retain(|(_, _, e)| {
-            !(e.actor == Some(tf.e) && matches!(e.what, Planned::Strike { .. }))
-        });
+        b.slots.retain(|(_, _, e)| !e.is_blow_by(tf.e));
         let what = Planned::Strike {
             routine: 1,
             of: 1,
@@ -809,7 +808,7 @@ fn contact(b: &mut Build) {
             free: None,
             adjust: Vec::new(),
         };
-        let name = b.figs[c].name.clone();
+        let name = b.figs[c].name().to_string();
         let why = if set {
             format!("set to receive {name}'s charge: strikes at contact for double damage")
         } else {
@@ -825,16 +824,15 @@ fn contact(b: &mut Build) {
 /// with a bow or crossbow in its hands (§9e).
 fn foiled(b: &mut Build, t: usize, c: usize, s: u32) {
     let tf = &b.figs[t];
-    b.slots
-        .retain(|(_, _, e)| !(e.actor == Some(tf.e) && matches!(e.what, Planned::Strike { .. })));
+    b.slots.retain(|(_, _, e)| !e.is_blow_by(tf.e));
     b.events.push(LogEvent::new(
         b.when,
-        tf.name.clone(),
+        tf.name().to_string(),
         EventKind::Idle,
-        Some(b.figs[c].name.clone()),
+        Some(b.figs[c].name().to_string()),
         format!(
             "its shot is foiled: {}'s charge is on it in segment {s}, before its total, and a {} is no weapon at close quarters",
-            b.figs[c].name,
+            b.figs[c].name(),
             tf.weapon.weapon.as_deref().unwrap_or("missile weapon")
         ),
         cite::TI_CHARGE_VS_MISSILE,
@@ -843,7 +841,7 @@ fn foiled(b: &mut Build, t: usize, c: usize, s: u32) {
 
 /// A weapon's reach in hundredths of a foot, to order blows at contact.
 fn reach_key(f: &Fig) -> i64 {
-    (f.weapon.length_ft.unwrap_or(f.reach) * 100.0).round() as i64
+    (f.weapon.length_ft.unwrap_or(f.reach()) * 100.0).round() as i64
 }
 
 fn push(b: &mut Build, i: usize, s: u32, key: i64, what: Planned, why: String) {
@@ -862,7 +860,8 @@ fn push_rule(b: &mut Build, i: usize, s: u32, key: i64, what: Planned, why: Stri
             fixed: true,
             after: Vec::new(),
             actor: Some(f.e),
-            name: f.name.clone(),
+            figure: f.id(),
+            name: f.name().to_string(),
             what,
             rule,
             why,

@@ -11,27 +11,27 @@ use crate::scene::Act;
 pub(super) fn parries(b: &Build) -> Vec<(String, String, i32)> {
     let mut out = Vec::new();
     for (p, f) in b.figs.iter().enumerate() {
-        let (Act::Parry { against }, Some(&base)) = (&f.act, b.bases.get(&p)) else {
+        let (Act::Parry { against }, Some(&base)) = (f.act, b.bases.get(&p)) else {
             continue;
         };
         // The attackers it names that come at it in melee after its base initiative.
         let in_time: Vec<&str> = against
             .iter()
             .filter_map(|a| {
-                let k = b.figs.iter().position(|g| &g.name == a)?;
+                let k = b.figs.iter().position(|g| &g.name() == a)?;
                 let g = &b.figs[k];
                 let total = i64::from(*b.acts.get(&k)?);
-                let at_it = g.act.targets().contains(&f.name.as_str());
+                let at_it = g.act.targets().contains(&f.name());
                 // Monks and blows from behind are not modelled: front, no monk.
                 let meets = parry::applies(g.weapon.missile, false, false);
-                (at_it && meets && parry::in_time(base, total).0).then_some(g.name.as_str())
+                (at_it && meets && parry::in_time(base, total).0).then_some(g.name())
             })
             .collect();
-        let whole = parry::penalty(f.level.unwrap_or(1), f.fighter);
-        let shares = parry::spread(whole, in_time.len(), f.fighter);
+        let whole = parry::penalty(f.level().unwrap_or(1), f.fighter());
+        let shares = parry::spread(whole, in_time.len(), f.fighter());
         for (a, pen) in in_time.into_iter().zip(shares) {
             if pen > 0 {
-                out.push((a.to_string(), f.name.clone(), pen));
+                out.push((a.to_string(), f.name().to_string(), pen));
             }
         }
     }

@@ -18,19 +18,19 @@ pub(super) fn shooting_point(b: &Build, i: usize) -> Option<Position> {
     let f = &b.figs[i];
     let Act::Missile {
         move_to, at_range, ..
-    } = &f.act
+    } = f.act
     else {
         return None;
     };
     let goal = match (move_to, at_range) {
         (Some(p), _) => Position { x: p.0, y: p.1 },
         (None, Some(r)) => {
-            let t = &b.figs[first_standing(b.figs, &f.act)?];
+            let t = &b.figs[first_standing(b.figs, f.act)?];
             let d = f.pos.distance(&t.pos);
             if d <= *r {
-                return Some(f.pos);
+                return Some(*f.pos);
             }
-            let i_name = f.name.as_str();
+            let i_name = f.name();
             let comes = t.act.targets().first() == Some(&i_name)
                 && matches!(
                     t.act,
@@ -60,7 +60,7 @@ pub(super) fn moving_shot(b: &mut Build, i: usize, s: u32) {
         .moving_to
         .insert(i, MoveTo(at, ft / f64::from(s.max(1)), 0));
     b.moves.push(TiMove {
-        name: f.name.clone(),
+        name: f.name().to_string(),
         from: (f.pos.x, f.pos.y),
         to: (at.x, at.y),
         total: s,
@@ -103,7 +103,7 @@ fn facing(b: &Build, i: usize) -> Option<(u32, i64, Vec<Adjust>, cite::Rule, Str
     else {
         return None;
     };
-    let t = first_standing(b.figs, &f.act)?;
+    let t = first_standing(b.figs, f.act)?;
     let Act::Missile {
         at_range: Some(theirs),
         ..
@@ -111,17 +111,17 @@ fn facing(b: &Build, i: usize) -> Option<(u32, i64, Vec<Adjust>, cite::Rule, Str
     else {
         return None;
     };
-    if first_standing(b.figs, &b.figs[t].act) != Some(i) {
+    if first_standing(b.figs, b.figs[t].act) != Some(i) {
         return None;
     }
     let seg = b.acts.get(&i)?.min(b.acts.get(&t)?);
     let adjust = f
         .weapon
         .range_ft(b.setting)
-        .and_then(|l| range_adjust(mine, l).ok())
+        .and_then(|l| range_adjust(*mine, l).ok())
         .into_iter()
         .collect();
-    let (first, rule) = farther_first(mine, theirs);
+    let (first, rule) = farther_first(*mine, *theirs);
     let order = match first {
         Some(true) => "first: it chose the farther range",
         Some(false) => "second: the other chose the farther range",

@@ -26,7 +26,7 @@ pub(super) fn withdrawals(b: &mut Build) {
 fn back_to(b: &Build, i: usize) -> Position {
     let f = &b.figs[i];
     let Act::Withdraw { to } = f.act else {
-        return f.pos;
+        return *f.pos;
     };
     let half = feet_per_round(withdraw_inches(f.movement.inches).0, b.setting);
     f.pos.toward(&Position { x: to.0, y: to.1 }, half)
@@ -42,10 +42,10 @@ fn withdraw(b: &mut Build, i: usize, s: u32) {
     let pursuers: Vec<usize> = (0..b.figs.len())
         .filter(|&p| {
             let pf = &b.figs[p];
-            pf.up
-                && pf.side != f.side
+            pf.up()
+                && pf.side() != f.side()
                 && matches!(pf.act, Act::Melee { .. })
-                && first_standing(b.figs, &pf.act) == Some(i)
+                && first_standing(b.figs, pf.act) == Some(i)
                 && gap(pf, f) <= 0.0
                 && b.acts.contains_key(&p)
         })
@@ -61,10 +61,10 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
     let blocker = blocker(b, i, p);
     let tb = blocker.map(|k| i64::from(b.acts[&k]));
     let (how, rule) = follow(i64::from(s), i64::from(tp), tb, b.rules.blocked_pursuer);
-    let (wname, pname) = (b.figs[i].name.clone(), b.figs[p].name.clone());
+    let (wname, pname) = (b.figs[i].name().to_string(), b.figs[p].name().to_string());
     if how == Follow::Blocked {
         let k = blocker.expect("a blocked pursuit has a blocker");
-        let kname = b.figs[k].name.clone();
+        let kname = b.figs[k].name().to_string();
         b.changes.intent.insert(p, Act::melee_at(&kname));
         let why = if tb.is_some_and(|t| t < i64::from(tp)) {
             format!("{kname} shuts the way after {wname}: {pname} strikes {kname} instead")
@@ -86,7 +86,7 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
     // Follows to stay in reach of the figure where it stops, up to its full move.
     let pf = &b.figs[p];
     let d = pf.pos.distance(&dest);
-    let need = (d - pf.reach).max(0.0);
+    let need = (d - pf.reach()).max(0.0);
     if need > allowance(b, p, false) {
         return;
     }
@@ -108,9 +108,7 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
         rule,
     );
     if how == Follow::OnItsTotal {
-        b.slots.retain(|(_, _, e)| {
-            !(e.actor == Some(b.figs[p].e) && matches!(e.what, Planned::Strike { .. }))
-        });
+        b.slots.retain(|(_, _, e)| !e.is_blow_by(b.figs[p].e));
         let why = format!("follows {wname} on its total and strikes, after it");
         push_rule(b, p, tp, 2, Planned::single_blow(Vec::new()), why, rule);
     }
@@ -125,14 +123,13 @@ fn block(b: &mut Build, k: usize, p: usize, follows: u32) {
     let (bonus, rule) = blocker_blow(i64::from(tk), i64::from(follows));
     let Some(bonus) = bonus else { return };
     let ke = b.figs[k].e;
-    b.slots
-        .retain(|(_, _, e)| !(e.actor == Some(ke) && matches!(e.what, Planned::Strike { .. })));
+    b.slots.retain(|(_, _, e)| !e.is_blow_by(ke));
     let adjust = vec![Adjust {
         value: bonus,
         why: "from behind, as it follows".into(),
         rule,
     }];
-    let why = format!("strikes {} as it turns to follow", b.figs[p].name);
+    let why = format!("strikes {} as it turns to follow", b.figs[p].name());
     push_rule(b, k, follows, 0, Planned::single_blow(adjust), why, rule);
 }
 
@@ -142,10 +139,10 @@ fn blocker(b: &Build, i: usize, p: usize) -> Option<usize> {
     (0..b.figs.len()).find(|&k| {
         let kf = &b.figs[k];
         k != i
-            && kf.up
-            && kf.side == b.figs[i].side
+            && kf.up()
+            && kf.side() == b.figs[i].side()
             && matches!(kf.act, Act::Melee { .. })
-            && first_standing(b.figs, &kf.act) == Some(p)
+            && first_standing(b.figs, kf.act) == Some(p)
             && gap(kf, pf) <= 0.0
             && b.acts.contains_key(&k)
     })
