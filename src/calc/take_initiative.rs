@@ -7,7 +7,9 @@ use crate::rules::dexterity::reaction_adjustment;
 use crate::rules::take_initiative::{
     ActsAt, Modifier, ModifierContext, Total,
     action::{Action, missile_speed, modifiers},
-    acts_at, change, modifier,
+    acts_at, change,
+    combine::combine,
+    modifier,
 };
 use crate::tables;
 use serde::Serialize;
@@ -110,7 +112,8 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         "melee" => Action::Melee {
             speed_factor: ctx.weapon_speed.map(|s| s.max(0) as u32),
         },
-        "natural" | "wait" | "block" => Action::Other,
+        "natural" => Action::Melee { speed_factor: None },
+        "wait" | "block" => Action::Other,
         // Moving and shooting: never nocked and ready on the move (§8b).
         "move-missile" => Action::MoveAndShoot {
             far,
@@ -152,6 +155,18 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             ));
         }
     };
+    // Only what goes together in one round (Appendix A-B, Glossary).
+    let ids: Vec<&str> = extra.iter().map(String::as_str).collect();
+    if let Some(id) = ids
+        .iter()
+        .find(|id| !table.modifiers.iter().any(|m| m.id == **id))
+    {
+        return Err(format!(
+            "{name}: no initiative modifier '{id}' in Appendix B"
+        ));
+    }
+    combine(table, action, &ids)
+        .map_err(|r| format!("{name}: {kind} with {}: {}", ids.join(", "), r.describe()))?;
     let mut modifiers = modifiers(table, action).0;
     for id in &extra {
         modifiers.push(modifier(table, id, &ctx).map_err(|e| format!("{name}: {e}"))?);

@@ -87,6 +87,13 @@ charge, cast (level=N), move (far for over half the move), move-missile (moving,
 shooting: never nocked), hurl (a weapon hurled on the charge), flee, withdraw, parry,
 expect, hide, turn, device, wait, block; mod=ID adds any other row (mod=higher_ground);
 change=D10 [at=SEGMENT] is an action changed to (§1): base + 2 + the new d10 + its rows.
+Refused, with the rule (exit 2), as in a scene's rounds[].modifiers:
+  two normal actions (a starred row such as move_full, flee, spell beside another action:
+  App. A and B notes); two kinds of movement (Glossary); a move of over 10 ft with casting
+  or melee (App. B, Movement); two minor actions (draw/change/sheath/drop weapon,
+  open_door, a potion) beside a normal action, or three without one (App. A); several
+  melee targets without melee (App. B). One minor action is played: one attack, not
+  several (note 4). In a scene, a charge by a figure with a foe within 1\" is refused (§9).
   # The sword user of §1: d10 9 + speed 5 = 14 against an orc's 3 + 7 = 10
   firststrike first --system take-initiative 'Sword: melee sf=5 d10=9' 'Orc: melee sf=7 d10=3'
   # §1 again: the orc dies, the sword user changes on segment 9 to a long move: 23, next round on 3

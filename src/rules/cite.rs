@@ -57,7 +57,11 @@ pub struct Rule {
 impl Rule {
     /// `DMG p.66`.
     pub fn page_ref(&self) -> String {
-        if self.page.starts_with('§') {
+        // A section, appendix or glossary of a text ("§9", "App. A") reads as itself.
+        if ["§", "App.", "Glossary"]
+            .iter()
+            .any(|p| self.page.starts_with(p))
+        {
             format!("{} {}", self.book.short(), self.page)
         } else {
             format!("{} p.{}", self.book.short(), self.page)
@@ -186,6 +190,12 @@ rules! {
     TI_RACE = "ti.race", TakeInitiative, "§11a", "two figures racing to a point arrive in order of initiative, together on a tie";
     TI_AREA_WINDOW = "ti.area_window", TakeInitiative, "§11b", "a mover is caught by an area spell if its initiative is within the window the area's size makes against its move per segment";
     TI_SPELL = "ti.spell", TakeInitiative, "§Basics, App. B", "a spell is begun at the round's start and goes off on the caster's total: +6 + its level";
+    TI_ONE_ACTION = "ti.one_action", TakeInitiative, "App. A; App. B notes", "one normal action a round: a starred row is a primary action with no other beside it, and two minor actions count as one normal action";
+    TI_MOVES_EXCLUSIVE = "ti.moves_exclusive", TakeInitiative, "Glossary", "move, charge, flee and withdraw exclude each other in one round";
+    TI_MOVE_PREVENTS = "ti.move_prevents", TakeInitiative, "App. B, Movement", "moving more than 10 ft in a round prevents casting a spell and a normal melee attack";
+    TI_MINOR_ONE_ATTACK = "ti.minor_one_attack", TakeInitiative, "App. A; App. B note 4", "a minor action (drawing or changing a weapon...) takes away multiple attacks that round";
+    TI_CHARGE_ENGAGED = "ti.charge_engaged", TakeInitiative, "§9", "no charge by a figure already engaged: a foe within 1\" (10 ft) at the round's start";
+    TI_MULTIPLE_TARGETS = "ti.multiple_targets", TakeInitiative, "App. B, Weapon", "melee at several targets adds 1 for each and comes at the end of the round";
     TI_SPELL_SAVE = "ti.spell_save", TakeInitiative, "§Basics", "a caster damaged before the spell goes off keeps it only with d20 - spell level + caster level - damage at or above its save";
     CHARGE_SET = "charge.set", TakeInitiative, "§9", "a spear or pole arm set against a charge strikes the charger first and does double damage";
     CHARGE_STRIKE_BACK = "charge.strike_back", Dmg, "66", "a charged figure strikes back at contact whatever it declared, by weapon length";

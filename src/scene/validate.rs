@@ -300,6 +300,9 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             &format!("rounds[{r}].declare"),
         );
         let ti = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
+        if ti && r == 0 {
+            engaged_charges(&mut c, scene, &round.declare, &anchors);
+        }
         for (side, die) in &round.initiative {
             let mut a = anchors.clone();
             a.extend(["initiative".to_string(), q(side)]);
@@ -375,6 +378,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 ids.iter()
                     .find(|id| !table.modifiers.iter().any(|m| &m.id == *id))
                     .map(|id| format!("no row '{id}' in Appendix B (assets/take_initiative.ron)"))
+                    .or_else(|| combination_refused(round.declare.get(who), ids))
             };
             if let Some(m) = msg {
                 c.add(&a, field, m, None);
@@ -800,6 +804,82 @@ fn check_declarations(
             && let Err(m) = limits::check_point("a charge to", *p)
         {
             c.add(&at, format!("{path}.{who}.to"), m, None);
+        }
+    }
+}
+
+/// Why a figure's declaration and its extra Appendix B rows do not go together in one
+/// round under "Take Initiative!", if they do not (rules::take_initiative::combine). A
+/// move's length is not known before play: it counts as up to half the movement here, and
+/// the engine checks it again when the round is planned.
+fn combination_refused(act: Option<&Act>, ids: &[String]) -> Option<String> {
+    use crate::rules::take_initiative::{action::Action, combine::combine};
+    let action = match act? {
+        Act::Melee { .. } | Act::Block { .. } => Action::Melee { speed_factor: None },
+        Act::Missile {
+            move_to, at_range, ..
+        } if move_to.is_some() || at_range.is_some() => Action::MoveAndShoot {
+            far: false,
+            speed: 0,
+            dexterity: 0,
+        },
+        Act::Missile { .. } | Act::Charge { hurl: true, .. } => Action::Missile {
+            speed: 0,
+            dexterity: 0,
+        },
+        Act::Charge { .. } => Action::Charge,
+        Act::Cast { spell, device, .. } => {
+            if *device || tables::find_spell(spell).is_some_and(|s| s.device) {
+                Action::Device
+            } else {
+                Action::Cast { level: 1 }
+            }
+        }
+        Act::Cantrips { .. } => Action::Cast { level: 1 },
+        Act::Close { .. } | Act::Move { .. } => Action::Move { far: false },
+        Act::Set { .. } => Action::SetToReceive,
+        Act::Turn { .. } => Action::Turn,
+        Act::Potion { .. } => Action::Potion,
+        Act::Flee { .. } => Action::Flee,
+        Act::Withdraw { .. } => Action::Withdraw,
+        Act::Expect { .. } => Action::Expect,
+        Act::Hide => Action::Hide,
+        Act::Parry { .. } => Action::Parry,
+        Act::Other(_) | Act::Hold => Action::Other,
+    };
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    combine(tables::take_initiative(), action, &ids)
+        .err()
+        .map(|r| format!("{} with its declaration: {}", ids.join(", "), r.describe()))
+}
+
+/// Under "Take Initiative!": a charge declared for the first round by a figure that starts
+/// engaged, a foe within 1" (§9). Later rounds are checked by the engine, where the figures
+/// then stand.
+fn engaged_charges(c: &mut Checker, scene: &Scene, declare: &Declarations, anchors: &[String]) {
+    use crate::rules::take_initiative::combine::may_charge;
+    for (who, act) in declare {
+        let Some(me) = scene.combatants.iter().find(|f| &f.name == who) else {
+            continue;
+        };
+        if !matches!(act, Act::Charge { .. }) {
+            continue;
+        }
+        let nearest = scene
+            .combatants
+            .iter()
+            .filter(|f| f.side != me.side)
+            .map(|f| (f.at.0 - me.at.0).hypot(f.at.1 - me.at.1))
+            .min_by(f64::total_cmp);
+        if let Err(refusal) = may_charge(nearest) {
+            let mut a = anchors.to_vec();
+            a.push(q(who));
+            c.add(
+                &a,
+                format!("rounds[0].declare.{who}"),
+                refusal.describe(),
+                None,
+            );
         }
     }
 }

@@ -15,6 +15,7 @@
 pub mod action;
 pub mod change;
 pub mod charge;
+pub mod combine;
 pub mod expect;
 pub mod flee;
 pub mod hide;
@@ -65,6 +66,10 @@ pub struct ModifierRow {
     /// A primary action: nothing more that round.
     #[serde(default)]
     pub primary: bool,
+    /// A minor action (Appendix A): two make a normal action, and one takes away multiple
+    /// attacks that round (note 4).
+    #[serde(default)]
+    pub minor: bool,
 }
 
 /// One missile speed of note 1.

@@ -68,7 +68,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     let g = gap(f, &b.figs[t]);
     let (arrival, rule) = match charging_back(b.figs, t, i, b.setting) {
         Some(other_fps) => {
-            let d = f.pos.distance(&b.figs[t].pos);
+            let d = f.pos.distance(b.figs[t].pos);
             let other = (other_fps, b.figs[t].reach());
             let ((a, _), rule) = charge::mutual_arrival(d, (fps, f.reach()), other);
             (a, rule)

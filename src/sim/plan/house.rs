@@ -32,7 +32,7 @@ pub(super) fn short_rounds(
         }
         let awaited = spec.and_then(|s| s.awaits.get(f.name()));
         if let Some(w) = awaited.filter(|_| house.await_enemy) {
-            let Some(wi) = b.figs.iter().position(|g| &g.name() == w && g.up()) else {
+            let Some(wi) = b.figs.iter().position(|g| g.name() == w && g.up()) else {
                 continue;
             };
             let t = house::after_awaiting(done_in(b, wi));
@@ -129,7 +129,7 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
                 && foe.side() != f.side()
                 && matches!(foe.act, Act::Melee { .. })
                 && first_standing(b.figs, foe.act) == Some(i)
-                && foe.pos.distance(&f.pos) <= foe.reach() + 1e-6;
+                && foe.pos.distance(f.pos) <= foe.reach() + 1e-6;
             if !engaged {
                 continue;
             }
@@ -211,7 +211,7 @@ fn leaves(figs: &[Fig], i: usize) -> Option<bool> {
         Act::Charge { .. } | Act::Close { .. } => {
             // Moving on another foe leaves this melee; on a foe already in reach it stays.
             let t = first_standing(figs, f.act)?;
-            (f.pos.distance(&figs[t].pos) > f.reach() + 1e-6).then_some(false)
+            (f.pos.distance(figs[t].pos) > f.reach() + 1e-6).then_some(false)
         }
         _ => None,
     }

@@ -29,7 +29,7 @@ pub(super) fn roll(
         let sides = die.sides();
         let (shows, fixed) = match spec.and_then(|s| s.initiative.get(f.side())) {
             Some(&d) => (d as i32, true),
-            None => dice.roll(DieKind::Initiative, &f.side(), sides),
+            None => dice.roll(DieKind::Initiative, f.side(), sides),
         };
         let shows = shows.clamp(1, sides as i32) as u32;
         events.push(

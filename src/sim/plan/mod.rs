@@ -395,7 +395,7 @@ fn first_standing(figs: &[Fig], act: &Act) -> Option<usize> {
 
 /// Feet still to cover before `f` can strike `t` (a hair's breadth counts as none).
 fn gap(f: &Fig, t: &Fig) -> f64 {
-    let g = f.pos.distance(&t.pos) - f.reach();
+    let g = f.pos.distance(t.pos) - f.reach();
     if g < 1e-6 { 0.0 } else { g }
 }
 
@@ -466,7 +466,7 @@ impl Changes {
     ) {
         if let Some(t) = toward
             .as_ref()
-            .and_then(|t| figs.iter().find(|g| &g.name() == t))
+            .and_then(|t| figs.iter().find(|g| g.name() == t))
         {
             self.closing.insert(
                 i,

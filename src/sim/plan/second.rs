@@ -51,14 +51,14 @@ pub(super) fn plan(b: &mut RoundBuild, then: &Declarations) {
 /// The normal attack after an item of speed's shot: one routine with the other weapon.
 fn attack(b: &mut RoundBuild, i: usize, targets: &[String]) {
     let f = &b.figs[i];
-    let weapon = f.off_hand().as_deref().and_then(|w| tables::weapon(w).ok());
+    let weapon = f.off_hand().and_then(|w| tables::weapon(w).ok());
     let mut d = b.declared(i, ActionKind::Melee);
     d.speed_factor = weapon.map(|w| w.speed_factor);
     d.reach_ft = weapon.map_or(f.reach(), |w| w.length_ft);
     d.strikes_first = false;
     let why = format!(
         "then makes its normal attack with its {}",
-        f.off_hand().as_deref().unwrap_or("other weapon")
+        f.off_hand().unwrap_or("other weapon")
     );
     b.events.push(LogEvent::new(
         b.when,

@@ -373,7 +373,7 @@ fn drink(b: &mut SegmentBuild, i: usize, name: &str, prepare: u32, dice: &mut Di
     if f.casting.as_ref().is_some_and(|c| c.what == name) {
         return;
     }
-    let delay = potion_delay(dice.roll(DieKind::D4, &f.name(), 4).0.max(1) as u32).0;
+    let delay = potion_delay(dice.roll(DieKind::D4, f.name(), 4).0.max(1) as u32).0;
     let tick = b.clock.tick() + prepare + delay;
     let (r, s) = b.clock.moment_of(tick);
     let at = if r == 0 {

@@ -36,7 +36,7 @@ pub(in crate::sim) fn change_actions(
     // Only then is everyone read: this runs every segment of a round.
     let mut figs = everyone(&p.figures);
     for (name, to) in &spec.change {
-        let Some(i) = figs.iter().position(|f| &f.name() == name && f.up()) else {
+        let Some(i) = figs.iter().position(|f| f.name() == name && f.up()) else {
             continue;
         };
         let Ok(&BaseInitiative(base)) = bases.get(figs[i].e) else {

@@ -25,7 +25,7 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
         return;
     };
     let name = f.name().to_string();
-    let foe = b.figs.iter().position(|g| &g.name() == target);
+    let foe = b.figs.iter().position(|g| g.name() == target);
     let Some(event) = foe.and_then(|t| b.acts.get(&t).copied()) else {
         let why = format!("waits for {target}, who does not act this round");
         b.events.push(LogEvent::new(

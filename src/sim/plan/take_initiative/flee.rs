@@ -35,7 +35,7 @@ fn pursuers(b: &Build, i: usize) -> Vec<usize> {
         let of = &b.figs[o];
         of.up()
             && of.side() != b.figs[i].side()
-            && first_standing(b.figs, &of.act) == Some(i)
+            && first_standing(b.figs, of.act) == Some(i)
             && !near.contains(&o)
     });
     let after: Vec<usize> = after.collect();

@@ -16,11 +16,14 @@ mod withdraw;
 
 pub(in crate::sim) use change::{change_actions, in_a_round};
 
-use super::{Changes, Fig, Plan, PlanEntry, Planned, Planning, everyone, first_standing, gap};
+use super::{
+    Changes, Fig, Plan, PlanEntry, Planned, Planning, everyone, first_standing, gap, idle,
+};
 use crate::rules::charge::charge_feet_per_round;
 use crate::rules::cite::{self, Rule};
 use crate::rules::movement::feet_per_round;
 use crate::rules::take_initiative::action::{self, Action, missile_speed};
+use crate::rules::take_initiative::combine::{Refusal, combine, may_charge};
 use crate::rules::take_initiative::{Total, acts_at, charge as ti_charge};
 use crate::scene::{Act, DieKind, RoundSpec};
 use crate::sim::components::{
@@ -69,6 +72,8 @@ struct Build<'a, 'w> {
     moves: Vec<super::TiMove>,
     /// The extra Appendix B rows each figure took this round.
     extra: BTreeMap<usize, Vec<String>>,
+    /// Figures with a minor action this round: one attack, not several (App. A, note 4).
+    one_attack: Vec<usize>,
     /// Fleers that gained on their pursuers this round (§5).
     bursts: Vec<usize>,
     /// Figures running from their foes this round.
@@ -106,6 +111,7 @@ impl<'a, 'w> Build<'a, 'w> {
             contacts: BTreeMap::new(),
             moves: Vec::new(),
             extra: BTreeMap::new(),
+            one_attack: Vec::new(),
             bursts: Vec::new(),
             fleeing: Vec::new(),
             carry: Vec::new(),
@@ -120,7 +126,7 @@ impl Build<'_, '_> {
     fn acting(&self, kind: impl Fn(&Act) -> bool) -> Vec<(usize, u32)> {
         self.acts
             .iter()
-            .filter(|(i, _)| kind(&self.figs[**i].act))
+            .filter(|(i, _)| kind(self.figs[**i].act))
             .map(|(&i, &s)| (i, s))
             .collect()
     }
@@ -198,12 +204,12 @@ fn initiative(
         None => {
             let fixed = spec.and_then(|r| r.initiative.get(f.name())).copied();
             let base =
-                fixed.unwrap_or_else(|| dice.roll(DieKind::Initiative, &f.name(), 10).0 as u32);
+                fixed.unwrap_or_else(|| dice.roll(DieKind::Initiative, f.name(), 10).0 as u32);
             let base = base.clamp(1, 10);
             b.bases.insert(i, base);
             commands.entity(f.e).insert(BaseInitiative(base));
             let mut mods = action::modifiers(tables::take_initiative(), costed(b, i)).0;
-            mods.extend(extra_rows(b, i, spec));
+            mods.extend(combined_rows(b, i, spec));
             let t = Total::new(base, mods);
             (t.value(), Some(base), t.describe())
         }
@@ -273,6 +279,37 @@ fn extra_rows(
         .collect();
     b.extra.insert(i, ids);
     rows
+}
+
+/// The extra rows, if they go together with the figure's action (Appendix A-B, Glossary):
+/// a minor action leaves it one attack; a combination that does not go together (a move
+/// found to be over half the movement beside another normal action) is refused in the log
+/// and the action is played without the extra rows.
+fn combined_rows(
+    b: &mut Build,
+    i: usize,
+    spec: Option<&RoundSpec>,
+) -> Vec<crate::rules::take_initiative::Modifier> {
+    let rows = extra_rows(b, i, spec);
+    let ids: Vec<&str> = b
+        .extra
+        .get(&i)
+        .map_or(Vec::new(), |v| v.iter().map(String::as_str).collect());
+    match combine(tables::take_initiative(), costed(b, i), &ids) {
+        Ok((c, _)) => {
+            if c.one_attack {
+                b.one_attack.push(i);
+            }
+            rows
+        }
+        Err(refusal) => {
+            let f = &b.figs[i];
+            let why = format!("cannot take {}: {}", ids.join(", "), refusal.describe());
+            b.events.push(idle(b.when, f, None, why, refusal.rule()));
+            b.extra.remove(&i);
+            Vec::new()
+        }
+    }
 }
 
 /// Whether figure `i` is still handling its weapons (drawing, changing, picking one up)
@@ -398,13 +435,19 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
             move_to, at_range, ..
         } if move_to.is_some() || at_range.is_some() => ranged::moving_shot(b, i, s),
         Act::Melee { .. } | Act::Missile { .. } => strike(b, i, s),
-        Act::Charge { .. } => charge(b, i, s),
+        Act::Charge { .. } => match engaged(b, i) {
+            Ok(_) => charge(b, i, s),
+            Err(refusal) => {
+                let e = idle(b.when, f, None, refusal.describe(), refusal.rule());
+                b.events.push(e);
+            }
+        },
         Act::Move { .. } | Act::Close { .. } => {
             travel(b, i, s, false);
         }
         Act::Cast { spell, target, .. } => cast(b, i, s, spell, target.clone()),
         Act::Potion { name, .. } => {
-            let delay = dice.roll(DieKind::D4, &f.name(), 4).0.clamp(1, 4) as u32 + 1;
+            let delay = dice.roll(DieKind::D4, f.name(), 4).0.clamp(1, 4) as u32 + 1;
             let c = Casting {
                 what: name.clone(),
                 target: None,
@@ -430,6 +473,19 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
     }
 }
 
+/// Whether figure `i` may charge this round: not with a standing foe within 1" of it at the
+/// round's start (§9).
+fn engaged(b: &Build, i: usize) -> Result<Rule, Refusal> {
+    let f = &b.figs[i];
+    let nearest = b
+        .figs
+        .iter()
+        .filter(|g| g.up() && g.side() != f.side())
+        .map(|g| f.pos.distance(g.pos))
+        .min_by(f64::total_cmp);
+    may_charge(nearest)
+}
+
 /// A blow (or volley) on the total: every routine of the round's rate on that segment.
 fn strike(b: &mut Build, i: usize, s: u32) {
     let f = &b.figs[i];
@@ -449,12 +505,31 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         };
         b.changes.closing.insert(i, Some(step));
     }
-    let of = f
+    let rate = f
         .rate
         .rate
         .routines_in(f.rate.rounds_attacking + 1, b.alternating)
         .0
         .max(1);
+    // A minor action this round takes away multiple attacks (App. A; note 4).
+    let of = if b.one_attack.contains(&i) && rate > 1 {
+        let why = format!(
+            "a minor action this round: one attack, not {rate} ({})",
+            cite::TI_MINOR_ONE_ATTACK.page_ref()
+        );
+        let e = LogEvent::new(
+            b.when,
+            f.name(),
+            EventKind::Declare,
+            None,
+            why,
+            cite::TI_MINOR_ONE_ATTACK,
+        );
+        b.events.push(e);
+        1
+    } else {
+        rate
+    };
     let adjust = running_back(b, i);
     for routine in 1..=of {
         let what = Planned::routine(routine, of, adjust.clone());
@@ -530,7 +605,7 @@ fn hurl(b: &mut Build, i: usize, s: u32) {
     let Some(t) = first_standing(b.figs, f.act) else {
         return;
     };
-    let half = f.pos.distance(&b.figs[t].pos) / 2.0;
+    let half = f.pos.distance(b.figs[t].pos) / 2.0;
     let adjust = match f
         .weapon
         .range_ft(b.setting)
@@ -654,7 +729,7 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
         }
         // Out of reach this round: it covers its allowance by its total and stops there.
         (_, Some(t)) if ft > allowance => {
-            let at = f.pos.toward(&b.figs[t].pos, covered);
+            let at = f.pos.toward(b.figs[t].pos, covered);
             b.changes.moving_to.insert(i, MoveTo(at, fps, 0));
         }
         (_, Some(t)) => {

@@ -18,7 +18,7 @@ pub(super) fn parries(b: &Build) -> Vec<(String, String, i32)> {
         let in_time: Vec<&str> = against
             .iter()
             .filter_map(|a| {
-                let k = b.figs.iter().position(|g| &g.name() == a)?;
+                let k = b.figs.iter().position(|g| g.name() == a)?;
                 let g = &b.figs[k];
                 let total = i64::from(*b.acts.get(&k)?);
                 let at_it = g.act.targets().contains(&f.name());

@@ -26,7 +26,7 @@ pub(super) fn shooting_point(b: &Build, i: usize) -> Option<Position> {
         (Some(p), _) => Position { x: p.0, y: p.1 },
         (None, Some(r)) => {
             let t = &b.figs[first_standing(b.figs, f.act)?];
-            let d = f.pos.distance(&t.pos);
+            let d = f.pos.distance(t.pos);
             if d <= *r {
                 return Some(*f.pos);
             }
@@ -42,7 +42,7 @@ pub(super) fn shooting_point(b: &Build, i: usize) -> Option<Position> {
                         | Act::Move { .. }
                 );
             let share = if comes { 0.5 } else { 1.0 };
-            f.pos.toward(&t.pos, (d - r) * share)
+            f.pos.toward(t.pos, (d - r) * share)
         }
         (None, None) => return None,
     };
