@@ -368,3 +368,76 @@ fn ctrl_c_prints_the_count_so_far() {
         .clone();
     assert_eq!(completes["count"].as_u64(), Some(played));
 }
+
+/// A blow in the same beat as a spell's completion is an outcome of its own: a caster of a
+/// 4-segment spell against a blow at speed factor 4, each side rolling its d6. On a tie (6
+/// in 36) the blow and the completion come together (DMG p.66-67); otherwise one side's
+/// die puts one first. The seeded interval holds 1/6; with the dice fixed to a tie, every
+/// trial counts it.
+#[test]
+fn a_blow_as_the_spell_completes() {
+    use firststrike::calc::odds::{Reroll, run};
+    let src = |initiative: &str| {
+        format!(
+            r#"Scene(
+    name: "Blow as it completes",
+    setting: Indoors,
+    seed: 5,
+    combatants: [
+        (name: "Bigby", side: "A", at: (10.0, 10.0), hp: 200),
+        (name: "Riggby", side: "B", at: (10.0, 15.0), speed_factor: 4, hp: 200),
+    ],
+    rounds: [(declare: {{ "Bigby": Cast(spell: "magic missile", target: Some("Riggby"), segments: Some(4)), "Riggby": Melee(targets: ["Bigby"]) }}{initiative})],
+)"#
+        )
+    };
+    let key = "spell:Bigby:magic missile:blow_as_it_completes";
+    let scene = firststrike::scene::parse("s.ron", &src("")).unwrap_or_else(|e| panic!("{e}"));
+    let o = run(&scene, 3000, 7, &Reroll::Unfixed, None);
+    let got = o.outcomes.iter().find(|x| x.key == key).expect("counted");
+    assert!(
+        got.low <= 1.0 / 6.0 && 1.0 / 6.0 <= got.high,
+        "{} of {}: [{}, {}]",
+        got.count,
+        got.trials,
+        got.low,
+        got.high
+    );
+    let tied = firststrike::scene::parse("t.ron", &src(r#", initiative: { "A": 3, "B": 3 }"#))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let o = run(&tied, 50, 7, &Reroll::Unfixed, None);
+    let got = o.outcomes.iter().find(|x| x.key == key).expect("counted");
+    assert_eq!(got.count, 50);
+    let apart = firststrike::scene::parse("a.ron", &src(r#", initiative: { "A": 5, "B": 2 }"#))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let o = run(&apart, 50, 7, &Reroll::Unfixed, None);
+    assert!(!o.outcomes.iter().any(|x| x.key == key));
+}
+
+/// Surprise is counted: each side surprised, and for how many segments — the counts of the
+/// segments add up to the count of "surprised", and a side is surprised or not in every
+/// trial where its surprise is rolled.
+#[test]
+fn surprise_is_counted_by_side_and_segments() {
+    use firststrike::calc::odds::{Reroll, run};
+    let scene = firststrike::scene::load(std::path::Path::new("scenes/duergar_ambush.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let o = run(&scene, 300, 3, &Reroll::All, None);
+    let count = |k: &str| {
+        o.outcomes
+            .iter()
+            .find(|x| x.key == k)
+            .map_or(0, |x| x.count)
+    };
+    for side in ["Party", "Duergar"] {
+        let surprised = count(&format!("surprise:{side}:surprised"));
+        let by_segments: u64 = o
+            .outcomes
+            .iter()
+            .filter(|x| x.key.starts_with(&format!("surprise:{side}:segments:")))
+            .map(|x| x.count)
+            .sum();
+        assert_eq!(surprised, by_segments, "{side}");
+        assert!(surprised > 0 && surprised < o.trials, "{side}: {surprised}");
+    }
+}

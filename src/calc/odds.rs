@@ -5,7 +5,7 @@
 //! down by the end of each round, each side still standing. Trial `i` draws from its own
 //! seed, made from (seed, i), so the counts are the same for any number of threads.
 
-use crate::scene::{DieKind, Scene};
+use crate::scene::{DieKind, Scene, SurpriseSpec};
 use crate::sim::{EventKind as K, LogEvent, Payload, Runner};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -58,8 +58,15 @@ pub fn for_trial(scene: &Scene, reroll: &Reroll) -> Scene {
             r.initiative.clear();
         }
     }
+    // A side's surprise roll the scene fixed is rolled afresh at the usual chance, 2 in 6
+    // (DMG p.61); a side the scene says is never surprised stays so, and a chance the scene
+    // gives is kept.
     if kinds.contains(&DieKind::Surprise) {
-        s.surprise.clear();
+        for spec in s.surprise.values_mut() {
+            if matches!(spec, SurpriseSpec::D6(_) | SurpriseSpec::Percent(_)) {
+                *spec = SurpriseSpec::ChanceIn6(2);
+            }
+        }
     }
     s
 }
@@ -98,6 +105,7 @@ pub struct Outcome {
 /// The outcomes of one trial's log, as keys with their words (each key counts once).
 pub fn outcomes_of(scene: &Scene, events: &[LogEvent]) -> BTreeMap<String, String> {
     let mut o = BTreeMap::new();
+    surprise(events, &mut o);
     spells(events, &mut o);
     charges(events, &mut o);
     pairs(events, &mut o);
@@ -113,11 +121,20 @@ fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
                 o.entry(format!("{key}:cast"))
                     .or_insert_with(|| crate::words!("{} casts {spell}", e.actor));
             }
-            Payload::SpellComplete { spell, .. } => {
+            Payload::SpellComplete { spell, beat, .. } => {
                 o.insert(
                     format!("spell:{}:{spell}:completes", e.actor),
                     crate::words!("{}'s {spell} completes", e.actor),
                 );
+                if blow_as_it_completes(events, e, *beat) {
+                    o.insert(
+                        format!("spell:{}:{spell}:blow_as_it_completes", e.actor),
+                        crate::words!(
+                            "a blow lands on {} in the same beat as {spell} completes",
+                            e.actor
+                        ),
+                    );
+                }
             }
             Payload::SpellDisrupted {
                 spell,
@@ -135,6 +152,48 @@ fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// Whether a blow is struck at the caster of completion `done` in the same beat of the
+/// round's order as the spell completes: simultaneous, neither before the other.
+fn blow_as_it_completes(events: &[LogEvent], done: &LogEvent, beat: Option<usize>) -> bool {
+    let (Some(caster), Some(beat)) = (done.who, beat) else {
+        return false;
+    };
+    events.iter().any(|x| {
+        matches!(x.kind, K::Hit | K::Miss)
+            && x.whom == Some(caster)
+            && (x.round, x.segment) == (done.round, done.segment)
+            && matches!(x.payload, Payload::Attack { beat: b, .. } if b == beat)
+    })
+}
+
+/// Each side's surprise: whether it is surprised, and for how many segments.
+fn surprise(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
+    for e in events {
+        let Payload::Surprise { segments } = e.payload else {
+            continue;
+        };
+        let side = &e.actor;
+        if segments == 0 {
+            o.insert(
+                format!("surprise:{side}:none"),
+                crate::words!("{side} is not surprised"),
+            );
+        } else {
+            o.insert(
+                format!("surprise:{side}:surprised"),
+                crate::words!("{side} is surprised"),
+            );
+            o.insert(
+                format!("surprise:{side}:segments:{segments}"),
+                crate::words!(
+                    "{side} loses {} to surprise",
+                    crate::text::plural(segments, "segment")
+                ),
+            );
         }
     }
 }

@@ -187,6 +187,10 @@ pub enum Payload {
         spell: String,
         /// Casting or activation time in segments.
         casting_segments: u32,
+        /// Its place in the round's order, if the plan placed it: a blow of the same beat
+        /// lands as it completes (not in the JSON, whose keys stay as they are).
+        #[serde(skip)]
+        beat: Option<usize>,
     },
     /// What a completed spell did.
     Effect {

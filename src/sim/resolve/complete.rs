@@ -56,6 +56,7 @@ pub(super) fn planned(
                 .with(Payload::SpellComplete {
                     spell: what.to_string(),
                     casting_segments: 1,
+                    beat: Some(entry.beat),
                 }),
             );
         }
@@ -137,6 +138,7 @@ fn takes_effect(
         .with(Payload::SpellComplete {
             spell: c.what.clone(),
             casting_segments: c.segments,
+            beat,
         }),
     );
     end_casting(&mut p.commands, e, c, &intent);
