@@ -198,6 +198,7 @@ rules! {
     TI_MULTIPLE_TARGETS = "ti.multiple_targets", TakeInitiative, "App. B, Weapon", "melee at several targets adds 1 for each and comes at the end of the round";
     TI_SPELL_SAVE = "ti.spell_save", TakeInitiative, "§Basics", "a caster damaged before the spell goes off keeps it only with d20 - spell level + caster level - damage at or above its save";
     CHARGE_SET = "charge.set", TakeInitiative, "§9", "a spear or pole arm set against a charge strikes the charger first and does double damage";
+    CHARGE_CONTACT = "charge.contact", Dmg, "66", "a charge strikes when it makes contact: at a figure that moves off, later than planned, in the segment it reaches it";
     CHARGE_STRIKE_BACK = "charge.strike_back", Dmg, "66", "a charged figure strikes back at contact whatever it declared, by weapon length";
     HASTE = "spell.haste", Phb, "74", "haste doubles a figure's attacks and movement: a 3/2 fighter attacks three times a round";
     SLOW = "spell.slow", House, "First Strike", "reading: slow halves attacks and movement, and the slowed figure acts as if it lost initiative";

@@ -385,3 +385,8 @@ pub struct SaveVsPsionics(pub u32);
 /// ends then (PHB p.39).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct MundaneHit(pub u32, pub u32);
+
+/// Where a charge made contact with its target: the (round, segment) it reached it. Its
+/// blow lands at contact though the target walks on in that segment (DMG p.66).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChargeContact(pub u32, pub u32);

@@ -369,6 +369,11 @@ fn report(
                 charge: w.charge,
             }),
         );
+        if w.charge {
+            commands
+                .entity(w.entity)
+                .insert(ChargeContact(when.0, when.1));
+        }
         if let Act::Charge {
             targets, modifier, ..
         } = &m.intent.act

@@ -212,7 +212,11 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
             .iter()
             .any(|a| a.owner == t && a.declared.kind != ActionKind::Other);
         let free = matches!(tf.act, Act::Hold | Act::Other(_));
-        if busy || !free || !tf.up() || tf.weapon.missile {
+        if !tf.up() || tf.weapon.missile {
+            continue;
+        }
+        if busy && !free {
+            turn_to_meet(b, c, t);
             continue;
         }
         b.actions.retain(|a| a.owner != t);
@@ -230,6 +234,53 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
         b.changes.intent.insert(t, Act::melee_at(&name));
         b.push(t, d, vec![name], false, String::new());
     }
+}
+
+/// A charged figure in melee with another foe turns its blows on the charger when the charge
+/// makes contact, by weapon length (DMG p.66; our reading: the one coming at it is met
+/// first, its other foes after). A caster, a set weapon and one already aiming at the
+/// charger are left as they are.
+fn turn_to_meet(b: &mut RoundBuild, c: usize, t: usize) {
+    let name = b.figs[c].name().to_string();
+    let Act::Melee {
+        targets,
+        modifier,
+        hold_after,
+    } = b.figs[t].act
+    else {
+        return;
+    };
+    if targets.first() == Some(&name) {
+        return;
+    }
+    let Some(a) = b
+        .actions
+        .iter_mut()
+        .find(|a| a.owner == t && a.declared.kind == ActionKind::Melee && !a.charge)
+    else {
+        return;
+    };
+    a.targets.retain(|x| x != &name);
+    a.targets.insert(0, name.clone());
+    let mut aims = vec![name.clone()];
+    aims.extend(targets.iter().filter(|x| **x != name).cloned());
+    b.changes.intent.insert(
+        t,
+        Act::Melee {
+            targets: aims,
+            modifier: *modifier,
+            hold_after: *hold_after,
+        },
+    );
+    let why = crate::words!("turns to meet {name}'s charge at contact, its other foe after");
+    b.events.push(crate::sim::log::LogEvent::new(
+        b.when,
+        b.figs[t].name().to_string(),
+        crate::sim::log::EventKind::Act,
+        Some(name),
+        why,
+        cite::CHARGE_STRIKE_BACK,
+    ));
 }
 
 /// Whether figure `t` charges figure `i` this round.

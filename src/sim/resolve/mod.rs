@@ -54,6 +54,9 @@ pub(super) struct Fighter {
     hide_chance: Option<&'static HideChance>,
     disarmed: Option<&'static Disarmed>,
     psionic: Has<Psionic>,
+    closing: Option<&'static Closing>,
+    due: Option<&'static strike::ChargeBlowDue>,
+    contact: Option<&'static ChargeContact>,
 }
 
 /// What playing a segment needs.
@@ -97,6 +100,7 @@ pub(super) fn resolve(mut p: Play) {
         plan.round == round && (e.segment == segment || (segment == 1 && e.segment == 0))
     });
     let mut seg = Segment::default();
+    strike::due_charge_blows(&mut p, &mut seg);
     for entry in entries {
         let Some(actor) = entry.actor else { continue };
         let Ok(a) = p.figures.get(actor) else {

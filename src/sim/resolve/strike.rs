@@ -37,6 +37,52 @@ struct Blow {
 }
 
 /// Plays one planned routine of `actor`.
+/// A charge's blow that found its target gone on: struck in the segment the charge makes
+/// contact, this round (DMG p.66).
+#[derive(Component, Clone, Debug)]
+pub(super) struct ChargeBlowDue {
+    /// The round of the charge.
+    round: u32,
+    /// The blow as planned.
+    entry: PlanEntry,
+}
+
+/// The charge blows due now: each charger that has made contact since its blow was
+/// planned strikes, in this segment; one still on its way waits; one whose round is over
+/// is dropped.
+pub(super) fn due_charge_blows(p: &mut Play, seg: &mut Segment) {
+    let (round, segment) = p.clock.round_segment();
+    let due: Vec<(Entity, ChargeBlowDue, bool, bool)> = p
+        .figures
+        .iter()
+        .filter_map(|f| {
+            let stopped_short = matches!(f.intent.act, Act::Charge { .. });
+            f.due
+                .map(|d| (f.entity, d.clone(), f.closing.is_some(), stopped_short))
+        })
+        .collect();
+    for (actor, due, on_its_way, stopped_short) in due {
+        if due.round != round || !p.figures.get(actor).is_ok_and(|a| a.hp.condition.is_up()) {
+            p.commands.entity(actor).remove::<ChargeBlowDue>();
+            continue;
+        }
+        if on_its_way {
+            continue;
+        }
+        p.commands.entity(actor).remove::<ChargeBlowDue>();
+        // Stopped (a wall) before contact: no blow.
+        if stopped_short {
+            continue;
+        }
+        let mut entry = due.entry;
+        entry.segment = segment;
+        entry.fixed = true;
+        entry.rule = cite::CHARGE_CONTACT;
+        entry.why = "the charge makes contact".into();
+        routine(p, seg, &entry, actor);
+    }
+}
+
 pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor: Entity) {
     let Planned::Strike {
         routine,
@@ -146,7 +192,23 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         }
     }
     let Ok(a) = p.figures.get(actor) else { return };
-    if !missile && !as_it_turns(&adjust) && a.pos.distance(&tpos) > a.reach.0 + 1e-6 {
+    // At contact the blow lands, though the target walks on in the same segment.
+    let now = p.clock.round_segment();
+    let at_contact = entry.rule == cite::CHARGE_CONTACT
+        || (charge && a.contact.is_some_and(|c| (c.0, c.1) == now));
+    if !missile && !as_it_turns(&adjust) && !at_contact && a.pos.distance(&tpos) > a.reach.0 + 1e-6
+    {
+        // A charge at a figure that moves off arrives later than planned: contact is
+        // contact, and the blow comes in the segment the charge reaches it (DMG p.66).
+        if charge && a.closing.is_some_and(|c| c.charge && c.target == target) {
+            let due = ChargeBlowDue {
+                round: p.plan.round,
+                entry: entry.clone(),
+            };
+            p.commands.entity(actor).insert(due);
+            let why = "not yet in reach (it moved): strikes when the charge makes contact";
+            return idle(p, Some(target_name), why.into(), cite::CHARGE_CONTACT);
+        }
         idle(
             p,
             Some(target_name),

@@ -1,0 +1,146 @@
+//! Every charge that makes contact strikes (DMG p.66), whatever its target does: stands,
+//! walks off, comes on, or charges to a point of its own. Generated over the figures'
+//! movement rates, the distance, the target's action and the dice.
+
+use firststrike::sim::{EventKind as K, Payload};
+use firststrike::testing::SceneRun;
+use proptest::prelude::*;
+
+fn scene(knight_mv: u32, orc_mv: u32, gap: f64, orc_act: &str, a: u32, b: u32) -> String {
+    format!(
+        r#"Scene(
+    name: "Charge at contact",
+    setting: Indoors,
+    seed: 4,
+    combatants: [
+        (name: "Knight", side: "A", at: (50.0, 10.0), weapon: "long sword", movement: {knight_mv}, hp: 200),
+        (name: "Orc", side: "B", at: (50.0, {y}), weapon: "long sword", movement: {orc_mv}, hp: 200),
+    ],
+    rounds: [(declare: {{ "Knight": Charge(targets: ["Orc"]), "Orc": {orc_act} }}, initiative: {{ "A": {a}, "B": {b} }})],
+)"#,
+        y = 10.0 + gap
+    )
+}
+
+const ORC_ACTS: [&str; 5] = [
+    r#"Melee(targets: ["Knight"])"#,
+    "Move(to: Some((50.0, 400.0)))",
+    "Move(to: Some((200.0, 60.0)))",
+    "Charge(to: Some((50.0, 400.0)))",
+    r#"Move(toward: Some("Knight"))"#,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn every_charge_that_makes_contact_strikes(
+        knight_mv in 6u32..=18,
+        orc_mv in 3u32..=12,
+        gap in 15.0f64..90.0,
+        act in 0usize..ORC_ACTS.len(),
+        a in 1u32..=6,
+        b in 1u32..=6,
+    ) {
+        let src = scene(knight_mv, orc_mv, gap, ORC_ACTS[act], a, b);
+        let s = firststrike::scene::parse("contact.ron", &src).unwrap_or_else(|e| panic!("{e}"));
+        let mut run = SceneRun::new(s, None, Some(1));
+        run.run_to_end();
+        let ev = &run.log().events;
+        let contact = ev.iter().find(|e| {
+            e.round == 1
+                && e.actor == "Knight"
+                && matches!(e.payload, Payload::Arrive { charge: true, .. })
+        });
+        if let Some(c) = contact {
+            let blow = ev.iter().find(|e| {
+                e.round == 1
+                    && e.actor == "Knight"
+                    && e.target.as_deref() == Some("Orc")
+                    && matches!(e.kind, K::Hit | K::Miss)
+            });
+            prop_assert!(
+                blow.is_some(),
+                "contact in segment {} and no blow:\n{}",
+                c.segment,
+                run.log().text()
+            );
+        }
+    }
+}
+
+/// The walker of the issue: a knight charges an orc walking away; the charge reaches it a
+/// segment late and strikes there, in the contact segment, with the contact's rule.
+#[test]
+fn a_charge_at_a_walker_strikes_at_contact() {
+    let src = scene(12, 6, 50.0, ORC_ACTS[1], 3, 4);
+    let s = firststrike::scene::parse("walker.ron", &src).unwrap();
+    let mut run = SceneRun::new(s, None, Some(1));
+    run.run_to_end();
+    let ev = &run.log().events;
+    let arrive = ev
+        .iter()
+        .find(|e| e.actor == "Knight" && e.kind == K::Arrive)
+        .expect("the charge reaches the orc");
+    let blow = ev
+        .iter()
+        .find(|e| e.actor == "Knight" && matches!(e.kind, K::Hit | K::Miss))
+        .expect("and strikes");
+    assert_eq!(blow.segment, arrive.segment);
+    assert_eq!(blow.rule.id, "charge.contact");
+}
+
+/// A charged figure strikes back at contact whatever it declared (DMG p.66): one in melee
+/// with another foe turns its blow on the charger when the charge arrives, first if its
+/// weapon is the longer. Over generated weapons, distances and dice.
+#[test]
+fn a_charged_figure_meets_the_charger_whatever_it_declared() {
+    let weapons = [
+        ("spear", "long sword"),
+        ("dagger", "long sword"),
+        ("awl pike", "club"),
+    ];
+    for (theirs, knights) in weapons {
+        for gap in [30.0, 45.0, 60.0] {
+            for (a, b) in [(4, 3), (2, 5), (3, 3)] {
+                let src = format!(
+                    r#"Scene(name: "Met", setting: Indoors, seed: 4,
+    combatants: [
+        (name: "Knight", side: "A", at: (50.0, 10.0), weapon: "{knights}", movement: 12, hp: 200),
+        (name: "Goblin", side: "A", at: (56.0, {y}), weapon: "short sword", hp: 200),
+        (name: "Spearman", side: "B", at: (50.0, {y}), weapon: "{theirs}", hp: 200),
+    ],
+    rounds: [(declare: {{ "Knight": Charge(targets: ["Spearman"]), "Spearman": Melee(targets: ["Goblin"]), "Goblin": Melee(targets: ["Spearman"]) }}, initiative: {{ "A": {a}, "B": {b} }})])"#,
+                    y = 10.0 + gap
+                );
+                let s =
+                    firststrike::scene::parse("met.ron", &src).unwrap_or_else(|e| panic!("{e}"));
+                let longer = {
+                    let len = |w: &str| firststrike::tables::weapon(w).unwrap().length_ft;
+                    len(theirs) > len(knights)
+                };
+                let mut run = SceneRun::new(s, None, Some(1));
+                run.run_to_end();
+                let ev = &run.log().events;
+                let blow = |who: &str, at: &str| {
+                    ev.iter().position(|e| {
+                        e.actor == who
+                            && e.target.as_deref() == Some(at)
+                            && matches!(e.kind, K::Hit | K::Miss)
+                    })
+                };
+                let arrive = ev
+                    .iter()
+                    .find(|e| e.actor == "Knight" && e.kind == K::Arrive)
+                    .expect("the charge arrives");
+                let back = blow("Spearman", "Knight")
+                    .unwrap_or_else(|| panic!("{theirs}: no blow back\n{}", run.log().text()));
+                assert_eq!(ev[back].segment, arrive.segment, "{theirs}: at contact");
+                let charge = blow("Knight", "Spearman").expect("the charge's blow");
+                if longer {
+                    assert!(back < charge, "{theirs} is longer: it strikes first");
+                }
+            }
+        }
+    }
+}
