@@ -13,6 +13,7 @@ mod camera;
 mod capture;
 mod editor;
 mod editor_ui;
+mod idle;
 mod input;
 pub mod labels;
 mod map_view;
@@ -269,7 +270,7 @@ pub struct ViewerRenderPlugin {
 
 impl Plugin for ViewerRenderPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(bevy_egui::EguiPlugin::default())
+        app.add_plugins((bevy_egui::EguiPlugin::default(), idle::IdlePlugin))
             .insert_resource(ClearColor(style::BACKGROUND))
             .init_resource::<panels::PanelRects>()
             .init_resource::<ruler::Ruler>()

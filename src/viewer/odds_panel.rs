@@ -125,7 +125,11 @@ fn run(
 }
 
 /// Starts a run asked for at start once the scene is loaded; collects a finished run.
-pub(super) fn collect(mut panel: ResMut<OddsPanel>, playback: Option<Res<Playback>>) {
+pub(super) fn collect(
+    mut panel: ResMut<OddsPanel>,
+    playback: Option<Res<Playback>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
     if panel.run_when_loaded
         && let Some(pb) = playback
     {
@@ -133,6 +137,8 @@ pub(super) fn collect(mut panel: ResMut<OddsPanel>, playback: Option<Res<Playbac
         panel.start((*pb.scene).clone());
     }
     if panel.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+        // One more frame to show what the trials found.
+        redraw.write(bevy::window::RequestRedraw);
         let job = panel.job.take().expect("checked");
         panel.found = Some(
             job.handle
@@ -142,12 +148,14 @@ pub(super) fn collect(mut panel: ResMut<OddsPanel>, playback: Option<Res<Playbac
     }
 }
 
-/// Keeps an idle window drawing while trials play, so the bar moves and the result shows.
+/// Keeps an idle window drawing while trials play, so the bar moves ([`collect`] asks for
+/// the frame that shows the result). Not on every change of the panel: the panels write to
+/// it every frame they draw, and an idle window would never sleep.
 pub(super) fn keep_awake_while_running(
     panel: Res<OddsPanel>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    if panel.running() || panel.is_changed() {
+    if panel.running() {
         redraw.write(bevy::window::RequestRedraw);
     }
 }
