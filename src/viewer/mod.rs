@@ -32,6 +32,7 @@ pub mod teach;
 mod teach_charts;
 mod teach_ui;
 mod unsaved_ui;
+mod wake;
 
 pub use camera::world_of;
 pub use capture::{Capture, FrameTimes};
@@ -191,6 +192,9 @@ impl Plugin for ViewerCorePlugin {
             .add_message::<table_dice::TableAnswer>()
             .init_resource::<table_dice::TableDice>()
             .init_resource::<odds_panel::OddsPanel>()
+            // Asked for by the odds panel when trials end; a window's winit reads it (a
+            // headless viewer has none, and the message is registered here for it).
+            .add_message::<bevy::window::RequestRedraw>()
             .add_systems(Update, odds_panel::collect)
             .init_resource::<editor::Editor>()
             .insert_resource(recovery::Recovery::new(self.recovery.clone()))
@@ -257,8 +261,9 @@ fn spawn_controls(mut commands: Commands) {
     commands.spawn((Name::new("Controls"), ViewerAction::default_input_map()));
 }
 
-/// How long an idle viewer sleeps between updates (it wakes at once on input).
-pub const IDLE_WAKE: std::time::Duration = std::time::Duration::from_millis(500);
+/// How long an idle viewer sleeps between updates: it wakes at once on input and on a
+/// change of the scene file (viewer/wake.rs); this long only for the autosave of edits.
+pub const IDLE_WAKE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The map, camera, panels, screenshots and frame times.
 pub struct ViewerRenderPlugin {
@@ -322,18 +327,21 @@ impl Plugin for ViewerRenderPlugin {
             app.insert_resource(c.clone())
                 .add_systems(Update, capture::scheduled_capture);
         }
-        // A desktop tool beside a game: it wakes on input, twice a second to look at the
-        // scene file, and every frame only while a round is playing.
+        // A desktop tool beside a game: it wakes on input, when the scene file changes (a
+        // thread looks twice a second, drawing nothing), every 5 s for the autosave, and
+        // every frame only while a round plays or trials run.
         if self.capture.is_none() && self.frame_times.is_none() {
             app.insert_resource(bevy::winit::WinitSettings {
                 focused_mode: bevy::winit::UpdateMode::reactive(IDLE_WAKE),
-                unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(IDLE_WAKE * 4),
+                unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(IDLE_WAKE),
             })
+            .add_systems(Startup, wake::start)
             .add_systems(
                 Update,
                 (
                     playback::keep_awake_while_playing,
                     odds_panel::keep_awake_while_running,
+                    wake::follow,
                 ),
             );
         }
