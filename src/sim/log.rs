@@ -180,6 +180,10 @@ pub enum Payload {
         casting_segments: u32,
         /// (round, segment) of completion (round 0: a surprise segment).
         completes: (u32, u32),
+        /// The first and last (round, segment) the casting occupies. A spell begun with
+        /// the round is logged at segment 0, "the very beginning of the round", and
+        /// occupies segments 1 on: a 3-segment spell, segments 1 to 3.
+        occupies: [(u32, u32); 2],
     },
     /// It took effect.
     SpellComplete {

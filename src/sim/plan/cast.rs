@@ -43,6 +43,17 @@ fn carried(b: &RoundBuild, i: usize, what: &str) -> Option<Casting> {
 /// A casting begun now: logged, and put on the figure.
 fn begin(b: &mut RoundBuild, i: usize, c: &Casting, detail: String, rule: cite::Rule) {
     let completes = b.clock.moment_of(c.completes);
+    let first = b
+        .clock
+        .moment_of(c.completes.saturating_sub(c.segments.max(1) - 1));
+    // Logged at segment 0, the very beginning of the round, it fills segments 1 on.
+    let detail = match (first, completes) {
+        ((r1, a), (r2, z)) if r1 == r2 && a == z => format!("{detail}: occupies segment {a}"),
+        ((r1, a), (r2, z)) if r1 == r2 => format!("{detail}: occupies segments {a}-{z}"),
+        ((r1, a), (r2, z)) => {
+            format!("{detail}: occupies round {r1} segment {a} to round {r2} segment {z}")
+        }
+    };
     let f = &b.figs[i];
     b.events.push(
         LogEvent::new(
@@ -57,6 +68,7 @@ fn begin(b: &mut RoundBuild, i: usize, c: &Casting, detail: String, rule: cite::
             spell: c.what.clone(),
             casting_segments: c.segments,
             completes,
+            occupies: [first, completes],
         }),
     );
     b.changes.casting.insert(i, Some(c.clone()));
@@ -170,6 +182,7 @@ fn cantrips(
             spell: first.clone(),
             casting_segments: 1,
             completes: (b.round, s1),
+            occupies: [(b.round, s1), (b.round, s1)],
         }),
     );
     for (name, seg) in [(first, s1), (second, s2)] {

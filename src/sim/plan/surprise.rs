@@ -353,6 +353,10 @@ fn begin_spell(
             spell: spell.to_string(),
             casting_segments: segs,
             completes,
+            occupies: [
+                b.clock.moment_of(tick.saturating_sub(segs.max(1) - 1)),
+                completes,
+            ],
         }),
     );
     let casting = Casting {
@@ -394,6 +398,7 @@ fn drink(b: &mut SegmentBuild, i: usize, name: &str, prepare: u32, dice: &mut Di
             spell: name.to_string(),
             casting_segments: prepare + delay,
             completes: (r, s),
+            occupies: [b.clock.moment_of(b.clock.tick()), (r, s)],
         }),
     );
     let casting = Casting {

@@ -770,6 +770,8 @@ fn begins(b: &mut Build, i: usize, c: &Casting, (round, s): (u32, u32)) {
             spell: c.what.clone(),
             casting_segments: c.segments,
             completes: (round, s),
+            // Begun at the round's start, it fills the ordering segments to its total.
+            occupies: [(b.round, 1), (round, s)],
         }),
     );
 }
