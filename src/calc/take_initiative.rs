@@ -155,22 +155,14 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             ));
         }
     };
-    // Only what goes together in one round (Appendix A-B, Glossary).
-    let ids: Vec<&str> = extra.iter().map(String::as_str).collect();
-    if let Some(id) = ids
-        .iter()
-        .find(|id| !table.modifiers.iter().any(|m| m.id == **id))
-    {
-        return Err(format!(
-            "{name}: no initiative modifier '{id}' in Appendix B"
-        ));
-    }
-    combine(table, action, &ids)
-        .map_err(|r| format!("{name}: {kind} with {}: {}", ids.join(", "), r.describe()))?;
     let mut modifiers = modifiers(table, action).0;
     for id in &extra {
         modifiers.push(modifier(table, id, &ctx).map_err(|e| format!("{name}: {e}"))?);
     }
+    // Only what goes together in one round (Appendix A-B, Glossary).
+    let ids: Vec<&str> = extra.iter().map(String::as_str).collect();
+    combine(table, action, &ids)
+        .map_err(|r| format!("{name}: {kind} with {}: {}", ids.join(", "), r.describe()))?;
     if at.is_some() && reroll.is_none() {
         return Err(format!(
             "{name}: at=SEGMENT goes with change=D10 (the new roll)"

@@ -55,7 +55,6 @@ pub(super) struct Fighter {
     disarmed: Option<&'static Disarmed>,
     psionic: Has<Psionic>,
     closing: Option<&'static Closing>,
-    due: Option<&'static strike::ChargeBlowDue>,
     contact: Option<&'static ChargeContact>,
 }
 
@@ -68,6 +67,8 @@ pub(super) struct Play<'w, 's> {
     plan: Res<'w, Plan>,
     dice: ResMut<'w, Dice>,
     figures: Query<'w, 's, Fighter>,
+    /// Charge blows waiting for contact: a handful, not every figure each segment.
+    due: Query<'w, 's, (Entity, &'static strike::ChargeBlowDue)>,
     commands: Commands<'w, 's>,
     log: MessageWriter<'w, LogEvent>,
 }

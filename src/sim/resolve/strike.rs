@@ -52,13 +52,16 @@ pub(super) struct ChargeBlowDue {
 /// is dropped.
 pub(super) fn due_charge_blows(p: &mut Play, seg: &mut Segment) {
     let (round, segment) = p.clock.round_segment();
+    if p.due.is_empty() {
+        return;
+    }
     let due: Vec<(Entity, ChargeBlowDue, bool, bool)> = p
-        .figures
+        .due
         .iter()
-        .filter_map(|f| {
+        .filter_map(|(e, d)| {
+            let f = p.figures.get(e).ok()?;
             let stopped_short = matches!(f.intent.act, Act::Charge { .. });
-            f.due
-                .map(|d| (f.entity, d.clone(), f.closing.is_some(), stopped_short))
+            Some((e, d.clone(), f.closing.is_some(), stopped_short))
         })
         .collect();
     for (actor, due, on_its_way, stopped_short) in due {
@@ -194,8 +197,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     let Ok(a) = p.figures.get(actor) else { return };
     // At contact the blow lands, though the target walks on in the same segment.
     let now = p.clock.round_segment();
-    let at_contact = entry.rule == cite::CHARGE_CONTACT
-        || (charge && a.contact.is_some_and(|c| (c.0, c.1) == now));
+    let at_contact = charge && a.contact.is_some_and(|c| (c.0, c.1) == now);
     if !missile && !as_it_turns(&adjust) && !at_contact && a.pos.distance(&tpos) > a.reach.0 + 1e-6
     {
         // A charge at a figure that moves off arrives later than planned: contact is

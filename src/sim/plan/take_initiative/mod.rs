@@ -208,8 +208,9 @@ fn initiative(
             let base = base.clamp(1, 10);
             b.bases.insert(i, base);
             commands.entity(f.e).insert(BaseInitiative(base));
-            let mut mods = action::modifiers(tables::take_initiative(), costed(b, i)).0;
-            mods.extend(combined_rows(b, i, spec));
+            let costed = costed(b, i);
+            let mut mods = action::modifiers(tables::take_initiative(), costed).0;
+            mods.extend(combined_rows(b, i, spec, costed));
             let t = Total::new(base, mods);
             (t.value(), Some(base), t.describe())
         }
@@ -289,13 +290,14 @@ fn combined_rows(
     b: &mut Build,
     i: usize,
     spec: Option<&RoundSpec>,
+    action: Action,
 ) -> Vec<crate::rules::take_initiative::Modifier> {
     let rows = extra_rows(b, i, spec);
     let ids: Vec<&str> = b
         .extra
         .get(&i)
         .map_or(Vec::new(), |v| v.iter().map(String::as_str).collect());
-    match combine(tables::take_initiative(), costed(b, i), &ids) {
+    match combine(tables::take_initiative(), action, &ids) {
         Ok((c, _)) => {
             if c.one_attack {
                 b.one_attack.push(i);
