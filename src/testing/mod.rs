@@ -23,3 +23,5 @@ pub fn library_scenes() -> Vec<std::path::PathBuf> {
     out.sort();
     out
 }
+
+pub mod battle;
