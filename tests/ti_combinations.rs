@@ -210,3 +210,147 @@ fn an_engaged_figure_cannot_charge() {
         "no charge blow"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// App. B, Weapon: a melee naming several targets adds 1 for each and strikes at the
+    /// round's end — after every other blow of the round, whatever the dice — its
+    /// routines at the targets in turn; `first` puts it on the same segment.
+    #[test]
+    fn several_melee_targets_strike_at_the_round_end_in_turn(
+        routines in 1u32..=4,
+        targets in 2usize..=3,
+        d10 in 1u32..=10,
+        orc_dice in proptest::collection::vec(1u32..=10, 3),
+    ) {
+        let orcs: Vec<String> = (1..=3).map(|k| format!("Orc {k}")).collect();
+        let named: Vec<String> = orcs[..targets].iter().map(|o| format!("\"{o}\"")).collect();
+        let mut init = format!(r#""Fighter": {d10}"#);
+        for (o, d) in orcs.iter().zip(&orc_dice) {
+            init.push_str(&format!(r#", "{o}": {d}"#));
+        }
+        let src = format!(
+            r#"Scene(name: "several", setting: Indoors, seed: 5, rules: (system: TakeInitiative),
+  combatants: [
+    (name: "Fighter", side: "Blue", at: (10.0, 10.0), weapon: "long sword", attacks: "{routines}/1", thac0: 10, ac: 3, hp: 300),
+    (name: "Orc 1", side: "Red", at: (10.0, 15.0), weapon: "spear", thac0: 19, ac: 6, hp: 300),
+    (name: "Orc 2", side: "Red", at: (15.0, 10.0), weapon: "club", thac0: 19, ac: 6, hp: 300),
+    (name: "Orc 3", side: "Red", at: (5.0, 10.0), weapon: "dagger", thac0: 19, ac: 6, hp: 300),
+  ],
+  rounds: [ (declare: {{ "Fighter": Melee(targets: [{}]), "Orc 1": Melee(targets: ["Fighter"]), "Orc 2": Melee(targets: ["Fighter"]), "Orc 3": Melee(targets: ["Fighter"]) }}, initiative: {{ {init} }}) ])"#,
+            named.join(", ")
+        );
+        let s = firststrike::scene::parse("several.ron", &src).unwrap();
+        let mut run = SceneRun::new(s, None, None);
+        run.run_to_end();
+        let ev = &run.log().events;
+        // The total: d10 + the long sword's 5 + 1 for each target.
+        let total = i64::from(d10) + 5 + targets as i64;
+        let init = ev.iter().find(|e| e.actor == "Fighter" && matches!(e.kind, K::Initiative)).unwrap();
+        prop_assert!(init.detail.contains(&format!("= {total}")), "{}", init.detail);
+        let blows: Vec<&LogEvent> = ev.iter().filter(|e| e.round == 1 && matches!(e.kind, K::Hit | K::Miss)).collect();
+        let own: Vec<&&LogEvent> = blows.iter().filter(|e| e.actor == "Fighter").collect();
+        prop_assert_eq!(own.len(), routines as usize);
+        for (k, e) in own.iter().enumerate() {
+            prop_assert_eq!(e.segment, 20, "at the round's end");
+            prop_assert_eq!(e.target.as_deref(), Some(orcs[k % targets].as_str()), "in turn");
+            prop_assert_eq!(e.rule.id, "ti.multiple_targets");
+        }
+        let first_own = blows.iter().position(|e| e.actor == "Fighter").unwrap();
+        prop_assert!(blows[first_own..].iter().all(|e| e.actor == "Fighter"), "after every other blow");
+        // `first` agrees.
+        let (code, out, err) = firststrike(&[
+            "first", "--system", "take-initiative", "--format", "json",
+            &format!("Fighter: melee weapon=long_sword targets={targets} d10={d10}"),
+            &format!("Orc: melee sf=7 d10={}", orc_dice[0]),
+        ]);
+        prop_assert_eq!(code, 0, "{}", err);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        prop_assert_eq!(v["actions"][0]["total"].as_i64(), Some(total));
+        prop_assert_eq!(v["actions"][0]["acts"]["segment"].as_u64(), Some(20));
+    }
+}
+
+/// The Dexterity adjustment to AC (PHB p.11): classes taken off the AC, from the table.
+fn dex_ac_bonus(dex: u32) -> i32 {
+    match dex {
+        15 => 1,
+        16 => 2,
+        17 => 3,
+        18 => 4,
+        _ => 0,
+    }
+}
+
+/// The AC a blow was rolled against (its payload).
+fn struck_ac(e: &LogEvent) -> i32 {
+    match &e.payload {
+        firststrike::sim::Payload::Attack { ac, .. } => *ac,
+        p => panic!("not an attack: {p:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// §9d and the Glossary: a figure casting a spell this round is struck without its
+    /// Dexterity bonus to AC (the whole round, our reading), and at its own AC the round
+    /// after; a charger without a Dexterity bonus is one class worse. The log shows the AC.
+    #[test]
+    fn a_caster_and_a_charger_are_struck_at_their_adjusted_ac(
+        dex in 3u32..=18,
+        ac in 0i32..=8,
+        mage_d10 in 1u32..=10,
+        fighter_d10 in 1u32..=10,
+    ) {
+        let src = format!(
+            r#"Scene(name: "ac", setting: Indoors, seed: 9, rules: (system: TakeInitiative),
+  combatants: [
+    (name: "Mage", side: "Blue", at: (10.0, 10.0), dexterity: {dex}, ac: {ac}, thac0: 20, hp: 400),
+    (name: "Fighter", side: "Red", at: (10.0, 15.0), weapon: "long sword", attacks: "2/1", thac0: 15, ac: 5, hp: 400),
+  ],
+  rounds: [
+    (declare: {{ "Mage": Cast(spell: "magic missile", target: "Fighter"), "Fighter": Melee(targets: ["Mage"]) }}, initiative: {{ "Mage": {mage_d10}, "Fighter": {fighter_d10} }}),
+    (declare: {{ "Mage": Hold, "Fighter": Melee(targets: ["Mage"]) }}, initiative: {{ "Mage": {mage_d10}, "Fighter": {fighter_d10} }}),
+  ])"#
+        );
+        let s = firststrike::scene::parse("ac.ron", &src).unwrap();
+        let mut run = SceneRun::new(s, None, None);
+        run.run_to_end();
+        let ev = &run.log().events;
+        let blows = |round: u32| -> Vec<&LogEvent> {
+            ev.iter().filter(|e| e.round == round && e.actor == "Fighter" && matches!(e.kind, K::Hit | K::Miss)).collect()
+        };
+        prop_assert!(!blows(1).is_empty() && !blows(2).is_empty());
+        for e in blows(1) {
+            prop_assert_eq!(struck_ac(e), ac + dex_ac_bonus(dex), "casting: {}", e.detail);
+            if dex_ac_bonus(dex) > 0 {
+                prop_assert!(e.detail.contains("(casting"), "{}", e.detail);
+            }
+        }
+        for e in blows(2) {
+            prop_assert_eq!(struck_ac(e), ac, "not casting: {}", e.detail);
+        }
+
+        // A charger: its Dexterity bonus gone, or one class worse without one.
+        let src = format!(
+            r#"Scene(name: "charge ac", setting: Indoors, seed: 9, rules: (system: TakeInitiative),
+  combatants: [
+    (name: "Knight", side: "Blue", at: (10.0, 10.0), weapon: "long sword", dexterity: {dex}, ac: {ac}, thac0: 12, hp: 400),
+    (name: "Orc", side: "Red", at: (10.0, 40.0), weapon: "spear", thac0: 15, ac: 6, hp: 400),
+  ],
+  rounds: [ (declare: {{ "Knight": Charge(targets: ["Orc"]), "Orc": Melee(targets: ["Knight"]) }}, initiative: {{ "Knight": {mage_d10}, "Orc": {fighter_d10} }}) ])"#
+        );
+        let s = firststrike::scene::parse("charge.ron", &src).unwrap();
+        let mut run = SceneRun::new(s, None, None);
+        run.run_to_end();
+        let worse = if dex_ac_bonus(dex) > 0 { ac + dex_ac_bonus(dex) } else { ac + 1 };
+        let orc: Vec<&LogEvent> = run.log().events.iter().filter(|e| e.round == 1 && e.actor == "Orc" && matches!(e.kind, K::Hit | K::Miss)).collect();
+        prop_assert!(!orc.is_empty(), "the orc strikes the charger");
+        for e in orc {
+            prop_assert_eq!(struck_ac(e), worse, "{}", e.detail);
+            prop_assert!(e.detail.contains("(charging)"), "{}", e.detail);
+        }
+    }
+}

@@ -7,9 +7,9 @@ use crate::rules::dexterity::reaction_adjustment;
 use crate::rules::take_initiative::{
     ActsAt, Modifier, ModifierContext, Total,
     action::{Action, missile_speed, modifiers},
-    acts_at, change,
+    acts_at, acts_at_round_end, change,
     combine::combine,
-    modifier,
+    modifier, multiple_targets,
 };
 use crate::tables;
 use serde::Serialize;
@@ -31,6 +31,8 @@ pub struct TiFigure {
     pub modifiers: Vec<Modifier>,
     /// Changed to this action (§1): the new d10 and the segment it changed in.
     pub changed: Option<(u32, Option<u32>)>,
+    /// It attacks several melee targets: at the round's end (App. B, Weapon).
+    pub round_end: bool,
 }
 
 impl TiFigure {
@@ -42,6 +44,16 @@ impl TiFigure {
                 change::changed(base, segment, reroll, self.modifiers.clone()).0
             }
             None => Total::new(base, self.modifiers.clone()),
+        }
+    }
+
+    /// When it acts for a d10 of `base`, with the rule that decides.
+    pub fn acts(&self, base: u32) -> (ActsAt, crate::rules::cite::Rule) {
+        let total = self.total(base).value();
+        if self.round_end {
+            acts_at_round_end(total)
+        } else {
+            acts_at(total)
         }
     }
 }
@@ -155,6 +167,14 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             ));
         }
     };
+    // Melee at several targets: the row for them, +1 each, and the round's end.
+    let melee = matches!(action, Action::Melee { .. });
+    let round_end = melee
+        && (multiple_targets(ctx.targets as usize).is_some()
+            || extra.iter().any(|e| e == "multiple_targets"));
+    if melee && round_end && !extra.iter().any(|e| e == "multiple_targets") {
+        extra.push("multiple_targets".into());
+    }
     let mut modifiers = modifiers(table, action).0;
     for id in &extra {
         modifiers.push(modifier(table, id, &ctx).map_err(|e| format!("{name}: {e}"))?);
@@ -183,6 +203,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         base,
         modifiers,
         changed: reroll.map(|r| (r, at)),
+        round_end,
     })
 }
 
@@ -202,7 +223,7 @@ pub fn order(figs: &[TiFigure]) -> Result<Vec<Place>, String> {
         let base = f
             .base
             .ok_or_else(|| format!("{}: give its d10 (d10=N), or no dice at all", f.name))?;
-        timed.push((acts_at(f.total(base).value()).0, f.name.as_str()));
+        timed.push((f.acts(base).0, f.name.as_str()));
     }
     timed.sort_by_key(|t| (t.0.rounds_later, t.0.segment));
     let mut out: Vec<Place> = Vec::new();
@@ -221,7 +242,7 @@ pub fn order(figs: &[TiFigure]) -> Result<Vec<Place>, String> {
 /// Over all 100 rolls of two d10s: how often `a` acts first, together, and second.
 pub fn pair_odds(a: &TiFigure, b: &TiFigure) -> (u32, u32, u32) {
     let when = |f: &TiFigure, d| {
-        let t = acts_at(f.total(d).value()).0;
+        let t = f.acts(d).0;
         (t.rounds_later, t.segment)
     };
     let mut n = (0, 0, 0);
@@ -246,8 +267,9 @@ pub fn to_text(figs: &[TiFigure]) -> Result<String, String> {
         let line = match f.base {
             Some(b) => {
                 let t = f.total(b);
-                let (at, rule) = acts_at(t.value());
+                let (at, rule) = f.acts(b);
                 let when = match at.rounds_later {
+                    0 if f.round_end => format!("segment {}, the round's end", at.segment),
                     0 => format!("segment {}", at.segment),
                     1 => format!("next round, segment {}", at.segment),
                     n => format!("{n} rounds on, segment {}", at.segment),
@@ -330,7 +352,7 @@ pub fn to_json(figs: &[TiFigure]) -> Result<String, String> {
                 base: f.base,
                 modifiers: t.map_or_else(|| f.modifiers.clone(), |t| t.modifiers),
                 total,
-                acts: total.map(|t| acts_at(t).0),
+                acts: f.base.map(|b| f.acts(b).0),
             }
         })
         .collect();

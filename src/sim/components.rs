@@ -211,6 +211,12 @@ pub struct Intent {
     pub since: u32,
 }
 
+/// The round in which a figure last cast a spell (not a device or potion): under "Take
+/// Initiative!" it has no Dexterity bonus to AC for that whole round (§9d), even after the
+/// spell went off.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastsInRound(pub u32);
+
 /// A spell, device or potion under way.
 #[derive(Component, Clone, Debug)]
 pub struct Casting {

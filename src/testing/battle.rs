@@ -82,7 +82,11 @@ pub fn lit_battle(n: usize, seed: u64) -> String {
             let cx = px + if side == 0 { 3 } else { 10 };
             let cy = py + 2 + slot * 2;
             let at = ((cx as f64 + 0.5) * 5.0, (cy as f64 + 0.5) * 5.0);
-            let torch = if index % 10 == 0 { ", light: \"torch\"" } else { "" };
+            let torch = if index % 10 == 0 {
+                ", light: \"torch\""
+            } else {
+                ""
+            };
             let who = if side == 1 && slot % 2 == 1 {
                 "monster: \"orc\"".to_string()
             } else {
@@ -133,7 +137,11 @@ mod tests {
         let text = lit_battle(100, 42);
         let scene = crate::scene::load::parse("battle.ron", &text).expect("it loads");
         assert_eq!(scene.combatants.len(), 100);
-        let torches = scene.combatants.iter().filter(|c| c.light.is_some()).count();
+        let torches = scene
+            .combatants
+            .iter()
+            .filter(|c| c.light.is_some())
+            .count();
         assert_eq!(torches, 10);
         assert_eq!(text, lit_battle(100, 42), "the same seed, the same scene");
     }

@@ -182,6 +182,33 @@ pub fn acts_at(total: i64) -> (ActsAt, Rule) {
     )
 }
 
+/// Whether a melee declaration names several targets at once: the Appendix B row
+/// "multiple melee targets" (+1 for each), whose attacks come at the end of the round.
+/// Under this variant a melee that names two or more targets attacks them all, its
+/// routines in turn (our reading: the book's list of targets in order of preference has
+/// no place here; name one target to strike one).
+pub fn multiple_targets(targets: usize) -> Option<Rule> {
+    (targets >= 2).then_some(cite::TI_MULTIPLE_TARGETS)
+}
+
+/// When a total acts that attacks several melee targets (App. B, Weapon): at the end of
+/// the round, on its last ordering segment after every other total (those of several
+/// attackers among themselves lower first); a total over 20 still carries into the next
+/// round as any total does.
+pub fn acts_at_round_end(total: i64) -> (ActsAt, Rule) {
+    let (at, rule) = acts_at(total);
+    if at.rounds_later > 0 {
+        return (at, rule);
+    }
+    (
+        ActsAt {
+            rounds_later: 0,
+            segment: SEGMENTS,
+        },
+        cite::TI_MULTIPLE_TARGETS,
+    )
+}
+
 /// How two totals order (Basics, Glossary): the lower acts first, equal totals together.
 pub fn before(a: i64, b: i64) -> (std::cmp::Ordering, Rule) {
     (a.max(1).cmp(&b.max(1)), cite::TI_TOTAL)

@@ -2,7 +2,7 @@
 //! caster's total, d10 + 6 + the spell's level (+8 + level without spell cards, at most
 //! 20); a spell longer than a round keeps its own time. A caster damaged before the spell
 //! goes off keeps it only if d20 − spell level + caster level − damage reaches its save vs.
-//! spells.
+//! spells. A caster has no Dexterity bonus to its AC in the round it casts (§9d).
 
 use crate::rules::cite::{self, Rule};
 
@@ -10,6 +10,15 @@ use crate::rules::cite::{self, Rule};
 pub fn casting_modifier(level: u32, spell_cards: bool) -> (i32, Rule) {
     let base = if spell_cards { 6 } else { 8 };
     ((base + level.min(20) as i32).min(20), cite::TI_SPELL)
+}
+
+/// A caster's armour class in the round it casts (§9d): no Dexterity bonus to AC, "due to
+/// spell casting". Our reading: for the whole round it casts in — the scenario strikes the
+/// caster without it even after the spell went off — and no worse than its AC without one
+/// (the extra class worse of the Glossary's charge-adjusted AC is the charger's alone).
+/// `dex_ac_bonus` is the classes the Dexterity takes off (2 for a −2 adjustment).
+pub fn casting_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
+    (ac + dex_ac_bonus.max(0), cite::TI_CASTING_AC)
 }
 
 /// A spell's level: the table's, else — for a name not in the table — its declared

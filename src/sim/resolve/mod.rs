@@ -45,6 +45,7 @@ pub(super) struct Fighter {
     saving_throw: Option<&'static SavingThrow>,
     slowed: Has<Slowed>,
     casting: Option<&'static Casting>,
+    casts_in: Option<&'static super::components::CastsInRound>,
     surprised: &'static Surprised,
     dexterity: &'static Dexterity,
     charging: Has<Charging>,

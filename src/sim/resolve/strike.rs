@@ -353,9 +353,14 @@ fn strike(
     // A charger has no Dexterity bonus to its AC, or is a class worse without one (DMG p.66).
     let mut tac = *t.ac;
     let charging = t.charging;
+    let bonus = (-defensive_adjustment(t.dexterity.score)).max(0);
+    // Under "Take Initiative!" a figure casting this round has none either (§9d).
+    // (Shown in the log only where it changes the AC.)
+    let casting = !charging && bonus > 0 && casts_this_round(p, &t);
     if charging {
-        let bonus = (-defensive_adjustment(t.dexterity.score)).max(0);
         tac.ac = charging_ac(tac.ac, bonus).0;
+    } else if casting {
+        tac.ac = crate::rules::take_initiative::spell::casting_ac(tac.ac, bonus).0;
     }
     let vs = weapon
         .as_deref()
@@ -432,7 +437,11 @@ fn strike(
                 m.total(),
                 d20 + m.total(),
                 tac.ac,
-                if charging { " (charging)" } else { "" },
+                match (charging, casting) {
+                    (true, _) => " (charging)",
+                    (_, true) => " (casting, Take Initiative! §9d)",
+                    _ => "",
+                },
                 if hit { "hit" } else { "miss" },
                 entry.why
             ),
@@ -771,4 +780,12 @@ fn subdual_words(now: i32, total: i32) -> String {
     } else {
         crate::words!(", and {now} subdual ({total} in all)")
     }
+}
+
+/// Whether a figure casts a spell this round under "Take Initiative!" (§9d): one begun or
+/// under way when the round was planned (a spell that went off or was ruined counts for the
+/// rest of the round).
+fn casts_this_round(p: &Play, t: &super::FighterReadOnlyItem) -> bool {
+    p.scene.0.rules.system == RulesSystem::TakeInitiative
+        && t.casts_in.is_some_and(|c| c.0 == p.clock.round_segment().0)
 }

@@ -1,20 +1,34 @@
 //! Whom a blow lands on: of the targets declared, the first still standing (one per shot
-//! for a volley that names one per shot), else the first not yet dead.
+//! for a volley that names one per shot, and in turn for a melee at several targets under
+//! "Take Initiative!"), else the first not yet dead.
 
 use super::Play;
 use crate::rules::combat::Condition;
+use crate::rules::options::RulesSystem;
+use crate::rules::take_initiative;
 use crate::scene::Act;
 use bevy::prelude::*;
 
 /// The first target still standing; failing that, the first not yet dead (a helpless foe
 /// may still be struck).
 pub(super) fn first_target(p: &Play, act: &Act, shot: u32) -> Option<Entity> {
-    // One target per shot: shot k at the k-th, while it stands.
-    if let Act::Missile {
-        targets,
-        per_shot: true,
-        ..
-    } = act
+    // One target per shot: shot k at the k-th, while it stands. Under "Take Initiative!"
+    // a melee naming several targets attacks them in turn the same way (App. B, Weapon).
+    let in_turn = match act {
+        Act::Missile {
+            targets,
+            per_shot: true,
+            ..
+        } => Some(targets),
+        Act::Melee { targets, .. }
+            if p.scene.0.rules.system == RulesSystem::TakeInitiative
+                && take_initiative::multiple_targets(targets.len()).is_some() =>
+        {
+            Some(targets)
+        }
+        _ => None,
+    };
+    if let Some(targets) = in_turn
         && !targets.is_empty()
     {
         let name = &targets[(shot.max(1) as usize - 1) % targets.len()];

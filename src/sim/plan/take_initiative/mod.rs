@@ -24,7 +24,7 @@ use crate::rules::cite::{self, Rule};
 use crate::rules::movement::feet_per_round;
 use crate::rules::take_initiative::action::{self, Action, missile_speed};
 use crate::rules::take_initiative::combine::{Refusal, combine, may_charge};
-use crate::rules::take_initiative::{Total, acts_at, charge as ti_charge};
+use crate::rules::take_initiative::{Total, acts_at, acts_at_round_end, charge as ti_charge};
 use crate::scene::{Act, DieKind, RoundSpec};
 use crate::sim::components::{
     BaseInitiative, CarriedInitiative, Casting, Closing, Fleeing, PursuitBurst,
@@ -66,6 +66,9 @@ struct Build<'a, 'w> {
     acts: BTreeMap<usize, u32>,
     /// Each figure's d10 this round (carried figures have none).
     bases: BTreeMap<usize, u32>,
+    /// Figures attacking several melee targets, with their totals: they strike at the
+    /// round's end, lower totals first (App. B, Weapon).
+    round_end: BTreeMap<usize, i64>,
     /// Each charger's contact segment.
     contacts: BTreeMap<usize, u32>,
     /// The moves this round (§11b reads them).
@@ -108,6 +111,7 @@ impl<'a, 'w> Build<'a, 'w> {
             slots: Vec::new(),
             acts: BTreeMap::new(),
             bases: BTreeMap::new(),
+            round_end: BTreeMap::new(),
             contacts: BTreeMap::new(),
             moves: Vec::new(),
             extra: BTreeMap::new(),
@@ -168,6 +172,12 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     };
     for (i, f) in figs.iter().enumerate() {
         let mut e = p.commands.entity(f.e);
+        // A spell begun or under way this round: no Dexterity AC this round (§9d).
+        let spell = |c: &Casting| !c.device && !c.potion;
+        let planned = b.changes.casting.get(&i).and_then(Option::as_ref);
+        if planned.is_some_and(spell) || (planned.is_none() && f.casting.is_some_and(spell)) {
+            e.insert(crate::sim::components::CastsInRound(round));
+        }
         if b.fleeing.contains(&i) {
             e.insert(Fleeing);
         } else if f.fleeing {
@@ -211,11 +221,19 @@ fn initiative(
             let costed = costed(b, i);
             let mut mods = action::modifiers(tables::take_initiative(), costed).0;
             mods.extend(combined_rows(b, i, spec, costed));
+            mods.extend(several_targets(b, i));
             let t = Total::new(base, mods);
             (t.value(), Some(base), t.describe())
         }
     };
-    let (at, rule) = acts_at(total);
+    let f = &b.figs[i];
+    let spread = spreads(f);
+    let (at, rule) = if spread {
+        b.round_end.insert(i, total);
+        acts_at_round_end(total)
+    } else {
+        acts_at(total)
+    };
     let when = if at.rounds_later == 0 {
         format!("segment {}", at.segment)
     } else {
@@ -312,6 +330,31 @@ fn combined_rows(
             Vec::new()
         }
     }
+}
+
+/// Whether a figure attacks several melee targets at once (App. B, Weapon).
+fn spreads(f: &Fig) -> bool {
+    matches!(f.act, Act::Melee { .. })
+        && crate::rules::take_initiative::multiple_targets(f.act.targets().len()).is_some()
+}
+
+/// The "multiple melee targets" row for a melee that names several targets, +1 for each,
+/// unless the scene gave it among the round's rows already.
+fn several_targets(b: &Build, i: usize) -> Option<crate::rules::take_initiative::Modifier> {
+    let f = &b.figs[i];
+    let given = b
+        .extra
+        .get(&i)
+        .is_some_and(|ids| ids.iter().any(|id| id == "multiple_targets"));
+    if !spreads(f) || given {
+        return None;
+    }
+    let ctx = crate::rules::take_initiative::ModifierContext {
+        targets: f.act.targets().len() as u32,
+        ..Default::default()
+    };
+    crate::rules::take_initiative::modifier(tables::take_initiative(), "multiple_targets", &ctx)
+        .ok()
 }
 
 /// Whether figure `i` is still handling its weapons (drawing, changing, picking one up)
@@ -533,16 +576,20 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         rate
     };
     let adjust = running_back(b, i);
+    // Several targets: at the round's end, the lower totals first, each routine at the
+    // next target in turn (resolve::target).
+    let (key, when, rule) = match b.round_end.get(&i) {
+        Some(&total) => (
+            total,
+            "at the round's end, its targets in turn",
+            cite::TI_MULTIPLE_TARGETS,
+        ),
+        None => (0, "on its total", cite::TI_TOTAL),
+    };
     for routine in 1..=of {
         let what = Planned::routine(routine, of, adjust.clone());
-        push(
-            b,
-            i,
-            s,
-            0,
-            what,
-            format!("routine {routine} of {of}, on its total"),
-        );
+        let why = format!("routine {routine} of {of}, {when}");
+        push_rule(b, i, s, key, what, why, rule);
     }
     b.changes.attacked.push(i);
 }
