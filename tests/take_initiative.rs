@@ -16,6 +16,7 @@ fn rows() -> impl Strategy<Value = Vec<Modifier>> {
         weapon_speed: Some(7),
         spell_level: Some(3),
         targets: 2,
+        ..Default::default()
     };
     let usable: Vec<Modifier> = table
         .modifiers

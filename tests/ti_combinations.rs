@@ -354,3 +354,75 @@ proptest! {
         }
     }
 }
+
+/// App. B notes 2, 3, 5 (iaijutsu): the weapon rows' numbers for a master, from the text —
+/// draw +4 (a master 0), change +10 (a master of both weapons +5, of one still +10),
+/// sheath +6 (a master half, 3) — the same in `first` and in a scene's initiative.
+#[test]
+fn iaijutsu_changes_the_weapon_rows_in_first_and_in_a_scene() {
+    let cases = [
+        ("draw_weapon", "", 4),
+        ("draw_weapon", "One", 0),
+        ("draw_weapon", "Both", 0),
+        ("change_weapon", "", 10),
+        ("change_weapon", "One", 10),
+        ("change_weapon", "Both", 5),
+        ("sheath_weapon", "", 6),
+        ("sheath_weapon", "One", 3),
+        ("sheath_weapon", "Both", 3),
+    ];
+    for (row, master, value) in cases {
+        let total = 3 + 5 + value;
+        // `first`
+        let flag = match master {
+            "" => String::new(),
+            "One" => " iaijutsu".to_string(),
+            _ => " iaijutsu=both".to_string(),
+        };
+        let (code, out, err) = firststrike(&[
+            "first",
+            "--system",
+            "take-initiative",
+            "--format",
+            "json",
+            &format!("Samurai: melee sf=5 mod={row}{flag} d10=3"),
+            "Orc: melee sf=7 d10=3",
+        ]);
+        assert_eq!(code, 0, "{row} {master}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            v["actions"][0]["total"].as_i64(),
+            Some(total),
+            "{row} {master}"
+        );
+        // A scene.
+        let field = if master.is_empty() {
+            String::new()
+        } else {
+            format!(", iaijutsu: {master}")
+        };
+        let src = format!(
+            r#"Scene(name: "iai", setting: Indoors, seed: 2, rules: (system: TakeInitiative),
+  combatants: [
+    (name: "Samurai", side: "Blue", at: (10.0, 10.0), weapon: "long sword", thac0: 12, ac: 4, hp: 50{field}),
+    (name: "Orc", side: "Red", at: (10.0, 15.0), weapon: "spear", thac0: 19, ac: 6, hp: 50),
+  ],
+  rounds: [ (declare: {{ "Samurai": Melee(targets: ["Orc"]), "Orc": Melee(targets: ["Samurai"]) }}, initiative: {{ "Samurai": 3, "Orc": 3 }}, modifiers: {{ "Samurai": ["{row}"] }}) ])"#
+        );
+        let s = firststrike::scene::parse("iai.ron", &src).unwrap();
+        let mut run = SceneRun::new(s, None, None);
+        run.run_to_end();
+        let init = run
+            .log()
+            .events
+            .iter()
+            .find(|e| e.actor == "Samurai" && matches!(e.kind, K::Initiative))
+            .unwrap()
+            .clone();
+        assert!(
+            init.detail.contains(&format!("= {total} ")),
+            "{row} {master}: {}",
+            init.detail
+        );
+    }
+}

@@ -5,7 +5,7 @@
 
 use crate::rules::dexterity::reaction_adjustment;
 use crate::rules::take_initiative::{
-    ActsAt, Modifier, ModifierContext, Total,
+    ActsAt, Iaijutsu, Modifier, ModifierContext, Total,
     action::{Action, missile_speed, modifiers},
     acts_at, acts_at_round_end, change,
     combine::combine,
@@ -97,13 +97,24 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             "level" => ctx.spell_level = Some(num(1, 9)?),
             "dex" => dex = Some(num(3, 25)?),
             "targets" => ctx.targets = num(1, 12)?,
+            "iaijutsu" => {
+                ctx.iaijutsu = match v {
+                    "" | "one" => Iaijutsu::One,
+                    "both" => Iaijutsu::Both,
+                    _ => {
+                        return Err(format!(
+                            "{name}: '{w}': iaijutsu takes nothing (the weapon it uses) or =both"
+                        ));
+                    }
+                }
+            }
             "far" if v.is_empty() => far = true,
             "mod" => extra.push(v.to_string()),
             "change" => reroll = Some(num(1, 10)?),
             "at" => at = Some(num(1, 10)?),
             _ => {
                 return Err(format!(
-                    "{name}: unknown setting '{w}' (known: d10, sf, weapon, ammo, level, dex, targets, far, mod, change, at)"
+                    "{name}: unknown setting '{w}' (known: d10, sf, weapon, ammo, level, dex, targets, iaijutsu, far, mod, change, at)"
                 ));
             }
         }

@@ -86,6 +86,9 @@ lower total acts first, a total over 20 next round at total - 20. KIND is one of
 charge, cast (level=N), move (far for over half the move), move-missile (moving, then
 shooting: never nocked), hurl (a weapon hurled on the charge), flee, withdraw, parry,
 expect, hide, turn, device, wait, block; mod=ID adds any other row (mod=higher_ground);
+targets=N (2 or more) is melee at several targets: +1 each, at the round's end (App. B);
+iaijutsu (or iaijutsu=both) is the quick draw: drawing costs 0, sheathing half, changing
+weapons +5 with both (notes 2, 3, 5);
 change=D10 [at=SEGMENT] is an action changed to (§1): base + 2 + the new d10 + its rows.
 Refused, with the rule (exit 2), as in a scene's rounds[].modifiers:
   two normal actions (a starred row such as move_full, flee, spell beside another action:

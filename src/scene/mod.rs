@@ -310,6 +310,10 @@ pub struct CombatantSpec {
     /// "Critical Misses"); part of `to_hit_bonus` too, where the scene counts it.
     #[serde(default, skip_serializing_if = "is_default")]
     pub weapon_magic: i32,
+    /// Iaijutsu, the quick draw ("Take Initiative!" App. B notes 2, 3, 5): `One` (the
+    /// weapon it uses) or `Both` (both weapons it changes between).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub iaijutsu: crate::rules::take_initiative::Iaijutsu,
     /// A monk: its hands and feet do real damage (house rules, "Weaponless Combat").
     #[serde(default, skip_serializing_if = "is_default")]
     pub monk: bool,

@@ -86,6 +86,8 @@ pub struct WeaponSpeed {
     pub of_speed: bool,
     /// Missile ready at the start.
     pub ready: bool,
+    /// Iaijutsu with its weapons ("Take Initiative!" App. B notes 2, 3, 5).
+    pub iaijutsu: crate::rules::take_initiative::Iaijutsu,
 }
 
 impl WeaponSpeed {

@@ -70,6 +70,7 @@ pub fn modifiers(table: &Table, action: Action) -> (Vec<Modifier>, Rule) {
         weapon_speed: speed,
         spell_level: level,
         targets: 1,
+        iaijutsu: Default::default(),
     };
     let rows: Vec<(&str, ModifierContext)> = match action {
         Action::Melee {

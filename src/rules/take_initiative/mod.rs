@@ -70,6 +70,38 @@ pub struct ModifierRow {
     /// attacks that round (note 4).
     #[serde(default)]
     pub minor: bool,
+    /// Its number for a master of iaijutsu (notes 2, 3, 5), if that differs.
+    #[serde(default)]
+    pub iaijutsu: Option<i32>,
+    /// That number needs iaijutsu in both weapons (note 3: changing weapons).
+    #[serde(default)]
+    pub iaijutsu_both: bool,
+}
+
+/// Iaijutsu, the quick-draw art of Oriental Adventures (App. B notes 2, 3, 5): drawing a
+/// weapon costs a master nothing, sheathing half, and changing weapons +5 instead of +10
+/// for a master of both weapons.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Iaijutsu {
+    /// No iaijutsu.
+    #[default]
+    None,
+    /// Iaijutsu in the weapon it uses.
+    One,
+    /// Iaijutsu in both the weapons it changes between.
+    Both,
+}
+
+impl Iaijutsu {
+    /// The number a row takes for this figure: the iaijutsu value where the row has one
+    /// and the figure masters what it needs (notes 2, 3, 5), else the row's own.
+    pub fn applied(self, row: &ModifierRow, value: i32) -> (i32, bool) {
+        match (row.iaijutsu, self) {
+            (Some(v), Iaijutsu::Both) => (v, true),
+            (Some(v), Iaijutsu::One) if !row.iaijutsu_both => (v, true),
+            _ => (value, false),
+        }
+    }
 }
 
 /// One missile speed of note 1.
@@ -239,6 +271,11 @@ pub fn modifier(table: &Table, id: &str, ctx: &ModifierContext) -> Result<Modifi
             ));
         }
     };
+    let (value, master) = ctx.iaijutsu.applied(row, value);
+    if master {
+        let words = format!("{} (iaijutsu)", row.words);
+        return Ok(Modifier::new(id, &words, value));
+    }
     Ok(Modifier::new(id, &row.words, value))
 }
 
@@ -251,6 +288,8 @@ pub struct ModifierContext {
     pub spell_level: Option<u32>,
     /// Melee targets.
     pub targets: u32,
+    /// The figure's iaijutsu (notes 2, 3, 5).
+    pub iaijutsu: Iaijutsu,
 }
 
 #[cfg(test)]

@@ -289,6 +289,7 @@ fn extra_rows(
         weapon_speed: f.weapon.speed_factor.map(|s| s as i32),
         spell_level: None,
         targets: f.act.targets().len() as u32,
+        iaijutsu: f.weapon.iaijutsu,
     };
     let rows = ids
         .iter()
