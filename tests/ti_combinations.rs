@@ -426,3 +426,124 @@ fn iaijutsu_changes_the_weapon_rows_in_first_and_in_a_scene() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// §2 for every answering weapon: the answer comes at the later of the expecting
+    /// figure's total and the event, − 3 + a new d10 + the answer's own row — a weapon's
+    /// speed, or the unarmed row for its size (App. B: S +2, M +3, L +5) for hands, feet or
+    /// no weapon — and never before the event. Its own total is d10 + 5 (expecting).
+    #[test]
+    fn an_expected_event_is_answered_with_the_answers_own_row(
+        s in 1u32..=10, o in 1u32..=10, r in 1u32..=10,
+        arms in proptest::sample::select(vec![
+            (r#"weapon: "long sword""#, 5),
+            (r#"weapon: "dagger""#, 2),
+            (r#"weapon: "hands""#, 3),
+            (r#"weapon: "hands", size: S"#, 2),
+            (r#"weapon: "feet", size: L"#, 5),
+            ("size: M", 3),
+            ("size: S", 2),
+        ]),
+    ) {
+        let (arms, row) = arms;
+        let src = format!(
+            r#"Scene(name: "expect", setting: Indoors, seed: 2, rules: (system: TakeInitiative, house: (weaponless_combat: true)),
+  combatants: [
+    (name: "Sentry", side: "Blue", at: (10.0, 20.0), {arms}, thac0: 16, ac: 5, hp: 20),
+    (name: "Orc", side: "Red", at: (10.0, 40.0), weapon: "battle axe", thac0: 19, ac: 6, hp: 15),
+  ],
+  rounds: [ (declare: {{ "Sentry": Expect(target: "Orc"), "Orc": Close(targets: ["Sentry"]) }},
+             initiative: {{ "Sentry": {s}, "Orc": {o} }}, modifiers: {{ "Orc": ["open_door"] }}) ],
+  dice: {{ Initiative: {{ "Sentry": [{r}] }} }})"#
+        );
+        let sc = firststrike::scene::parse("expect.ron", &src).unwrap();
+        let mut run = SceneRun::new(sc, None, None);
+        run.run_to_end();
+        let ev = &run.log().events;
+        // The orc: d10 + 6 (the door) + 4 (a short move).
+        let (own, event) = (i64::from(s) + 5, i64::from(o) + 10);
+        let answer = (own.max(event) - 3 + i64::from(r) + row).max(event);
+        let said = ev.iter().find(|e| e.actor == "Sentry" && matches!(e.kind, K::Initiative) && e.target.is_some());
+        if event <= 20 {
+            let said = said.expect("the answer is logged");
+            prop_assert!(said.detail.ends_with(&format!("= {answer}")), "{}", said.detail);
+            let blows: Vec<u32> = ev.iter().filter(|e| e.actor == "Sentry" && matches!(e.kind, K::Hit | K::Miss)).map(|e| e.segment).collect();
+            if answer <= 20 {
+                prop_assert_eq!(blows, vec![answer as u32]);
+            }
+        }
+    }
+}
+
+/// §2: an expect declared in a surprise segment is refused where it stands — before combat
+/// is under way, surprise decides; in a round it is accepted.
+#[test]
+fn an_expect_before_combat_is_refused() {
+    let src = |where_: &str| {
+        format!(
+            r#"Scene(name: "early", setting: Indoors, seed: 2, rules: (system: TakeInitiative),
+  combatants: [
+    (name: "Sentry", side: "Blue", at: (10.0, 20.0), weapon: "long sword", thac0: 16, ac: 5, hp: 20),
+    (name: "Orc", side: "Red", at: (10.0, 40.0), weapon: "battle axe", thac0: 19, ac: 6, hp: 15),
+  ],
+  surprise: {{ "Red": D6(1), "Blue": None }},
+  {where_})"#
+        )
+    };
+    let early = src(
+        r#"surprise_segments: [ { "Sentry": Expect(target: "Orc") } ], rounds: [ (declare: { "Sentry": Hold, "Orc": Hold }) ]"#,
+    );
+    let err = firststrike::scene::parse("early.ron", &early)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("surprise_segments[0].Sentry"), "{err}");
+    assert!(err.contains("§2"), "{err}");
+    let later = src(
+        r#"surprise_segments: [ { "Sentry": Hold } ], rounds: [ (declare: { "Sentry": Expect(target: "Orc"), "Orc": Hold }) ]"#,
+    );
+    assert!(firststrike::scene::parse("later.ron", &later).is_ok());
+}
+
+/// App. B: an unarmed attack costs the row for the attacker's size, in `first` and a scene.
+#[test]
+fn an_unarmed_attack_costs_its_size_row() {
+    for (size, row) in [("S", 2), ("M", 3), ("L", 5)] {
+        let (code, out, err) = firststrike(&[
+            "first",
+            "--system",
+            "take-initiative",
+            "--format",
+            "json",
+            &format!("Brawler: unarmed size={size} d10=4"),
+            "Orc: melee sf=7 d10=3",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["actions"][0]["total"].as_i64(), Some(4 + row), "{size}");
+        let src = format!(
+            r#"Scene(name: "fists", setting: Indoors, seed: 2, rules: (system: TakeInitiative, house: (weaponless_combat: true)),
+  combatants: [
+    (name: "Brawler", side: "Blue", at: (10.0, 10.0), weapon: "hands", size: {size}, thac0: 16, ac: 8, hp: 30),
+    (name: "Orc", side: "Red", at: (10.0, 15.0), weapon: "spear", thac0: 19, ac: 6, hp: 30),
+  ],
+  rounds: [ (declare: {{ "Brawler": Melee(targets: ["Orc"]), "Orc": Melee(targets: ["Brawler"]) }}, initiative: {{ "Brawler": 4, "Orc": 3 }}) ])"#
+        );
+        let s = firststrike::scene::parse("fists.ron", &src).unwrap();
+        let mut run = SceneRun::new(s, None, None);
+        run.run_to_end();
+        let init = run
+            .log()
+            .events
+            .iter()
+            .find(|e| e.actor == "Brawler" && matches!(e.kind, K::Initiative))
+            .unwrap()
+            .clone();
+        assert!(
+            init.detail.contains(&format!("= {} ", 4 + row)),
+            "{size}: {}",
+            init.detail
+        );
+    }
+}

@@ -4,6 +4,7 @@
 //! dice, each pair is laid out over its 100 rolls.
 
 use crate::rules::dexterity::reaction_adjustment;
+use crate::rules::size::Size;
 use crate::rules::take_initiative::{
     ActsAt, Iaijutsu, Modifier, ModifierContext, Total,
     action::{Action, missile_speed, modifiers},
@@ -16,7 +17,7 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 /// The kinds of action `first --system take-initiative` knows, with the rows they add.
-pub const KINDS: &str = "melee, natural, missile, move-missile, hurl, charge, cast, move, flee, withdraw, parry, expect, hide, turn, device, wait, block";
+pub const KINDS: &str = "melee, natural, unarmed, missile, move-missile, hurl, charge, cast, move, flee, withdraw, parry, expect, hide, turn, device, wait, block";
 
 /// One figure: its action's modifiers and, if given, its d10.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -77,6 +78,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     let mut weapon = None::<String>;
     let (mut reroll, mut at) = (None, None);
     let mut extra = Vec::new();
+    let mut size = Size::M;
     for w in words {
         let (k, v) = w.split_once('=').unwrap_or((w, ""));
         let num = |lo: u32, hi: u32| -> Result<u32, String> {
@@ -97,6 +99,14 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             "level" => ctx.spell_level = Some(num(1, 9)?),
             "dex" => dex = Some(num(3, 25)?),
             "targets" => ctx.targets = num(1, 12)?,
+            "size" => {
+                size = match v {
+                    "S" | "s" => Size::S,
+                    "M" | "m" => Size::M,
+                    "L" | "l" => Size::L,
+                    _ => return Err(format!("{name}: '{w}': size takes S, M or L")),
+                }
+            }
             "iaijutsu" => {
                 ctx.iaijutsu = match v {
                     "" | "one" => Iaijutsu::One,
@@ -114,7 +124,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             "at" => at = Some(num(1, 10)?),
             _ => {
                 return Err(format!(
-                    "{name}: unknown setting '{w}' (known: d10, sf, weapon, ammo, level, dex, targets, iaijutsu, far, mod, change, at)"
+                    "{name}: unknown setting '{w}' (known: d10, sf, weapon, ammo, level, dex, targets, size, iaijutsu, far, mod, change, at)"
                 ));
             }
         }
@@ -136,6 +146,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             speed_factor: ctx.weapon_speed.map(|s| s.max(0) as u32),
         },
         "natural" => Action::Melee { speed_factor: None },
+        "unarmed" => Action::Unarmed { size },
         "wait" | "block" => Action::Other,
         // Moving and shooting: never nocked and ready on the move (§8b).
         "move-missile" => Action::MoveAndShoot {
@@ -179,7 +190,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         }
     };
     // Melee at several targets: the row for them, +1 each, and the round's end.
-    let melee = matches!(action, Action::Melee { .. });
+    let melee = matches!(action, Action::Melee { .. } | Action::Unarmed { .. });
     let round_end = melee
         && (multiple_targets(ctx.targets as usize).is_some()
             || extra.iter().any(|e| e == "multiple_targets"));

@@ -82,7 +82,8 @@ Examples (from the rules text):
 Under --system take-initiative each figure rolls its own d10 (d10=N) and adds the
 modifiers of its action (\"Take Initiative!\" Appendix B, assets/take_initiative.ron); the
 lower total acts first, a total over 20 next round at total - 20. KIND is one of melee
-(sf= or weapon=), natural, missile (ammo=nocked|arrows|quarrels|darts|thrown, dex=),
+(sf= or weapon=), natural (a monster's claws and bites: no row), unarmed (size=S|M|L:
++2/+3/+5), missile (ammo=nocked|arrows|quarrels|darts|thrown, dex=),
 charge, cast (level=N), move (far for over half the move), move-missile (moving, then
 shooting: never nocked), hurl (a weapon hurled on the charge), flee, withdraw, parry,
 expect, hide, turn, device, wait, block; mod=ID adds any other row (mod=higher_ground);

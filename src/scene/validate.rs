@@ -288,6 +288,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             &anchors,
             &format!("surprise_segments[{k}]"),
         );
+        expects_in_surprise(&mut c, d, &anchors, k);
     }
     for (r, round) in scene.rounds.iter().enumerate() {
         let mut anchors = vec!["rounds".to_string()];
@@ -851,6 +852,26 @@ fn combination_refused(act: Option<&Act>, ids: &[String]) -> Option<String> {
     combine(tables::take_initiative(), action, &ids)
         .err()
         .map(|r| format!("{} with its declaration: {}", ids.join(", "), r.describe()))
+}
+
+/// An expect declared in a surprise segment: expecting applies only once combat is under
+/// way; before it, surprise decides who may act (Take Initiative! §2).
+fn expects_in_surprise(c: &mut Checker, declare: &Declarations, anchors: &[String], k: usize) {
+    for (who, act) in declare {
+        if matches!(act, Act::Expect { .. }) {
+            let mut a = anchors.to_vec();
+            a.push(q(who));
+            c.add(
+                &a,
+                format!("surprise_segments[{k}].{who}"),
+                format!(
+                    "an expected event is answered only once combat is under way; in a surprise segment surprise decides who acts ({})",
+                    crate::rules::cite::TI_EXPECT.page_ref()
+                ),
+                None,
+            );
+        }
+    }
 }
 
 /// Under "Take Initiative!": a charge declared for the first round by a figure that starts

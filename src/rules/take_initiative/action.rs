@@ -13,6 +13,12 @@ pub enum Action {
         /// The weapon's speed factor.
         speed_factor: Option<u32>,
     },
+    /// An unarmed attack (fists, feet, grappling): the App. B row for the attacker's size,
+    /// small +2, man-sized +3, large +5, in place of a weapon's speed.
+    Unarmed {
+        /// The attacker's size.
+        size: crate::rules::size::Size,
+    },
     /// Missile fire at this missile speed (note 1), less the Dexterity attacking bonus.
     Missile {
         /// Its speed.
@@ -64,6 +70,33 @@ pub enum Action {
     Other,
 }
 
+/// The unarmed row for a size: small, man-sized, large (huge and gargantuan as large).
+pub fn unarmed_row(size: crate::rules::size::Size) -> &'static str {
+    use crate::rules::size::Size;
+    match size {
+        Size::S => "unarmed_s",
+        Size::M => "unarmed_m",
+        _ => "unarmed_l",
+    }
+}
+
+/// How a melee blow is costed: a brawling weapon (hands, feet) or none at all for a
+/// figure that is not a monster is an unarmed attack by its size; a weapon by its speed;
+/// a monster's natural weapons (no weapon) add nothing (our reading: the text costs
+/// weapons and unarmed attacks, not claws and bites).
+pub fn melee_action(
+    speed_factor: Option<u32>,
+    brawling: bool,
+    natural: bool,
+    size: crate::rules::size::Size,
+) -> Action {
+    if brawling || (speed_factor.is_none() && !natural) {
+        Action::Unarmed { size }
+    } else {
+        Action::Melee { speed_factor }
+    }
+}
+
 /// The modifiers of `action` from the table.
 pub fn modifiers(table: &Table, action: Action) -> (Vec<Modifier>, Rule) {
     let ctx = |speed: Option<i32>, level: Option<u32>| ModifierContext {
@@ -77,6 +110,7 @@ pub fn modifiers(table: &Table, action: Action) -> (Vec<Modifier>, Rule) {
             speed_factor: Some(sf),
         } => vec![("weapon", ctx(Some(sf as i32), None))],
         Action::Melee { speed_factor: None } | Action::Potion | Action::Other => vec![],
+        Action::Unarmed { size } => vec![(unarmed_row(size), ctx(None, None))],
         Action::Missile { speed, .. } => vec![("weapon", ctx(Some(speed), None))],
         Action::MoveAndShoot { far, speed, .. } => vec![
             (if far { "move_full" } else { "move_half" }, ctx(None, None)),

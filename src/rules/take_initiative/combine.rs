@@ -117,6 +117,7 @@ impl Refusal {
 fn normal_action(action: Action) -> Option<&'static str> {
     Some(match action {
         Action::Melee { .. } => "a melee attack",
+        Action::Unarmed { .. } => "an unarmed attack",
         Action::Missile { .. } => "missile fire",
         Action::MoveAndShoot { .. } => "moving to fire",
         Action::Charge => "a charge",
@@ -150,7 +151,9 @@ fn movement_of(action: Action) -> Option<&'static str> {
 fn moving_prevents(action: Action) -> Option<&'static str> {
     match action {
         Action::Cast { .. } => Some("casting a spell"),
-        Action::Melee { .. } | Action::SetToReceive => Some("a melee attack"),
+        Action::Melee { .. } | Action::Unarmed { .. } | Action::SetToReceive => {
+            Some("a melee attack")
+        }
         _ => None,
     }
 }
@@ -268,6 +271,12 @@ mod tests {
                 speed_factor: Some(s)
             }),
             Just(Action::Melee { speed_factor: None }),
+            proptest::sample::select(vec![
+                crate::rules::size::Size::S,
+                crate::rules::size::Size::M,
+                crate::rules::size::Size::L
+            ])
+            .prop_map(|size| Action::Unarmed { size }),
             (1i32..=10).prop_map(|speed| Action::Missile {
                 speed,
                 dexterity: 0
@@ -319,7 +328,10 @@ mod tests {
                 + usize::from(action == Action::Potion);
             let casts = matches!(action, Action::Cast { .. })
                 || ids.iter().any(|id| CAST_ROWS.contains(id));
-            let melee = matches!(action, Action::Melee { .. } | Action::SetToReceive);
+            let melee = matches!(
+                action,
+                Action::Melee { .. } | Action::Unarmed { .. } | Action::SetToReceive
+            );
             let charge = action == Action::Charge || ids.contains(&"charge");
             let minors_allowed = if primaries == 1 { 1 } else { 2 };
             match combine(t, action, &ids) {

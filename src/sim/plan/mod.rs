@@ -334,6 +334,24 @@ impl PlanFigureItem<'_, '_> {
         self.fighting.fighter
     }
 
+    /// Its melee as "Take Initiative!" costs it: its weapon's speed, the unarmed row for
+    /// its size (hands, feet, or no weapon for one that is not a monster), or nothing for
+    /// a monster's natural weapons ([`melee_action`](crate::rules::take_initiative::action::melee_action)).
+    pub fn melee_action(&self) -> crate::rules::take_initiative::action::Action {
+        let brawling = self
+            .weapon
+            .weapon
+            .as_deref()
+            .and_then(|w| crate::tables::weapon(w).ok())
+            .is_some_and(|w| w.brawling);
+        crate::rules::take_initiative::action::melee_action(
+            self.weapon.speed_factor,
+            brawling,
+            self.hit_dice.is_some(),
+            self.figure.size,
+        )
+    }
+
     /// The round it last gained on its pursuers (§5).
     pub fn burst(&self) -> Option<u32> {
         self.burst_of.map(|b| b.0)

@@ -1,10 +1,10 @@
 //! Expecting an opponent (§2): a figure that waits for a foe (+5) answers when that foe
 //! acts — at the later of its own total and that segment, − 3 + a new d10 + its weapon's
-//! speed — by striking it. A foe that does not act this round leaves it waiting; an answer
+//! speed (or the unarmed row for its size) — by striking it. A foe that does not act this round leaves it waiting; an answer
 //! past segment 20 comes next round, at its total − 20.
 
 use super::{Build, strike};
-use crate::rules::take_initiative::action::{self, Action};
+use crate::rules::take_initiative::action;
 use crate::rules::take_initiative::{acts_at, expect};
 use crate::scene::{Act, DieKind};
 use crate::sim::dice::Dice;
@@ -39,10 +39,8 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
         return;
     };
     let reroll = dice.roll(DieKind::Initiative, &name, 10).0.clamp(1, 10) as u32;
-    let weapon = Action::Melee {
-        speed_factor: f.weapon.speed_factor,
-    };
-    let (mods, _) = action::modifiers(tables::take_initiative(), weapon);
+    // The answer's own rows: its weapon's speed, or the unarmed row for its size.
+    let (mods, _) = action::modifiers(tables::take_initiative(), f.melee_action());
     let (at, rule) = expect::response(i64::from(own), event, reroll, &mods);
     let named: String = mods
         .iter()

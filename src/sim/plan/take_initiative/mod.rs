@@ -373,9 +373,7 @@ fn costed(b: &Build, i: usize) -> Action {
     let f = &b.figs[i];
     let t = tables::take_initiative();
     match f.act {
-        Act::Melee { .. } => Action::Melee {
-            speed_factor: f.weapon.speed_factor,
-        },
+        Act::Melee { .. } => f.melee_action(),
         Act::Missile {
             move_to, at_range, ..
         } if move_to.is_some() || at_range.is_some() => Action::MoveAndShoot {
