@@ -135,7 +135,7 @@ mod tests {
     #[test]
     fn the_battle_has_n_figures_a_torch_in_ten_and_loads() {
         let text = lit_battle(100, 42);
-        let scene = crate::scene::load::parse("battle.ron", &text).expect("it loads");
+        let scene = crate::scene::parse("battle.ron", &text).expect("it loads");
         assert_eq!(scene.combatants.len(), 100);
         let torches = scene
             .combatants
