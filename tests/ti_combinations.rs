@@ -547,3 +547,46 @@ fn an_unarmed_attack_costs_its_size_row() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// §4b for any dice: a figure whose foe turns to flee from it may change its action to
+    /// pursue only if its base d10 comes after the fleer's total; then at base + 2 + a new
+    /// d10 + 8 (a long move), its own blow dropped. Otherwise it stays, and says why.
+    #[test]
+    fn a_pursuer_changes_to_pursue_only_after_the_fleer(p in 1u32..=10, d in 1u32..=10, r in 1u32..=10) {
+        let src = format!(
+            r#"Scene(name: "pursue", setting: Indoors, seed: 4, rules: (system: TakeInitiative),
+  combatants: [
+    (name: "Pursuer", side: "Red", at: (20.0, 20.0), weapon: "long sword", thac0: 15, ac: 5, hp: 300),
+    (name: "Defender", side: "Blue", at: (20.0, 25.0), weapon: "short sword", thac0: 17, ac: 6, hp: 300),
+  ],
+  rounds: [ (declare: {{ "Pursuer": Melee(targets: ["Defender"]), "Defender": Flee(to: (20.0, 400.0)) }},
+             initiative: {{ "Pursuer": {p}, "Defender": {d} }},
+             change: {{ "Pursuer": Close(targets: ["Defender"]) }}) ],
+  dice: {{ Initiative: {{ "Pursuer": [{r}] }} }})"#
+        );
+        let sc = firststrike::scene::parse("pursue.ron", &src).unwrap();
+        let mut run = SceneRun::new(sc, None, None);
+        run.run_to_end();
+        let ev = &run.log().events;
+        let fleer_total = (i64::from(d) - 2).max(1) as u32;
+        let changed = ev.iter().find(|e| e.actor == "Pursuer" && matches!(e.kind, K::Initiative) && e.detail.starts_with("changes to"));
+        let own_blow_at = p + 5;
+        if p > fleer_total {
+            let c = changed.expect("it changes to pursue");
+            prop_assert_eq!(c.segment, fleer_total);
+            let total = i64::from(p + 2 + r + 8).max(i64::from(fleer_total) + 1);
+            prop_assert!(c.detail.contains(&format!("= {total} ")), "{}", c.detail);
+            // Its blow on its own total is gone (only the free attack as the foe turns).
+            let blows: Vec<u32> = ev.iter().filter(|e| e.actor == "Pursuer" && e.round == 1 && matches!(e.kind, K::Hit | K::Miss)).map(|e| e.segment).collect();
+            prop_assert!(!blows.contains(&own_blow_at) || own_blow_at == fleer_total, "{:?}", blows);
+        } else {
+            prop_assert!(changed.is_none());
+            if own_blow_at > fleer_total {
+                prop_assert!(ev.iter().any(|e| e.actor == "Pursuer" && e.rule.id == "ti.pursue_change"), "it says why it stays");
+            }
+        }
+    }
+}

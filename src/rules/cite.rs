@@ -170,6 +170,7 @@ rules! {
     TI_TOTAL = "ti.total", TakeInitiative, "§Basics", "each figure acts on its d10 plus its action's modifiers: the lower total first, equal totals together";
     TI_CARRY_OVER = "ti.carry_over", TakeInitiative, "§Basics", "a total over 20 acts in the next round at total - 20, without a new roll";
     TI_CHANGE = "ti.change", TakeInitiative, "§1", "up to its base initiative a figure may change its action: base + 2 + a new d10 + the new action's modifier";
+    TI_PURSUE_CHANGE = "ti.pursue_change", TakeInitiative, "§4b", "a figure whose foe flees may change its action to pursue only if its base initiative comes after the fleer's total";
     TI_CHANGE_PRECLUDED = "ti.change_precluded", TakeInitiative, "§Basics", "no change of action while casting, waiting for the next round, past the base initiative, or after acting";
     TI_EXPECT = "ti.expect", TakeInitiative, "§2", "an expected event is answered at the later of initiative and the current segment, - 3 + a new d10 + modifiers, at least 1";
     TI_PARRY = "ti.parry", TakeInitiative, "§3", "a parry works if its base initiative comes before the attacker's total: minus half the level (rounded up, +1 for a fighter) to hit";

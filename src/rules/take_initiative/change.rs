@@ -17,6 +17,8 @@ pub enum Precluded {
     PastBase,
     /// It has acted this round.
     Acted,
+    /// Its base initiative is not after the total of the fleer it would pursue (§4b).
+    FleerNotFirst,
 }
 
 impl Precluded {
@@ -27,6 +29,9 @@ impl Precluded {
             Precluded::Waiting => "it chose to wait for the next round",
             Precluded::PastBase => "the segment is past its base initiative",
             Precluded::Acted => "it has acted this round",
+            Precluded::FleerNotFirst => {
+                "its base initiative does not come after the fleer's total, so it cannot change to pursue"
+            }
         }
     }
 }
@@ -56,6 +61,17 @@ pub fn may_change(base: u32, segment: u32, s: Standing) -> Result<Rule, (Preclud
     } else {
         Ok(cite::TI_CHANGE)
     }
+}
+
+/// Whether a figure whose foe fled from it may change its action to pursue (§4b): only
+/// when its base initiative comes after the fleer's total (the fleer ran first); at or
+/// before it, it cannot, though it may still strike another foe within reach. The change
+/// is then as any other: base + 2 + a new d10 + the new action's rows.
+pub fn may_pursue(base: u32, fleer_total: u32, s: Standing) -> Result<Rule, (Precluded, Rule)> {
+    if base <= fleer_total {
+        return Err((Precluded::FleerNotFirst, cite::TI_PURSUE_CHANGE));
+    }
+    may_change(base, fleer_total, s).map(|_| cite::TI_PURSUE_CHANGE)
 }
 
 /// The new initiative after changing, in `segment`, to an action with modifiers `new`: the

@@ -199,6 +199,9 @@ pub struct Plan {
     pub parries: Vec<(String, String, i32)>,
     /// Under "Take Initiative!": each move this round, for the area window of §11b.
     pub moves: Vec<TiMove>,
+    /// Under "Take Initiative!": who turns to flee this round, and on which total (§4b: a
+    /// foe it ran from may change to pursue).
+    pub flights: Vec<(Entity, u32)>,
 }
 
 /// Under "Take Initiative!": a figure's move this round, as the area-spell window reads it.

@@ -135,6 +135,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         then: spec.map(|s| s.then.clone()).unwrap_or_default(),
         parries: Vec::new(),
         moves: Vec::new(),
+        flights: Vec::new(),
     };
     b.changes.apply(&mut p.commands, &figs, true);
 }

@@ -1,16 +1,19 @@
 //! Changing an action mid-round (§1): a figure whose action has become impossible — every
 //! target down before it acted — and that the scene gives a change to (`rounds[].change`)
-//! takes it up while the segment is still at or before its base initiative. Its pending
+//! takes it up while the segment is still at or before its base initiative — or, when the
+//! foe it meant to strike ran out of its reach in this segment, to pursue, if its base
+//! initiative comes after the fleer's total (§4b). Its pending
 //! acts are dropped; it acts on base + 2 + a new d10 + the new action's rows, or in the
 //! next round at total − 20 (rules::take_initiative::change).
 
 use super::{Build, act, costed, entries};
 use crate::rules::cite;
 use crate::rules::take_initiative::{acts_at, change};
+use crate::scene::Act;
 use crate::scene::DieKind;
 use crate::sim::components::{BaseInitiative, CarriedInitiative, CaughtUnaware};
 use crate::sim::log::{EventKind, LogEvent, Payload};
-use crate::sim::plan::{Planning, everyone};
+use crate::sim::plan::{Fig, Plan, Planning, everyone};
 use bevy::prelude::*;
 
 /// Run condition: a segment of a full round.
@@ -57,10 +60,29 @@ pub(in crate::sim) fn change_actions(
         let surprised = unaware
             .get(figs[i].e)
             .is_ok_and(|c| (c.0, c.1) == (round, segment));
-        if !(all_down || surprised) || !pending || *figs[i].act == *to {
+        // Its foe ran from it this segment, out of its reach (§4b): it may pursue.
+        let fled = !(all_down || surprised) && fled_this_segment(&figs, i, segment, &p.plan);
+        if !(all_down || surprised || fled) || !pending || *figs[i].act == *to {
             continue;
         }
-        if change::may_change(base, segment, change::Standing::default()).is_err() {
+        let allowed = if fled {
+            change::may_pursue(base, segment, change::Standing::default())
+        } else {
+            change::may_change(base, segment, change::Standing::default())
+        };
+        if let Err((why, rule)) = allowed {
+            if fled {
+                let detail = format!("stays: {}", why.describe());
+                let e = LogEvent::new(
+                    (round, segment),
+                    name.clone(),
+                    EventKind::Idle,
+                    None,
+                    detail,
+                    rule,
+                );
+                p.log.write(e);
+            }
             continue;
         }
         p.plan
@@ -119,4 +141,23 @@ pub(in crate::sim) fn change_actions(
         }
         b.changes.apply(&mut p.commands, &figs, false);
     }
+}
+
+/// Whether every standing target of figure `i`'s melee turned to flee in this segment, on
+/// its total (§4b: it runs out of reach from here on).
+fn fled_this_segment(figs: &[Fig], i: usize, segment: u32, plan: &Plan) -> bool {
+    let f = &figs[i];
+    if !matches!(f.act, Act::Melee { .. }) {
+        return false;
+    }
+    let standing: Vec<&Fig> = f
+        .act
+        .targets()
+        .iter()
+        .filter_map(|t| figs.iter().find(|g| g.name() == *t && g.up()))
+        .collect();
+    !standing.is_empty()
+        && standing
+            .iter()
+            .all(|t| plan.flights.contains(&(t.e, segment)))
 }

@@ -167,6 +167,11 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         entries,
         parries,
         moves: std::mem::take(&mut b.moves),
+        flights: b
+            .fleeing
+            .iter()
+            .filter_map(|i| Some((figs[*i].e, *b.acts.get(i)?)))
+            .collect(),
         then: std::mem::take(&mut b.then),
         ..Plan::default()
     };
