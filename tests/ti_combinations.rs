@@ -590,3 +590,48 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// §3 for every placing: a parry meets no blow from behind (our reading: the rear arc,
+    /// 135° or more off the first attacker it names) and no missile unless the parrier is
+    /// a monk. A 9th-level fighter's −6 is spread over the attackers it meets.
+    #[test]
+    fn a_parry_meets_no_blow_from_behind_and_missiles_only_for_a_monk(
+        k in 1u32..8, missile in any::<bool>(), monk in any::<bool>(), d1 in 2u32..=10, d2 in 2u32..=10,
+    ) {
+        let angle = f64::from(k) * std::f64::consts::FRAC_PI_4;
+        let r = if missile { 30.0 } else { 5.0 };
+        // North of the parrier is -y; the second attacker stands k × 45° round from north.
+        let (x2, y2) = (50.0 + r * angle.sin(), 50.0 - r * angle.cos());
+        let arms = if missile { r#"weapon: "short bow""# } else { r#"weapon: "mace""# };
+        let act2 = if missile { r#"Missile(targets: ["Parrier"])"# } else { r#"Melee(targets: ["Parrier"])"# };
+        let src = format!(
+            r#"Scene(name: "parry", setting: Indoors, seed: 3, rules: (system: TakeInitiative),
+  combatants: [
+    (name: "Parrier", side: "Blue", at: (50.0, 50.0), weapon: "long sword", hit_dice: 9, fighter: true, monk: {monk}, thac0: 12, ac: 4, hp: 300),
+    (name: "First", side: "Red", at: (50.0, 45.0), weapon: "mace", thac0: 15, ac: 6, hp: 300),
+    (name: "Second", side: "Red", at: ({x2:.3}, {y2:.3}), {arms}, thac0: 15, ac: 6, hp: 300),
+  ],
+  rounds: [ (declare: {{ "Parrier": Parry(against: ["First", "Second"]), "First": Melee(targets: ["Parrier"]), "Second": {act2} }},
+             initiative: {{ "Parrier": 1, "First": {d1}, "Second": {d2} }}) ])"#
+        );
+        let sc = firststrike::scene::parse("parry.ron", &src).unwrap();
+        let mut run = SceneRun::new(sc, None, None);
+        run.run_to_end();
+        let ev = &run.log().events;
+        let behind = (3..=5).contains(&k);
+        let meets_second = !behind && (!missile || monk);
+        let parried = |who: &str| -> Vec<bool> {
+            ev.iter().filter(|e| e.actor == who && e.round == 1 && matches!(e.kind, K::Hit | K::Miss)).map(|e| e.detail.contains("parried")).collect()
+        };
+        let (first, second) = (parried("First"), parried("Second"));
+        prop_assert!(!first.is_empty() && !second.is_empty());
+        prop_assert!(first.iter().all(|p| *p), "the first attacker, faced, is parried");
+        prop_assert!(second.iter().all(|p| *p == meets_second), "behind {behind}, missile {missile}, monk {monk}: {second:?}");
+        let share = if meets_second { "-3" } else { "-6" };
+        let said = format!("parried {share}");
+        prop_assert!(ev.iter().any(|e| e.actor == "First" && e.detail.contains(&said)), "{}", said);
+    }
+}

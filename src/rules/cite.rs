@@ -173,6 +173,7 @@ rules! {
     TI_PURSUE_CHANGE = "ti.pursue_change", TakeInitiative, "§4b", "a figure whose foe flees may change its action to pursue only if its base initiative comes after the fleer's total";
     TI_CHANGE_PRECLUDED = "ti.change_precluded", TakeInitiative, "§Basics", "no change of action while casting, waiting for the next round, past the base initiative, or after acting";
     TI_EXPECT = "ti.expect", TakeInitiative, "§2", "an expected event is answered at the later of initiative and the current segment, - 3 + a new d10 + modifiers, at least 1";
+    TI_PARRY_REAR = "ti.parry_rear", TakeInitiative, "§3", "a parry meets no missile (but a monk's) and no blow from behind (our reading: from the rear arc of a parrier facing the first attacker it names)";
     TI_PARRY = "ti.parry", TakeInitiative, "§3", "a parry works if its base initiative comes before the attacker's total: minus half the level (rounded up, +1 for a fighter) to hit";
     TI_FLEE = "ti.flee", TakeInitiative, "§4", "a figure turning to flee gives its opponent a free attack at +4 when it moves";
     TI_PURSUIT = "ti.pursuit", TakeInitiative, "§5", "a fleeing figure that wins initiative gains 1\" x its initiative once a turn";

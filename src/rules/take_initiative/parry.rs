@@ -1,7 +1,8 @@
 //! Parrying (§3): in place of its attack, a figure whose base initiative comes before its
 //! opponent's total takes half its level (rounded up, +1 for a single-classed fighter) off
 //! one attack's roll to hit — a fighter may spread it over several attackers. It does not
-//! work against missiles (except for monks) or from behind.
+//! work against missiles (except for monks) or from behind (our reading of the rear: the
+//! arc behind the first attacker it names, [`from_behind`]).
 
 use crate::rules::cite::{self, Rule};
 
@@ -32,6 +33,23 @@ pub fn spread(penalty: i32, attackers: usize, single_class_fighter: bool) -> Vec
         .collect()
 }
 
+/// Whether a blow comes from behind a parrier (§3: a parry does not meet rear attacks).
+/// The text gives no facing; our reading: a parrier faces the first attacker it names, and
+/// a blow from its rear arc — at least 135° off that facing, the three squares behind it
+/// on a grid — is from behind. `facing` and `to_attacker` are directions from the parrier.
+pub fn from_behind(facing: (f64, f64), to_attacker: (f64, f64)) -> (bool, Rule) {
+    let (fl, al) = (facing.0.hypot(facing.1), to_attacker.0.hypot(to_attacker.1));
+    if fl == 0.0 || al == 0.0 {
+        return (false, cite::TI_PARRY_REAR);
+    }
+    let cos = (facing.0 * to_attacker.0 + facing.1 * to_attacker.1) / (fl * al);
+    // cos 135° = -1/√2; a hair of slack so the diagonal squares behind count.
+    (
+        cos <= -std::f64::consts::FRAC_1_SQRT_2 + 1e-9,
+        cite::TI_PARRY_REAR,
+    )
+}
+
 /// Whether a parry can meet this attack at all.
 pub fn applies(missile: bool, monk: bool, from_behind: bool) -> bool {
     !from_behind && (!missile || monk)
@@ -53,5 +71,18 @@ mod tests {
         assert!(!applies(true, false, false));
         assert!(applies(true, true, false));
         assert!(!applies(false, false, true));
+    }
+
+    /// Facing the first attacker: one straight behind, or diagonally behind, is from
+    /// behind; one at the side is not.
+    #[test]
+    fn the_rear_arc() {
+        let north = (0.0, -1.0);
+        assert!(from_behind(north, (0.0, 1.0)).0);
+        assert!(from_behind(north, (1.0, 1.0)).0);
+        assert!(from_behind(north, (-1.0, 1.0)).0);
+        assert!(!from_behind(north, (1.0, 0.0)).0);
+        assert!(!from_behind(north, (1.0, -1.0)).0);
+        assert!(!from_behind(north, (0.0, -1.0)).0);
     }
 }

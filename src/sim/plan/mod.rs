@@ -332,6 +332,11 @@ impl PlanFigureItem<'_, '_> {
         self.hit_dice.map(|h| h.0)
     }
 
+    /// A monk (it may parry missiles, "Take Initiative!" §3).
+    pub fn monk(&self) -> bool {
+        self.fighting.monk
+    }
+
     /// A single-classed fighter.
     pub fn fighter(&self) -> bool {
         self.fighting.fighter

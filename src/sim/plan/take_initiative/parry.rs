@@ -1,7 +1,9 @@
 //! Parrying (§3): a figure that parries in place of attacking takes half its level
 //! (rounded up, +1 for a single-classed fighter) off the rolls to hit of the attackers it
 //! names whose totals come after its base initiative — all on the first of them, or, for a
-//! fighter, spread over them. Missiles are not parried (monks aside, not modelled).
+//! fighter, spread over them. Missiles are parried by monks alone, and nothing from
+//! behind: our reading faces the parrier toward the first attacker it names
+//! (rules::take_initiative::parry::from_behind).
 
 use super::Build;
 use crate::rules::take_initiative::parry;
@@ -14,7 +16,13 @@ pub(super) fn parries(b: &Build) -> Vec<(String, String, i32)> {
         let (Act::Parry { against }, Some(&base)) = (f.act, b.bases.get(&p)) else {
             continue;
         };
-        // The attackers it names that come at it in melee after its base initiative.
+        // It faces the first attacker it names that stands (our reading of the rear).
+        let facing = against
+            .iter()
+            .find_map(|a| b.figs.iter().find(|g| g.name() == a && g.up()))
+            .map(|g| (g.pos.x - f.pos.x, g.pos.y - f.pos.y));
+        // The attackers it names that come at it after its base initiative, not from
+        // behind, and not with missiles unless it is a monk.
         let in_time: Vec<&str> = against
             .iter()
             .filter_map(|a| {
@@ -22,8 +30,9 @@ pub(super) fn parries(b: &Build) -> Vec<(String, String, i32)> {
                 let g = &b.figs[k];
                 let total = i64::from(*b.acts.get(&k)?);
                 let at_it = g.act.targets().contains(&f.name());
-                // Monks and blows from behind are not modelled: front, no monk.
-                let meets = parry::applies(g.weapon.missile, false, false);
+                let to_it = (g.pos.x - f.pos.x, g.pos.y - f.pos.y);
+                let behind = facing.is_some_and(|d| parry::from_behind(d, to_it).0);
+                let meets = parry::applies(g.weapon.missile, f.monk(), behind);
                 (at_it && meets && parry::in_time(base, total).0).then_some(g.name())
             })
             .collect();
