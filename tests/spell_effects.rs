@@ -323,3 +323,73 @@ fn a_foe_spell_without_a_target_spares_its_caster() {
     assert!(ev.iter().all(|e| e.kind != K::Down));
     assert_eq!(effects(&ev, "Druid"), vec!["armor"]);
 }
+
+/// A fighter's save vs. spells by level (DMG p.79), from the table.
+fn fighter_save(level: u32) -> i32 {
+    match level {
+        1..=2 => 17,
+        3..=4 => 16,
+        5..=6 => 14,
+        7..=8 => 13,
+        9..=10 => 11,
+        11..=12 => 10,
+        13..=14 => 8,
+        15..=16 => 7,
+        _ => 6,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A fireball (PHB p.73; "Take Initiative!" §11) under both systems: every figure
+    /// within 20 ft of the target takes the damage rolled once for the blast — half, rounded
+    /// down, if it makes its save vs. spells (the scene's number, else a fighter's of its
+    /// hit dice) — and no one beyond takes any; a caster struck loses its spell.
+    #[test]
+    fn a_fireball_damages_everyone_caught_half_on_a_save(
+        ti in any::<bool>(),
+        dist in proptest::collection::vec(0u32..=40, 3),
+        saves in proptest::collection::vec(proptest::option::of(2u32..=20), 3),
+        hd in proptest::collection::vec(proptest::option::of(1u32..=12), 3),
+        rolls in proptest::collection::vec(1u32..=20, 3),
+        dmg in 5i32..=40,
+    ) {
+        let system = if ti { "TakeInitiative" } else { "Book" };
+        let mut figs = String::new();
+        for k in 0..3 {
+            let save = saves[k].map(|s| format!(", save_vs_spell: {s}")).unwrap_or_default();
+            let h = hd[k].map(|h| format!(", hit_dice: {h}")).unwrap_or_default();
+            figs.push_str(&format!(
+                r#"    (name: "Orc {k}", side: "Red", at: ({}.0, 100.0), weapon: "spear", thac0: 19, ac: 6, hp: 200{save}{h}),
+"#,
+                100 + dist[k]
+            ));
+        }
+        let src = format!(
+            r#"Scene(name: "fireball", setting: Indoors, seed: 1, rules: (system: {system}),
+  combatants: [
+    (name: "Mage", side: "Blue", at: (100.0, 200.0), thac0: 19, ac: 9, hp: 20, hit_dice: 6),
+    (name: "Target", side: "Red", at: (100.0, 100.0), weapon: "spear", thac0: 19, ac: 6, hp: 300, save_vs_spell: 20),
+{figs}  ],
+  rounds: [ (declare: {{ "Mage": Cast(spell: "fireball", target: "Target") }}) ],
+  dice: {{ Damage: {{ "Mage": [{dmg}] }}, Save: {{ "Target": [1], "Orc 0": [{}], "Orc 1": [{}], "Orc 2": [{}] }} }})"#,
+            rolls[0], rolls[1], rolls[2]
+        );
+        let ev = play(scene(&src));
+        let damage = |who: &str| -> Vec<i32> {
+            ev.iter().filter(|e| e.kind == K::Damage && e.target.as_deref() == Some(who)).map(|e| match e.payload {
+                Payload::Damage { amount, .. } => amount,
+                _ => panic!("damage payload"),
+            }).collect()
+        };
+        prop_assert_eq!(damage("Target"), vec![dmg], "the target fails its save of 20 with a 1");
+        for k in 0..3 {
+            let name = format!("Orc {k}");
+            let needed = saves[k].map_or_else(|| fighter_save(hd[k].unwrap_or(1)), |s| s as i32);
+            let made = rolls[k] as i32 >= needed;
+            let expect = if dist[k] <= 20 { vec![if made { dmg / 2 } else { dmg }] } else { vec![] };
+            prop_assert_eq!(damage(&name), expect, "{} at {} ft, save {} vs {}", name, dist[k], rolls[k], needed);
+        }
+    }
+}

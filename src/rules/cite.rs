@@ -235,7 +235,10 @@ rules! {
     SPELL_SILENCE = "spell.silence", Phb, "45", "silence 15' radius: nothing can be heard within it, so no spell with spoken words is cast there";
     SPELL_LIGHT = "spell.light", Phb, "44", "light (or continual light) lights a globe around its target; cast at the eyes it blinds unless saved against";
     SPELL_DARKNESS = "spell.darkness", Phb, "69", "darkness 15' radius: no light shines and infravision does not see within it";
-    SPELL_BLAST = "spell.blast", Phb, "73", "a fireball bursts around its target: everyone within its radius is caught (its damage and save are not modelled)";
+    SPELL_BLAST = "spell.blast", Phb, "73", "a fireball bursts around its target: everyone within its radius is caught";
+    SPELL_BLAST_DAMAGE = "spell.blast_damage", Phb, "73", "a fireball does a six-sided die of damage per level of its caster to each figure caught, half to one that saves vs. spells";
+    CASTER_LEVEL_LEAST = "spell.caster_level", Phb, "25", "a caster with no level given casts at the least level that can cast the spell (a magic-user's: twice the spell's level less one; our reading)";
+    SAVE_AS_FIGHTER = "spell.save_as_fighter", Dmg, "79", "a figure with no save given saves as a fighter of its hit dice or level (1st with neither), as monsters do (our reading)";
     SPELL_ARMOR = "spell.armor", Phb, "55", "barkskin improves its target's armor class by one";
     SAVING_THROW = "spell.save", Dmg, "79", "a saving throw of the needed number or better on a d20 negates the spell";
     NOT_MODELLED = "spell.not_modelled", House, "First Strike", "the spell is timed and goes off; what it does is not modelled";

@@ -55,6 +55,10 @@ pub enum Effect {
     Blast {
         /// Radius in feet.
         radius_ft: f64,
+        /// Six-sided dice of damage per level of the caster (fireball: 1); a save vs.
+        /// spells halves it. 0: damage not modelled.
+        #[serde(default)]
+        d6_per_level: u32,
     },
     /// Improves the target's armor class (barkskin, PHB p.55).
     Armor {
@@ -244,7 +248,7 @@ impl Effect {
             Effect::Silence { radius_ft }
             | Effect::Light { radius_ft }
             | Effect::Darkness { radius_ft }
-            | Effect::Blast { radius_ft } => Some(radius_ft),
+            | Effect::Blast { radius_ft, .. } => Some(radius_ft),
             _ => None,
         }
     }
@@ -289,6 +293,51 @@ pub fn outcome(effect: Effect, target: Target) -> (Outcome, Rule) {
         Effect::Armor { bonus } => Outcome::Armor(bonus),
     };
     (o, rule)
+}
+
+/// The level a caster casts at: its hit dice (or level) if the scene gives them, else the
+/// least level at which a magic-user can cast a spell of `spell_level` (1, 3, 5, … —
+/// twice the spell's level less one, PHB p.25; our reading for a caster with no level).
+pub fn caster_level(hit_dice: Option<u32>, spell_level: Option<u32>) -> (u32, Rule) {
+    match hit_dice {
+        Some(hd) => (hd.max(1), cite::SPELL_BLAST_DAMAGE),
+        None => (
+            (2 * spell_level.unwrap_or(1)).saturating_sub(1).max(1),
+            cite::CASTER_LEVEL_LEAST,
+        ),
+    }
+}
+
+/// A figure's save vs. spells: the scene's number, else a fighter's of its hit dice or level
+/// — a 1st-level fighter's with neither (the DMG p.79 table, as monsters save; our reading
+/// for a figure the scene gives no number).
+pub fn save_vs_spell(given: Option<u32>, hit_dice: Option<u32>) -> (u32, Rule) {
+    if let Some(n) = given {
+        return (n, cite::SAVING_THROW);
+    }
+    let needed = match hit_dice.unwrap_or(1) {
+        0 => 19,
+        1..=2 => 17,
+        3..=4 => 16,
+        5..=6 => 14,
+        7..=8 => 13,
+        9..=10 => 11,
+        11..=12 => 10,
+        13..=14 => 8,
+        15..=16 => 7,
+        _ => 6,
+    };
+    (needed, cite::SAVE_AS_FIGHTER)
+}
+
+/// The damage a blast does to one figure caught (fireball, PHB p.73): the dice rolled for
+/// the whole blast, halved (rounded down) for a figure that makes its save vs. spells.
+/// Returns the damage and whether the save was made.
+pub fn blast_damage(rolled: i32, save: Option<Save>) -> (i32, bool, Rule) {
+    match save {
+        Some(s) if s.made() => (rolled / 2, true, cite::SPELL_BLAST_DAMAGE),
+        _ => (rolled, false, cite::SPELL_BLAST_DAMAGE),
+    }
 }
 
 /// The §11b window for an area `across_ft` wide and a move of `move_ft` a round

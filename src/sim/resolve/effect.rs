@@ -222,8 +222,8 @@ fn area(
 ) {
     let Ok(t) = p.figures.get(target) else { return };
     let (at, tname) = (*t.pos, t.figure.name.clone());
-    if matches!(effect, Effect::Blast { .. }) {
-        return blast(p, done, (at, radius_ft), effect.rule());
+    if let Effect::Blast { d6_per_level, .. } = effect {
+        return blast(p, seg, done, (at, radius_ft), d6_per_level);
     }
     p.commands.spawn(SpellArea {
         spell: done.casting.what.clone(),
@@ -329,10 +329,16 @@ fn log(
     );
 }
 
-/// A burst: everyone within the radius of its centre is caught. Under "Take Initiative!" a
-/// figure moving this round is caught if its path crosses the burst and its total is within
-/// the window of the caster's (§11b), wherever it is drawn at that moment.
-fn blast(p: &mut Play, done: &Completed, (centre, radius_ft): (Position, f64), rule: Rule) {
+/// A blast (fireball, PHB p.73): every figure within its radius is caught — under "Take
+/// Initiative!" a mover by the window of §11b — and takes its damage, rolled once for the
+/// blast, half for a figure that makes its save vs. spells.
+fn blast(
+    p: &mut Play,
+    seg: &mut Segment,
+    done: &Completed,
+    (centre, radius_ft): (Position, f64),
+    d6_per_level: u32,
+) {
     let ti = p.clock.system == crate::rules::options::RulesSystem::TakeInitiative;
     let mut caught: Vec<(usize, Entity, String, String)> = Vec::new();
     for f in p.figures.iter() {
@@ -361,15 +367,80 @@ fn blast(p: &mut Play, done: &Completed, (centre, radius_ft): (Position, f64), r
         }
     }
     caught.sort_by_key(|c| c.0);
+    let rolled = blast_roll(p, done, d6_per_level);
     for (_, e, name, why) in caught {
         mark(
             p,
             e,
             (done.casting.what.clone(), Mark::Spell(Outcome::Caught)),
         );
-        let detail = format!("{name} is caught: {why}; its damage and save are not modelled");
+        let Some((rolled, dice)) = rolled else {
+            let detail = format!("{name} is caught: {why}; its damage is not modelled");
+            log(
+                p,
+                done,
+                Some(name),
+                detail,
+                Some(Outcome::Caught),
+                cite::SPELL_BLAST,
+            );
+            continue;
+        };
+        let (save, said) = blast_save(p, e, &name);
+        let (damage, made, rule) = effect::blast_damage(rolled, save);
+        let half = if made { ", half" } else { "" };
+        let detail =
+            format!("{name} is caught: {why}; {dice}d6 = {rolled}{said}: {damage} hp{half}");
         log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
+        super::strike::spell_wound(p, seg, done, e, damage);
     }
+}
+
+/// The blast's damage, rolled once for all it catches: so many d6 per level of the caster
+/// (the scene's fixed damage die for the caster if it gives one), with the dice counted.
+/// None where the spell's damage is not modelled.
+fn blast_roll(p: &mut Play, done: &Completed, d6_per_level: u32) -> Option<(i32, u32)> {
+    if d6_per_level == 0 {
+        return None;
+    }
+    let hit_dice = p
+        .figures
+        .get(done.caster)
+        .ok()
+        .and_then(|c| c.hit_dice.map(|h| h.0));
+    let spell_level = tables::find_spell(&done.casting.what).and_then(|s| s.level);
+    let (level, _) = effect::caster_level(hit_dice, spell_level);
+    let dice = level.saturating_mul(d6_per_level).min(40);
+    let rolled = match p.dice.fixed(DieKind::Damage, done.name) {
+        Some(v) => v,
+        None => {
+            let total = (0..dice)
+                .map(|_| p.dice.random(DieKind::Damage, done.name, 6) as i32)
+                .sum();
+            p.dice.note(DieKind::Damage, done.name, total);
+            total
+        }
+    };
+    Some((rolled.max(0), dice))
+}
+
+/// A caught figure's save vs. spells, rolled, with words for the log.
+fn blast_save(p: &mut Play, e: Entity, name: &str) -> (Option<Save>, String) {
+    let Ok(t) = p.figures.get(e) else {
+        return (None, String::new());
+    };
+    let given = t.saving_throw.map(|s| s.0);
+    let (needed, rule) = effect::save_vs_spell(given, t.hit_dice.map(|h| h.0));
+    let rolled = p.dice.roll(DieKind::Save, name, 20).0;
+    let save = Save { rolled, needed };
+    let verdict = if save.made() { "made" } else { "failed" };
+    (
+        Some(save),
+        format!(
+            "; save vs. spells d20 {rolled} vs {needed} ({}): {verdict}",
+            rule.page_ref()
+        ),
+    )
 }
 
 /// The least distance from `c` to the path from `a` to `b`.

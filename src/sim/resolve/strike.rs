@@ -551,6 +551,55 @@ fn damage(
     wound(p, seg, entry, b, (split, critical));
 }
 
+/// Damage a spell does to `target` (a fireball's, PHB p.73), dealt as a blow's is: its hit
+/// points, a fall, and what it does to a spell the target is casting.
+pub(super) fn spell_wound(
+    p: &mut Play,
+    seg: &mut Segment,
+    done: &super::effect::Completed,
+    target: Entity,
+    damage: i32,
+) {
+    let Ok(t) = p.figures.get(target) else { return };
+    let target_name = t.figure.name.clone();
+    let Ok(c) = p.figures.get(done.caster) else {
+        return;
+    };
+    let figure = crate::scene::FigureId(c.figure.index as u32);
+    let spell = done.casting.what.clone();
+    let entry = PlanEntry {
+        segment: done.when.1,
+        beat: done.beat.unwrap_or(0),
+        fight: 0,
+        fixed: true,
+        after: Vec::new(),
+        actor: Some(done.caster),
+        figure,
+        name: done.name.to_string(),
+        what: Planned::Act { what: spell },
+        rule: cite::SPELL_BLAST_DAMAGE,
+        why: String::new(),
+    };
+    let b = Blow {
+        name: done.name.to_string(),
+        target,
+        target_name,
+        when: done.when,
+        routine: 1,
+        of: 1,
+        blow: 1,
+        charge: false,
+        set: false,
+        modifier: 0,
+        adjust: Vec::new(),
+    };
+    let split = crate::rules::house::BrawlSplit {
+        real: damage.max(0),
+        subdual: 0,
+    };
+    wound(p, seg, &entry, &b, (split, None));
+}
+
 /// Damage on the target: its hit points, a fall, and what it does to a casting.
 fn wound(
     p: &mut Play,
