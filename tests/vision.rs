@@ -210,3 +210,95 @@ fn lights_reach_their_radius_and_stop_at_walls() {
     assert!(v.lights(near, (27.5, 7.5)));
     assert!(!v.lights(near, (32.5, 12.5)));
 }
+
+/// One generated figure: cell, offset in the cell, light, infravision.
+type GenFigure = (
+    (usize, usize),
+    (f64, f64),
+    Option<&'static str>,
+    Option<u32>,
+);
+
+fn light_ft(name: &str) -> f64 {
+    match name {
+        "torch" => 15.0,
+        "lantern" => 30.0,
+        _ => 5.0,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Who sees whom as the engine works it out (a field of view per figure in light, a
+    /// grid of near figures for the dark) is exactly the pair-by-pair definition of DMG
+    /// p.62: a clear line (`Vision::line_of_sight`), then its own light or a light on it
+    /// (`Vision::lights`) at any distance, else within twice the viewer's light or its
+    /// infravision — on random maps, lights and figures. The sight events of the encounter
+    /// are exactly those sightings.
+    #[test]
+    fn the_engine_sees_what_the_pairwise_rule_sees(
+        w in 10usize..28, h in 10usize..28,
+        walls in proptest::collection::vec(any::<u8>(), 28 * 28),
+        figs in proptest::collection::vec(
+            ((0usize..28, 0usize..28), (0.1f64..4.9, 0.1f64..4.9),
+             proptest::option::of(proptest::sample::select(vec!["torch", "lantern", "candle"])),
+             proptest::option::of(prop_oneof![Just(30u32), Just(60u32)])),
+            2..14),
+        fixed in proptest::collection::vec((0usize..28, 0usize..28), 0..3),
+        daylight in proptest::bool::weighted(0.1),
+    ) {
+        let wall = |x: usize, y: usize| walls[y * 28 + x] < 40;
+        let rows: Vec<String> = (0..h).map(|y| (0..w).map(|x| if wall(x, y) { '#' } else { '.' }).collect()).collect();
+        // Figures and lights on open cells of the map only.
+        let figs: Vec<GenFigure> = figs.into_iter().map(|((x, y), o, l, i)| ((x % w, y % h), o, l, i)).filter(|((x, y), ..)| !wall(*x, *y)).collect();
+        let mut seen_cells = BTreeSet::new();
+        let figs: Vec<GenFigure> = figs.into_iter().filter(|f| seen_cells.insert(f.0)).collect();
+        prop_assume!(figs.len() >= 2);
+        let fixed: Vec<(f64, f64)> = fixed.into_iter().map(|(x, y)| (x % w, y % h)).filter(|&(x, y)| !wall(x, y)).map(|(x, y)| (x as f64 * 5.0 + 2.5, y as f64 * 5.0 + 2.5)).collect();
+        let at = |f: &GenFigure| (f.0.0 as f64 * 5.0 + f.1.0, f.0.1 as f64 * 5.0 + f.1.1);
+        let mut src = format!("Scene(name: \"sight\", setting: Indoors, seed: 1, map: (cell_ft: 5.0, daylight: {daylight}, rows: [\n");
+        for r in &rows { src.push_str(&format!("  \"{r}\",\n")); }
+        src.push_str("], lights: [");
+        for l in &fixed { src.push_str(&format!("(source: \"torch\", at: ({}, {})),", l.0, l.1)); }
+        src.push_str("]),\n combatants: [\n");
+        for (k, f) in figs.iter().enumerate() {
+            let (x, y) = at(f);
+            let light = f.2.map(|l| format!(", light: \"{l}\"")).unwrap_or_default();
+            let infra = f.3.map(|i| format!(", infravision_ft: {i}.0")).unwrap_or_default();
+            src.push_str(&format!("  (name: \"F{k}\", side: \"{}\", at: ({x}, {y}), weapon: \"dagger\", thac0: 20, ac: 8, hp: 5{light}{infra}),\n", ["A", "B"][k % 2]));
+        }
+        src.push_str(" ],\n rounds: [ (declare: {}) ])");
+        let scene = firststrike::scene::parse("sight.ron", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        let mut run = firststrike::testing::SceneRun::new(scene, None, None);
+        run.step(1);
+        let engine: BTreeSet<(usize, usize)> = run.app.world().resource::<firststrike::sim::Sightings>().0.keys().copied().collect();
+        let events: BTreeSet<(String, String)> = run.log().events.iter()
+            .filter(|e| e.kind == firststrike::sim::EventKind::Sight && e.round == 0 && e.segment == 0)
+            .map(|e| (e.actor.clone(), e.target.clone().unwrap()))
+            .collect();
+        // The rule, pair by pair.
+        let grid = MapSpec { cell_ft: 5.0, rows: rows.clone(), ..Default::default() }.grid().unwrap();
+        let mut vision = Vision::new(&grid);
+        let lights: Vec<firststrike::map::LightSource> = fixed.iter().map(|&p| firststrike::map::LightSource { at: p, radius_ft: 15.0 })
+            .chain(figs.iter().filter_map(|f| Some(firststrike::map::LightSource { at: at(f), radius_ft: light_ft(f.2?) })))
+            .collect();
+        let mut rule = BTreeSet::new();
+        for (a, fa) in figs.iter().enumerate() {
+            for (b, fb) in figs.iter().enumerate() {
+                if a == b { continue; }
+                let clear = vision.line_of_sight(at(fa), at(fb));
+                let lit = daylight || lights.iter().any(|&l| vision.lights(l, at(fb)));
+                let d = ((at(fa).0 - at(fb).0).powi(2) + (at(fa).1 - at(fb).1).powi(2)).sqrt();
+                let by_own = fa.2.is_some_and(|l| d <= 2.0 * light_ft(l));
+                let by_infra = fa.3.is_some_and(|r| d <= f64::from(r));
+                if clear && (fb.2.is_some() || lit || by_own || by_infra) {
+                    rule.insert((a, b));
+                }
+            }
+        }
+        prop_assert_eq!(&engine, &rule);
+        let named: BTreeSet<(String, String)> = rule.iter().map(|(a, b)| (format!("F{a}"), format!("F{b}"))).collect();
+        prop_assert_eq!(events, named);
+    }
+}

@@ -6,14 +6,14 @@
 
 use super::components::{Combatant, HitPoints, Infravision, Light, Position, SpellArea};
 use super::log::{EventKind, LogEvent, Payload};
+use super::sight_scan::{self as scan, Frame, Looker};
 use super::{MapGrid, SegmentClock, SimScene};
 use crate::bounded::{BoundedCache, heap_bytes};
 use crate::map::{LightSource, Vision, distance_ft};
 use crate::rules::cite::Rule;
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect};
-use crate::rules::sight::Unseen;
-use crate::rules::sight::{self, Seen, SeenBy, Viewer};
+use crate::rules::sight::SeenBy;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::BTreeMap;
@@ -23,12 +23,8 @@ use std::sync::Arc;
 #[derive(Resource, Clone, Debug, Default)]
 pub struct MapVision(pub Option<Vision>);
 
-/// Who sees whom, and who does not and why, for every pair of figures: (viewer, seen)
-/// indices in order.
-type Pairs = (
-    Vec<((usize, usize), (SeenBy, Rule))>,
-    Vec<((usize, usize), (Unseen, Rule))>,
-);
+/// Who sees whom, and why: (viewer, seen) scene indices in order.
+type SeenList = Vec<((usize, usize), (SeenBy, Rule))>;
 
 /// Sight already worked out, by what it was worked out from ([`SightInputs`]): sight is a
 /// function of those inputs and the fixed map, and the odds' trials meet the same
@@ -37,7 +33,7 @@ type Pairs = (
 /// [`SIGHT_MEMO_BYTES`] (one arrangement of a crowd holds every pair: 200 figures make
 /// 40,000, over a megabyte, so a count alone let `odds` grow by gigabytes).
 #[derive(Resource)]
-pub(super) struct SightMemo(BoundedCache<SightKey, Arc<Pairs>>);
+pub(super) struct SightMemo(BoundedCache<SightKey, Arc<SeenList>>);
 
 impl Default for SightMemo {
     fn default() -> Self {
@@ -52,8 +48,8 @@ const SIGHT_MEMO_LIMIT: usize = 1024;
 pub const SIGHT_MEMO_BYTES: usize = 32 << 20;
 
 /// The memory one arrangement and its pairs hold, in bytes.
-fn memo_bytes(key: &SightKey, pairs: &Pairs) -> usize {
-    heap_bytes(&key.0) + heap_bytes(&key.1) + heap_bytes(&pairs.0) + heap_bytes(&pairs.1)
+fn memo_bytes(key: &SightKey, pairs: &SeenList) -> usize {
+    heap_bytes(&key.0) + heap_bytes(&key.1) + heap_bytes(pairs)
 }
 
 /// Who sees whom now, by figure index (viewer, seen), with why.
@@ -181,19 +177,28 @@ pub(super) struct SightWork<'w> {
 }
 
 impl SightWork<'_> {
-    /// Who sees whom among `list` (in index order): from the memo if this arrangement was
-    /// met before, else worked out and remembered. None without a map.
-    fn pairs(&mut self, list: &[Figure], areas: &Query<&SpellArea>) -> Option<Arc<Pairs>> {
+    /// Who sees whom among `list` (in index order), and the light they were seen by: from
+    /// the memo if this arrangement was met before, else worked out and remembered. None
+    /// without a map.
+    fn pairs<'a>(
+        &mut self,
+        list: &[Looker],
+        carried: impl Iterator<Item = (&'a Position, &'a Light)>,
+        areas: impl Iterator<Item = &'a SpellArea>,
+    ) -> Option<(Arc<SeenList>, Frame)> {
         let vision = self.vision.0.as_mut()?;
+        let daylight = self.scene.0.map.as_ref().is_some_and(|m| m.daylight);
+        let lights = lights_now(&self.scene, carried, areas);
+        let frame = Frame::new(vision, daylight, &lights, list);
         if let Some(p) = self.inputs.last.as_ref().and_then(|k| self.memo.0.get(k)) {
-            return Some(p.clone());
+            return Some((p.clone(), frame));
         }
-        let p = Arc::new(work_out(&self.scene, vision, list, areas));
+        let p = Arc::new(scan::seen_pairs(vision, &frame, list));
         if let Some(k) = &self.inputs.last {
             let bytes = memo_bytes(k, &p);
             self.memo.0.insert(k.clone(), p.clone(), bytes);
         }
-        Some(p)
+        Some((p, frame))
     }
 }
 
@@ -208,11 +213,22 @@ pub(super) fn update_sight(
 ) {
     let mut list: Vec<Figure> = figures.iter().collect();
     list.sort_by_key(|f| f.0.index);
-    let Some(pairs) = work.pairs(&list, &areas) else {
+    let lookers: Vec<Looker> = list
+        .iter()
+        .map(|f| Looker {
+            index: f.0.index,
+            at: (f.1.x, f.1.y),
+            condition: f.2.condition,
+            light_ft: f.3.map(|l| l.radius_ft),
+            infravision_ft: f.4.map(|i| i.0),
+            in_darkness: in_darkness(areas.iter(), f.1),
+        })
+        .collect();
+    let carried = list.iter().filter_map(|f| Some((f.1, f.3?)));
+    let Some((pairs, frame)) = work.pairs(&lookers, carried, areas.iter()) else {
         return;
     };
-    let (seen_now, unseen) = (&pairs.0, &pairs.1);
-    let at = |f: &Figure| (f.1.x, f.1.y);
+    let seen_now = &*pairs;
     // Nothing gained or lost (the common case): nothing to log or store.
     let same = sightings.0.len() == seen_now.len()
         && sightings
@@ -223,109 +239,73 @@ pub(super) fn update_sight(
     if same {
         return;
     }
-    let now: BTreeMap<_, _> = seen_now.iter().copied().collect();
-    let why_not: BTreeMap<_, _> = unseen.iter().copied().collect();
     let when = clock.round_segment();
-    let by_index: BTreeMap<usize, &Figure> = list.iter().map(|f| (f.0.index, f)).collect();
-    let name = |index: usize| by_index.get(&index).map(|f| (f.0.name.clone(), at(f)));
-    for (&(a, b), &(by, rule)) in &now {
+    // Scene index -> place in the list (the list is in index order).
+    let pos = |index: usize| lookers.binary_search_by_key(&index, |l| l.index).ok();
+    let name = |k: usize| list[k].0.name.clone();
+    for &((a, b), (by, rule)) in seen_now {
         if sightings.0.contains_key(&(a, b)) {
             continue;
         }
-        let (Some((an, ap)), Some((bn, bp))) = (name(a), name(b)) else {
+        let (Some(pa), Some(pb)) = (pos(a), pos(b)) else {
             continue;
         };
         let detail = crate::words!(
-            "sees {bn} {} ft away, {}",
-            distance_ft(ap, bp).round(),
+            "sees {} {} ft away, {}",
+            name(pb),
+            distance_ft(lookers[pa].at, lookers[pb].at).round(),
             by.describe()
         );
         log.write(
-            LogEvent::new(when, an, EventKind::Sight, Some(bn), detail, rule).with(
-                Payload::Sight {
-                    gained: true,
-                    reason: by.describe(),
-                },
-            ),
+            LogEvent::new(
+                when,
+                name(pa),
+                EventKind::Sight,
+                Some(name(pb)),
+                detail,
+                rule,
+            )
+            .with(Payload::Sight {
+                gained: true,
+                reason: by.describe(),
+            }),
         );
     }
-    for &(a, b) in sightings.0.keys() {
-        if now.contains_key(&(a, b)) {
-            continue;
-        }
-        let (Some((an, _)), Some((bn, _))) = (name(a), name(b)) else {
-            continue;
-        };
-        // A viewer who fell, or a target who died, is covered by the `down` event.
-        let Some(&(not, rule)) = why_not.get(&(a, b)) else {
-            continue;
-        };
-        let detail = crate::words!("loses sight of {bn}: {}", not.describe());
-        log.write(
-            LogEvent::new(when, an, EventKind::Sight, Some(bn), detail, rule).with(
-                Payload::Sight {
-                    gained: false,
-                    reason: not.describe().to_string(),
-                },
-            ),
-        );
-    }
-    sightings.0 = now.into_iter().map(|(k, (by, _))| (k, by)).collect();
-}
-
-/// Works out who sees whom among `list` (in index order): light, darkness and the line of
-/// sight for every pair, decided by [`sight::sees`].
-fn work_out(
-    scene: &SimScene,
-    vision: &mut Vision,
-    list: &[Figure],
-    areas: &Query<&SpellArea>,
-) -> Pairs {
-    let daylight = scene.0.map.as_ref().is_some_and(|m| m.daylight);
-    let lights = lights_now(
-        scene,
-        list.iter().filter_map(|f| Some((f.1, f.3?))),
-        areas.iter(),
-    );
-    let dark: Vec<bool> = list
-        .iter()
-        .map(|f| in_darkness(areas.iter(), f.1))
-        .collect();
-    let at = |f: &Figure| (f.1.x, f.1.y);
-    let in_light: Vec<bool> = list
-        .iter()
-        .map(|f| daylight || lights.iter().any(|&l| vision.lights(l, at(f))))
-        .collect();
-
-    // Pairs come out in (viewer, seen) index order.
-    let mut seen_now = Vec::new();
-    let mut unseen = Vec::new();
-    for (i, a) in list.iter().enumerate() {
-        if !a.2.condition.is_up() {
-            continue;
-        }
-        let viewer = Viewer {
-            light_radius_ft: a.3.map(|l| l.radius_ft),
-            infravision_ft: a.4.map(|i| i.0),
-        };
-        for (j, b) in list.iter().enumerate() {
-            if i == j || b.2.condition == Condition::Dead {
+    let now: BTreeMap<(usize, usize), SeenBy> =
+        seen_now.iter().map(|&(k, (by, _))| (k, by)).collect();
+    if let Some(vision) = work.vision.0.as_mut() {
+        for &(a, b) in sightings.0.keys() {
+            if now.contains_key(&(a, b)) {
                 continue;
             }
-            let seen = Seen {
-                carries_light: b.3.is_some(),
-                in_light: in_light[j],
+            let (Some(pa), Some(pb)) = (pos(a), pos(b)) else {
+                continue;
             };
-            let clear = vision.line_of_sight(at(a), at(b));
-            let seen = sight::sees(clear, distance_ft(at(a), at(b)), viewer, seen);
-            match sight::sees_through_darkness(dark[i], dark[j], seen) {
-                Ok(by) => seen_now.push(((a.0.index, b.0.index), by)),
-                Err(not) => unseen.push(((a.0.index, b.0.index), not)),
+            // A viewer who fell, or a target who died, is covered by the `down` event.
+            if !lookers[pa].condition.is_up() || lookers[pb].condition == Condition::Dead {
+                continue;
             }
+            let Some((not, rule)) = scan::why_not(vision, &frame, &lookers, pa, pb) else {
+                continue;
+            };
+            let detail = crate::words!("loses sight of {}: {}", name(pb), not.describe());
+            log.write(
+                LogEvent::new(
+                    when,
+                    name(pa),
+                    EventKind::Sight,
+                    Some(name(pb)),
+                    detail,
+                    rule,
+                )
+                .with(Payload::Sight {
+                    gained: false,
+                    reason: not.describe().to_string(),
+                }),
+            );
         }
     }
-
-    (seen_now, unseen)
+    sightings.0 = now;
 }
 
 /// Builds the vision from the map grid when the simulation starts.

@@ -392,7 +392,14 @@ fn blast(
         let detail =
             format!("{name} is caught: {why}; {dice}d6 = {rolled}{said}: {damage} hp{half}");
         log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
-        super::strike::spell_wound(p, seg, done, e, damage);
+        let by = super::strike::SpellBy {
+            when: done.when,
+            caster: done.caster,
+            name: done.name,
+            spell: &done.casting.what,
+            beat: done.beat,
+        };
+        super::strike::spell_wound(p, seg, by, e, damage);
     }
 }
 

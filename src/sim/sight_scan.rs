@@ -1,0 +1,223 @@
+//! Who sees whom among many figures, without looking pair by pair (DMG p.62).
+//!
+//! A figure in light — carrying one, or standing where one reaches, or in daylight — is
+//! seen along any clear line: its own field of view (symmetric shadowcasting, so the viewer
+//! is in it exactly when it is in the viewer's) is computed once from its cell, cached by
+//! the map's [`Vision`], and every viewer is one bit test in it. A figure in the dark is
+//! seen only near a viewer — within twice the radius of the viewer's light or within its
+//! infravision — so each such viewer looks only at the figures a grid of cells puts near
+//! it. The decision for each pair found is still [`sight::sees`], then magical darkness.
+//!
+//! The light is worked out once per look: every light's cells go into one set, and each
+//! figure is in light if its cell is.
+
+use crate::map::{LightSource, Vision, distance_ft};
+use crate::rules::cite::Rule;
+use crate::rules::combat::Condition;
+use crate::rules::sight::{self, Seen, SeenBy, Unseen, Viewer};
+use std::collections::{HashMap, HashSet};
+
+/// One figure as sight sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Looker {
+    /// Its index in the scene.
+    pub index: usize,
+    /// Where it stands, in feet.
+    pub at: (f64, f64),
+    /// Its state (a figure down sees nothing; a dead one is not looked for).
+    pub condition: Condition,
+    /// The radius of the light it carries, if any.
+    pub light_ft: Option<f64>,
+    /// Its infravision range, if any.
+    pub infravision_ft: Option<f64>,
+    /// It stands inside magical darkness.
+    pub in_darkness: bool,
+}
+
+impl Looker {
+    fn viewer(&self) -> Viewer {
+        Viewer {
+            light_radius_ft: self.light_ft,
+            infravision_ft: self.infravision_ft,
+        }
+    }
+
+    /// How far it sees a figure in the dark: twice its light's radius, or its infravision.
+    fn dark_reach_ft(&self) -> f64 {
+        let light = self
+            .light_ft
+            .map_or(0.0, crate::rules::distance::light_limit_ft);
+        light.max(self.infravision_ft.unwrap_or(0.0))
+    }
+}
+
+/// The light of one look: which figures stand in it.
+pub struct Frame {
+    /// For each figure (in the list's order): a light reaches where it stands.
+    pub in_light: Vec<bool>,
+}
+
+impl Frame {
+    /// Works out which of `list` stand in light: daylight, or a cell that one of `lights`
+    /// reaches ([`Vision::lit_cells`], the one definition of "lit").
+    pub fn new(
+        vision: &mut Vision,
+        daylight: bool,
+        lights: &[LightSource],
+        list: &[Looker],
+    ) -> Frame {
+        if daylight {
+            return Frame {
+                in_light: vec![true; list.len()],
+            };
+        }
+        let lit: HashSet<(i32, i32)> = lights.iter().flat_map(|&l| vision.lit_cells(l)).collect();
+        Frame {
+            in_light: list
+                .iter()
+                .map(|f| lit.contains(&vision.cell(f.at)))
+                .collect(),
+        }
+    }
+
+    /// How figure `j` stands for the looking.
+    fn seen(&self, list: &[Looker], j: usize) -> Seen {
+        Seen {
+            carries_light: list[j].light_ft.is_some(),
+            in_light: self.in_light[j],
+        }
+    }
+}
+
+/// Who sees whom among `list`, as (viewer, seen) scene indices in order, with why.
+pub fn seen_pairs(
+    vision: &mut Vision,
+    frame: &Frame,
+    list: &[Looker],
+) -> Vec<((usize, usize), (SeenBy, Rule))> {
+    let cells: Vec<(i32, i32)> = list.iter().map(|f| vision.cell(f.at)).collect();
+    let up: Vec<usize> = (0..list.len())
+        .filter(|&i| list[i].condition.is_up())
+        .collect();
+    let diagonal = {
+        let m = vision.sight_map();
+        crate::map::fov::radius_to_reach((0, 0), (m.width(), m.height()))
+    };
+    let mut out = Vec::new();
+    let decide = |out: &mut Vec<_>, i: usize, j: usize, clear: bool| {
+        let (a, b) = (&list[i], &list[j]);
+        let seen = sight::sees(
+            clear,
+            distance_ft(a.at, b.at),
+            a.viewer(),
+            frame.seen(list, j),
+        );
+        if let Ok(by) = sight::sees_through_darkness(a.in_darkness, b.in_darkness, seen) {
+            out.push(((a.index, b.index), by));
+        }
+    };
+    // Figures in light: one field of view each, a bit test per viewer.
+    for j in 0..list.len() {
+        let seen = frame.seen(list, j);
+        if list[j].condition == Condition::Dead || !(seen.carries_light || seen.in_light) {
+            continue;
+        }
+        let fov = vision.fov(cells[j], diagonal);
+        let clear: Vec<(usize, bool)> = up
+            .iter()
+            .filter(|&&i| i != j)
+            .map(|&i| (i, fov.contains(cells[i].0, cells[i].1)))
+            .collect();
+        for (i, c) in clear {
+            decide(&mut out, i, j, c);
+        }
+    }
+    // Figures in the dark: only near a viewer with a light or infravision.
+    let grid = Buckets::new(list, |j| {
+        let s = frame.seen(list, j);
+        list[j].condition != Condition::Dead && !(s.carries_light || s.in_light)
+    });
+    for &i in &up {
+        let reach = list[i].dark_reach_ft();
+        if reach <= 0.0 {
+            continue;
+        }
+        for j in grid.near(list[i].at, reach) {
+            if j != i && distance_ft(list[i].at, list[j].at) <= reach {
+                let clear = vision.line_of_sight(list[i].at, list[j].at);
+                decide(&mut out, i, j, clear);
+            }
+        }
+    }
+    out.sort_unstable_by_key(|p| p.0);
+    out
+}
+
+/// Why `a` does not see `b` (scene list positions), for a sight just lost.
+pub fn why_not(
+    vision: &mut Vision,
+    frame: &Frame,
+    list: &[Looker],
+    a: usize,
+    b: usize,
+) -> Option<(Unseen, Rule)> {
+    let (fa, fb) = (&list[a], &list[b]);
+    let clear = vision.line_of_sight(fa.at, fb.at);
+    let seen = sight::sees(
+        clear,
+        distance_ft(fa.at, fb.at),
+        fa.viewer(),
+        frame.seen(list, b),
+    );
+    sight::sees_through_darkness(fa.in_darkness, fb.in_darkness, seen).err()
+}
+
+/// Figures by square buckets of [`BUCKET_FT`], for "who is near this point".
+struct Buckets {
+    cells: HashMap<(i64, i64), Vec<usize>>,
+}
+
+/// The side of a bucket in feet.
+const BUCKET_FT: f64 = 40.0;
+
+impl Buckets {
+    fn new(list: &[Looker], keep: impl Fn(usize) -> bool) -> Buckets {
+        let mut cells: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
+        for (j, f) in list.iter().enumerate() {
+            if keep(j) {
+                cells.entry(Self::key(f.at)).or_default().push(j);
+            }
+        }
+        Buckets { cells }
+    }
+
+    fn key(at: (f64, f64)) -> (i64, i64) {
+        (
+            (at.0 / BUCKET_FT).floor() as i64,
+            (at.1 / BUCKET_FT).floor() as i64,
+        )
+    }
+
+    /// The figures in every bucket that a circle of `r` feet round `at` touches, in list
+    /// order.
+    fn near(&self, at: (f64, f64), r: f64) -> Vec<usize> {
+        let (lo, hi) = (
+            Self::key((at.0 - r, at.1 - r)),
+            Self::key((at.0 + r, at.1 + r)),
+        );
+        let span = (hi.0 - lo.0 + 1).saturating_mul(hi.1 - lo.1 + 1);
+        let mut out: Vec<usize> = if span > self.cells.len() as i64 {
+            // A reach wider than the crowd: every bucket that holds anyone.
+            self.cells.values().flatten().copied().collect()
+        } else {
+            (lo.0..=hi.0)
+                .flat_map(|x| (lo.1..=hi.1).map(move |y| (x, y)))
+                .filter_map(|k| self.cells.get(&k))
+                .flatten()
+                .copied()
+                .collect()
+        };
+        out.sort_unstable();
+        out
+    }
+}
