@@ -1,6 +1,8 @@
 //! The command line: the same rules and engine as the viewer, without a window.
 //!
-//! Exit codes: 0 on success, 2 on bad input (with a message naming the bad part).
+//! Exit codes: 0 on success, 2 on bad input (with a message naming the bad part), 130
+//! when interrupted (Ctrl+C; `odds` still prints what it counted). Colour follows the
+//! terminal and `NO_COLOR`.
 
 mod first;
 mod odds;
@@ -14,7 +16,13 @@ use clap::{Parser, Subcommand};
 
 /// AD&D 1st-edition combat timing, segment by segment.
 #[derive(Parser, Debug)]
-#[command(name = "firststrike", version, about, long_about = None)]
+#[command(
+    name = "firststrike",
+    version,
+    about,
+    long_about = None,
+    after_help = "Exit codes: 0 success, 2 bad input (a located message), 130 interrupted (Ctrl+C). NO_COLOR turns colour off."
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -39,6 +47,17 @@ enum Command {
     /// Watch a scene segment by segment on a map (the default: the lizard-man lair).
     #[cfg(feature = "viewer")]
     View(view::ViewArgs),
+    /// List the scenes built into the program: give a name to run, check, compare, odds,
+    /// quiz or view from any folder (`firststrike run lizard_man_lair`).
+    Scenes,
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on stdout:
+    /// `firststrike completions bash > ~/.local/share/bash-completion/completions/firststrike`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on stdout: `firststrike man | man -l -`.
+    Man,
 }
 
 /// Writes to standard output. A reader that stops early (`run … | head -1`) closes the pipe:
@@ -64,6 +83,21 @@ pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
+/// Lists the built-in scenes: name and title.
+fn scenes() -> i32 {
+    let list = crate::scene::library::summaries();
+    let width = list.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let mut text = String::from(
+        "Scenes built in (give the name to run, check, compare, odds, quiz or view):\n",
+    );
+    for (name, title) in list {
+        text.push_str(&format!("  {name:width$}  {title}\n"));
+    }
+    text.push_str("A file path works as well; a file of that name in the folder comes first.\n");
+    out(&text);
+    0
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -81,6 +115,28 @@ pub fn run() -> i32 {
         Some(Command::Compare(args)) => scene_cmds::compare(args),
         Some(Command::Odds(args)) => odds::run(args),
         Some(Command::Quiz(args)) => quiz::run(args),
+        Some(Command::Scenes) => scenes(),
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "firststrike", &mut out);
+            self::out(&String::from_utf8_lossy(&out));
+            0
+        }
+        Some(Command::Man) => {
+            use clap::CommandFactory;
+            let mut out = Vec::new();
+            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+                Ok(()) => {
+                    self::out(&String::from_utf8_lossy(&out));
+                    0
+                }
+                Err(e) => {
+                    eprintln!("error: cannot write the manual page: {e}");
+                    1
+                }
+            }
+        }
         #[cfg(feature = "viewer")]
         Some(Command::View(args)) => view::run(args),
         #[cfg(feature = "viewer")]

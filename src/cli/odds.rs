@@ -135,7 +135,7 @@ fn sweep(
 
 /// Runs `odds`; 0 on success, 2 on bad input.
 pub fn run(args: OddsArgs) -> i32 {
-    let scene = match scene::load(&args.scene) {
+    let scene = match scene::library::load_arg(&args.scene) {
         Ok(s) => s,
         Err(e) => {
             eprint!("{}", e.render());

@@ -132,7 +132,7 @@ pub struct CheckArgs {
 
 /// The scene to play, or none after saying why (a located error, or rounds out of range).
 pub(super) fn load_to_play(path: &std::path::Path, rounds: Option<u32>) -> Option<scene::Scene> {
-    let scene = match scene::load(path) {
+    let scene = match scene::library::load_arg(path) {
         Ok(s) => s,
         Err(e) => {
             eprint!("{}", e.render());
@@ -178,7 +178,7 @@ pub fn run(args: RunArgs) -> i32 {
 pub fn check(args: CheckArgs) -> i32 {
     let mut bad = 0;
     for path in &args.scenes {
-        match scene::load_with_warnings(path) {
+        match scene::library::load_arg_with_warnings(path) {
             Ok((s, warnings)) if warnings.is_empty() || !args.strict => {
                 for w in &warnings {
                     eprintln!("warning: {w}");

@@ -97,16 +97,38 @@ fn display() -> Result<(), String> {
     Ok(())
 }
 
-/// Opens the viewer; exit code 2 when the scene cannot be loaded.
-pub fn run(args: ViewArgs) -> i32 {
-    let path = args.scene.unwrap_or_else(|| PathBuf::from(DEFAULT_SCENE));
-    if !path.exists() {
+/// The scene file to open: the one named, else the project's lair; a library scene's name
+/// (or no name, outside the project) opens the viewer's own copy of it, written to the
+/// user's data folder if not there yet. None, after saying why, when there is no such
+/// file or library scene.
+fn scene_path(arg: Option<PathBuf>) -> Option<PathBuf> {
+    let path = arg.unwrap_or_else(|| PathBuf::from(DEFAULT_SCENE));
+    if path.exists() {
+        return Some(path);
+    }
+    let Some((name, _)) = path.to_str().and_then(crate::scene::library::find) else {
         eprintln!(
-            "error: scene file {} not found (run from the project folder, or name a scene: firststrike view SCENE)",
+            "error: scene file {} not found, nor a library scene of that name ('firststrike scenes' lists them)",
             path.display()
         );
-        return 2;
+        return None;
+    };
+    let dir = crate::scene::library::copies_dir();
+    if let Err(e) = crate::scene::library::write_copies(&dir) {
+        eprintln!(
+            "error: cannot write the library's scenes to {}: {e}",
+            dir.display()
+        );
+        return None;
     }
+    Some(dir.join(name))
+}
+
+/// Opens the viewer; exit code 2 when the scene cannot be loaded.
+pub fn run(args: ViewArgs) -> i32 {
+    let Some(path) = scene_path(args.scene) else {
+        return 2;
+    };
     if let Some(p) = &args.screenshot
         && p.extension().is_none_or(|e| e != "png")
     {

@@ -8,6 +8,7 @@
 pub mod edit;
 mod error;
 pub mod figure;
+pub mod library;
 pub mod limits;
 mod load;
 pub mod save;

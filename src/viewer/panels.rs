@@ -150,7 +150,12 @@ pub(super) fn panels(
                     .width(170.0)
                     .show_ui(ui, |ui| {
                         for p in &source.library {
-                            let name = p.file_stem().unwrap_or_default().to_string_lossy();
+                            let stem = p.file_stem().unwrap_or_default().to_string_lossy();
+                            let name = if super::source::is_library_copy(p) {
+                                format!("{stem} (built in)")
+                            } else {
+                                stem.to_string()
+                            };
                             if ui.selectable_label(*p == source.path, name).clicked() {
                                 requests.write(ViewerRequest::Open(p.clone()));
                             }

@@ -121,6 +121,7 @@ pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRe
         }
     }
     if let Some(p) = open {
+        super::source::ensure_copy(&p);
         let mut s = world.resource_mut::<SceneSource>();
         s.path = p;
         s.system = None;

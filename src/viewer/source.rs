@@ -63,7 +63,9 @@ impl SceneSource {
     }
 }
 
-/// The `.ron` files beside a scene, sorted.
+/// The `.ron` files beside a scene, sorted, then the built-in library's scenes not among
+/// them (by name), as the viewer's own copies ([`scene::library::copies_dir`]: written
+/// when one is opened, never over the user's files).
 fn library(dir: &Path) -> Vec<PathBuf> {
     let mut list: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| {
@@ -73,5 +75,32 @@ fn library(dir: &Path) -> Vec<PathBuf> {
         })
         .unwrap_or_default();
     list.sort();
+    let copies = scene::library::copies_dir();
+    let here: Vec<_> = list.iter().filter_map(|p| p.file_name()).collect();
+    let builtin: Vec<PathBuf> = scene::library::SCENES
+        .iter()
+        .map(|(name, _)| copies.join(name))
+        .filter(|p| !here.contains(&p.file_name().unwrap_or_default()))
+        .collect();
+    list.extend(builtin);
     list
+}
+
+/// Whether `path` is one of the viewer's copies of the library.
+pub fn is_library_copy(path: &Path) -> bool {
+    path.starts_with(scene::library::copies_dir())
+}
+
+/// Makes sure the library's copies exist before one is opened (files already there are
+/// kept: they may hold the user's edits).
+pub fn ensure_copy(path: &Path) {
+    if is_library_copy(path) && !path.exists() {
+        let dir = scene::library::copies_dir();
+        if let Err(e) = scene::library::write_copies(&dir) {
+            warn!(
+                "cannot write the library's copies to {}: {e}",
+                dir.display()
+            );
+        }
+    }
 }
