@@ -70,6 +70,14 @@ pub(crate) fn out(text: &str) {
         .and_then(|_| stdout.flush());
 }
 
+/// Writes to standard output through a buffer, as `write` produces it; a reader that stops
+/// early closes the pipe and the rest is dropped quietly, as with [`out`].
+pub(crate) fn out_with(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) {
+    use std::io::Write;
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let _ = write(&mut w).and_then(|()| w.flush());
+}
+
 /// Whether two paths name the same file: an output that would replace one of the
 /// command's inputs. A file that does not exist yet is no input.
 pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {

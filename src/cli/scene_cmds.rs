@@ -160,16 +160,16 @@ pub fn run(args: RunArgs) -> i32 {
     let mut run = Runner::new(scene, args.play.seed, args.play.rounds);
     run.run_to_end();
     match args.play.format {
-        Format::Json => super::out(&run.log().json_lines()),
+        Format::Json => super::out_with(|w| run.log().write_json_lines(w)),
         Format::Markdown => super::out(&crate::calc::summary::markdown(
             &title,
             &run.log().events,
             unit,
         )),
-        Format::Text => super::out(&format!(
-            "{title}\nReadings in force: {options}\n{}",
-            run.log().text_in(unit)
-        )),
+        Format::Text => super::out_with(|w| {
+            writeln!(w, "{title}\nReadings in force: {options}")?;
+            run.log().write_text_in(unit, w)
+        }),
     }
     0
 }

@@ -454,6 +454,30 @@ impl EventLog {
         self.events.iter().map(|e| e.json() + "\n").collect()
     }
 
+    /// Writes the log as JSON lines, one event at a time (no whole-log string: a crowd's
+    /// log runs to hundreds of megabytes). Stops at the first write error (a closed pipe).
+    pub fn write_json_lines(&self, w: &mut (impl std::io::Write + ?Sized)) -> std::io::Result<()> {
+        for e in &self.events {
+            w.write_all(e.json().as_bytes())?;
+            w.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
+    /// Writes the log as narrated text, naming a round's segments `unit`, one event at a
+    /// time.
+    pub fn write_text_in(
+        &self,
+        unit: &str,
+        w: &mut (impl std::io::Write + ?Sized),
+    ) -> std::io::Result<()> {
+        for e in &self.events {
+            w.write_all(e.narrate_in(unit).as_bytes())?;
+            w.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
     /// The whole log as narrated text.
     pub fn text(&self) -> String {
         self.text_in("segment")
