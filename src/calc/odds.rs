@@ -124,7 +124,7 @@ fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
             Payload::SpellComplete { spell, beat, .. } => {
                 o.insert(
                     format!("spell:{}:{spell}:completes", e.actor),
-                    crate::words!("{}'s {spell} completes", e.actor),
+                    crate::words!("{} completes", crate::text::owned(&e.actor, spell)),
                 );
                 if blow_as_it_completes(events, e, *beat) {
                     o.insert(
@@ -142,7 +142,7 @@ fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
             } => {
                 o.insert(
                     format!("spell:{}:{spell}:ruined", e.actor),
-                    crate::words!("{}'s {spell} is ruined", e.actor),
+                    crate::words!("{} is ruined", crate::text::owned(&e.actor, spell)),
                 );
                 if let Some(by) = disrupted_by {
                     o.insert(

@@ -55,14 +55,9 @@ fn line(e: &LogEvent, unit: &str) -> String {
     } else {
         format!("{unit} {}", e.segment)
     };
-    let target = e
-        .target
-        .as_ref()
-        .map(|t| format!(" → **{t}**"))
-        .unwrap_or_default();
     format!(
-        "- {when}: **{}**{target}: {} ({})",
-        e.actor,
+        "- {when}: {}: {} ({})",
+        e.who_words(|n| format!("**{n}**")),
         e.detail,
         e.rule.page_ref()
     )

@@ -204,7 +204,10 @@ pub(super) fn encounter(
                 (
                     d,
                     format!(
-                        "{note}: 6d4 {d4s:?} → {adjusted:?} for {t:?}, less {surprise} for surprise = {}\" ({} yards)",
+                        "{note}: 6d4 shows {}, read as {} for {} ground, less {surprise} for surprise = {}\" ({} yards)",
+                        crate::text::list(&d4s),
+                        crate::text::list(&adjusted),
+                        format!("{t:?}").to_lowercase(),
                         d.inches,
                         d.yards()
                     ),
@@ -289,14 +292,20 @@ pub(super) fn encounter(
                                 .collect(),
                             None => String::new(),
                         };
-                        log.write(LogEvent::new(
-                            when,
-                            who.join(", "),
-                            EventKind::Distance,
-                            None,
-                            format!("{note}: encounters at most {ft} ft away (lights {lights:?} ft, infravision {infra:?} ft){on_map}"),
-                            rule,
-                        ).with(Payload::Distance { feet: ft }));
+                        log.write(
+                            LogEvent::new(
+                                when,
+                                who.join(", "),
+                                EventKind::Distance,
+                                None,
+                                format!(
+                                    "{note}: encounters at most {ft} ft away ({}){on_map}",
+                                    relied_on(&lights, &infra)
+                                ),
+                                rule,
+                            )
+                            .with(Payload::Distance { feet: ft }),
+                        );
                     }
                     None => {
                         log.write(LogEvent::new(
@@ -318,5 +327,24 @@ pub(super) fn encounter(
             LogEvent::new(when, "encounter", EventKind::Distance, None, note, d.rule)
                 .with(Payload::Distance { feet: d.feet }),
         );
+    }
+}
+
+/// What a party relies on to see, in words: "a light of 20 ft radius", "infravision to
+/// 60 ft", or both.
+fn relied_on(lights: &[f64], infra: &[f64]) -> String {
+    let mut parts = Vec::new();
+    if !lights.is_empty() {
+        let r: Vec<String> = lights.iter().map(|l| format!("{l}")).collect();
+        parts.push(format!("light of {} ft radius", crate::text::list(&r)));
+    }
+    if !infra.is_empty() {
+        let r: Vec<String> = infra.iter().map(|l| format!("{l}")).collect();
+        parts.push(format!("infravision to {} ft", crate::text::list(&r)));
+    }
+    if parts.is_empty() {
+        "nothing to see by".into()
+    } else {
+        parts.join(" and ")
     }
 }

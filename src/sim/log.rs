@@ -416,18 +416,24 @@ impl LogEvent {
             (r, s) if by_order => format!("Round {r}, ~{unit} {s}"),
             (r, s) => format!("Round {r}, {unit} {s}"),
         };
-        let target = self
-            .target
-            .as_ref()
-            .map(|t| format!(" → {t}"))
-            .unwrap_or_default();
         format!(
-            "{when} — {}{target}: {} [{}; {}]",
-            self.actor,
+            "{when} — {}: {} [{}; {}]",
+            self.who_words(|n| n.to_string()),
             self.detail,
             self.rule.id,
             self.rule.page_ref()
         )
+    }
+
+    /// Who did what to whom, in words: "Robilar → Lizard man 2"; for a fall, the one who
+    /// falls and who felled it ("Lizard man 2 (struck by Robilar)"), so the line never
+    /// reads as if the striker fell. `name` dresses each name (bold in Markdown).
+    pub fn who_words(&self, name: impl Fn(&str) -> String) -> String {
+        match (&self.target, self.kind) {
+            (Some(t), EventKind::Down) => format!("{} (struck by {})", name(&self.actor), name(t)),
+            (Some(t), _) => format!("{} → {}", name(&self.actor), name(t)),
+            (None, _) => name(&self.actor),
+        }
     }
 
     /// One JSON line.

@@ -238,7 +238,7 @@ fn events_of(
                 cite::DECLARE_SPELLS,
                 match a.casting_total {
                     Some(t) if t != segments => crate::words!(
-                        "completes in segment {segments} (casting time {})",
+                        "completes in segment {segments} of this round (casting time {}, begun before the round)",
                         plural(t, "segment")
                     ),
                     _ => crate::words!("casting time {}", plural(segments, "segment")),

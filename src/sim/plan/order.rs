@@ -123,7 +123,7 @@ fn after_of(seq: &Sequence, beat: &Beat, what_of: &[String]) -> Vec<String> {
                 Some(format!("{}'s routine {routine}", e.name))
             }
             SeqKind::Routine { .. } => Some(format!("{}'s blow", e.name)),
-            SeqKind::Complete => Some(format!("{}'s {}", e.name, what_of[e.actor])),
+            SeqKind::Complete => Some(crate::text::owned(&e.name, &what_of[e.actor])),
             SeqKind::Arrive => None,
         })
         .collect()

@@ -430,7 +430,7 @@ fn strike(
             if hit { EventKind::Hit } else { EventKind::Miss },
             Some(b.target_name.clone()),
             crate::words!(
-                "{wname}, routine {} of {}{blow_note}: d20 {d20}{} {:+} = {} vs {need} needed for AC {}{}: {} — {}{timing}",
+                "{wname}, routine {} of {}{blow_note}: d20 {d20}{} {:+} = {} against AC {}{} ({}): {} — {}{timing}",
                 b.routine,
                 b.of,
                 if fixed { "" } else { " (rolled)" },
@@ -442,6 +442,7 @@ fn strike(
                     (_, true) => " (casting, Take Initiative! §9d)",
                     _ => "",
                 },
+                needs_words(need, m.total()),
                 if hit { "hit" } else { "miss" },
                 entry.why
             ),
@@ -852,4 +853,19 @@ fn subdual_words(now: i32, total: i32) -> String {
 fn casts_this_round(p: &Play, t: &super::FighterReadOnlyItem) -> bool {
     p.scene.0.rules.system == RulesSystem::TakeInitiative
         && t.casts_in.is_some_and(|c| c.0 == p.clock.round_segment().0)
+}
+
+/// The roll a blow needs, in words: "needs 17"; when the matrix asks 1 or less, what the
+/// die must show after the modifiers — "any roll hits" or "a d20 of 4 or better" — with
+/// the matrix's number beside it, never a bare "-2 needed".
+fn needs_words(need: i32, modifier: i32) -> String {
+    if need > 1 {
+        return crate::words!("needs {need}");
+    }
+    let die = need - modifier;
+    if die <= 1 {
+        crate::words!("any roll hits; the matrix asks {need}")
+    } else {
+        crate::words!("a d20 of {die} or better; the matrix asks {need}")
+    }
 }
