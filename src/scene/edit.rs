@@ -45,8 +45,17 @@ pub enum Edit {
         /// The point, in feet.
         at: (f64, f64),
     },
-    /// Adds a figure as given (its name made unique if taken).
+    /// Adds a figure as given (its name made unique if taken), on the nearest open spot no
+    /// figure holds ([`super::place::free_spots`]).
     AddFigure(Box<CombatantSpec>),
+    /// Adds a squad: `count` figures like `spec`, named "Orc 1" to "Orc N" (each made
+    /// unique if taken), in a block round its place, spread, not stacked.
+    AddSquad {
+        /// The figure each is made from.
+        spec: Box<CombatantSpec>,
+        /// How many.
+        count: u32,
+    },
     /// Moves a figure.
     Move {
         /// Its name.
@@ -211,16 +220,36 @@ pub fn apply(scene: &mut Scene, edit: &Edit) -> Result<(), String> {
         Edit::AddFigure(spec) => {
             let mut spec = (**spec).clone();
             spec.name = free_name(scene, &spec.name);
+            spec.at = *super::place::free_spots(scene, spec.at, 1)
+                .first()
+                .ok_or("no open ground left on the map")?;
             scene.combatants.push(spec);
+        }
+        Edit::AddSquad { spec, count } => {
+            let n = (*count).clamp(1, super::limits::SQUAD);
+            let spots = super::place::free_spots(scene, spec.at, n as usize);
+            if spots.len() < n as usize {
+                return Err(format!(
+                    "room for {} of {n} on the map's open ground",
+                    spots.len()
+                ));
+            }
+            for (k, at) in spots.into_iter().enumerate() {
+                let mut one = (**spec).clone();
+                one.name = free_name(scene, &format!("{} {}", spec.name, k + 1));
+                one.at = at;
+                scene.combatants.push(one);
+            }
         }
         Edit::Move { figure, to } => figure_mut(scene, figure)?.at = *to,
         Edit::Replace { figure, spec } => replace(scene, figure, spec)?,
         Edit::Duplicate { figure, count } => {
             let base = figure_mut(scene, figure)?.clone();
-            for k in 0..*count {
+            let spots = super::place::free_spots(scene, base.at, *count as usize);
+            for at in spots {
                 let mut copy = base.clone();
                 copy.name = free_name(scene, &base.name);
-                copy.at.0 += 5.0 * f64::from(k + 1);
+                copy.at = at;
                 scene.combatants.push(copy);
             }
         }

@@ -110,3 +110,6 @@ pub fn check_point(what: &str, p: (f64, f64)) -> Result<(), String> {
         ))
     }
 }
+
+/// Figures a squad adds at once in the editor.
+pub const SQUAD: u32 = 50;

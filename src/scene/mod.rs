@@ -11,6 +11,7 @@ pub mod figure;
 pub mod library;
 pub mod limits;
 mod load;
+pub mod place;
 pub mod save;
 mod unique;
 mod validate;

@@ -60,6 +60,8 @@ pub struct EditorUi {
     pub new: (bool, f64, f64, f64),
     /// The monster to add.
     pub monster: String,
+    /// How many of it to add at once (a squad, named Orc 1 to Orc N, spread in a block).
+    pub squad: u32,
     /// The form of the selected figure, being edited.
     pub form: Option<CombatantSpec>,
     /// The file for Save as.
@@ -84,6 +86,7 @@ impl Default for EditorUi {
             round: 1,
             new: (true, 40.0, 60.0, 5.0),
             monster: "orc".into(),
+            squad: 1,
             form: None,
             save_as: "scenes/my_encounter.ron".into(),
             pick: None,
@@ -502,16 +505,29 @@ fn figures(
                     c.selectable_value(&mut ui.monster, m.name.clone(), &m.name);
                 }
             });
+        h.add(
+            egui::DragValue::new(&mut ui.squad)
+                .range(1..=crate::scene::limits::SQUAD)
+                .prefix("× "),
+        )
+        .on_hover_text("how many: a squad is named Orc 1 to Orc N and spread in a block");
         if h.button("add monster").clicked() {
-            out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(
-                CombatantSpec {
-                    name: title(&ui.monster),
-                    side: "Monsters".into(),
-                    at: snapped(scene, centre),
-                    monster: Some(ui.monster.clone()),
-                    ..CombatantSpec::default()
-                },
-            ))));
+            let spec = Box::new(CombatantSpec {
+                name: title(&ui.monster),
+                side: "Monsters".into(),
+                at: snapped(scene, centre),
+                monster: Some(ui.monster.clone()),
+                ..CombatantSpec::default()
+            });
+            let edit = if ui.squad > 1 {
+                Edit::AddSquad {
+                    spec,
+                    count: ui.squad,
+                }
+            } else {
+                Edit::AddFigure(spec)
+            };
+            out.write(EditorCommand::Edit(edit));
         }
         if h.button("add character").clicked() {
             out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(
@@ -586,10 +602,20 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
         g.text_edit_singleline(&mut f.side);
         g.end_row();
         g.label("weapon");
+        // A monster's own weapon shows as what the table gives it, until overridden.
+        let table_weapon = f
+            .monster
+            .as_deref()
+            .and_then(|m| tables::monster(m).ok())
+            .and_then(|m| m.weapon.clone());
+        let unset = match &table_weapon {
+            Some(w) => format!("(the table's: {w})"),
+            None => "(none)".into(),
+        };
         egui::ComboBox::from_id_salt("weapon")
-            .selected_text(f.weapon.clone().unwrap_or_else(|| "(none)".into()))
+            .selected_text(f.weapon.clone().unwrap_or_else(|| unset.clone()))
             .show_ui(g, |c| {
-                c.selectable_value(&mut f.weapon, None, "(none)");
+                c.selectable_value(&mut f.weapon, None, unset.as_str());
                 for wpn in tables::weapons() {
                     c.selectable_value(&mut f.weapon, Some(wpn.name.clone()), &wpn.name);
                 }
