@@ -143,6 +143,20 @@ const LIGHTS_RON: &str = include_str!("../assets/lights.ron");
 const MONSTERS_RON: &str = include_str!("../assets/monsters.ron");
 const TAKE_INITIATIVE_RON: &str = include_str!("../assets/take_initiative.ron");
 const PSIONICS_RON: &str = include_str!("../assets/psionics.ron");
+const CLASSES_RON: &str = include_str!("../assets/classes.ron");
+
+/// The character classes (`assets/classes.ron`).
+pub fn classes() -> &'static [crate::rules::class::Class] {
+    static T: OnceLock<Vec<crate::rules::class::Class>> = OnceLock::new();
+    T.get_or_init(|| {
+        ron::from_str(CLASSES_RON).expect("assets/classes.ron is valid (checked by a test)")
+    })
+}
+
+/// Looks a character class up by name.
+pub fn class(name: &str) -> Result<&'static crate::rules::class::Class, String> {
+    lookup("class", name, classes(), |c| c.name.as_str())
+}
 
 /// The psionic tables (DMG p.76-78): what the texts give; the rest is the DM's.
 pub fn psionics() -> &'static crate::rules::psionics::PsionicTable {

@@ -238,6 +238,8 @@ rules! {
     SPELL_BLAST = "spell.blast", Phb, "73", "a fireball bursts around its target: everyone within its radius is caught";
     SPELL_BLAST_DAMAGE = "spell.blast_damage", Phb, "73", "a fireball does a six-sided die of damage per level of its caster to each figure caught, half to one that saves vs. spells";
     CASTER_LEVEL_LEAST = "spell.caster_level", Phb, "25", "a caster with no level given casts at the least level that can cast the spell (a magic-user's: twice the spell's level less one; our reading)";
+    CLASS_MATRIX = "class.matrix", Dmg, "74", "a character's number to hit comes from its class's attack matrix by level";
+    CLASS_ATTACKS = "class.attacks", Dmg, "25", "fighters, paladins and rangers attack 3/2 from 7th level and 2/1 from 13th";
     SAVE_AS_FIGHTER = "spell.save_as_fighter", Dmg, "79", "a figure with no save given saves as a fighter of its hit dice or level (1st with neither), as monsters do (our reading)";
     SPELL_ARMOR = "spell.armor", Phb, "55", "barkskin improves its target's armor class by one";
     SAVING_THROW = "spell.save", Dmg, "79", "a saving throw of the needed number or better on a d20 negates the spell";

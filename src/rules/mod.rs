@@ -19,6 +19,7 @@ pub mod attack_rate;
 pub mod charge;
 pub mod chart;
 pub mod cite;
+pub mod class;
 pub mod combat;
 pub mod declare;
 pub mod dexterity;

@@ -246,6 +246,31 @@ impl FigureStats {
             problems.push(problem("damage", e));
             DiceExpr::parse("1d2").expect("valid")
         });
+        let class = match (&c.class, c.level) {
+            (Some(name), Some(level)) => match tables::class(name) {
+                Ok(k) if crate::rules::class::LEVELS.contains(&level) => Some((k, level)),
+                Ok(_) => {
+                    problems.push(problem(
+                        "level",
+                        format!("level {level} is outside 1 to 20"),
+                    ));
+                    None
+                }
+                Err(e) => {
+                    problems.push(problem("class", e));
+                    None
+                }
+            },
+            (Some(_), None) => {
+                problems.push(problem("level", "a class needs its level (1 to 20)".into()));
+                None
+            }
+            (None, Some(_)) => {
+                problems.push(problem("class", "a level needs its class".into()));
+                None
+            }
+            (None, None) => None,
+        };
         let dexterity = c.dexterity.unwrap_or(10);
         let mut within = |field: &'static str, r: Result<(), String>| {
             if let Err(m) = r {
@@ -275,6 +300,7 @@ impl FigureStats {
             .attacks
             .or_else(|| weapon.filter(|w| w.missile).and_then(|w| w.fire_rate))
             .or(monster.map(|m| m.attacks))
+            .or(class.map(|(k, l)| crate::rules::class::attack_rate(k, l).0))
             .unwrap_or_else(|| "1/1".parse().expect("valid"));
         // Haste doubles attacks and movement (PHB p.74); slow halves them (reading).
         let (attacks, movement) = match (c.hasted, c.slowed) {
@@ -289,7 +315,10 @@ impl FigureStats {
             ));
         }
         let ac = c.ac.or(monster.map(|m| m.ac)).unwrap_or(10);
-        let hp = c.hp.or(monster.map(|m| m.hp)).unwrap_or(1);
+        let hp =
+            c.hp.or(monster.map(|m| m.hp))
+                .or(class.map(|(k, l)| crate::rules::class::average_hp(k, l)))
+                .unwrap_or(1);
         let reach_ft = c
             .reach_ft
             .or(monster.and_then(|m| m.reach_ft))
@@ -340,7 +369,11 @@ impl FigureStats {
             reach_ft,
             missile,
             attacks,
-            thac0: c.thac0.or(monster.map(|m| m.thac0)).unwrap_or(20),
+            thac0: c
+                .thac0
+                .or(monster.map(|m| m.thac0))
+                .or(class.map(|(k, l)| crate::rules::class::thac0(k, l).0))
+                .unwrap_or(20),
             to_hit_bonus: c.to_hit_bonus,
             damage_bonus: c.damage_bonus,
             damage,
@@ -357,9 +390,14 @@ impl FigureStats {
                 .initiative_die
                 .or(monster.and_then(|m| m.initiative_die))
                 .unwrap_or(6),
-            hit_dice: c.hit_dice.or(monster.and_then(|m| m.hit_dice)),
+            hit_dice: c
+                .hit_dice
+                .or(monster.and_then(|m| m.hit_dice))
+                .or(class.map(|(_, l)| l)),
             size: c.size.or(monster.and_then(|m| m.size)).unwrap_or_default(),
-            save_vs_spell: c.save_vs_spell,
+            save_vs_spell: c
+                .save_vs_spell
+                .or(class.map(|(k, l)| crate::rules::class::save_vs_spell(k, l).0)),
         })
     }
 

@@ -312,6 +312,15 @@ pub struct CombatantSpec {
     /// "Critical Misses"); part of `to_hit_bonus` too, where the scene counts it.
     #[serde(default, skip_serializing_if = "is_default")]
     pub weapon_magic: i32,
+    /// A character's class (`assets/classes.ron`: fighter, paladin, ranger, cleric, druid,
+    /// monk, magic-user, illusionist, thief, assassin, bard); with `level` it gives the
+    /// THAC0, attack rate, save vs. spells, hit dice and average hit points the scene does
+    /// not give itself.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub class: Option<String>,
+    /// Its level, 1 to 20 (with `class`).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub level: Option<u32>,
     /// Iaijutsu, the quick draw ("Take Initiative!" App. B notes 2, 3, 5): `One` (the
     /// weapon it uses) or `Both` (both weapons it changes between).
     #[serde(default, skip_serializing_if = "is_default")]

@@ -55,7 +55,15 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
                 damage: s.damage.clone(),
                 off_hand: s.off_hand.clone().zip(s.off_hand_damage.clone()),
                 initiative_die: s.initiative_die,
-                fighter: spec.fighter,
+                // A single-classed fighter, paladin or ranger ("Take Initiative!" §3).
+                fighter: spec.fighter
+                    || spec
+                        .class
+                        .as_deref()
+                        .and_then(|c| crate::tables::class(c).ok())
+                        .is_some_and(|k| {
+                            k.group == crate::rules::class::Group::Fighter && k.name != "bard"
+                        }),
                 weapon_magic: spec.weapon_magic,
                 monk: spec.monk,
                 all_subdual: spec.subdual,

@@ -535,11 +535,12 @@ fn figures(
                     name: "Fighter".into(),
                     side: "Party".into(),
                     at: snapped(scene, centre),
+                    // The class and level give THAC0, attacks, saves and hit points.
+                    class: Some("fighter".into()),
+                    level: Some(1),
                     weapon: Some("long sword".into()),
                     armor: Some(crate::rules::movement::Armor::Chain),
-                    hp: Some(20),
                     ac: Some(5),
-                    thac0: Some(16),
                     ..CombatantSpec::default()
                 },
             ))));
@@ -600,6 +601,26 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
         g.end_row();
         g.label("side");
         g.text_edit_singleline(&mut f.side);
+        g.end_row();
+        g.label("class, level");
+        g.horizontal(|h| {
+            egui::ComboBox::from_id_salt("class")
+                .selected_text(f.class.clone().unwrap_or_else(|| "(none)".into()))
+                .show_ui(h, |c| {
+                    c.selectable_value(&mut f.class, None, "(none)");
+                    for k in tables::classes() {
+                        c.selectable_value(&mut f.class, Some(k.name.clone()), &k.name);
+                    }
+                });
+            if f.class.is_some() {
+                let mut level = f.level.unwrap_or(1);
+                h.add(egui::DragValue::new(&mut level).range(crate::rules::class::LEVELS))
+                    .on_hover_text("the level gives THAC0, attacks, saves and hit points (DMG p.74, p.79, p.25) unless the form gives them");
+                f.level = Some(level);
+            } else {
+                f.level = None;
+            }
+        });
         g.end_row();
         g.label("weapon");
         // A monster's own weapon shows as what the table gives it, until overridden.

@@ -1,0 +1,97 @@
+//! Characters by class and level (issue "the DM's own encounter": classes as data): a
+//! figure given `class` and `level` fights with the attack matrix's number, the fighter's
+//! attack rate by level and the average hit points, unless the scene gives them itself;
+//! a bad class or level is refused at its place.
+
+use firststrike::sim::{EventKind as K, Payload};
+use firststrike::testing::SceneRun;
+
+/// Plays two rounds of `class` at `level` against a sturdy target: its blows' rolls
+/// needed per round, and its hit points.
+fn play(class: &str, level: u32, extra: &str) -> (Vec<Vec<i32>>, i32) {
+    let src = format!(
+        r#"Scene(name: "class", setting: Indoors, seed: 3,
+  combatants: [
+    (name: "Hero", side: "Blue", at: (10.0, 10.0), class: "{class}", level: {level}, weapon: "long sword", ac: 3{extra}),
+    (name: "Post", side: "Red", at: (10.0, 15.0), ac: 0, hp: 1000, thac0: 30),
+  ],
+  rounds: [
+    (declare: {{ "Hero": Melee(targets: ["Post"]), "Post": Hold }}),
+    (declare: {{ "Hero": Melee(targets: ["Post"]), "Post": Hold }}),
+  ])"#
+    );
+    let scene = firststrike::scene::parse("class.ron", &src).unwrap_or_else(|e| panic!("{e}"));
+    let stats = firststrike::scene::figure::FigureStats::resolve(&scene.combatants[0]).unwrap();
+    let mut run = SceneRun::new(scene, None, None);
+    run.run_to_end();
+    let needs = (1..=2)
+        .map(|r| {
+            run.log()
+                .events
+                .iter()
+                .filter(|e| e.round == r && e.actor == "Hero" && matches!(e.kind, K::Hit | K::Miss))
+                .map(|e| match e.payload {
+                    Payload::Attack { needed, .. } => needed,
+                    _ => panic!("an attack"),
+                })
+                .collect()
+        })
+        .collect();
+    (needs, stats.hp)
+}
+
+#[test]
+fn fighters_by_the_book() {
+    // DMG p.74 at AC 0; DMG p.25: 1/1 to 6th, 3/2 from 7th (two blows in odd rounds, one
+    // in even), 2/1 from 13th; average hit points 5.5 a level to 9th, then 3.
+    assert_eq!(play("fighter", 1, ""), (vec![vec![20], vec![20]], 5));
+    assert_eq!(play("fighter", 7, ""), (vec![vec![14, 14], vec![14]], 38));
+    // 13th: nine d10 at 5.5 (49), then four levels at 3.
+    assert_eq!(play("paladin", 13, ""), (vec![vec![8, 8], vec![8, 8]], 61));
+    assert_eq!(play("ranger", 7, "").0, vec![vec![14, 14], vec![14]]);
+    // What the scene gives wins.
+    assert_eq!(
+        play("fighter", 7, r#", attacks: "1/1", thac0: 10, hp: 9"#),
+        (vec![vec![10], vec![10]], 9)
+    );
+}
+
+#[test]
+fn the_other_classes_by_their_matrices() {
+    assert_eq!(play("magic-user", 1, "").0, vec![vec![21], vec![21]]);
+    assert_eq!(play("illusionist", 6, "").0, vec![vec![19], vec![19]]);
+    assert_eq!(play("cleric", 4, "").0, vec![vec![18], vec![18]]);
+    assert_eq!(play("druid", 10, "").0, vec![vec![14], vec![14]]);
+    assert_eq!(play("thief", 9, "").0, vec![vec![16], vec![16]]);
+    assert_eq!(play("assassin", 13, "").0, vec![vec![14], vec![14]]);
+}
+
+#[test]
+fn a_bad_class_or_level_is_refused_at_its_place() {
+    for (fields, place, says) in [
+        (
+            r#"class: "wizard", level: 3"#,
+            "combatants[0].class",
+            "unknown class",
+        ),
+        (
+            r#"class: "fighter", level: 21"#,
+            "combatants[0].level",
+            "1 to 20",
+        ),
+        (
+            r#"class: "fighter""#,
+            "combatants[0].level",
+            "needs its level",
+        ),
+        (r#"level: 4"#, "combatants[0].class", "needs its class"),
+    ] {
+        let src = format!(
+            r#"Scene(name: "bad", setting: Indoors, seed: 1, combatants: [(name: "A", side: "B", at: (1.0, 1.0), {fields})], rounds: [])"#
+        );
+        let err = firststrike::scene::parse("bad.ron", &src)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(place) && err.contains(says), "{fields}: {err}");
+    }
+}
