@@ -361,3 +361,31 @@ fn surprise_question_over_every_pair_of_dice() {
     }
     assert!(answers.len() >= 2, "{answers:?}");
 }
+
+/// No question gives its own answer away (issue "the DM's own encounter", point 7): over
+/// every library scene, a question's words never contain the choice that answers it (the
+/// surprise question shows each side's die, not the segments it costs).
+#[test]
+fn no_question_states_its_own_answer() {
+    let mut faults = Vec::new();
+    for path in library_scenes() {
+        if path.to_string_lossy().contains("stress") {
+            continue;
+        }
+        let l = lesson(&path.to_string_lossy());
+        for q in l.questions() {
+            let answer = &q.choices[q.answer];
+            // Bare numbers recur innocently, and a choice between named figures names them
+            // all; a phrase like "3 segments" that singles out the answer does not.
+            let names_them = q.kind == QuestionKind::WhoFirst;
+            if answer.contains(' ') && q.text.contains(answer.as_str()) && !names_them {
+                faults.push(format!(
+                    "{}: \"{}\" holds \"{answer}\"",
+                    path.display(),
+                    q.text
+                ));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}

@@ -46,7 +46,11 @@ pub fn run(args: QuizArgs) -> i32 {
     let mut lines = stdin.lock().lines();
     let total = quiz.questions.len();
     while let Some((i, q)) = quiz.next() {
-        while shown < tour.len() && tour[shown].at <= q.ask_before {
+        // A caption comes with the reveal of the beat it tells of: one for the beat just
+        // before a question's (the encounter before the surprise question) waits for its
+        // answer, so it never gives the answer away.
+        let told = |at: (u32, u32)| (at.0, at.1 + 1) < q.ask_before;
+        while shown < tour.len() && told(tour[shown].at) {
             out(&format!("\n[tour] {}\n", tour[shown].text));
             shown += 1;
         }

@@ -36,11 +36,12 @@ impl Lesson {
             .iter()
             .max_by_key(|(_, n)| *n)
             .filter(|(_, n)| *n > 0)?;
+        // Each side's die as it fell, without the segments it costs: that is the question.
         let sides: Vec<String> = rolls
             .iter()
             .map(|(e, n)| match n {
                 0 => format!("{}: not surprised", e.actor),
-                n => format!("{}: {} lost", e.actor, plural(*n, "segment")),
+                _ => format!("{}: {}", e.actor, e.detail.split(", ").next().unwrap_or("")),
             })
             .collect();
         let adjustments: Vec<&LogEvent> = self
