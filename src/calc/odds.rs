@@ -130,8 +130,9 @@ fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
                     o.insert(
                         format!("spell:{}:{spell}:blow_as_it_completes", e.actor),
                         crate::words!(
-                            "a blow lands on {} in the same beat as {spell} completes",
-                            e.actor
+                            "a blow lands on {} in the same beat as {} completes",
+                            e.actor,
+                            crate::text::owned(&e.actor, spell)
                         ),
                     );
                 }
@@ -147,7 +148,7 @@ fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
                 if let Some(by) = disrupted_by {
                     o.insert(
                         format!("spell:{}:{spell}:ruined_by:{by}", e.actor),
-                        crate::words!("{}'s {spell} is ruined by {by}", e.actor),
+                        crate::words!("{} is ruined by {by}", crate::text::owned(&e.actor, spell)),
                     );
                 }
             }

@@ -1,11 +1,10 @@
 //! A sweep drawn as an SVG chart: the chance of each outcome that changes across the
 //! sweep against the varied value, a line through the points with its 95% band, a legend
-//! below. Written with `svg_fmt`; the labels are escaped for XML.
+//! below. Drawn with plotters (its SVG backend only: no system libraries), which escapes
+//! the labels for XML.
 
 use super::odds::Odds;
 use std::collections::BTreeMap;
-use std::fmt::Write;
-use svg_fmt::{Align, BeginSvg, EndSvg, Fill, Stroke, rgb};
 
 /// The most outcomes drawn (those that change most across the sweep).
 pub const MOST: usize = 8;
@@ -87,26 +86,6 @@ pub fn series(values: &[f64], runs: &[Odds]) -> Vec<Series> {
     drawn
 }
 
-/// A path through these points in order.
-fn through(points: impl Iterator<Item = (f32, f32)>) -> svg_fmt::Path {
-    points
-        .enumerate()
-        .fold(svg_fmt::path(), |path, (k, (px, py))| {
-            if k == 0 {
-                path.move_to(px, py)
-            } else {
-                path.line_to(px, py)
-            }
-        })
-}
-
-/// Text made safe inside an SVG element.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// A value as a tick label: whole numbers without decimals.
 fn tick(v: f64) -> String {
     if v.fract() == 0.0 {
@@ -116,114 +95,124 @@ fn tick(v: f64) -> String {
     }
 }
 
-/// The chart of a sweep of `field` over `values` (one run of trials at each).
+/// The chart of a sweep of `field` over `values` (one run of trials at each), drawn with
+/// plotters' SVG backend: the axes, ticks and legend are plotters'.
 pub fn svg(title: &str, field: &str, values: &[f64], runs: &[Odds]) -> String {
     let lines = series(values, runs);
-    let plot_w = W - LEFT - RIGHT;
-    let legend_top = TOP + PLOT_H + 56.0;
-    let height = legend_top + 20.0 * lines.len().max(1) as f32 + 12.0;
+    let height = 460 + 22 * lines.len().max(1) as u32;
+    let mut out = String::new();
+    let drawn = draw(
+        &mut out,
+        (W as u32, height),
+        (title, field),
+        values,
+        runs,
+        &lines,
+    );
+    // Nothing from input can make plotters fail on a string; say so if it ever does.
+    let failed = drawn.err().map(|e| e.to_string());
+    match failed {
+        Some(e) => format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{e}</text></svg>"),
+        None => out,
+    }
+}
+
+/// Draws the chart into `out`.
+fn draw<'a>(
+    out: &'a mut String,
+    size: (u32, u32),
+    (title, field): (&str, &str),
+    values: &[f64],
+    runs: &[Odds],
+    lines: &[Series],
+) -> Result<(), Box<dyn std::error::Error + 'a>> {
+    use plotters::prelude::*;
     let (x0, x1) = (
         values.iter().copied().fold(f64::INFINITY, f64::min),
         values.iter().copied().fold(f64::NEG_INFINITY, f64::max),
     );
-    let span = if x1 > x0 { x1 - x0 } else { 1.0 };
-    let x = |v: f64| LEFT + ((v - x0) / span) as f32 * plot_w;
-    let y = |p: f64| TOP + (1.0 - p as f32) * PLOT_H;
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", BeginSvg { w: W, h: height });
-    let _ = writeln!(
-        out,
-        "{}",
-        svg_fmt::rectangle(0.0, 0.0, W, height).fill(Fill::Color(rgb(255, 255, 255)))
-    );
-    let _ = writeln!(
-        out,
-        "{}",
-        svg_fmt::text(LEFT, 24.0, escape(title)).size(16.0)
-    );
+    let (x0, x1) = if x1 > x0 {
+        (x0, x1)
+    } else {
+        (x0 - 0.5, x0 + 0.5)
+    };
+    let root = SVGBackend::with_string(out, size).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (head, body) = root.split_vertically(56);
+    head.draw(&Text::new(
+        title.to_string(),
+        (LEFT as i32, 10),
+        ("sans-serif", 17).into_font(),
+    ))?;
     let trials = runs.first().map_or(0, |r| r.trials);
     let sub = format!(
         "{trials} trials at each value; lines: the share of trials, bands: 95% intervals (Wilson)"
     );
-    let _ = writeln!(
-        out,
-        "{}",
-        svg_fmt::text(LEFT, 42.0, escape(&sub))
-            .size(11.0)
-            .color(rgb(90, 90, 90))
-    );
-    // Axes and grid: every 25% up, every value across (at most 12 labels).
-    for k in 0..=4 {
-        let p = f64::from(k) / 4.0;
-        let grid = svg_fmt::line_segment(LEFT, y(p), LEFT + plot_w, y(p))
-            .color(rgb(215, 215, 215))
-            .width(1.0);
-        let label = svg_fmt::text(LEFT - 8.0, y(p) + 4.0, format!("{}%", k * 25))
-            .size(11.0)
-            .align(Align::Right);
-        let _ = writeln!(out, "{grid}\n{label}");
-    }
-    let every = values.len().div_ceil(12).max(1);
-    for (i, &v) in values.iter().enumerate() {
-        let mark = svg_fmt::line_segment(x(v), TOP + PLOT_H, x(v), TOP + PLOT_H + 5.0)
-            .color(rgb(90, 90, 90))
-            .width(1.0);
-        let _ = writeln!(out, "{mark}");
-        if i % every == 0 {
-            let label = svg_fmt::text(x(v), TOP + PLOT_H + 18.0, tick(v))
-                .size(11.0)
-                .align(Align::Center);
-            let _ = writeln!(out, "{label}");
-        }
-    }
-    let axis = svg_fmt::line_segment(LEFT, TOP + PLOT_H, LEFT + plot_w, TOP + PLOT_H)
-        .color(rgb(60, 60, 60))
-        .width(1.0);
-    let _ = writeln!(out, "{axis}");
-    let _ = writeln!(
-        out,
-        "{}",
-        svg_fmt::text(LEFT + plot_w / 2.0, TOP + PLOT_H + 38.0, escape(field))
-            .size(12.0)
-            .align(Align::Center)
-    );
+    head.draw(&Text::new(
+        sub,
+        (LEFT as i32, 32),
+        ("sans-serif", 12).into_font().color(&RGBColor(90, 90, 90)),
+    ))?;
+    let (plot, legend) = body.split_vertically(TOP as u32 + PLOT_H as u32 - 8);
+    let mut chart = ChartBuilder::on(&plot)
+        .margin_right(RIGHT as u32)
+        .x_label_area_size(44)
+        .y_label_area_size(LEFT as u32)
+        .build_cartesian_2d(x0..x1, 0.0..1.0)?;
+    chart
+        .configure_mesh()
+        .x_labels(values.len().clamp(2, 12))
+        .x_label_formatter(&|v| tick(*v))
+        .y_labels(6)
+        .y_label_formatter(&|p| format!("{:.0}%", p * 100.0))
+        .x_desc(field)
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()?;
     for (i, s) in lines.iter().enumerate() {
         let (r, g, b) = COLOURS[i % MOST];
-        let colour = rgb(r, g, b);
-        // The band: along the highs, back along the lows (a closed path: svg_fmt's
-        // polygon leaves its attributes unquoted).
-        let highs = s.points.iter().map(|p| (x(p.0), y(p.3)));
-        let lows = s.points.iter().rev().map(|p| (x(p.0), y(p.2)));
-        let band = through(highs.chain(lows)).close();
-        let band = band.fill(Fill::Color(colour)).opacity(0.15);
-        let _ = writeln!(out, "{band}");
-        let line = through(s.points.iter().map(|p| (x(p.0), y(p.1))));
-        let line = line.fill(Fill::None).stroke(Stroke::Color(colour, 2.0));
-        let _ = writeln!(out, "{line}");
-        for p in &s.points {
-            let dot = svg_fmt::Circle {
-                x: x(p.0),
-                y: y(p.1),
-                radius: 3.0,
-                style: svg_fmt::Style::default(),
-                comment: None,
-            }
-            .fill(Fill::Color(colour));
-            let _ = writeln!(out, "{dot}");
-        }
-        let ly = legend_top + 20.0 * i as f32;
-        let key = svg_fmt::line_segment(LEFT, ly - 4.0, LEFT + 24.0, ly - 4.0)
-            .color(colour)
-            .width(3.0);
-        let label = svg_fmt::text(LEFT + 32.0, ly, escape(&s.label)).size(12.0);
-        let _ = writeln!(out, "{key}\n{label}");
+        let colour = RGBColor(r, g, b);
+        // The band: along the highs, back along the lows.
+        let band: Vec<(f64, f64)> = s
+            .points
+            .iter()
+            .map(|p| (p.0, p.3))
+            .chain(s.points.iter().rev().map(|p| (p.0, p.2)))
+            .collect();
+        chart.draw_series(std::iter::once(Polygon::new(band, colour.mix(0.15))))?;
+        chart.draw_series(LineSeries::new(
+            s.points.iter().map(|p| (p.0, p.1)),
+            colour.stroke_width(2),
+        ))?;
+        chart.draw_series(
+            s.points
+                .iter()
+                .map(|p| Circle::new((p.0, p.1), 3, colour.filled())),
+        )?;
+    }
+    // The legend below the plot, one line each.
+    for (i, s) in lines.iter().enumerate() {
+        let (r, g, b) = COLOURS[i % MOST];
+        let y = 12 + 22 * i as i32;
+        let x = LEFT as i32;
+        legend.draw(&PathElement::new(
+            vec![(x, y), (x + 24, y)],
+            RGBColor(r, g, b).stroke_width(3),
+        ))?;
+        legend.draw(&Text::new(
+            s.label.clone(),
+            (x + 32, y - 7),
+            ("sans-serif", 13).into_font(),
+        ))?;
     }
     if lines.is_empty() {
-        let none = "no outcome changes across the sweep";
-        let _ = writeln!(out, "{}", svg_fmt::text(LEFT, legend_top, none).size(12.0));
+        legend.draw(&Text::new(
+            "no outcome changes across the sweep",
+            (LEFT as i32, 4),
+            ("sans-serif", 13).into_font(),
+        ))?;
     }
-    let _ = writeln!(out, "{EndSvg}");
-    out
+    root.present()?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -270,8 +259,8 @@ mod tests {
         assert!(text.contains("b &lt;&amp;&gt;"));
         assert!(text.contains("T &amp; t"));
         assert!(!text.contains("a <&>"));
-        // Each line and each band is a path, every attribute quoted.
-        assert_eq!(text.matches("Z \" style").count(), 2);
-        assert!(!text.contains("d=M"));
+        // A band, a line and two dots for each of the two outcomes drawn.
+        assert_eq!(text.matches("<polygon").count(), 2, "{text}");
+        assert!(text.contains("0%") && text.contains("100%"), "{text}");
     }
 }
