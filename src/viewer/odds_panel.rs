@@ -240,35 +240,50 @@ fn controls(ui: &mut egui::Ui, panel: &mut OddsPanel, playback: Option<&Playback
     });
 }
 
-/// Each outcome: its share as a bar, its 95% interval as a whisker, the count.
+/// Each outcome: its share as a bar, its 95% interval as a whisker (egui_plot: hover a bar
+/// for its value, drag and scroll to look closer), then the outcomes in words.
 fn bars(ui: &mut egui::Ui, o: &Odds) {
+    use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
     let note = if o.interrupted {
         " (stopped early)"
     } else {
         ""
     };
     ui.label(format!(
-        "{} trials{note}; bars: share of trials, whiskers: 95% interval",
+        "{} trials{note}; bars: share of trials, whiskers: 95% interval (hover for values)",
         o.trials
     ));
+    let blue = egui::Color32::from_rgb(0, 114, 178);
+    let n = o.outcomes.len();
+    // The first outcome at the top.
+    let row = |k: usize| (n - 1 - k) as f64;
+    let bars: Vec<Bar> = o
+        .outcomes
+        .iter()
+        .enumerate()
+        .map(|(k, x)| Bar::new(row(k), x.p).name(&x.label).width(0.7).fill(blue))
+        .collect();
+    Plot::new("odds bars")
+        .height((22.0 * n as f32).clamp(80.0, 300.0))
+        .include_x(0.0)
+        .include_x(1.0)
+        .show_y(false)
+        .y_axis_formatter(|_, _| String::new())
+        .x_axis_formatter(|m, _| format!("{:.0}%", m.value * 100.0))
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("share", bars).horizontal());
+            for (k, x) in o.outcomes.iter().enumerate() {
+                let y = row(k);
+                let whisker = PlotPoints::new(vec![[x.low, y], [x.high, y]]);
+                plot.line(Line::new("95% interval", whisker).color(egui::Color32::WHITE));
+            }
+        });
     egui::ScrollArea::vertical()
-        .max_height(420.0)
+        .max_height(200.0)
         .show(ui, |ui| {
             for x in &o.outcomes {
                 ui.horizontal(|ui| {
-                    let (rect, _) =
-                        ui.allocate_exact_size(egui::vec2(160.0, 14.0), egui::Sense::hover());
-                    let p = ui.painter();
-                    let at = |v: f64| rect.left() + rect.width() * v as f32;
-                    p.rect_filled(rect, 2.0, egui::Color32::from_gray(50));
-                    let bar = egui::Rect::from_min_max(rect.min, egui::pos2(at(x.p), rect.max.y));
-                    p.rect_filled(bar, 2.0, egui::Color32::from_rgb(0, 114, 178));
-                    let (l, h, y) = (at(x.low), at(x.high), rect.center().y);
-                    let stroke = egui::Stroke::new(1.5, egui::Color32::WHITE);
-                    p.line_segment([egui::pos2(l, y), egui::pos2(h, y)], stroke);
-                    for e in [l, h] {
-                        p.line_segment([egui::pos2(e, y - 4.0), egui::pos2(e, y + 4.0)], stroke);
-                    }
                     ui.monospace(format!("{:>5.1}%", x.p * 100.0));
                     ui.label(&x.label);
                 });
@@ -276,84 +291,52 @@ fn bars(ui: &mut egui::Ui, o: &Odds) {
         });
 }
 
-/// A sweep: each outcome that changes as a line with its band, and a legend.
+/// A sweep: each outcome that changes as a line with its 95% band (egui_plot: hover for
+/// values, drag and zoom), and the legend below the plot, where it covers no line.
 fn curves(ui: &mut egui::Ui, field: &str, values: &[f64], runs: &[Odds]) {
+    use egui_plot::{FilledArea, Line, Plot, PlotPoints, Points};
     let lines = sweep_chart::series(values, runs);
     let trials = runs.first().map_or(0, |r| r.trials);
     ui.label(format!(
         "{trials} trials at each value; bands: 95% intervals"
     ));
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(520.0, 220.0), egui::Sense::hover());
-    let plot = egui::Rect::from_min_max(
-        rect.min + egui::vec2(44.0, 8.0),
-        rect.max - egui::vec2(16.0, 18.0),
-    );
-    let p = ui.painter();
-    let (x0, x1) = (
-        values.first().copied().unwrap_or(0.0),
-        values.last().copied().unwrap_or(1.0),
-    );
-    let span = if x1 > x0 { x1 - x0 } else { 1.0 };
-    let at = |v: f64, q: f64| {
-        egui::pos2(
-            plot.left() + ((v - x0) / span) as f32 * plot.width(),
-            plot.bottom() - q as f32 * plot.height(),
-        )
-    };
-    let grid = egui::Stroke::new(1.0, egui::Color32::from_gray(70));
-    for k in 0..=4 {
-        let q = f64::from(k) / 4.0;
-        p.line_segment([at(x0, q), at(x1, q)], grid);
-        p.text(
-            at(x0, q) - egui::vec2(12.0, 0.0),
-            egui::Align2::RIGHT_CENTER,
-            format!("{}%", k * 25),
-            egui::FontId::proportional(10.0),
-            egui::Color32::GRAY,
-        );
+    if lines.is_empty() {
+        ui.label("No outcome changes across the sweep.");
+        return;
     }
-    for &v in values {
-        p.text(
-            at(v, 0.0) + egui::vec2(0.0, 3.0),
-            egui::Align2::CENTER_TOP,
-            format!("{v}"),
-            egui::FontId::proportional(10.0),
-            egui::Color32::GRAY,
-        );
-    }
-    for (i, s) in lines.iter().enumerate() {
-        let (r, g, b) = sweep_chart::COLOURS[i % sweep_chart::MOST];
-        let colour = egui::Color32::from_rgb(r, g, b);
-        for w in s.points.windows(2) {
-            // The band between two values, as a quad.
-            let quad = vec![
-                at(w[0].0, w[0].3),
-                at(w[1].0, w[1].3),
-                at(w[1].0, w[1].2),
-                at(w[0].0, w[0].2),
-            ];
-            p.add(egui::Shape::convex_polygon(
-                quad,
-                colour.gamma_multiply(0.18),
-                egui::Stroke::NONE,
-            ));
-        }
-        let pts: Vec<egui::Pos2> = s.points.iter().map(|q| at(q.0, q.1)).collect();
-        p.add(egui::Shape::line(
-            pts.clone(),
-            egui::Stroke::new(2.0, colour),
-        ));
-        for q in pts {
-            p.circle_filled(q, 3.0, colour);
-        }
-    }
-    ui.add_space(6.0);
-    ui.label(egui::RichText::new(field).small());
+    Plot::new("odds sweep")
+        .height(240.0)
+        .include_y(0.0)
+        .include_y(1.0)
+        .x_axis_label(field)
+        .y_axis_formatter(|m, _| format!("{:.0}%", m.value * 100.0))
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            for (i, s) in lines.iter().enumerate() {
+                let (r, g, b) = sweep_chart::COLOURS[i % sweep_chart::MOST];
+                let colour = egui::Color32::from_rgb(r, g, b);
+                let xs: Vec<f64> = s.points.iter().map(|p| p.0).collect();
+                let lows: Vec<f64> = s.points.iter().map(|p| p.2).collect();
+                let highs: Vec<f64> = s.points.iter().map(|p| p.3).collect();
+                plot.add(
+                    FilledArea::new(&s.label, &xs, &lows, &highs)
+                        .fill_color(colour.gamma_multiply(0.18)),
+                );
+                let pts: Vec<[f64; 2]> = s.points.iter().map(|p| [p.0, p.1]).collect();
+                plot.line(
+                    Line::new(&s.label, PlotPoints::new(pts.clone()))
+                        .color(colour)
+                        .width(2.0),
+                );
+                plot.points(
+                    Points::new(&s.label, PlotPoints::new(pts))
+                        .color(colour)
+                        .radius(3.0),
+                );
+            }
+        });
     for (i, s) in lines.iter().enumerate() {
         let (r, g, b) = sweep_chart::COLOURS[i % sweep_chart::MOST];
         ui.colored_label(egui::Color32::from_rgb(r, g, b), format!("— {}", s.label));
-    }
-    if lines.is_empty() {
-        ui.label("No outcome changes across the sweep.");
     }
 }

@@ -201,6 +201,7 @@ pub struct Plan {
     pub moves: Vec<TiMove>,
     /// Under "Take Initiative!": who turns to flee this round, and on which total (§4b: a
     /// foe it ran from may change to pursue).
+    #[serde(skip)]
     pub flights: Vec<(Entity, u32)>,
 }
 
