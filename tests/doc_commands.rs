@@ -1,7 +1,8 @@
 //! Every command the README and the guide (`docs/*.md`) show is run (issue "a README a
 //! newcomer can read in two minutes"): each line of a fenced `sh` block that starts with
 //! `firststrike` or `cargo run … --` (a `\` continues it), with the test's binary in their
-//! place, from the project folder, through `sh` (so `scenes/*.ron` expands), and must exit
+//! place, through `sh` (so `scenes/*.ron` expands) in a folder of its own that sees the
+//! project's `scenes/` (what a command writes never lands in the project), and must exit
 //! 0. What a line pipes into (`| grep …`, `| man -l -`) or redirects to is left off: the
 //! command shown is what is tested. Two things are changed, and only these: a `view` gets
 //! `--screenshot` so it saves a PNG and exits (under Xvfb when there is no display), and
@@ -99,6 +100,16 @@ fn every_command_in_the_readme_and_the_guide_runs() {
     let data = std::env::temp_dir().join(format!("firststrike-docs-{}", std::process::id()));
     std::fs::create_dir_all(&data).unwrap();
     let shot = data.join("shot.png");
+    // The commands run in a folder of their own (what they write, such as a chart, goes
+    // there, never into the project) that sees the project's scenes.
+    let work = data.join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    let scenes = std::fs::canonicalize("scenes").unwrap();
+    let link = work.join("scenes");
+    if !link.exists() {
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&scenes, &link).unwrap();
+    }
     let display = std::env::var_os("DISPLAY").is_some();
     let xvfb = std::env::var_os("PATH")
         .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("xvfb-run").is_file()));
@@ -123,6 +134,7 @@ fn every_command_in_the_readme_and_the_guide_runs() {
             let out = Command::new("sh")
                 .arg("-c")
                 .arg(&script)
+                .current_dir(&work)
                 .env("XDG_DATA_HOME", &data)
                 .stdin(std::process::Stdio::null())
                 .output()

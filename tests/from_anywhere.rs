@@ -210,3 +210,36 @@ fn view_opens_the_lair_from_an_empty_folder() {
             .ends_with("// mine\n")
     );
 }
+
+/// `NO_COLOR` turns colour off where a terminal would get it (errors and help), run in a
+/// pseudo-terminal through `script` (util-linux); without it the same output has colour.
+#[test]
+fn no_color_turns_colour_off_on_a_terminal() {
+    let has_script = std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("script").is_file()));
+    if !has_script {
+        eprintln!("SKIPPED no_color_turns_colour_off_on_a_terminal: no `script` on PATH");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_firststrike");
+    let on_tty = |no_color: bool, args: &str| {
+        let mut c = Command::new("script");
+        c.args(["-qc", &format!("{bin} {args}"), "/dev/null"]);
+        if no_color {
+            c.env("NO_COLOR", "1");
+        } else {
+            c.env_remove("NO_COLOR");
+        }
+        String::from_utf8_lossy(&c.output().expect("script runs").stdout).into_owned()
+    };
+    for args in ["run no_such_scene", "--help"] {
+        assert!(
+            on_tty(false, args).contains('\u{1b}'),
+            "{args}: colour on a terminal"
+        );
+        assert!(
+            !on_tty(true, args).contains('\u{1b}'),
+            "{args}: none with NO_COLOR"
+        );
+    }
+}

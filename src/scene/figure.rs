@@ -105,6 +105,14 @@ fn problem(field: &'static str, message: String) -> FieldProblem {
 
 /// The figure's own numbers against [`limits`]; `within(field, result)` records a problem.
 fn within_numbers(c: &CombatantSpec, within: &mut dyn FnMut(&'static str, Result<(), String>)) {
+    if let Some(psi) = &c.psionic {
+        for (what, v) in [
+            ("attack strength", psi.attack),
+            ("defense strength", psi.defense),
+        ] {
+            within("psionic", limits::check(what, v, &limits::PSIONIC_STRENGTH));
+        }
+    }
     if let Some(sf) = c.speed_factor {
         within(
             "speed_factor",

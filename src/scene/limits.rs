@@ -113,3 +113,7 @@ pub fn check_point(what: &str, p: (f64, f64)) -> Result<(), String> {
 
 /// Figures a squad adds at once in the editor.
 pub const SQUAD: u32 = 50;
+
+/// A psionic attack or defense strength (the books' strongest psionics have a few hundred
+/// points, DMG p.76-78; this is far past that).
+pub const PSIONIC_STRENGTH: RangeInclusive<u32> = 0..=1000;

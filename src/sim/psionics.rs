@@ -221,7 +221,8 @@ fn paid(
 
 /// The event of a psionic's modes this segment and what they cost it.
 fn modes_event(en: &Entrant, before: Psionic, after: Psionic, when: (u32, u32)) -> LogEvent {
-    let spent = (before.attack + before.defense) - (after.attack + after.defense);
+    let spent = (before.attack.saturating_add(before.defense))
+        .saturating_sub(after.attack.saturating_add(after.defense));
     let attack = match &en.attack {
         Some((a, _, t)) => crate::words!("{a} at {t}"),
         None => crate::words!("no attack"),

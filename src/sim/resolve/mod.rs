@@ -103,8 +103,41 @@ pub(super) fn resolve(mut p: Play) {
     });
     let mut seg = Segment::default();
     strike::due_charge_blows(&mut p, &mut seg);
+    // A charge that makes contact sooner than planned (its target came its way) strikes at
+    // contact (DMG p.66), and not again where it was planned.
+    let book = p.clock.system == crate::rules::options::RulesSystem::Book;
+    let early = |p: &Play, e: &PlanEntry| {
+        let charge = matches!(e.what, Planned::Strike { charge: true, .. });
+        let contact = e
+            .actor
+            .and_then(|a| p.figures.get(a).ok())
+            .and_then(|a| a.contact.copied());
+        match contact {
+            Some(c) if book && charge && c.0 == round => Some(c.1),
+            _ => None,
+        }
+    };
+    let sooner: Vec<&PlanEntry> = plan
+        .entries
+        .iter()
+        .filter(|e| plan.round == round && e.segment > segment)
+        .filter(|e| early(&p, e) == Some(segment))
+        .collect();
+    for entry in sooner {
+        let mut at = entry.clone();
+        at.segment = segment;
+        at.fixed = true;
+        at.rule = crate::rules::cite::CHARGE_CONTACT;
+        at.why = "the charge makes contact sooner than planned".into();
+        if let Some(actor) = entry.actor {
+            strike::routine(&mut p, &mut seg, &at, actor);
+        }
+    }
     for entry in entries {
         let Some(actor) = entry.actor else { continue };
+        if early(&p, entry).is_some_and(|c| c < entry.segment) {
+            continue;
+        }
         let Ok(a) = p.figures.get(actor) else {
             continue;
         };
