@@ -635,3 +635,37 @@ proptest! {
         prop_assert!(ev.iter().any(|e| e.actor == "First" && e.detail.contains(&said)), "{}", said);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// App. B note 6: casting is +6 + the spell's level with spell cards and +8 + level
+    /// without (the scene's `spell_cards: Without`, `first`'s `nocards`); both agree.
+    #[test]
+    fn casting_without_spell_cards_costs_two_more(level in 1u32..=9, d10 in 1u32..=10, cards in any::<bool>()) {
+        let total = i64::from(d10 + level + if cards { 6 } else { 8 });
+        let flag = if cards { "" } else { " nocards" };
+        let (code, out, err) = firststrike(&[
+            "first", "--system", "take-initiative", "--format", "json",
+            &format!("Mage: cast level={level} d10={d10}{flag}"),
+            "Orc: melee sf=7 d10=3",
+        ]);
+        prop_assert_eq!(code, 0, "{}", err);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        prop_assert_eq!(v["actions"][0]["total"].as_i64(), Some(total));
+        let option = if cards { "" } else { ", spell_cards: Without" };
+        let src = format!(
+            r#"Scene(name: "cards", setting: Indoors, seed: 2, rules: (system: TakeInitiative{option}),
+  combatants: [
+    (name: "Mage", side: "Blue", at: (10.0, 10.0), thac0: 20, ac: 9, hp: 30),
+    (name: "Orc", side: "Red", at: (10.0, 60.0), weapon: "spear", thac0: 19, ac: 6, hp: 30),
+  ],
+  rounds: [ (declare: {{ "Mage": Cast(spell: "spell", segments: {level}), "Orc": Hold }}, initiative: {{ "Mage": {d10}, "Orc": 3 }}) ])"#
+        );
+        let s = firststrike::scene::parse("cards.ron", &src).unwrap();
+        let mut run = SceneRun::new(s, None, None);
+        run.run_to_end();
+        let init = run.log().events.iter().find(|e| e.actor == "Mage" && matches!(e.kind, K::Initiative)).unwrap().clone();
+        prop_assert!(init.detail.contains(&format!("= {total} ")), "{}", init.detail);
+    }
+}

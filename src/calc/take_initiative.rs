@@ -5,6 +5,7 @@
 
 use crate::rules::dexterity::reaction_adjustment;
 use crate::rules::size::Size;
+use crate::rules::take_initiative::spell::SpellCards;
 use crate::rules::take_initiative::{
     ActsAt, Iaijutsu, Modifier, ModifierContext, Total,
     action::{Action, missile_speed, modifiers},
@@ -79,6 +80,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     let (mut reroll, mut at) = (None, None);
     let mut extra = Vec::new();
     let mut size = Size::M;
+    let mut cards = SpellCards::With;
     for w in words {
         let (k, v) = w.split_once('=').unwrap_or((w, ""));
         let num = |lo: u32, hi: u32| -> Result<u32, String> {
@@ -119,12 +121,13 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
                 }
             }
             "far" if v.is_empty() => far = true,
+            "nocards" if v.is_empty() => cards = SpellCards::Without,
             "mod" => extra.push(v.to_string()),
             "change" => reroll = Some(num(1, 10)?),
             "at" => at = Some(num(1, 10)?),
             _ => {
                 return Err(format!(
-                    "{name}: unknown setting '{w}' (known: d10, sf, weapon, ammo, level, dex, targets, size, iaijutsu, far, mod, change, at)"
+                    "{name}: unknown setting '{w}' (known: d10, sf, weapon, ammo, level, dex, targets, size, iaijutsu, far, nocards, mod, change, at)"
                 ));
             }
         }
@@ -198,6 +201,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         extra.push("multiple_targets".into());
     }
     let mut modifiers = modifiers(table, action).0;
+    crate::rules::take_initiative::spell::without_cards(&mut modifiers, action, cards);
     for id in &extra {
         modifiers.push(modifier(table, id, &ctx).map_err(|e| format!("{name}: {e}"))?);
     }

@@ -205,6 +205,9 @@ pub struct RulesOptions {
     /// acted (7b).
     #[serde(skip_serializing_if = "crate::text::is_default")]
     pub blocked_pursuer: super::take_initiative::flee::BlockedPursuer,
+    /// Whether the table plays with spell cards (App. B note 6).
+    #[serde(skip_serializing_if = "crate::text::is_default")]
+    pub spell_cards: super::take_initiative::spell::SpellCards,
     /// The table's house rules switched on (none by default; see [`super::house`]).
     #[serde(skip_serializing_if = "crate::text::is_default")]
     pub house: super::house::HouseRules,
@@ -326,6 +329,17 @@ impl RulesOptions {
                 },
             ));
             v.push((
+                "Casting a spell",
+                match self.spell_cards {
+                    super::take_initiative::spell::SpellCards::With => {
+                        "+6 + its level (spell cards)"
+                    }
+                    super::take_initiative::spell::SpellCards::Without => {
+                        "+8 + its level, at most 20 (no spell cards)"
+                    }
+                },
+            ));
+            v.push((
                 "A pursuer past a withdrawal",
                 match self.blocked_pursuer {
                     super::take_initiative::flee::BlockedPursuer::Follows => "follows it",
@@ -355,6 +369,7 @@ impl RulesOptions {
             "Chargers meeting" => "Take Initiative! §9g",
             "A mover a charge catches" => "Take Initiative! §9f",
             "A pursuer past a withdrawal" => "Take Initiative! §7b",
+            "Casting a spell" => "Take Initiative! App. B note 6",
             _ => "DMG p.66",
         }
     }
@@ -385,6 +400,7 @@ impl RulesOptions {
                         format!("come_together: {:?}", self.come_together),
                         format!("charged_mover: {:?}", self.charged_mover),
                         format!("blocked_pursuer: {:?}", self.blocked_pursuer),
+                        format!("spell_cards: {:?}", self.spell_cards),
                     ]
                 })
                 .into_iter()

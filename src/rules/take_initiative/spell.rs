@@ -6,6 +6,19 @@
 
 use crate::rules::cite::{self, Rule};
 
+/// Whether the table plays with spell cards (App. B note 6): without them casting costs
+/// +8 + the spell's level instead of +6 + level. A table's choice: a named option.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum SpellCards {
+    /// With spell cards: +6 + level.
+    #[default]
+    With,
+    /// Without: +8 + level, at most 20.
+    Without,
+}
+
 /// The casting modifier: 6 (or 8 without spell cards) + the spell's level, at most 20.
 pub fn casting_modifier(level: u32, spell_cards: bool) -> (i32, Rule) {
     let base = if spell_cards { 6 } else { 8 };
@@ -19,6 +32,25 @@ pub fn casting_modifier(level: u32, spell_cards: bool) -> (i32, Rule) {
 /// `dex_ac_bonus` is the classes the Dexterity takes off (2 for a −2 adjustment).
 pub fn casting_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
     (ac + dex_ac_bonus.max(0), cite::TI_CASTING_AC)
+}
+
+/// The action's rows for a table without spell cards: the casting row becomes +8 + the
+/// spell's level, at most 20 (App. B note 6); with cards, nothing changes.
+pub fn without_cards(
+    mods: &mut [super::Modifier],
+    action: super::action::Action,
+    cards: SpellCards,
+) {
+    let super::action::Action::Cast { level } = action else {
+        return;
+    };
+    if cards == SpellCards::With {
+        return;
+    }
+    for m in mods.iter_mut().filter(|m| m.id == "spell") {
+        m.value = casting_modifier(level, false).0;
+        m.words = format!("{} (no spell cards)", m.words);
+    }
 }
 
 /// A spell's level: the table's, else — for a name not in the table — its declared

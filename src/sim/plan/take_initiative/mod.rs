@@ -225,6 +225,11 @@ fn initiative(
             commands.entity(f.e).insert(BaseInitiative(base));
             let costed = costed(b, i);
             let mut mods = action::modifiers(tables::take_initiative(), costed).0;
+            crate::rules::take_initiative::spell::without_cards(
+                &mut mods,
+                costed,
+                b.rules.spell_cards,
+            );
             mods.extend(combined_rows(b, i, spec, costed));
             mods.extend(several_targets(b, i));
             let t = Total::new(base, mods);
