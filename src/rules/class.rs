@@ -87,6 +87,7 @@ const SAVE_VS_SPELL: [(Group, Steps); 4] = [
     (
         Group::Fighter,
         &[
+            (0, 19),
             (1, 17),
             (3, 16),
             (5, 14),
@@ -134,10 +135,12 @@ pub fn thac0(class: &Class, level: u32) -> (i32, Rule) {
 
 /// Its save vs. spells.
 pub fn save_vs_spell(class: &Class, level: u32) -> (u32, Rule) {
-    (
-        step(&SAVE_VS_SPELL, class.group, level) as u32,
-        cite::SAVING_THROW,
-    )
+    (group_save_vs_spell(class.group, level), cite::SAVING_THROW)
+}
+
+/// The save vs. spells of a group at a level (0 for a 0-level man-at-arms).
+pub fn group_save_vs_spell(group: Group, level: u32) -> u32 {
+    step(&SAVE_VS_SPELL, group, level) as u32
 }
 
 /// Its melee attack rate.

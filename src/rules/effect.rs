@@ -315,18 +315,8 @@ pub fn save_vs_spell(given: Option<u32>, hit_dice: Option<u32>) -> (u32, Rule) {
     if let Some(n) = given {
         return (n, cite::SAVING_THROW);
     }
-    let needed = match hit_dice.unwrap_or(1) {
-        0 => 19,
-        1..=2 => 17,
-        3..=4 => 16,
-        5..=6 => 14,
-        7..=8 => 13,
-        9..=10 => 11,
-        11..=12 => 10,
-        13..=14 => 8,
-        15..=16 => 7,
-        _ => 6,
-    };
+    let needed =
+        super::class::group_save_vs_spell(super::class::Group::Fighter, hit_dice.unwrap_or(1));
     (needed, cite::SAVE_AS_FIGHTER)
 }
 

@@ -142,7 +142,7 @@ fn takes_effect(
         }),
     );
     end_casting(&mut p.commands, e, c, &intent);
-    let completed = effect::Completed {
+    let completed = super::Completed {
         when,
         caster: e,
         name: &who_again,

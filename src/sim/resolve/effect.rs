@@ -3,7 +3,7 @@
 //! lost. [`rules::effect`](crate::rules::effect) decides each outcome; this module only
 //! changes the figures and writes the `effect` events.
 
-use super::{Play, Segment};
+use super::{Completed, Play, Segment};
 use crate::rules::cite::{self, Rule};
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect, Outcome, Save};
@@ -15,20 +15,6 @@ use crate::sim::disruption::end_casting;
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::tables;
 use bevy::prelude::*;
-
-/// One completed casting whose effect is now applied.
-pub(super) struct Completed<'a> {
-    /// Round and segment.
-    pub when: (u32, u32),
-    /// The caster.
-    pub caster: Entity,
-    /// The caster's name.
-    pub name: &'a str,
-    /// What completed.
-    pub casting: &'a Casting,
-    /// The beat it completed in (a figure it fells still acts in that beat).
-    pub beat: Option<usize>,
-}
 
 /// Applies what `done` does, or logs that its effect is not modelled.
 pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
@@ -392,14 +378,7 @@ fn blast(
         let detail =
             format!("{name} is caught: {why}; {dice}d6 = {rolled}{said}: {damage} hp{half}");
         log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
-        let by = super::strike::SpellBy {
-            when: done.when,
-            caster: done.caster,
-            name: done.name,
-            spell: &done.casting.what,
-            beat: done.beat,
-        };
-        super::strike::spell_wound(p, seg, by, e, damage);
+        super::strike::spell_wound(p, seg, done, e, damage);
     }
 }
 

@@ -74,6 +74,20 @@ pub(super) struct Play<'w, 's> {
     log: MessageWriter<'w, LogEvent>,
 }
 
+/// One completed casting whose effect is now applied.
+pub(super) struct Completed<'a> {
+    /// Round and segment.
+    pub when: (u32, u32),
+    /// The caster.
+    pub caster: Entity,
+    /// The caster's name.
+    pub name: &'a str,
+    /// What completed.
+    pub casting: &'a super::components::Casting,
+    /// The beat it completed in (a figure it fells still acts in that beat).
+    pub beat: Option<usize>,
+}
+
 /// What has happened so far in this segment.
 #[derive(Default)]
 struct Segment {
@@ -108,12 +122,15 @@ pub(super) fn resolve(mut p: Play) {
     let book = p.clock.system == crate::rules::options::RulesSystem::Book;
     let early = |p: &Play, e: &PlanEntry| {
         let charge = matches!(e.what, Planned::Strike { charge: true, .. });
+        if !(book && charge) {
+            return None;
+        }
         let contact = e
             .actor
             .and_then(|a| p.figures.get(a).ok())
             .and_then(|a| a.contact.copied());
         match contact {
-            Some(c) if book && charge && c.0 == round => Some(c.1),
+            Some(c) if c.0 == round => Some(c.1),
             _ => None,
         }
     };

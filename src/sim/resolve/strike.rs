@@ -552,37 +552,22 @@ fn damage(
     wound(p, seg, entry, b, (split, critical));
 }
 
-/// The spell whose damage [`spell_wound`] deals, and when.
-pub(super) struct SpellBy<'a> {
-    /// Round and segment.
-    pub when: (u32, u32),
-    /// The caster.
-    pub caster: Entity,
-    /// The caster's name.
-    pub name: &'a str,
-    /// The spell.
-    pub spell: &'a str,
-    /// The beat it completed in.
-    pub beat: Option<usize>,
-}
-
 /// Damage a spell does to `target` (a fireball's, PHB p.73), dealt as a blow's is: its hit
 /// points, a fall, and what it does to a spell the target is casting.
 pub(super) fn spell_wound(
     p: &mut Play,
     seg: &mut Segment,
-    by: SpellBy,
+    done: &super::Completed,
     target: Entity,
     damage: i32,
 ) {
-    let done = by;
     let Ok(t) = p.figures.get(target) else { return };
     let target_name = t.figure.name.clone();
     let Ok(c) = p.figures.get(done.caster) else {
         return;
     };
     let figure = crate::scene::FigureId(c.figure.index as u32);
-    let spell = done.spell.to_string();
+    let spell = done.casting.what.clone();
     let entry = PlanEntry {
         segment: done.when.1,
         beat: done.beat.unwrap_or(0),
