@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 /// One action in `first`'s syntax.
 fn action(name: &'static str) -> impl Strategy<Value = String> {
     (
-        0u8..6,
+        0u8..8,
         1u32..=6,
         prop::option::of(1u32..=14),
         1u32..=3,
@@ -30,7 +30,10 @@ fn action(name: &'static str) -> impl Strategy<Value = String> {
                 2 => format!("missile attacks={attacks} dex={dex}{speed}"),
                 3 => format!("charge arrive={time} reach={reach}"),
                 4 => format!("cast time={time}"),
-                _ => "turn".to_string(),
+                5 => "turn".to_string(),
+                // A device with no activation time, alone or besides a blow.
+                6 => "device".to_string(),
+                _ => format!("melee{sf} reach={reach} then=device"),
             };
             format!("{name}: {body} d6={die}")
         })
@@ -53,6 +56,8 @@ proptest! {
         // Two charges at each other meet where their movements meet (the engine's
         // mutual arrival, tested in round_order.rs), not at each one's arrive=.
         prop_assume!(!(a.contains("charge") && b.contains("charge")));
+        // A second action is the engine's (the core sees one action a figure).
+        prop_assume!(!(a.contains("then=") || b.contains("then=")));
         let figs = figures(&a, &b);
         let d = Defaults::default();
         let (_, engine) = calc::calculate(&figs, &d).unwrap();
@@ -103,6 +108,7 @@ proptest! {
             .filter(|e| {
                 matches!(e.kind, K::Hit | K::Miss | K::SpellComplete)
                     || (e.kind == K::Act && e.detail.starts_with("turns undead"))
+                    || (e.kind == K::Act && e.detail.starts_with("uses the device"))
             })
             .map(|e| (e.actor.clone(), e.segment))
             .collect();

@@ -77,6 +77,11 @@ pub enum Does {
     Close,
     /// A non-combat act, placed by its side's initiative.
     Other,
+    /// A device with no activation time, used at its side's initiative.
+    Device {
+        /// Its name (a placeholder when none was given).
+        name: String,
+    },
 }
 
 /// One parsed action: as the timing rules see it, and as a figure of a scene.
@@ -94,6 +99,8 @@ pub struct Figure {
     pub die_given: bool,
     /// A normal attack with this weapon after an item of speed's shot.
     pub then: Option<String>,
+    /// A device with no activation time after its melee blow (`then=device`).
+    pub then_device: bool,
 }
 
 /// Parses one action. Errors name the bad part.
@@ -114,6 +121,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let mut hesitate: Option<u32> = None;
     let (mut hasted, mut slowed) = (false, false);
     let mut then = None::<&tables::Weapon>;
+    let mut then_device = false;
     let mut d8 = false;
     let (mut rate, mut round) = (None::<AttackRate>, defaults.round.max(1));
     let (mut dex, mut move_in, mut light) = (None::<u32>, None::<u32>, None::<bool>);
@@ -192,6 +200,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             "speed" if v.is_empty() => a.strikes_first = true,
             "hasted" if v.is_empty() => hasted = true,
             "slowed" if v.is_empty() => slowed = true,
+            "then" if v == "device" => then_device = true,
             "then" => then = Some(tables::weapon(v).map_err(|e| format!("{name}: {e}"))?),
             "encumbered" if v.is_empty() => encumbered = true,
             _ => return Err(format!("{name}: unknown setting '{w}' (known: {KEYS})")),
@@ -254,6 +263,16 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         may_follow(first, Second::Melee { other_weapon: true })
             .map_err(|m| format!("{name}: then={}: {m}", w.name.replace(' ', "_")))?;
     }
+    // A device with no activation time after a melee blow (rules::second_action).
+    if then_device {
+        use crate::rules::second_action::{First, Second, may_follow};
+        let first = match kind_word {
+            "melee" | "natural" => First::Melee,
+            _ => First::Other,
+        };
+        may_follow(first, Second::Device { instant: true })
+            .map_err(|m| format!("{name}: then=device: {m}"))?;
+    }
     if let Some(r) = rate {
         a.routines = r
             .routines_in(round, defaults.context.options.alternating_rate)
@@ -299,6 +318,13 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             a.set_vs_charge = true;
             a.routines = 1;
             ActionKind::Melee
+        }
+        // A device with no activation time is used at its side's initiative, as any other
+        // act (rules::spell::instant_device).
+        "device" if time.is_none() => {
+            a.routines = 1;
+            a.speed_factor = None;
+            ActionKind::Other
         }
         "cast" | "device" => {
             let segments = time.ok_or_else(|| {
@@ -369,6 +395,9 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         ActionKind::Melee => Does::Melee,
         ActionKind::Missile => Does::Missile,
         ActionKind::Turn => Does::Turn,
+        ActionKind::Other if kind_word == "device" => Does::Device {
+            name: spell_name.clone().unwrap_or_else(|| "the device".into()),
+        },
         ActionKind::Other => Does::Other,
         ActionKind::Charge { .. } => Does::Charge {
             gap_ft: gap_ft.unwrap_or(0.0),
@@ -427,5 +456,6 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         hesitation_s: hesitate,
         die_given: die.is_some(),
         then: then.map(|w| w.name.clone()),
+        then_device,
     })
 }

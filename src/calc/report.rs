@@ -116,17 +116,13 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
                 EventKind::Routine { routine, of, .. } if of > 1 => {
                     format!("attacks (routine {routine} of {of})")
                 }
-                EventKind::Routine { .. } => {
-                    let kind =
-                        |k: ActionKind| actions.iter().any(|a| a.name == e.name && a.kind == k);
-                    if kind(ActionKind::Other) {
-                        "acts (a non-combat act)".to_string()
-                    } else if kind(ActionKind::Turn) {
-                        "turns undead".to_string()
-                    } else {
-                        "attacks".to_string()
-                    }
-                }
+                // A figure may have two actions (a blow, then a device): each event is its
+                // own action's.
+                EventKind::Routine { .. } => match actions.get(e.actor).map(|a| a.kind) {
+                    Some(ActionKind::Other) => "acts (no blow)".to_string(),
+                    Some(ActionKind::Turn) => "turns undead".to_string(),
+                    _ => "attacks".to_string(),
+                },
                 EventKind::Arrive => "arrives".to_string(),
                 EventKind::Complete => "completes".to_string(),
             };

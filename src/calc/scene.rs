@@ -63,6 +63,7 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
             Does::Set => Act::Set { against: foes },
             Does::Close => Act::Close { targets: foes },
             Does::Other => Act::Other("acts (a non-combat act)".into()),
+            Does::Device { name } => instant_device(name, foes.first()),
         };
         declare.insert(f.declared.name.clone(), act);
         initiative.insert(f.declared.side.clone(), f.declared.die);
@@ -80,6 +81,12 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
                 .map(|o| o.declared.name.clone())
                 .collect();
             then.insert(f.declared.name.clone(), Act::melee(foes));
+        } else if f.then_device {
+            let foe = figures
+                .iter()
+                .find(|o| o.declared.side != f.declared.side)
+                .map(|o| &o.declared.name);
+            then.insert(f.declared.name.clone(), instant_device("the device", foe));
         }
         combatants.push(spec);
     }
@@ -100,6 +107,16 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
         }
     }
     scene
+}
+
+/// A device with no activation time used on `target` (no time given: none is known).
+fn instant_device(name: &str, target: Option<&String>) -> Act {
+    Act::Cast {
+        spell: name.to_string(),
+        target: target.cloned(),
+        segments: None,
+        device: true,
+    }
 }
 
 /// Checks the actions, plans their round with the engine, and returns the actions as the

@@ -18,7 +18,8 @@ ACTION is 'NAME: KIND [key=value ...]' (quote it). KIND is one of
   missile   missile fire or a thrown weapon
   charge    a charge: give arrive=SEGMENT, or distance=FEET and move=INCHES
   cast      a spell, potion or scroll: give time=SEGMENTS
-  device    a rod, staff or wand: give time=SEGMENTS (not ruined by a hit)
+  device    a rod, staff or wand: give time=SEGMENTS (not ruined by a hit); with no
+            time (a ring, a word of command) it is used when its side's initiative comes
   turn      turning undead
   set       a spear or pole arm set against a charge (give weapon=spear, awl_pike…)
   close     move to engage: no blows this round, unless the one it closes on charges it
@@ -43,6 +44,8 @@ Keys:
                 placed by the usual rules (missile ... speed then=short_sword). A move
                 after a potion has no place among the blows: declare it in a scene
                 (rounds[].then)
+  then=device   after a melee blow, a device with no activation time, used with the
+                blow (melee ... then=device); refused after anything but melee
 
 Examples (from the rules text):
   # Power word kill against the staff: Bigby wins 6-4, |4-4| = 0 beats the 1-segment spell
@@ -72,6 +75,8 @@ Examples (from the rules text):
   firststrike first 'Knight: melee sf=5 rate=2/1 slowed d6=6' 'Orc: melee sf=7 d6=2'
   # A crossbow of speed shoots first; the archer's short sword then waits on initiative
   firststrike first 'Archer: missile weapon=light_crossbow speed then=short_sword d6=2' 'Orc: melee weapon=long_sword d6=5'
+  # A blow and a ring in one round: the ring goes with the fighter's blow
+  firststrike first 'Fighter: melee weapon=long_sword then=device d6=4' 'Orc: melee weapon=long_sword d6=2'
   # A thief searches a pack while the ogre swings: his side's die places the search
   firststrike first 'Thief: other d6=4' 'Ogre: melee sf=7 d6=2'
   # No dice yet: who strikes first on each of the 36 rolls, folded into words

@@ -206,6 +206,8 @@ rules! {
     HASTE = "spell.haste", Phb, "74", "haste doubles a figure's attacks and movement: a 3/2 fighter attacks three times a round";
     SLOW = "spell.slow", House, "First Strike", "reading: slow halves attacks and movement, and the slowed figure acts as if it lost initiative";
     POTION_THEN_MOVE = "declare.potion_then_move", House, "First Strike", "reading: a figure that drinks a potion may move for the rest of the round after the drink, as the fighter does in the table's Example of Melee";
+    DEVICE_INSTANT = "device.instant", House, "First Strike", "reading: a device with no activation time (a ring, a word of command) is timed like no spell: it is used when its side's initiative comes, as any other act (only devices with activation times are timed as spells, DMG p.65)";
+    MELEE_THEN_DEVICE = "declare.melee_then_device", House, "First Strike", "reading: a device with no activation time may be used in the round of a melee blow; it is used when its side's initiative comes, in the beat of the blow";
     SPEED_SHOT_THEN_ATTACK = "declare.speed_shot_then_attack", House, "First Strike", "reading: an item of speed's one shot comes first (DMG p.168) and the figure's normal attack with another weapon follows in its usual place";
     SLOW_SPELL = "spell.slow_spell", Phb, "76", "the slow spell halves attacks and movement unless the target saves";
     SPELL_SLAY = "spell.slay", Phb, "83, 93", "power word kill slays one creature of up to 60 hp; a death spell slays creatures of fewer than 9 hit dice";

@@ -7,6 +7,10 @@
 //! - **an item of speed's shot, then a normal attack**: the item's one shot comes first
 //!   regardless of initiative (DMG p.168); the figure's normal attack with its other weapon
 //!   takes its place by the usual rules;
+//! - **a melee blow, then a device with no activation time** (a ring, a word of command):
+//!   the device takes no time of its own, so it is used when its side's initiative comes,
+//!   in the beat of the blow (our reading, [`cite::MELEE_THEN_DEVICE`]); a device with an activation time is
+//!   timed as a spell (DMG p.65) and takes the figure's round;
 //! - **two cantrips** (UA p.45), declared as one act.
 
 use super::cite::{self, Rule};
@@ -21,6 +25,8 @@ pub enum First {
         /// With an item of speed.
         of_speed: bool,
     },
+    /// A melee attack.
+    Melee,
     /// Anything else.
     Other,
 }
@@ -34,6 +40,11 @@ pub enum Second {
     Melee {
         /// With a weapon other than the first action's (an off-hand or drawn weapon).
         other_weapon: bool,
+    },
+    /// Using a magical device.
+    Device {
+        /// It has no activation time ([`super::spell::instant_device`]).
+        instant: bool,
     },
     /// Anything else.
     Other,
@@ -54,8 +65,13 @@ pub fn may_follow(first: First, second: Second) -> Result<Rule, String> {
         (First::Missile { of_speed: false }, Second::Melee { .. }) => Err(
             "only an item of speed's shot leaves time for a normal attack too (DMG p.168)".into(),
         ),
+        (First::Melee, Second::Device { instant: true }) => Ok(cite::MELEE_THEN_DEVICE),
+        (First::Melee, Second::Device { instant: false }) => Err(
+            "a device with an activation time is timed as a spell and takes the round (DMG p.65); only one with none (a ring, a word of command) may follow a blow"
+                .into(),
+        ),
         _ => Err(
-            "a second action this round may only be a move after a potion, or a normal attack after an item of speed's shot"
+            "a second action this round may only be a move after a potion, a normal attack after an item of speed's shot, or a device with no activation time after a melee blow"
                 .into(),
         ),
     }
@@ -89,6 +105,12 @@ mod tests {
         assert!(may_follow(First::Missile { of_speed: false }, other).is_err());
         assert!(may_follow(First::Potion, other).is_err());
         assert!(may_follow(First::Other, Second::Move).is_err());
+        let ring = Second::Device { instant: true };
+        let wand = Second::Device { instant: false };
+        assert_eq!(may_follow(First::Melee, ring), Ok(cite::MELEE_THEN_DEVICE));
+        assert!(may_follow(First::Melee, wand).is_err());
+        assert!(may_follow(First::Potion, ring).is_err());
+        assert!(may_follow(First::Missile { of_speed: true }, ring).is_err());
         assert_eq!(move_after_potion(1), 2);
     }
 }

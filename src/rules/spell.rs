@@ -51,6 +51,15 @@ pub fn disrupts(result: AttackResult, device: bool, wielder_incapacitated: bool)
     }
 }
 
+/// Whether a device works at once, with no activation time of its own: the scene or the
+/// action gives none (`given`) and the spell table knows none (`known`). Such a device is
+/// not timed as a spell (DMG p.65 times only devices with activation times); it is used
+/// when its side's initiative comes, as any other act (our reading,
+/// [`cite::DEVICE_INSTANT`]). A device timed either way is timed as a spell.
+pub fn instant_device(device: bool, given: Option<u32>, known: Option<u32>) -> Option<Rule> {
+    (device && given.is_none() && known.is_none()).then_some(cite::DEVICE_INSTANT)
+}
+
 /// A caster's armor class while casting (DMG p.65): without its Dexterity bonus.
 pub fn casting_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
     (ac + dex_ac_bonus.max(0), cite::SPELL_NO_DEX)

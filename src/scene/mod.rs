@@ -818,6 +818,11 @@ impl Act {
             Act::Turn { .. } => "turn undead".into(),
             Act::Set { .. } => "set against a charge".into(),
             Act::Close { .. } => "close".into(),
+            Act::Cast {
+                spell,
+                device: true,
+                ..
+            } => format!("use {spell}"),
             Act::Cast { spell, .. } => format!("cast {spell}"),
             Act::Cantrips { first, second, .. } => format!("cantrips {first} and {second}"),
             Act::Potion { name, .. } => format!("drink {name}"),

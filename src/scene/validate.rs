@@ -453,6 +453,7 @@ fn second_action_allowed(
         Act::Missile { .. } => First::Missile {
             of_speed: fig.is_some_and(|f| f.of_speed),
         },
+        Act::Melee { .. } => First::Melee,
         _ => First::Other,
     };
     let second = match next {
@@ -460,9 +461,23 @@ fn second_action_allowed(
         Act::Melee { .. } => Second::Melee {
             other_weapon: fig.is_some_and(|f| f.off_hand.is_some()),
         },
+        Act::Cast {
+            spell,
+            segments,
+            device,
+            ..
+        } => Second::Device {
+            instant: *device && instant_device(spell, *segments),
+        },
         _ => Second::Other,
     };
     may_follow(first, second).map(|_| ())
+}
+
+/// Whether a device named `spell` works at once: no time given, none in the table.
+fn instant_device(spell: &str, segments: Option<u32>) -> bool {
+    let known = tables::find_spell(spell).map(|s| s.segments);
+    crate::rules::spell::instant_device(true, segments, known).is_some()
 }
 
 /// The die a side rolls for initiative: a d8 if any member rolls one (DMG p.62).
@@ -719,10 +734,17 @@ fn check_declarations(
             }
         }
         let spells: Vec<&String> = match act {
-            // A spell not in the table is fine when its casting time is given.
+            // A spell not in the table is fine when its casting time is given, and so is a
+            // device with no activation time (rules::spell::instant_device).
             Act::Cast {
                 segments: Some(_), ..
             } => vec![],
+            Act::Cast {
+                spell,
+                device: true,
+                segments,
+                ..
+            } if instant_device(spell, *segments) => vec![],
             Act::Cast { spell, .. } => vec![spell],
             Act::Cantrips { first, second, .. } => vec![first, second],
             _ => vec![],

@@ -65,7 +65,8 @@ pub(super) fn lay_out_fight(
 ) -> (Vec<Beat>, Vec<PairDecision>) {
     let act = |k: usize| &actors[members[k]];
     let aims = |x: usize, y: usize| all_aims.contains(&(members[x], members[y]));
-    let (pairs, decisions, extras) = decide_pairs(actors, members, fight, pair_ctx);
+    let riders = riders(actors, members);
+    let (pairs, decisions, extras) = decide_pairs(actors, members, fight, pair_ctx, &riders);
     let mut ev = Events {
         list: Vec::new(),
         slots: Vec::new(),
@@ -124,6 +125,15 @@ pub(super) fn lay_out_fight(
             }
         }
     }
+    // 4b. An act used besides a blow goes with the figure's last blow (rules::second_action).
+    for (k, blow) in riders.iter().enumerate() {
+        let Some(j) = *blow else { continue };
+        if let (Some(&last), Some(&own)) = (ev.by[j].last(), ev.by[k].first()) {
+            g.together(last, own);
+            ev.list[own].rule = cite::MELEE_THEN_DEVICE;
+            ev.list[own].why = crate::words!("besides its blow, with it");
+        }
+    }
     // 5. Segments the rules fixed order what the pairwise rules left open.
     by_fixed_segments(&mut g, &ev.list);
     let strikes_first = |i: usize| actors[i].strikes_first;
@@ -160,11 +170,28 @@ fn shots_lost_at_contact<'a>(
 
 /// Every pair of opponents in the fight that bear on each other, decided by the charts;
 /// and the speed-factor extra blows each figure earns.
+/// For each member, the member whose blow it is used besides: an act that is no blow
+/// ([`ActionKind::Other`]) by a figure whose melee comes earlier in the same fight (a
+/// device after a blow, [`cite::MELEE_THEN_DEVICE`]). Such an act takes no place of its own.
+fn riders(actors: &[Declared], members: &[usize]) -> Vec<Option<usize>> {
+    let act = |k: usize| &actors[members[k]];
+    (0..members.len())
+        .map(|k| {
+            (act(k).kind == ActionKind::Other)
+                .then(|| {
+                    (0..k).find(|&j| act(j).name == act(k).name && act(j).kind == ActionKind::Melee)
+                })
+                .flatten()
+        })
+        .collect()
+}
+
 fn decide_pairs(
     actors: &[Declared],
     members: &[usize],
     fight: usize,
     pair_ctx: &PairContext,
+    riders: &[Option<usize>],
 ) -> Decided {
     let mut pairs = Vec::new();
     let mut decisions = Vec::new();
@@ -172,7 +199,7 @@ fn decide_pairs(
     for a in 0..members.len() {
         for b in (a + 1)..members.len() {
             let (x, y) = (&actors[members[a]], &actors[members[b]]);
-            if x.side == y.side {
+            if x.side == y.side || riders[a].is_some() || riders[b].is_some() {
                 continue;
             }
             let Some(ctx) = pair_ctx(members[a], members[b]) else {
@@ -296,7 +323,7 @@ fn events_of(
                         ),
                         _ if a.kind == ActionKind::Other => (
                             cite::INITIATIVE_D6,
-                            crate::words!("a non-combat act, placed by its side's die ({})", a.die),
+                            crate::words!("an act of its own, placed by its side's die ({})", a.die),
                         ),
                         _ => (rule, crate::words!("routine {} of {}", r + 1, rows.len())),
                     };

@@ -8,7 +8,7 @@ use super::spell_info;
 use crate::rules::action::ActionKind;
 use crate::rules::cite;
 use crate::rules::spell::{
-    cantrip_segments, completion_segment, potion_delay, potion_effect_segment,
+    cantrip_segments, completion_segment, instant_device, potion_delay, potion_effect_segment,
 };
 use crate::scene::{Act, DieKind};
 use crate::sim::components::Casting;
@@ -95,6 +95,10 @@ fn cast(
     target: Option<String>,
     given: (Option<u32>, bool),
 ) {
+    if carried(b, i, spell).is_none() && given.1 && instant(spell, given.0) {
+        use_device(b, i, (spell, target), false);
+        return;
+    }
     let c = match carried(b, i, spell) {
         Some(c) => c,
         None => {
@@ -121,6 +125,44 @@ fn cast(
         }
     };
     completes(b, i, &c, target.into_iter().collect());
+}
+
+/// Whether the device `name` works at once: no activation time given or in the table
+/// ([`rules::spell::instant_device`](crate::rules::spell::instant_device)).
+pub(super) fn instant(name: &str, given: Option<u32>) -> bool {
+    let known = crate::tables::find_spell(name).map(|s| s.segments);
+    instant_device(true, given, known).is_some()
+}
+
+/// A device with no activation time: an act of its own, used when its side's initiative
+/// comes; nothing is under way for a blow to ruin.
+/// `after_blow` when it follows the figure's melee blow ([`cite::MELEE_THEN_DEVICE`]).
+pub(super) fn use_device(
+    b: &mut RoundBuild,
+    i: usize,
+    (name, target): (&str, Option<String>),
+    after_blow: bool,
+) {
+    let f = &b.figs[i];
+    let (then, rule) = match after_blow {
+        true => ("besides its blow, ", cite::MELEE_THEN_DEVICE),
+        false => ("", cite::DEVICE_INSTANT),
+    };
+    b.events.push(LogEvent::new(
+        b.when,
+        f.name().to_string(),
+        EventKind::Act,
+        target.clone(),
+        crate::words!(
+            "{then}will use {name} when its side's initiative comes: it has no activation time"
+        ),
+        rule,
+    ));
+    let what = match &target {
+        Some(t) => crate::words!("uses {name} on {t}"),
+        None => crate::words!("uses {name}"),
+    };
+    super::melee::plan_act(b, i, what, target.into_iter().collect());
 }
 
 fn potion(b: &mut RoundBuild, i: usize, name: &str, prepare: u32, dice: &mut Dice) {

@@ -152,14 +152,20 @@ pub(super) fn plan_turn(b: &mut RoundBuild, i: usize) {
 /// Plans figure `i`'s non-combat act: one act, placed by its side's initiative like a blow
 /// without a speed factor (DMG p.61-62); no one is struck.
 pub(super) fn plan_other(b: &mut RoundBuild, i: usize) {
-    let mut d = b.declared(i, ActionKind::Other);
-    d.speed_factor = None;
-    d.routines = 1;
     let what = match b.figs[i].act {
         crate::scene::Act::Other(what) => what.clone(),
         _ => String::new(),
     };
-    b.push(i, d, Vec::new(), false, what);
+    plan_act(b, i, what, Vec::new());
+}
+
+/// Plans one act of figure `i` that strikes no one (`what` it does, aimed at `targets`),
+/// placed by its side's initiative like a blow without a speed factor (DMG p.61-62).
+pub(super) fn plan_act(b: &mut RoundBuild, i: usize, what: String, targets: Vec<String>) {
+    let mut d = b.declared(i, ActionKind::Other);
+    d.speed_factor = None;
+    d.routines = 1;
+    b.push(i, d, targets, false, what);
 }
 
 /// Plans figure `i`'s weapon set against a charge: against the first charger coming at it

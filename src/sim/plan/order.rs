@@ -4,7 +4,7 @@
 
 use super::build::RoundBuild;
 use super::{PlanEntry, Planned};
-use crate::rules::action::ActionKind;
+use crate::rules::action::{ActionKind, Declared};
 use crate::rules::charge::SEGMENTS_PER_ROUND;
 use crate::rules::first::Context;
 use crate::rules::sequence::{Beat, EventKind as SeqKind, Sequence, round_sequence_with, timeline};
@@ -96,7 +96,7 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
                 beat: order,
                 fight: beat.fight,
                 fixed: ev.segment.is_some(),
-                after: after_of(&seq, beat, &what_of),
+                after: after_of(&seq, beat, (&what_of, &declared)),
                 actor: Some(f.e),
                 figure: f.id(),
                 name: f.name().to_string(),
@@ -110,11 +110,19 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
 }
 
 /// Words for the beats directly before `beat` in its fight.
-fn after_of(seq: &Sequence, beat: &Beat, what_of: &[String]) -> Vec<String> {
+fn after_of(
+    seq: &Sequence,
+    beat: &Beat,
+    (what_of, declared): (&[String], &[Declared]),
+) -> Vec<String> {
     seq.fight_beats(beat.fight)
         .filter(|b| beat.after.contains(&b.beat))
         .flat_map(|b| &b.events)
         .filter_map(|e| match e.kind {
+            // An act that strikes no one is named by what it does.
+            SeqKind::Routine { .. } if declared[e.actor].kind == ActionKind::Other => {
+                Some(format!("{} {}", e.name, what_of[e.actor]))
+            }
             SeqKind::Routine { routine, of, blow } if blow > 1 => Some(format!(
                 "{}'s blow {blow} of routine {routine}/{of}",
                 e.name

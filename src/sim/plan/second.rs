@@ -43,6 +43,18 @@ pub(super) fn plan(b: &mut RoundBuild, then: &Declarations) {
                 b.changes.start_move(b.figs, i, (toward, to), fps, wait);
             }
             (Act::Missile { .. }, Act::Melee { targets, .. }) => attack(b, i, targets),
+            (
+                Act::Melee { .. },
+                Act::Cast {
+                    spell,
+                    target,
+                    segments,
+                    device: true,
+                },
+            ) if super::cast::instant(spell, *segments) => {
+                let (spell, target) = (spell.clone(), target.clone());
+                super::cast::use_device(b, i, (&spell, target), true);
+            }
             _ => {}
         }
     }
