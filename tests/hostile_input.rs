@@ -286,6 +286,34 @@ fn an_output_is_never_one_of_the_inputs() {
     ]);
     assert_eq!(r.0, 0, "{}", r.2);
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    // A name ending in .png (any case) is a PNG image.
+    let png = dir.join("chart.PNG");
+    let r = run(&[
+        "odds",
+        ps,
+        "--trials",
+        "10",
+        "--vary",
+        "Otis.hp=10..20:10",
+        "--chart",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(r.0, 0, "{}", r.2);
+    assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
+    // A chart into a folder that does not exist: a clear error, exit 2.
+    let nowhere = dir.join("no/such/folder/chart.png");
+    let r = run(&[
+        "odds",
+        ps,
+        "--trials",
+        "10",
+        "--vary",
+        "Otis.hp=10..20:10",
+        "--chart",
+        nowhere.to_str().unwrap(),
+    ]);
+    assert_eq!(r.0, 2);
+    assert!(r.2.contains("--chart"), "{}", r.2);
 }
 
 /// Minor: file-level errors pointed at FILE:0:0.

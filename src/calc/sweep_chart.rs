@@ -1,7 +1,8 @@
-//! A sweep drawn as an SVG chart: the chance of each outcome that changes across the
-//! sweep against the varied value, a line through the points with its 95% band, a legend
-//! below. Drawn with plotters (its SVG backend only: no system libraries), which escapes
-//! the labels for XML.
+//! A sweep drawn as a chart, SVG or PNG: the chance of each outcome that changes across
+//! the sweep against the varied value, a line through the points with its 95% band, a
+//! legend below. Drawn with plotters: its SVG backend (which escapes the labels for XML),
+//! or its bitmap backend into a buffer that `image` encodes as PNG, the text in a font
+//! built into the binary (no system libraries either way).
 
 use super::odds::Odds;
 use std::collections::BTreeMap;
@@ -95,32 +96,65 @@ fn tick(v: f64) -> String {
     }
 }
 
+/// The chart's size in pixels (SVG units) for `lines` outcomes.
+fn size(lines: &[Series]) -> (u32, u32) {
+    (W as u32, 460 + 22 * lines.len().max(1) as u32)
+}
+
+/// Makes the built-in font plotters' "sans-serif" (once a process).
+fn font() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        use plotters::style::{FontStyle, register_font};
+        // The font is a constant the tests draw with: it cannot fail to read.
+        let _ = register_font(
+            "sans-serif",
+            FontStyle::Normal,
+            epaint_default_fonts::UBUNTU_LIGHT,
+        );
+    });
+}
+
 /// The chart of a sweep of `field` over `values` (one run of trials at each), drawn with
 /// plotters' SVG backend: the axes, ticks and legend are plotters'.
 pub fn svg(title: &str, field: &str, values: &[f64], runs: &[Odds]) -> String {
     let lines = series(values, runs);
-    let height = 460 + 22 * lines.len().max(1) as u32;
     let mut out = String::new();
-    let drawn = draw(
-        &mut out,
-        (W as u32, height),
-        (title, field),
-        values,
-        runs,
-        &lines,
-    );
+    font();
+    let failed = {
+        let root = plotters::prelude::SVGBackend::with_string(&mut out, size(&lines));
+        draw(root, (title, field), values, runs, &lines)
+            .err()
+            .map(|e| e.to_string())
+    };
     // Nothing from input can make plotters fail on a string; say so if it ever does.
-    let failed = drawn.err().map(|e| e.to_string());
     match failed {
         Some(e) => format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{e}</text></svg>"),
         None => out,
     }
 }
 
-/// Draws the chart into `out`.
-fn draw<'a>(
-    out: &'a mut String,
-    size: (u32, u32),
+/// The same chart as a PNG image (its bytes), drawn by plotters' bitmap backend.
+pub fn png(title: &str, field: &str, values: &[f64], runs: &[Odds]) -> Result<Vec<u8>, String> {
+    let lines = series(values, runs);
+    let (w, h) = size(&lines);
+    let mut pixels = vec![255u8; w as usize * h as usize * 3];
+    font();
+    {
+        let root = plotters::prelude::BitMapBackend::with_buffer(&mut pixels, (w, h));
+        draw(root, (title, field), values, runs, &lines).map_err(|e| e.to_string())?;
+    }
+    let image = image::RgbImage::from_raw(w, h, pixels).ok_or("the chart's buffer is short")?;
+    let mut out = std::io::Cursor::new(Vec::new());
+    image
+        .write_to(&mut out, image::ImageFormat::Png)
+        .map_err(|e| e.to_string())?;
+    Ok(out.into_inner())
+}
+
+/// Draws the chart on `backend`.
+fn draw<'a, DB: plotters::prelude::DrawingBackend + 'a>(
+    backend: DB,
     (title, field): (&str, &str),
     values: &[f64],
     runs: &[Odds],
@@ -136,7 +170,7 @@ fn draw<'a>(
     } else {
         (x0 - 0.5, x0 + 0.5)
     };
-    let root = SVGBackend::with_string(out, size).into_drawing_area();
+    let root = backend.into_drawing_area();
     root.fill(&WHITE)?;
     let (head, body) = root.split_vertically(56);
     head.draw(&Text::new(
@@ -262,5 +296,31 @@ mod tests {
         // A band, a line and two dots for each of the two outcomes drawn.
         assert_eq!(text.matches("<polygon").count(), 2, "{text}");
         assert!(text.contains("0%") && text.contains("100%"), "{text}");
+    }
+
+    /// The PNG is the same chart: its size, each line in its colour, and text drawn (the
+    /// built-in font's dark pixels in the title's band above the plot).
+    #[test]
+    fn the_png_draws_the_lines_and_the_text() {
+        let runs = [
+            run(100, &[("a", 90), ("b", 10)]),
+            run(100, &[("a", 10), ("b", 90)]),
+        ];
+        let bytes = png("Title", "x", &[1.0, 2.0], &runs).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        let img = image::load_from_memory(&bytes).unwrap().to_rgb8();
+        assert_eq!(img.dimensions(), size(&series(&[1.0, 2.0], &runs)));
+        for (r, g, b) in COLOURS.iter().take(2) {
+            let n = img.pixels().filter(|p| p.0 == [*r, *g, *b]).count();
+            assert!(n > 100, "the line in ({r}, {g}, {b}) has {n} pixels");
+        }
+        let title_ink = (0..40)
+            .flat_map(|y| (0..W as u32).map(move |x| (x, y)))
+            .filter(|&(x, y)| img.get_pixel(x, y).0.iter().all(|&c| c < 128))
+            .count();
+        assert!(
+            title_ink > 50,
+            "the title is drawn ({title_ink} dark pixels)"
+        );
     }
 }

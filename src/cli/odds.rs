@@ -50,9 +50,9 @@ pub struct OddsArgs {
     /// `--vary "Hill giant.y=100..300:50"`.
     #[arg(long, value_name = "FIGURE.FIELD=FROM..TO[:STEP]")]
     pub vary: Option<String>,
-    /// With `--vary`: also draw the sweep as an SVG chart to this file (the outcomes that
-    /// change, each with its 95% band).
-    #[arg(long, value_name = "FILE.svg")]
+    /// With `--vary`: also draw the sweep as a chart to this file (the outcomes that
+    /// change, each with its 95% band): a PNG image if its name ends in .png, else SVG.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub chart: Option<PathBuf>,
 }
 
@@ -109,8 +109,17 @@ fn sweep(
     bar.take();
     if let Some(path) = &args.chart {
         let title = format!("{}: the odds as {} changes", scene.name, vary.axis());
-        let svg = crate::calc::sweep_chart::svg(&title, &vary.axis(), values, &runs);
-        if let Err(e) = crate::scene::save::write_atomic(path, &svg) {
+        let png = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        let chart = match png {
+            true => crate::calc::sweep_chart::png(&title, &vary.axis(), values, &runs),
+            false => Ok(crate::calc::sweep_chart::svg(&title, &vary.axis(), values, &runs).into()),
+        };
+        let written = chart.and_then(|bytes| {
+            crate::scene::save::write_bytes_atomic(path, &bytes).map_err(|e| e.to_string())
+        });
+        if let Err(e) = written {
             eprintln!("error: --chart {}: {e}", path.display());
             return 2;
         }
@@ -203,7 +212,15 @@ pub fn run(args: OddsArgs) -> i32 {
         }
     };
     let values = vary.as_ref().map_or(1, |v| v.values.len() as u64);
-    let mut bar = Some(Bar::start(progress.clone(), args.trials * values));
+    let labels = vary.as_ref().map(|v| super::progress::Values {
+        labels: v
+            .values
+            .iter()
+            .map(|x| format!("{} = {x}", v.axis()))
+            .collect(),
+        trials: args.trials,
+    });
+    let mut bar = Some(Bar::start(progress.clone(), args.trials * values, labels));
     let watch = (progress.as_ref(), &mut bar);
     let code = if let Some(v) = &vary {
         sweep(&args, &scene, v, (seed, &reroll), &pool, watch)

@@ -1,10 +1,11 @@
 //! A progress bar for long runs on stderr (indicatif's: rate, time left, the terminal's
-//! width), and Ctrl+C that stops a run and keeps what it counted. The bar shows only on a
-//! terminal and only once a run has gone on for a second; piped or redirected output sees
-//! nothing of it.
+//! width), and Ctrl+C that stops a run and keeps what it counted. A sweep shows two bars
+//! (indicatif's `MultiProgress`): the whole sweep, and the value being played. The bars show
+//! only on a terminal and only once a run has gone on for a second; piped or redirected
+//! output sees nothing of them.
 
 use crate::calc::odds::Progress;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,29 +37,93 @@ pub fn bar(total: u64, target: ProgressDrawTarget) -> ProgressBar {
     ProgressBar::with_draw_target(Some(total), target).with_style(style)
 }
 
+/// The second bar of a sweep: the trials of the value being played.
+pub const VALUE_TEMPLATE: &str = "      [{bar:20}] {pos}/{len} trials at {msg}";
+
+/// The values of a sweep, each played for the same number of trials, in order.
+#[derive(Clone, Debug)]
+pub struct Values {
+    /// Each value in words, e.g. `Hill giant's starting y (ft) = 120`.
+    pub labels: Vec<String>,
+    /// Trials at each value.
+    pub trials: u64,
+}
+
+/// The bars of a run: one for all its trials, and for a sweep one for the current value.
+pub struct Bars {
+    /// Keeps the two bars drawn together.
+    _multi: MultiProgress,
+    all: ProgressBar,
+    value: Option<(ProgressBar, Values)>,
+}
+
+impl Bars {
+    /// The bars for `total` trials (and the sweep's `values`), drawing to `target`.
+    pub fn new(total: u64, values: Option<Values>, target: ProgressDrawTarget) -> Bars {
+        let multi = MultiProgress::with_draw_target(target);
+        let all = multi.add(bar(total, ProgressDrawTarget::hidden()));
+        let value = values.map(|v| {
+            let style = ProgressStyle::with_template(VALUE_TEMPLATE)
+                .expect("the template is valid")
+                .progress_chars("█░");
+            let b = ProgressBar::new(v.trials).with_style(style);
+            (multi.add(b), v)
+        });
+        Bars {
+            _multi: multi,
+            all,
+            value,
+        }
+    }
+
+    /// Shows `done` trials played: the whole run's bar, and the value they have reached.
+    pub fn show(&self, done: u64) {
+        self.all
+            .set_position(done.min(self.all.length().unwrap_or(done)));
+        if let Some((b, v)) = &self.value {
+            let n = v.labels.len().max(1) as u64;
+            let k = (done / v.trials.max(1)).min(n - 1);
+            let label = v.labels.get(k as usize).cloned().unwrap_or_default();
+            b.set_message(format!("{label} (value {} of {n})", k + 1));
+            b.set_position(done.saturating_sub(k * v.trials).min(v.trials));
+        }
+    }
+
+    fn set_elapsed(&self, elapsed: Duration) {
+        self.all.set_elapsed(elapsed);
+    }
+
+    fn clear(&self) {
+        if let Some((b, _)) = &self.value {
+            b.finish_and_clear();
+        }
+        self.all.finish_and_clear();
+    }
+}
+
 impl Bar {
-    /// Starts drawing `progress` against `total` trials on stderr, if stderr is a terminal,
-    /// once the run has gone on for a second.
-    pub fn start(progress: Arc<Progress>, total: u64) -> Bar {
+    /// Starts drawing `progress` against `total` trials (and a sweep's `values`) on stderr,
+    /// if stderr is a terminal, once the run has gone on for a second.
+    pub fn start(progress: Arc<Progress>, total: u64, values: Option<Values>) -> Bar {
         let finished = Arc::new(AtomicBool::new(false));
         let drawer = std::io::stderr().is_terminal().then(|| {
             let finished = finished.clone();
             std::thread::spawn(move || {
                 let started = Instant::now();
-                let mut shown: Option<ProgressBar> = None;
+                let mut shown: Option<Bars> = None;
                 while !finished.load(Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(100));
                     if started.elapsed() >= Duration::from_secs(1) {
                         let b = shown.get_or_insert_with(|| {
-                            let b = bar(total, ProgressDrawTarget::stderr());
+                            let b = Bars::new(total, values.clone(), ProgressDrawTarget::stderr());
                             b.set_elapsed(started.elapsed());
                             b
                         });
-                        b.set_position(progress.done().min(total));
+                        b.show(progress.done());
                     }
                 }
                 if let Some(b) = shown {
-                    b.finish_and_clear();
+                    b.clear();
                 }
             })
         });
@@ -100,5 +165,37 @@ mod tests {
         b.set_position(100);
         b.tick();
         assert_eq!(term.contents().matches('█').count(), 20);
+    }
+
+    /// A sweep's two bars: the whole sweep, and the value its trials have reached.
+    #[test]
+    fn a_sweep_shows_the_value_being_played() {
+        let term = indicatif::InMemoryTerm::new(4, 100);
+        let labels = (1..=4).map(|v| format!("dexterity = {v}")).collect();
+        let values = Values {
+            labels,
+            trials: 100,
+        };
+        let bars = Bars::new(
+            400,
+            Some(values),
+            ProgressDrawTarget::term_like(Box::new(term.clone())),
+        );
+        bars.show(250);
+        let lines = term.contents();
+        let lines: Vec<&str> = lines.lines().collect();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].contains("250/400 trials"), "{lines:?}");
+        assert!(
+            lines[1].contains("50/100 trials at dexterity = 3 (value 3 of 4)"),
+            "{lines:?}"
+        );
+        // The last value's trials, all played: the bar stays on the last value.
+        bars.show(400);
+        let lines = term.contents();
+        assert!(
+            lines.contains("100/100 trials at dexterity = 4 (value 4 of 4)"),
+            "{lines}"
+        );
     }
 }

@@ -172,6 +172,11 @@ pub fn save(scene: &Scene, path: &Path, replace: bool) -> Result<(), SaveError> 
 /// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over
 /// it, so a reader never sees half a file and a failed write leaves the old one.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    write_bytes_atomic(path, text.as_bytes())
+}
+
+/// [`write_atomic`] for bytes (an image).
+pub fn write_bytes_atomic(path: &Path, text: &[u8]) -> std::io::Result<()> {
     let name = path
         .file_name()
         .map_or("file".into(), |n| n.to_string_lossy().to_string());
