@@ -7,6 +7,7 @@
 //! `"Riggby: melee sf=4 d6=4"` or `"Hill giant: charge move=12 distance=200 d6=3"`.
 
 pub mod compare;
+pub mod grammar;
 pub mod odds;
 pub mod outcomes;
 mod report;
@@ -105,17 +106,8 @@ pub struct Figure {
 
 /// Parses one action. Errors name the bad part.
 pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
-    let (name, rest) = spec.split_once(':').ok_or_else(|| {
-        format!("'{spec}': expected 'NAME: KIND [key=value ...]', e.g. 'Riggby: melee sf=4 d6=4'")
-    })?;
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(format!("'{spec}': the name before ':' is empty"));
-    }
-    let mut words = rest.split_whitespace();
-    let kind_word = words
-        .next()
-        .ok_or_else(|| format!("{name}: no action kind after ':' (one of {KINDS})"))?;
+    let written = grammar::split(spec, KINDS, Some("Riggby: melee sf=4 d6=4"))?;
+    let (name, kind_word) = (written.name, written.kind);
     let mut a = Declared::melee(name, 0);
     let mut die: Option<u32> = None;
     let mut hesitate: Option<u32> = None;
@@ -128,82 +120,57 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let (mut time, mut distance, mut arrive) = (None::<u32>, None::<f64>, None::<u32>);
     let (mut body, mut encumbered) = (Body::Biped, false);
     let (mut weapon, mut spell, mut reach_given) = (None, None, false);
-    for w in words {
-        let (k, v) = w.split_once('=').unwrap_or((w, ""));
+    let table = |e: String| format!("{name}: {e}");
+    for w in &written.settings {
         // Every number within the limits scenes have (scene::limits).
-        let num_in = |v: &str, r: std::ops::RangeInclusive<u32>| -> Result<u32, String> {
-            let n = v
-                .parse::<u32>()
-                .map_err(|_| format!("{name}: '{w}': {k} takes a whole number"))?;
-            limits::check(k, n, &r).map_err(|m| format!("{name}: '{w}': {m}"))?;
-            Ok(n)
-        };
-        let num = |v: &str| num_in(v, 0..=limits::ROUNDS);
-        let feet = |v: &str, r: std::ops::RangeInclusive<f64>| -> Result<f64, String> {
-            let v = v.trim_end_matches("ft");
-            let f = v
-                .parse::<f64>()
-                .map_err(|_| format!("{name}: '{w}': {k} takes a distance in feet"))?;
-            limits::check_ft(k, f, &r).map_err(|m| format!("{name}: '{w}': {m}"))?;
-            Ok(f)
-        };
+        let (k, v) = (w.key, w.value);
         match k {
             // A side's die named without a number: every roll is laid out.
-            "d8" if v.is_empty() => d8 = true,
-            "d6" if v.is_empty() => {}
+            "d8" if w.bare() => d8 = true,
+            "d6" if w.bare() => {}
             "d6" | "d8" => {
-                let n = num(v)?;
                 let sides = if k == "d8" { 8 } else { 6 };
+                let n = w.number(&(0..=limits::ROUNDS))?;
                 if !(1..=sides).contains(&n) {
-                    return Err(format!("{name}: '{w}': a {k} shows 1 to {sides}"));
+                    return Err(w.error(format!("a {k} shows 1 to {sides}")));
                 }
                 die = Some(n);
                 d8 = k == "d8";
             }
-            "side" if !v.is_empty() => a.side = v.replace('_', " "),
-            "sf" => a.speed_factor = Some(num_in(v, limits::SPEED_FACTOR)?),
-            "weapon" => weapon = Some(tables::weapon(v).map_err(|e| format!("{name}: {e}"))?),
-            "spell" => spell = Some(tables::spell(v).map_err(|e| format!("{name}: {e}"))?),
-            "attacks" => a.routines = num_in(v, limits::ROUTINES)?,
+            "side" if !w.bare() => a.side = v.replace('_', " "),
+            "sf" => a.speed_factor = Some(w.number(&limits::SPEED_FACTOR)?),
+            "weapon" => weapon = Some(tables::weapon(v).map_err(table)?),
+            "spell" => spell = Some(tables::spell(v).map_err(table)?),
+            "attacks" => a.routines = w.number(&limits::ROUTINES)?,
             "rate" => {
-                let r: AttackRate = v.parse().map_err(|e| format!("{name}: {e}"))?;
+                let r: AttackRate = v.parse().map_err(table)?;
                 limits::check("routines", r.routines, &limits::ROUTINES)
                     .and(limits::check("rounds", r.per_rounds, &limits::RATE_ROUNDS))
-                    .map_err(|m| format!("{name}: '{w}': {m}"))?;
+                    .map_err(|m| w.error(m))?;
                 rate = Some(r);
             }
-            "round" => round = num_in(v, 1..=limits::ROUNDS)?,
+            "round" => round = w.number(&(1..=limits::ROUNDS))?,
             "reach" | "length" => {
-                a.reach_ft = feet(v, limits::LENGTH_FT)?;
+                a.reach_ft = w.feet(&limits::LENGTH_FT)?;
                 reach_given = true;
             }
-            "dex" => dex = Some(num_in(v, limits::DEXTERITY)?),
-            "move" => move_in = Some(num_in(v, limits::MOVEMENT_IN)?),
-            "gear" => {
-                light = Some(match v {
-                    "light" => true,
-                    "heavy" => false,
-                    _ => return Err(format!("{name}: '{w}': gear is 'light' or 'heavy'")),
-                })
+            "dex" => dex = Some(w.number(&limits::DEXTERITY)?),
+            "move" => move_in = Some(w.number(&limits::MOVEMENT_IN)?),
+            "gear" => light = Some(w.choice(&[("light", true), ("heavy", false)])?),
+            "time" => time = Some(w.number(&limits::CASTING_SEGMENTS)?),
+            "distance" => distance = Some(w.feet(&(0.0..=limits::COORDINATE_FT))?),
+            "arrive" => arrive = Some(w.number(&(0..=limits::ROUNDS))?),
+            "body" => body = w.choice(&[("biped", Body::Biped), ("quadruped", Body::Quadruped)])?,
+            "hesitate" => {
+                hesitate = Some(w.number_of(v.trim_end_matches('s'), &limits::HESITATION_S)?)
             }
-            "time" => time = Some(num_in(v, limits::CASTING_SEGMENTS)?),
-            "distance" => distance = Some(feet(v, 0.0..=limits::COORDINATE_FT)?),
-            "arrive" => arrive = Some(num(v)?),
-            "body" => {
-                body = match v {
-                    "biped" => Body::Biped,
-                    "quadruped" => Body::Quadruped,
-                    _ => return Err(format!("{name}: '{w}': body is 'biped' or 'quadruped'")),
-                }
-            }
-            "hesitate" => hesitate = Some(num_in(v.trim_end_matches('s'), limits::HESITATION_S)?),
-            "speed" if v.is_empty() => a.strikes_first = true,
-            "hasted" if v.is_empty() => hasted = true,
-            "slowed" if v.is_empty() => slowed = true,
+            "speed" if w.bare() => a.strikes_first = true,
+            "hasted" if w.bare() => hasted = true,
+            "slowed" if w.bare() => slowed = true,
             "then" if v == "device" => then_device = true,
-            "then" => then = Some(tables::weapon(v).map_err(|e| format!("{name}: {e}"))?),
-            "encumbered" if v.is_empty() => encumbered = true,
-            _ => return Err(format!("{name}: unknown setting '{w}' (known: {KEYS})")),
+            "then" => then = Some(tables::weapon(v).map_err(table)?),
+            "encumbered" if w.bare() => encumbered = true,
+            _ => return Err(w.unknown(KEYS)),
         }
     }
     let weapon_name = weapon.map(|w| w.name.clone());

@@ -3,6 +3,7 @@
 //! the lower first, equal totals together, a total over 20 in the next round. Without
 //! dice, each pair is laid out over its 100 rolls.
 
+use super::grammar;
 use crate::rules::dexterity::reaction_adjustment;
 use crate::rules::size::Size;
 use crate::rules::take_initiative::spell::SpellCards;
@@ -13,6 +14,7 @@ use crate::rules::take_initiative::{
     combine::combine,
     modifier, multiple_targets,
 };
+use crate::scene::limits;
 use crate::tables;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -62,18 +64,8 @@ impl TiFigure {
 
 /// Parses 'NAME: KIND [key=value ...]'.
 pub fn parse(spec: &str) -> Result<TiFigure, String> {
-    let (name, rest) = spec
-        .split_once(':')
-        .ok_or_else(|| format!("'{spec}': expected 'NAME: KIND [key=value ...]'"))?;
-    let name = name.trim().to_string();
-    if name.is_empty() {
-        return Err(format!("'{spec}': the name before ':' is empty"));
-    }
-    let mut words = rest.split_whitespace();
-    let kind = words
-        .next()
-        .ok_or_else(|| format!("{name}: no action kind after ':' (one of {KINDS})"))?
-        .to_string();
+    let written = grammar::split(spec, KINDS, None)?;
+    let (name, kind) = (written.name.to_string(), written.kind.to_string());
     let (mut base, mut ctx, mut dex, mut far) = (None, ModifierContext::default(), None, false);
     let mut ammo = None::<String>;
     let mut weapon = None::<String>;
@@ -81,53 +73,34 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     let mut extra = Vec::new();
     let mut size = Size::M;
     let mut cards = SpellCards::With;
-    for w in words {
-        let (k, v) = w.split_once('=').unwrap_or((w, ""));
-        let num = |lo: u32, hi: u32| -> Result<u32, String> {
-            v.parse::<u32>()
-                .ok()
-                .filter(|n| (lo..=hi).contains(n))
-                .ok_or_else(|| format!("{name}: '{w}': {k} takes a whole number {lo}-{hi}"))
-        };
-        match k {
-            "d10" => base = Some(num(1, 10)?),
-            "sf" => ctx.weapon_speed = Some(num(0, 20)? as i32),
+    for w in &written.settings {
+        let v = w.value;
+        match w.key {
+            "d10" => base = Some(w.number(&limits::D10)?),
+            "sf" => ctx.weapon_speed = Some(w.number(&limits::SPEED_FACTOR)? as i32),
             "weapon" => {
-                let wpn = tables::weapon(v).map_err(|e| format!("{name}: {e}"))?;
+                let wpn = tables::weapon(v).map_err(|e| w.figure_error(e))?;
                 ctx.weapon_speed.get_or_insert(wpn.speed_factor as i32);
                 weapon = Some(wpn.name.clone());
             }
             "ammo" => ammo = Some(v.to_string()),
-            "level" => ctx.spell_level = Some(num(1, 9)?),
-            "dex" => dex = Some(num(3, 25)?),
-            "targets" => ctx.targets = num(1, 12)?,
-            "size" => {
-                size = match v {
-                    "S" | "s" => Size::S,
-                    "M" | "m" => Size::M,
-                    "L" | "l" => Size::L,
-                    _ => return Err(format!("{name}: '{w}': size takes S, M or L")),
-                }
-            }
+            "level" => ctx.spell_level = Some(w.number(&limits::SPELL_LEVEL)?),
+            "dex" => dex = Some(w.number(&limits::DEXTERITY)?),
+            "targets" => ctx.targets = w.number(&limits::TARGETS)?,
+            "size" => size = w.choice(&[("S", Size::S), ("M", Size::M), ("L", Size::L)])?,
+            // Bare: with the weapon it uses; =both: drawing two (App. B notes 2, 3, 5).
+            "iaijutsu" if w.bare() => ctx.iaijutsu = Iaijutsu::One,
             "iaijutsu" => {
-                ctx.iaijutsu = match v {
-                    "" | "one" => Iaijutsu::One,
-                    "both" => Iaijutsu::Both,
-                    _ => {
-                        return Err(format!(
-                            "{name}: '{w}': iaijutsu takes nothing (the weapon it uses) or =both"
-                        ));
-                    }
-                }
+                ctx.iaijutsu = w.choice(&[("one", Iaijutsu::One), ("both", Iaijutsu::Both)])?
             }
-            "far" if v.is_empty() => far = true,
-            "nocards" if v.is_empty() => cards = SpellCards::Without,
+            "far" if w.bare() => far = true,
+            "nocards" if w.bare() => cards = SpellCards::Without,
             "mod" => extra.push(v.to_string()),
-            "change" => reroll = Some(num(1, 10)?),
-            "at" => at = Some(num(1, 10)?),
+            "change" => reroll = Some(w.number(&limits::D10)?),
+            "at" => at = Some(w.number(&limits::D10)?),
             _ => {
-                return Err(format!(
-                    "{name}: unknown setting '{w}' (known: d10, sf, weapon, ammo, level, dex, targets, size, iaijutsu, far, nocards, mod, change, at)"
+                return Err(w.unknown(
+                    "d10, sf, weapon, ammo, level, dex, targets, size, iaijutsu, far, nocards, mod, change, at",
                 ));
             }
         }

@@ -8,6 +8,12 @@ use std::ops::RangeInclusive;
 
 /// Movement rate in inches (the fastest creatures in the books move 36"; PHB p.101-102).
 pub const MOVEMENT_IN: RangeInclusive<u32> = 0..=60;
+/// A d10 ("Take Initiative!" initiative, and its reroll on a change of action).
+pub const D10: RangeInclusive<u32> = 1..=10;
+/// A spell's level (PHB: 1st to 9th).
+pub const SPELL_LEVEL: RangeInclusive<u32> = 1..=9;
+/// Melee targets of one figure in a round (as many as routines can reach).
+pub const TARGETS: RangeInclusive<u32> = 1..=12;
 /// Dexterity (PHB p.11; to 25 for the gods).
 pub const DEXTERITY: RangeInclusive<u32> = 3..=25;
 /// Weapon speed factor (PHB p.38: 1 to 15 in the table).

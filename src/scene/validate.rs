@@ -313,7 +313,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                     Some(format!(
                         "under Take Initiative! each figure rolls its own d10: no figure is named '{side}'"
                     ))
-                } else if !(1..=10).contains(die) {
+                } else if !limits::D10.contains(die) {
                     Some(format!("a d10 shows 1 to 10, not {die}"))
                 } else {
                     None
@@ -580,7 +580,7 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
     for (kind, by) in &scene.dice {
         // "Take Initiative!" rolls a d10 for initiative.
         let range = match kind {
-            DieKind::Initiative if ti => 1..=10,
+            DieKind::Initiative if ti => 1..=*limits::D10.end() as i32,
             _ => kind.range(),
         };
         for (key, values) in by {
