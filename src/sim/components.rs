@@ -9,8 +9,12 @@ use crate::scene::Act;
 use bevy::prelude::*;
 
 /// A figure of the scene; `index` is its place in the scene file, which orders everything
-/// the engine does so that runs are deterministic.
+/// the engine does so that runs are deterministic. Every figure starts the same way in
+/// what it is doing — not surprised, holding, nothing on it — so those components come
+/// with it ([`Surprised`], [`Intent`], [`Affected`]); its numbers come from its resolved
+/// [`FigureStats`](crate::scene::figure::FigureStats) ([`crate::sim::spawn`]).
 #[derive(Component, Clone, Debug)]
+#[require(Surprised, Intent, Affected)]
 pub struct Combatant {
     /// Place in the scene's list.
     pub index: usize,
@@ -211,6 +215,16 @@ pub struct Intent {
     pub act: Act,
     /// The global tick it was declared in.
     pub since: u32,
+}
+
+impl Default for Intent {
+    /// Holding, from the start.
+    fn default() -> Self {
+        Intent {
+            act: Act::Hold,
+            since: 0,
+        }
+    }
 }
 
 /// The round in which a figure last cast a spell (not a device or potion): under "Take

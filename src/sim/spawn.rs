@@ -1,94 +1,86 @@
 //! Spawning a scene's figures: one entity per combatant with the components the rules
-//! look at, built by [`combatant_bundle`].
+//! look at, built by [`combatant_bundle`] from its resolved numbers; what every figure
+//! starts with alike comes with [`Combatant`] through `#[require]`.
 
 use super::components::*;
 use crate::rules::combat::Condition;
+use crate::scene::CombatantSpec;
 use crate::scene::figure::FigureStats;
-use crate::scene::{Act, CombatantSpec};
 use bevy::prelude::*;
 
 /// The components of one figure, from its spec and resolved numbers.
 pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> impl Bundle {
     (
-        (
-            Combatant {
-                index,
-                name: spec.name.clone(),
-                size: s.size,
-            },
-            Name::new(spec.name.clone()),
-            Side(spec.side.clone()),
-            Position {
-                x: spec.at.0,
-                y: spec.at.1,
-            },
-            MovementRate {
-                inches: s.movement.0,
-                body: s.body,
-                encumbered: s.encumbered,
-            },
-            WeaponSpeed {
-                weapon: s.weapon.clone(),
-                speed_factor: s.speed_factor,
-                length_ft: s.length_ft,
-                missile: s.missile,
-                of_speed: s.of_speed,
-                ready: s.ready,
-                iaijutsu: spec.iaijutsu,
-            },
-            Reach(s.reach_ft),
-            AttackRate {
-                rate: s.attacks,
-                rounds_attacking: 0,
-            },
-        ),
-        (
-            Dexterity {
-                score: s.dexterity,
-                reaction: s.reaction(),
-                light_gear: s.light_gear,
-            },
-            Fighting {
-                thac0: s.thac0,
-                to_hit_bonus: s.to_hit_bonus,
-                damage_bonus: s.damage_bonus,
-                damage: s.damage.clone(),
-                off_hand: s.off_hand.clone().zip(s.off_hand_damage.clone()),
-                initiative_die: s.initiative_die,
-                // A single-classed fighter, paladin or ranger ("Take Initiative!" §3).
-                fighter: spec.fighter
-                    || spec
-                        .class
-                        .as_deref()
-                        .and_then(|c| crate::tables::class(c).ok())
-                        .is_some_and(|k| {
-                            k.group == crate::rules::class::Group::Fighter && k.name != "bard"
-                        }),
-                weapon_magic: spec.weapon_magic,
-                monk: spec.monk,
-                all_subdual: spec.subdual,
-            },
-            ArmorClass {
-                ac: s.ac,
-                ac_type: s.ac_type,
-            },
-            HitPoints {
-                current: s.hp,
-                max: s.hp,
-                condition: Condition::Up,
-                fell_in_round: None,
-                subdual: 0,
-            },
-            Surprised::default(),
-            Intent {
-                act: Act::Hold,
-                since: 0,
-            },
-            JustClosed {
-                last_round: spec.just_closed,
-                this_round: false,
-            },
-        ),
+        Combatant {
+            index,
+            name: spec.name.clone(),
+            size: s.size,
+        },
+        Name::new(spec.name.clone()),
+        Side(spec.side.clone()),
+        Position {
+            x: spec.at.0,
+            y: spec.at.1,
+        },
+        MovementRate {
+            inches: s.movement.0,
+            body: s.body,
+            encumbered: s.encumbered,
+        },
+        WeaponSpeed {
+            weapon: s.weapon.clone(),
+            speed_factor: s.speed_factor,
+            length_ft: s.length_ft,
+            missile: s.missile,
+            of_speed: s.of_speed,
+            ready: s.ready,
+            iaijutsu: spec.iaijutsu,
+        },
+        Reach(s.reach_ft),
+        AttackRate {
+            rate: s.attacks,
+            rounds_attacking: 0,
+        },
+        Dexterity {
+            score: s.dexterity,
+            reaction: s.reaction(),
+            light_gear: s.light_gear,
+        },
+        Fighting {
+            thac0: s.thac0,
+            to_hit_bonus: s.to_hit_bonus,
+            damage_bonus: s.damage_bonus,
+            damage: s.damage.clone(),
+            off_hand: s.off_hand.clone().zip(s.off_hand_damage.clone()),
+            initiative_die: s.initiative_die,
+            // A single-classed fighter, paladin or ranger ("Take Initiative!" §3).
+            fighter: spec.fighter
+                || spec
+                    .class
+                    .as_deref()
+                    .and_then(|c| crate::tables::class(c).ok())
+                    .is_some_and(|k| {
+                        k.group == crate::rules::class::Group::Fighter && k.name != "bard"
+                    }),
+            weapon_magic: spec.weapon_magic,
+            monk: spec.monk,
+            all_subdual: spec.subdual,
+        },
+        ArmorClass {
+            ac: s.ac,
+            ac_type: s.ac_type,
+        },
+        HitPoints {
+            current: s.hp,
+            max: s.hp,
+            condition: Condition::Up,
+            fell_in_round: None,
+            subdual: 0,
+        },
+        JustClosed {
+            last_round: spec.just_closed,
+            this_round: false,
+        },
     )
 }
 
@@ -164,5 +156,30 @@ pub(super) fn spawn_scene(
         if let Some(s) = c.save_vs_psionics {
             e.insert(SaveVsPsionics(s));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::Act;
+
+    /// A figure spawned with its numbers alone starts not surprised, holding, with nothing
+    /// on it: `#[require]` brings those, so no system meets a figure without them.
+    #[test]
+    fn a_combatant_brings_what_every_figure_starts_with() {
+        let mut world = World::new();
+        let spec = CombatantSpec {
+            name: "Orc".into(),
+            side: "Orcs".into(),
+            ..CombatantSpec::default()
+        };
+        let stats = FigureStats::resolve(&spec).unwrap();
+        let e = world.spawn(combatant_bundle(0, &spec, &stats)).id();
+        let f = world.entity(e);
+        assert_eq!(f.get::<Surprised>().map(|s| s.segments), Some(0));
+        assert!(matches!(f.get::<Intent>().map(|i| &i.act), Some(Act::Hold)));
+        assert!(f.get::<Affected>().is_some_and(|a| a.0.is_empty()));
+        assert_eq!(f.get::<Side>(), Some(&Side("Orcs".into())));
     }
 }

@@ -8,9 +8,7 @@ use crate::rules::cite::{self, Rule};
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect, Outcome, Save};
 use crate::scene::DieKind;
-use crate::sim::components::{
-    Affected, Casting, Intent, Interposed, Mark, Position, Slowed, SpellArea,
-};
+use crate::sim::components::{Casting, Intent, Interposed, Mark, Position, Slowed, SpellArea};
 use crate::sim::disruption::end_casting;
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::tables;
@@ -142,12 +140,7 @@ fn mark(p: &mut Play, target: Entity, mark: (String, Mark)) {
     let Ok(mut t) = p.figures.get_mut(target) else {
         return;
     };
-    match t.affected.as_mut() {
-        Some(a) => a.0.push(mark),
-        None => {
-            p.commands.entity(target).insert(Affected(vec![mark]));
-        }
-    }
+    t.affected.0.push(mark);
 }
 
 /// A figure slain, held or asleep: it falls in this beat (its own blow in the same beat

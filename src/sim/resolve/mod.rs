@@ -50,7 +50,7 @@ pub(super) struct Fighter {
     dexterity: &'static Dexterity,
     charging: Has<Charging>,
     interposed: Option<&'static Interposed>,
-    affected: Option<&'static mut Affected>,
+    affected: &'static mut Affected,
     hidden: Has<Hidden>,
     hide_chance: Option<&'static HideChance>,
     disarmed: Option<&'static Disarmed>,
