@@ -9,7 +9,14 @@ use firststrike::rules::distance::Setting;
 use firststrike::scene::edit::{Edit, new_scene};
 use firststrike::scene::{Act, CellKind, CombatantSpec, DieKind, load};
 use firststrike::sim::{EventKind, Phase};
-use firststrike::viewer::{Editor, EditorCommand, LiveSim, Playback, ViewerCorePlugin};
+use firststrike::viewer::{
+    Editor, EditorCommand, LiveSim, Playback, ViewerCorePlugin, ViewerMode, mode::mode as mode_of,
+};
+
+/// The viewer's mode now.
+fn mode(app: &App) -> ViewerMode {
+    mode_of(app.world())
+}
 use leafwing_input_manager::prelude::*;
 
 fn app() -> App {
@@ -134,10 +141,7 @@ fn build(app: &mut App) -> usize {
 fn build_play_and_save_an_encounter() {
     let mut app = app();
     tap(&mut app, &[KeyCode::KeyB]);
-    assert!(
-        app.world().resource::<Editor>().active,
-        "B turns edit mode on"
-    );
+    assert!(mode(&app) == ViewerMode::Edit, "B turns edit mode on");
     build(&mut app);
     let ed = app.world().resource::<Editor>();
     assert_eq!(ed.problem, None);
@@ -311,7 +315,7 @@ fn the_edit_button() {
     app.world_mut()
         .write_message(firststrike::viewer::ViewerRequest::ToggleEdit);
     app.update();
-    assert!(app.world().resource::<Editor>().active);
+    assert_eq!(mode(&app), ViewerMode::Edit);
     assert!(
         app.world().resource::<Editor>().scene.is_some(),
         "it edits the scene on screen"
@@ -319,7 +323,7 @@ fn the_edit_button() {
     app.world_mut()
         .write_message(firststrike::viewer::ViewerRequest::ToggleEdit);
     app.update();
-    assert!(!app.world().resource::<Editor>().active);
+    assert_eq!(mode(&app), ViewerMode::View);
 }
 
 /// Table dice refuse what a die cannot show, say the range, and keep asking; nothing
@@ -367,5 +371,55 @@ fn table_dice_refuse_what_a_die_cannot_show() {
         asked(live, &pb.scene).map(|a| a.0.who),
         Some(first.who),
         "still asking the same roll"
+    );
+}
+
+/// One mode at a time, and nothing lost between them: predict (K) leaves edit mode with
+/// the edits kept, unsaved; B takes them up again; X (table dice) then leaves predict; a
+/// key pressed twice goes back to watching. A dice answer outside table-dice mode pins
+/// nothing.
+#[test]
+fn switching_modes_keeps_the_edits_and_one_mode_is_on() {
+    let mut app = app();
+    tap(&mut app, &[KeyCode::KeyB]);
+    assert_eq!(mode(&app), ViewerMode::Edit);
+    edit(
+        &mut app,
+        Edit::AddFigure(Box::new(figure("Guard", "Otis", (5.0, 5.0)))),
+    );
+    let edited = app.world().resource::<Editor>().scene.clone().unwrap();
+    assert!(edited.combatant("Guard").is_some());
+    tap(&mut app, &[KeyCode::KeyK]);
+    assert_eq!(
+        mode(&app),
+        ViewerMode::Predict,
+        "K leaves edit mode for predict"
+    );
+    let ed = app.world().resource::<Editor>();
+    assert_eq!(ed.scene.as_ref(), Some(&edited), "the edits are kept");
+    assert!(ed.dirty(), "and still unsaved");
+    tap(&mut app, &[KeyCode::KeyB]);
+    assert_eq!(mode(&app), ViewerMode::Edit);
+    assert_eq!(
+        app.world().resource::<Editor>().scene.as_ref(),
+        Some(&edited)
+    );
+    tap(&mut app, &[KeyCode::KeyX]);
+    assert_eq!(mode(&app), ViewerMode::TableDice);
+    tap(&mut app, &[KeyCode::KeyX]);
+    assert_eq!(
+        mode(&app),
+        ViewerMode::View,
+        "pressed again: back to watching"
+    );
+    // Not in table-dice mode: an answer is not taken.
+    let dice = app.world().resource::<Editor>().scene.clone().unwrap().dice;
+    app.world_mut()
+        .write_message(firststrike::viewer::table_dice::TableAnswer(Some(1)));
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Editor>().scene.clone().unwrap().dice,
+        dice
     );
 }

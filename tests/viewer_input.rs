@@ -7,8 +7,9 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use firststrike::sim::Phase;
 use firststrike::testing::SceneRun;
+use firststrike::viewer::mode::{mode, set_now};
 use firststrike::viewer::{
-    Layers, LiveSim, Playback, SceneSource, Selection, Snapshot, ViewerCorePlugin,
+    Layers, LiveSim, Playback, SceneSource, Selection, Snapshot, ViewerCorePlugin, ViewerMode,
 };
 use leafwing_input_manager::prelude::*;
 use std::path::PathBuf;
@@ -337,7 +338,7 @@ fn the_odds_panel_runs_in_the_background() {
 fn predict_holds_until_the_question_is_answered() {
     use firststrike::viewer::teach::Teach;
     let mut app = app("scenes/bigby_vs_giant.ron".into(), false);
-    app.world_mut().resource_mut::<Teach>().predict = true;
+    set_now(app.world_mut(), ViewerMode::Predict);
     app.update();
     assert_eq!(pb(&app).current().when, (0, 0));
     assert_eq!(pb(&app).hold, Some((1, 1)));
@@ -374,7 +375,7 @@ fn predict_holds_until_the_question_is_answered() {
     );
     // K turns predicting off (and the hold with it).
     tap(&mut app, KeyCode::KeyK);
-    assert!(!app.world().resource::<Teach>().predict);
+    assert_eq!(mode(app.world()), ViewerMode::View);
 }
 
 /// The tour caption shown is the latest of the round at or before the moment in view.
@@ -401,7 +402,9 @@ fn the_charts_know_each_fighters_routines() {
     app.world_mut().resource_mut::<Teach>().charts = true;
     app.update();
     let teach = app.world().resource::<Teach>();
-    let (round, p) = teach.decision_now(2, None).expect("a decision in round 2");
+    let (round, p) = teach
+        .decision_now(2, None, false)
+        .expect("a decision in round 2");
     assert_eq!(round, 2);
     assert_eq!(p.decision.rule, cite::MULTIPLE_ROUTINES);
     assert_eq!(teach.routines(2, "Otis"), Some(1));
@@ -417,16 +420,16 @@ fn the_surprise_question_hides_the_surprise_pips() {
     use firststrike::teach::QuestionKind;
     use firststrike::viewer::teach::Teach;
     let mut app = app("scenes/lizard_man_lair.ron".into(), false);
-    app.world_mut().resource_mut::<Teach>().predict = true;
+    set_now(app.world_mut(), ViewerMode::Predict);
     app.update();
     assert_eq!(pb(&app).hold, Some((0, 1)));
     let mut t = app.world_mut().resource_mut::<Teach>();
-    assert!(t.hides_surprise((0, 0)));
+    assert!(t.hides_surprise((0, 0), true));
     let i = t.pending((0, 0)).unwrap();
     let q = t.quiz().unwrap().questions[i].clone();
     assert_eq!(q.kind, QuestionKind::SurpriseSegments);
     t.answer(i, q.answer);
-    assert!(!t.hides_surprise((0, 0)));
+    assert!(!t.hides_surprise((0, 0), true));
     app.update();
     tap(&mut app, KeyCode::ArrowRight);
     assert_eq!(pb(&app).current().phase, Phase::Surprise(1));
@@ -440,7 +443,7 @@ fn predict_plays_every_scene_to_its_end() {
     use firststrike::viewer::teach::Teach;
     for path in firststrike::testing::library_scenes() {
         let mut app = app(path.clone(), false);
-        app.world_mut().resource_mut::<Teach>().predict = true;
+        set_now(app.world_mut(), ViewerMode::Predict);
         let mut steps = 0;
         loop {
             app.update();

@@ -32,10 +32,12 @@ pub struct ViewArgs {
     #[arg(long, value_name = "FIGURE")]
     pub select: Option<String>,
     /// Table dice from the start: type what your dice showed for each roll (X switches).
-    #[arg(long)]
+    /// One mode at a time: not with --predict or --edit.
+    #[arg(long, conflicts_with_all = ["predict", "edit"])]
     pub table_dice: bool,
-    /// Predict, then see: the viewer asks before each beat (K in the window).
-    #[arg(long)]
+    /// Predict, then see: the viewer asks before each beat (K in the window). Not with
+    /// --edit.
+    #[arg(long, conflicts_with = "edit")]
     pub predict: bool,
     /// Open the charts window (C in the window).
     #[arg(long)]

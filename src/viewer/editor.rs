@@ -11,6 +11,7 @@
 //! answer ([`Pending`]: save, discard or cancel); and [`super::recovery`] keeps a copy
 //! of unsaved edits on disk.
 
+use super::mode::{ViewerMode, mode, set_now};
 use super::playback::{Playback, PlaybackCommand};
 use super::source::SceneSource;
 use super::{ViewerRequest, recovery};
@@ -29,8 +30,6 @@ type Version = (Scene, Option<PathBuf>);
 /// What the editor is doing.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Editor {
-    /// Edit mode is on.
-    pub active: bool,
     /// The scene being edited (valid or not yet).
     pub scene: Option<Scene>,
     /// Where it is saved (none for a new scene not yet saved).
@@ -151,7 +150,6 @@ impl Editor {
         self.on_disk = None;
         self.undo.clear();
         self.redo.clear();
-        self.active = true;
     }
 
     /// Drops the scene and its history (the DM chose to discard).
@@ -384,11 +382,11 @@ fn answer(world: &mut World, a: Answer) {
 
 /// Turns edit mode on (taking the scene on screen) or off.
 fn toggle(world: &mut World) {
-    let active = !world.resource::<Editor>().active;
-    if active {
+    let to = mode(world).switched(ViewerMode::Edit);
+    if to == ViewerMode::Edit {
         start_if_needed(world);
     }
-    world.resource_mut::<Editor>().active = active;
+    set_now(world, to);
 }
 
 /// Takes the scene on screen to edit, if nothing is being edited yet.
@@ -407,9 +405,7 @@ fn start_if_needed(world: &mut World) {
     else {
         return;
     };
-    let mut ed = world.resource_mut::<Editor>();
-    ed.take(scene, path);
-    ed.active = true;
+    world.resource_mut::<Editor>().take(scene, path);
 }
 
 /// The edited scene checked as the loader checks a file; Ok with the scene to play.

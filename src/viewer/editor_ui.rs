@@ -111,16 +111,6 @@ pub(super) fn start_editing(
     }
 }
 
-/// Run condition: edit mode is on.
-pub(super) fn editing(editor: Res<Editor>) -> bool {
-    editor.active
-}
-
-/// Run condition: edit mode is off.
-pub(super) fn not_editing(editor: Res<Editor>) -> bool {
-    !editor.active
-}
-
 /// The map cell (column, row) under a point in feet.
 fn cell_at(scene: &Scene, at: (f64, f64)) -> Option<(usize, usize)> {
     let map = scene.map.as_ref()?;
@@ -317,9 +307,6 @@ pub(super) fn editor_panel(
     mut out: MessageWriter<EditorCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    if !editor.active {
-        return Ok(());
-    }
     egui::Window::new("Editor")
         .default_pos(egui::pos2(4.0, 300.0))
         .default_width(280.0)

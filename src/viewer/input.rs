@@ -298,7 +298,8 @@ fn tapped(
 pub(super) struct Outlets<'w> {
     layers: ResMut<'w, Layers>,
     selection: ResMut<'w, Selection>,
-    table: ResMut<'w, super::table_dice::TableDice>,
+    mode: Res<'w, State<super::ViewerMode>>,
+    next_mode: ResMut<'w, NextState<super::ViewerMode>>,
     odds: ResMut<'w, super::odds_panel::OddsPanel>,
     teach: ResMut<'w, super::teach::Teach>,
     commands: MessageWriter<'w, PlaybackCommand>,
@@ -352,13 +353,13 @@ pub(super) fn read_actions(
         out.layers.set_changed();
     }
     if pressed(A::TableDice) {
-        out.table.on = !out.table.on;
+        super::mode::switch(&out.mode, &mut out.next_mode, super::ViewerMode::TableDice);
     }
     if pressed(A::Odds) {
         out.odds.open = !out.odds.open;
     }
     if pressed(A::Predict) {
-        out.teach.predict = !out.teach.predict;
+        super::mode::switch(&out.mode, &mut out.next_mode, super::ViewerMode::Predict);
     }
     if pressed(A::Charts) {
         out.teach.charts = !out.teach.charts;

@@ -17,6 +17,7 @@ mod idle;
 mod input;
 pub mod labels;
 mod map_view;
+pub mod mode;
 pub mod odds_panel;
 mod panels;
 mod playback;
@@ -39,6 +40,7 @@ pub use capture::{Capture, FrameTimes};
 pub use editor::{Answer, Editor, EditorCommand, Pending};
 pub use input::ViewerAction;
 pub use map_view::{LabelLayout, label_size, layout, token_under};
+pub use mode::ViewerMode;
 pub use playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
 pub use recovery::{Found, Recovery};
 pub use snapshot::{FigureView, Snapshot};
@@ -185,7 +187,11 @@ pub struct ViewerCorePlugin {
 
 impl Plugin for ViewerCorePlugin {
     fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+            app.add_plugins(bevy::state::app::StatesPlugin);
+        }
         app.add_plugins(InputManagerPlugin::<ViewerAction>::default())
+            .init_state::<ViewerMode>()
             .add_message::<PlaybackCommand>()
             .add_message::<ViewerRequest>()
             .add_message::<editor::EditorCommand>()
@@ -220,7 +226,10 @@ impl Plugin for ViewerCorePlugin {
             .add_systems(
                 Update,
                 (
-                    (input::read_actions, table_dice::answer)
+                    (
+                        input::read_actions,
+                        table_dice::answer.run_if(in_state(ViewerMode::TableDice)),
+                    )
                         .chain()
                         .in_set(ViewerSet::Input),
                     (editor::run_editor, recovery::autosave)
@@ -253,6 +262,17 @@ fn select_at_start(
                 .map(|f| f.index);
         }
         done = true;
+    }
+}
+
+/// Starts in table-dice or predict mode (`view --table-dice`, `view --predict`).
+fn start_in(table_dice: bool, predict: bool) -> impl FnMut(ResMut<NextState<ViewerMode>>) {
+    move |mut next| {
+        if table_dice {
+            next.set(ViewerMode::TableDice);
+        } else if predict {
+            next.set(ViewerMode::Predict);
+        }
     }
 }
 
@@ -294,9 +314,9 @@ impl Plugin for ViewerRenderPlugin {
                         map_view::update_cells,
                         map_view::update_tokens,
                         map_view::draw_overlays,
-                        map_view::measure.run_if(editor_ui::not_editing),
+                        map_view::measure.run_if(mode::not_in(ViewerMode::Edit)),
                         (editor_ui::editor_pointer, editor_ui::draw_declarations)
-                            .run_if(editor_ui::editing),
+                            .run_if(in_state(ViewerMode::Edit)),
                         (preview::update_preview, preview::draw_preview).chain(),
                     )
                         .chain()
@@ -310,13 +330,13 @@ impl Plugin for ViewerRenderPlugin {
                 bevy_egui::EguiPrimaryContextPass,
                 (
                     panels::panels,
-                    editor_ui::editor_panel,
+                    editor_ui::editor_panel.run_if(in_state(ViewerMode::Edit)),
                     map_view::hover_label,
                     preview::label_ticks,
-                    table_dice::ask,
+                    table_dice::ask.run_if(in_state(ViewerMode::TableDice)),
                     odds_panel::odds_window.run_if(odds_panel::open),
                     teach_ui::tour_caption,
-                    teach_ui::predict_window,
+                    teach_ui::predict_window.run_if(in_state(ViewerMode::Predict)),
                     teach_charts::charts_window,
                     unsaved_ui::unsaved_dialog,
                     unsaved_ui::recovery_offer,
@@ -411,13 +431,9 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
         })
         .add_systems(Startup, editor_ui::start_editing(options.edit))
         .add_systems(Update, select_at_start(options.select))
-        .insert_resource(table_dice::TableDice {
-            on: options.table_dice,
-            ..Default::default()
-        })
+        .add_systems(Startup, start_in(options.table_dice, options.teach.0))
         .insert_resource(odds_panel::OddsPanel::at_start(options.odds))
         .insert_resource(teach::Teach {
-            predict: options.teach.0,
             charts: options.teach.1,
             scripted: options.teach.2,
             ..Default::default()

@@ -70,7 +70,8 @@ pub(super) struct PanelSwitches<'w> {
     layers: ResMut<'w, Layers>,
     selection: ResMut<'w, Selection>,
     rects: ResMut<'w, PanelRects>,
-    table: ResMut<'w, super::table_dice::TableDice>,
+    mode: Res<'w, State<super::ViewerMode>>,
+    next_mode: ResMut<'w, NextState<super::ViewerMode>>,
     odds: ResMut<'w, super::odds_panel::OddsPanel>,
     teach: ResMut<'w, super::teach::Teach>,
 }
@@ -112,7 +113,8 @@ pub(super) fn panels(
         mut layers,
         mut selection,
         mut rects,
-        mut table,
+        mode,
+        mut next_mode,
         mut odds,
         mut teach,
     } = switches;
@@ -223,13 +225,25 @@ pub(super) fn panels(
                 ui.checkbox(&mut odds.open, "odds (O)").on_hover_text(
                     "how likely is it: the scene played many times, its dice rolled afresh",
                 );
-                ui.checkbox(&mut table.on, "table dice (X)").on_hover_text(
-                    "type what your dice showed for each roll the scene does not fix",
-                );
-                ui.checkbox(&mut teach.predict, "predict (K)")
-                    .on_hover_text(
+                // One mode at a time: ticking one leaves the mode before.
+                use super::ViewerMode as M;
+                for (m, label, tip) in [
+                    (
+                        M::TableDice,
+                        "table dice (X)",
+                        "type what your dice showed for each roll the scene does not fix",
+                    ),
+                    (
+                        M::Predict,
+                        "predict (K)",
                         "predict, then see: answer before each beat is played, then read its rule",
-                    );
+                    ),
+                ] {
+                    let mut on = *mode.get() == m;
+                    if ui.checkbox(&mut on, label).on_hover_text(tip).changed() {
+                        super::mode::switch(&mode, &mut next_mode, m);
+                    }
+                }
                 ui.checkbox(&mut teach.charts, "charts (C)").on_hover_text(
                     "the who-goes-first charts with the cell that decided the beat in view lit",
                 );
@@ -267,7 +281,8 @@ pub(super) fn panels(
         .resizable(false)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                let hide = teach.hides_surprise(snap.when);
+                let hide =
+                    teach.hides_surprise(snap.when, *mode.get() == super::ViewerMode::Predict);
                 clock(ui, snap, pb.over && pb.cursor + 1 == pb.frames.len(), hide);
                 ui.separator();
                 initiative(ui, snap);

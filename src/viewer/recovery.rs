@@ -170,6 +170,8 @@ pub(super) fn recover(world: &mut World, file: &Path) {
     };
     let of = of(file);
     world.resource_mut::<Editor>().take_unsaved(scene, of);
+    // The edits taken back are shown in the editor.
+    super::mode::set_now(world, super::mode::ViewerMode::Edit);
     let mut r = world.resource_mut::<Recovery>();
     r.found.retain(|f| f.file != file);
     if let Some(old) = r.own.replace(file.to_path_buf()) {

@@ -67,8 +67,9 @@ fn load(world: &mut World) {
             source.changed_under_edits = false;
             source.on_disk = Some((file_scene.clone(), path.clone()));
             // The editor follows the file, unless this is its own save coming back.
+            let editing = super::mode::mode(world) == super::mode::ViewerMode::Edit;
             let mut ed = world.resource_mut::<Editor>();
-            if (ed.active || ed.scene.is_some()) && !ed.holds_saved(&file_scene, &path) {
+            if (editing || ed.scene.is_some()) && !ed.holds_saved(&file_scene, &path) {
                 ed.take(file_scene, path);
             }
         }

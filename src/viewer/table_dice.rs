@@ -13,11 +13,10 @@ use crate::sim::{Dice, Rolled};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-/// The table-dice mode.
+/// The table-dice mode's answer in progress (the mode itself is
+/// [`ViewerMode::TableDice`](super::ViewerMode::TableDice); its systems run only in it).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct TableDice {
-    /// The mode is on.
-    pub on: bool,
     /// What is typed for the roll asked about.
     pub typed: String,
     /// Why the last answer was refused (a value the die cannot show); asked again.
@@ -84,7 +83,7 @@ pub(super) fn answer(
     let Some(a) = answers.read().last().copied() else {
         return;
     };
-    let (Some(live), Some(pb), true) = (live, playback, table.on) else {
+    let (Some(live), Some(pb)) = (live, playback) else {
         return;
     };
     let Some((r, mut values)) = asked(&live, &pb.scene) else {
@@ -120,9 +119,6 @@ pub(super) fn ask(
     let (Some(live), Some(pb)) = (live, playback) else {
         return Ok(());
     };
-    if !table.on {
-        return Ok(());
-    }
     let Some((r, _)) = asked(&live, &pb.scene) else {
         return Ok(());
     };

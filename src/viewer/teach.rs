@@ -1,5 +1,6 @@
 //! Teaching in the viewer (the questions and charts are [`crate::teach`]'s):
-//! - **predict, then reveal**: with `predict` on, the playback holds before each stretch
+//! - **predict, then reveal**: in predict mode ([`ViewerMode::Predict`](super::ViewerMode)),
+//!   the playback holds before each stretch
 //!   of play that answers a question; answering lifts the hold and reveals the rule, its
 //!   page and the chart cell. A score, and the questions missed at the end;
 //! - **the charts**: which cell of which chart decided the beat in view;
@@ -17,8 +18,6 @@ use bevy::prelude::*;
 /// What teaching shows and where the quiz stands.
 #[derive(Resource, Default)]
 pub struct Teach {
-    /// Predict-then-reveal: hold before each question's answer is played.
-    pub predict: bool,
     /// The charts window.
     pub charts: bool,
     /// The lesson and its quiz, for the playback of this (generation, edits).
@@ -45,10 +44,10 @@ impl Teach {
             .position(|(q, a)| a.is_none() && q.ask_before > now)
     }
 
-    /// Whether the clock should hide the surprise segments: a question about how many is
-    /// pending at the moment shown.
-    pub fn hides_surprise(&self, now: (u32, u32)) -> bool {
-        self.predict
+    /// Whether the clock should hide the surprise segments: `predicting`, a question about
+    /// how many is pending at the moment shown.
+    pub fn hides_surprise(&self, now: (u32, u32), predicting: bool) -> bool {
+        predicting
             && self.pending(now).is_some_and(|i| {
                 self.quiz()
                     .is_some_and(|q| q.questions[i].kind == QuestionKind::SurpriseSegments)
@@ -66,9 +65,14 @@ impl Teach {
     /// The decision behind the beat in view, for the charts: the one the last reveal was
     /// about, while predicting; else the selected figure's first against a foe this round,
     /// else the round's first between foes.
-    pub fn decision_now(&self, round: u32, selected: Option<&str>) -> Option<(u32, &PairDecision)> {
+    pub fn decision_now(
+        &self,
+        round: u32,
+        selected: Option<&str>,
+        predicting: bool,
+    ) -> Option<(u32, &PairDecision)> {
         let (_, lesson, quiz) = self.lesson.as_ref()?;
-        if self.predict
+        if predicting
             && let Some((i, _)) = &self.last
             && let Some(q) = quiz.questions.get(*i)
             && let Some(k) = q.decision
@@ -112,16 +116,17 @@ pub fn caption(tour: &[TourStop], now: (u32, u32)) -> Option<&TourStop> {
 /// scene in a headless app of its own, whose schedules must not wait on a task pool this
 /// system holds a thread of.
 pub(super) fn follow(world: &mut World) {
+    let predicting = super::mode::mode(world) == super::ViewerMode::Predict;
     world.resource_scope(|world, mut teach: Mut<Teach>| {
         if let Some(pb) = world.get_resource_mut::<Playback>() {
-            follow_playback(&mut teach, pb);
+            follow_playback(&mut teach, pb, predicting);
         }
     });
 }
 
-fn follow_playback(teach: &mut Teach, mut pb: Mut<Playback>) {
+fn follow_playback(teach: &mut Teach, mut pb: Mut<Playback>, predicting: bool) {
     let key = (pb.generation, pb.edits);
-    let wanted = teach.predict || teach.charts;
+    let wanted = predicting || teach.charts;
     if wanted && teach.lesson.as_ref().is_none_or(|l| l.0 != key) {
         let lesson = Lesson::play((*pb.scene).clone(), pb.seed);
         let quiz = Quiz::new(&lesson);
@@ -129,14 +134,14 @@ fn follow_playback(teach: &mut Teach, mut pb: Mut<Playback>) {
         teach.last = None;
     }
     let now = pb.current().when;
-    while teach.predict
+    while predicting
         && !teach.scripted.is_empty()
         && let Some(i) = teach.pending(now)
     {
         let k = teach.scripted.remove(0);
         teach.answer(i, k.wrapping_sub(1));
     }
-    let hold = if teach.predict {
+    let hold = if predicting {
         teach
             .pending(now)
             .and_then(|i| teach.quiz().map(|q| q.questions[i].ask_before))

@@ -29,6 +29,7 @@ pub(super) fn charts_window(
     teach: Res<Teach>,
     playback: Option<Res<Playback>>,
     selection: Res<Selection>,
+    mode: Res<State<super::ViewerMode>>,
 ) -> Result {
     let Some(pb) = playback else { return Ok(()) };
     if !teach.charts {
@@ -40,7 +41,8 @@ pub(super) fn charts_window(
         .0
         .and_then(|i| snap.figure(i))
         .map(|f| f.name.as_str());
-    let pair = teach.decision_now(snap.when.0, selected);
+    let predicting = *mode.get() == super::ViewerMode::Predict;
+    let pair = teach.decision_now(snap.when.0, selected, predicting);
     let routines = pair.map(|(round, p)| {
         let n = |name: &str| teach.routines(round, name).unwrap_or(1);
         (n(&p.a), n(&p.b))

@@ -17,7 +17,7 @@ pub(super) fn predict_window(
     rects: Res<PanelRects>,
 ) -> Result {
     let Some(pb) = playback else { return Ok(()) };
-    if !teach.predict || teach.quiz().is_none() {
+    if teach.quiz().is_none() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
