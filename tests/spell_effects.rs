@@ -57,13 +57,14 @@ fn the_library_scene_plays_sleep_hold_silence_and_haste() {
     let mut r = SceneRun::load("scenes/spell_effects.ron");
     r.run_to_end();
     let ev = &r.log().events;
-    // Sleep (1 segment) completes in segment 1 and the orc never strikes.
+    // Sleep (1 segment) completes in segment 1 and the orc never strikes; the fighter in its
+    // area is too strong (7 HD), and the spell is spent before the 3-HD chief.
     assert_eq!(at(ev, K::SpellComplete, "Mage")[0], (1, 1));
     assert_eq!(effects(ev, "Orc"), vec!["asleep"]);
     assert!((1..=3).all(|r| blows(ev, "Orc", r) == 0));
     // The chief struck in round 1 before hold person (5 segments) took it; not after.
     assert_eq!(blows(ev, "Orc chief", 1), 1);
-    assert_eq!(effects(ev, "Orc chief"), vec!["held"]);
+    assert_eq!(effects(ev, "Orc chief"), vec!["spent", "held"]);
     assert_eq!(blows(ev, "Orc chief", 2) + blows(ev, "Orc chief", 3), 0);
     // The fighter's blows on the held chief and the sleeping orc need no roll.
     let helpless: Vec<_> = ev
@@ -84,7 +85,7 @@ fn the_library_scene_plays_sleep_hold_silence_and_haste() {
     assert_eq!(at(ev, K::SpellDisrupted, "Shaman"), vec![(1, 5), (2, 1)]);
     assert!(at(ev, K::SpellComplete, "Shaman").is_empty());
     // Haste completes in round 2; the 1/1 fighter has two routines in round 3.
-    assert_eq!(effects(ev, "Fighter"), vec!["hasted"]);
+    assert_eq!(effects(ev, "Fighter"), vec!["too_strong", "hasted"]);
     assert_eq!(blows(ev, "Fighter", 3), 2);
 }
 

@@ -213,6 +213,8 @@ rules! {
     SPELL_SLAY = "spell.slay", Phb, "83, 93", "power word kill slays one creature of up to 60 hp; a death spell slays creatures of fewer than 9 hit dice";
     SPELL_HOLD = "spell.hold", Phb, "45", "hold person holds its target rigid unless it saves: it can take no action";
     SPELL_SLEEP = "spell.sleep", Phb, "68", "sleep puts creatures of up to 4 hit dice to sleep without a save: they can take no action";
+    SLEEP_COUNT = "spell.sleep_count", Phb, "68", "how many sleep: 4d4 creatures of up to 1 hit die, 2d4 of 2, 1d4 of 3, one of 4, none stronger";
+    SLEEP_WEAKEST_FIRST = "spell.sleep_weakest_first", House, "First Strike", "reading: in a mixed crowd the weakest in the area sleep first (nearest the centre among equals), each using its share of the spell (one of the number rolled for its hit dice) until the spell is spent";
     HOUSE_CRITICAL_HIT = "house.critical_hit", House, "§Critical Hits", "house rule: a natural 20 to hit does double damage (the book gives it none, DMG p.74-75)";
     HOUSE_GANG_UP = "house.gang_up", House, "§Ganging Up", "house rule: each of several melee attackers on one foe gets +1 per attacker, at most +4; at most 4 attackers on a man-sized foe, 6 on a large one, 8 on a huge one";
     HOUSE_DISTANCE = "house.encounter_distance", House, "§Determine Distance", "house rule: indoor encounters start d6+4 squares of 5 ft apart (the book: d6+4 inches, DMG p.62)";

@@ -23,10 +23,15 @@ pub enum Effect {
     },
     /// Holds the target rigid: no actions (hold person, PHB p.45). A save negates.
     Hold,
-    /// Puts the target to sleep: no actions (sleep, PHB p.68), no save, up to some hit dice.
+    /// Puts creatures to sleep: no actions (sleep, PHB p.68), no save, up to some hit dice.
+    /// With a radius, those in the area around the target, weakest first, as many as the
+    /// spell's strength allows ([`sleepers`]); without, the target alone.
     Sleep {
         /// The most hit dice it can put to sleep.
         max_hit_dice: u32,
+        /// The area's radius in feet (0: the target alone).
+        #[serde(default)]
+        radius_ft: f64,
     },
     /// Doubles attacks and movement (haste, PHB p.74).
     Haste,
@@ -121,6 +126,8 @@ pub enum Outcome {
     TooStrong,
     /// The limit is in hit dice, and the scene gives the target none.
     HitDiceUnknown,
+    /// Inside the area, but the spell was spent on weaker creatures first (sleep).
+    Spent,
     /// A spell aimed at a foe was cast with no target.
     NoTarget,
     /// The target was already dead.
@@ -188,6 +195,7 @@ impl Outcome {
             Outcome::Saved => "saved",
             Outcome::TooStrong => "too_strong",
             Outcome::HitDiceUnknown => "hit_dice_unknown",
+            Outcome::Spent => "spent",
             Outcome::NoTarget => "no_target",
             Outcome::AlreadyDead => "already_dead",
         }
@@ -200,6 +208,7 @@ impl Outcome {
             Outcome::Saved
                 | Outcome::TooStrong
                 | Outcome::HitDiceUnknown
+                | Outcome::Spent
                 | Outcome::NoTarget
                 | Outcome::AlreadyDead
         )
@@ -249,6 +258,7 @@ impl Effect {
             | Effect::Light { radius_ft }
             | Effect::Darkness { radius_ft }
             | Effect::Blast { radius_ft, .. } => Some(radius_ft),
+            Effect::Sleep { radius_ft, .. } if radius_ft > 0.0 => Some(radius_ft),
             _ => None,
         }
     }
@@ -282,7 +292,7 @@ pub fn outcome(effect: Effect, target: Target) -> (Outcome, Rule) {
             }
         }
         Effect::Hold => Outcome::Held,
-        Effect::Sleep { max_hit_dice } => {
+        Effect::Sleep { max_hit_dice, .. } => {
             within(Some(max_hit_dice)).map_or_else(|o| o, |()| Outcome::Asleep)
         }
         Effect::Haste => Outcome::Hasted,
@@ -341,6 +351,54 @@ pub fn within_window(total: i64, at: i64, n: u32) -> (bool, Rule) {
     super::take_initiative::location::caught(total, at, n)
 }
 
+/// How many creatures of `hit_dice` one sleep spell puts to sleep, as dice to roll
+/// (count, sides) — 4d4 of up to 1 hit die, 2d4 of 2, 1d4 of 3, exactly one of 4 (1d1) —
+/// or none for stronger creatures (PHB p.68). A creature with no hit dice given counts as
+/// 1 (a man-at-arms).
+pub fn sleep_dice(hit_dice: u32) -> (Option<(u32, u32)>, Rule) {
+    let dice = match hit_dice {
+        0 | 1 => Some((4, 4)),
+        2 => Some((2, 4)),
+        3 => Some((1, 4)),
+        4 => Some((1, 1)),
+        _ => None,
+    };
+    (dice, cite::SLEEP_COUNT)
+}
+
+/// Who a sleep spell puts to sleep among `candidates` (hit dice, distance from the centre
+/// in feet, in any order), given `rolled(hit_dice)`: the number rolled on
+/// [`sleep_dice`] for that many hit dice (rolled once per spell). The weakest first, the
+/// nearest first among equals; each uses its share of the spell (1 / the number rolled
+/// for its hit dice) until the spell is spent; none over 4 hit dice (our reading for a
+/// mixed crowd, [`cite::SLEEP_WEAKEST_FIRST`]). Returns the indices into `candidates`
+/// that sleep, in that order.
+pub fn sleepers(candidates: &[(u32, f64)], rolled: impl Fn(u32) -> u32) -> (Vec<usize>, Rule) {
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (x, y) = (candidates[a], candidates[b]);
+        x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)).then(a.cmp(&b))
+    });
+    // Shares in whole units: the spell is `whole`, one of n of a kind costs whole / n.
+    let whole: u64 = 720_720; // divisible by every count from 1 to 16
+    let mut left = whole;
+    let mut asleep = Vec::new();
+    for k in order {
+        let hd = candidates[k].0;
+        if sleep_dice(hd).0.is_none() {
+            break;
+        }
+        let n = u64::from(rolled(hd).clamp(1, 16));
+        let share = whole / n;
+        if share > left {
+            break;
+        }
+        left -= share;
+        asleep.push(k);
+    }
+    (asleep, cite::SLEEP_WEAKEST_FIRST)
+}
+
 /// Whether a figure at `distance_ft` from an area's centre is inside it.
 pub fn inside(distance_ft: f64, radius_ft: f64) -> bool {
     distance_ft <= radius_ft
@@ -392,7 +450,10 @@ mod tests {
             }),
         };
         assert_eq!(outcome(Effect::Hold, saved).0, Outcome::Saved);
-        let sleep = Effect::Sleep { max_hit_dice: 4 };
+        let sleep = Effect::Sleep {
+            max_hit_dice: 4,
+            radius_ft: 0.0,
+        };
         assert_eq!(outcome(sleep, saved).0, Outcome::Asleep);
         let failed = Target {
             save: Some(Save {

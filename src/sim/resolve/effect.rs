@@ -130,6 +130,7 @@ fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> S
         Outcome::Saved => format!("{tname} saves"),
         Outcome::TooStrong => format!("{tname} is beyond its power"),
         Outcome::HitDiceUnknown => format!("{tname}'s hit dice are not given: not applied"),
+        Outcome::Spent => format!("{tname} stays awake: the spell is spent"),
         Outcome::NoTarget | Outcome::AlreadyDead => String::new(),
         Outcome::Area | Outcome::Caught => format!("around {tname}"),
     }
@@ -203,6 +204,9 @@ fn area(
     let (at, tname) = (*t.pos, t.figure.name.clone());
     if let Effect::Blast { d6_per_level, .. } = effect {
         return blast(p, seg, done, (at, radius_ft), d6_per_level);
+    }
+    if let Effect::Sleep { .. } = effect {
+        return sleep(p, seg, done, (at, &tname, radius_ft));
     }
     p.commands.spawn(SpellArea {
         spell: done.casting.what.clone(),
@@ -372,6 +376,91 @@ fn blast(
             format!("{name} is caught: {why}; {dice}d6 = {rolled}{said}: {damage} hp{half}");
         log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
         super::strike::spell_wound(p, seg, done, e, damage);
+    }
+}
+
+/// Sleep in an area (PHB p.68): those awake within it, weakest first and nearest first
+/// among equals, each using its share of the number rolled for its hit dice, until the
+/// spell is spent ([`effect::sleepers`]); none over 4 hit dice. The number for each kind
+/// present is rolled once (d4s, keyed by the caster).
+fn sleep(
+    p: &mut Play,
+    seg: &mut Segment,
+    done: &Completed,
+    (centre, on, radius_ft): (Position, &str, f64),
+) {
+    let mut inside: Vec<(usize, Entity, String, u32, f64)> = p
+        .figures
+        .iter()
+        .filter(|f| f.hp.condition.is_up() && effect::inside(f.pos.distance(&centre), radius_ft))
+        .map(|f| {
+            let hd = f.hit_dice.map_or(1, |h| h.0);
+            let d = f.pos.distance(&centre);
+            (f.figure.index, f.entity, f.figure.name.clone(), hd, d)
+        })
+        .collect();
+    inside.sort_by_key(|c| c.0);
+    // The number for each kind present, rolled once, weakest kind first.
+    let mut kinds: Vec<u32> = inside.iter().map(|c| c.3).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let mut rolled = std::collections::BTreeMap::new();
+    for hd in kinds {
+        if let (Some((n, sides)), _) = effect::sleep_dice(hd) {
+            let total: i32 = (0..n)
+                .map(|_| match sides {
+                    1 => 1,
+                    _ => p.dice.roll(DieKind::D4, done.name, sides).0,
+                })
+                .sum();
+            rolled.insert(hd, total.max(1) as u32);
+        }
+    }
+    let candidates: Vec<(u32, f64)> = inside.iter().map(|c| (c.3, c.4)).collect();
+    let (asleep, rule) = effect::sleepers(&candidates, |hd| rolled.get(&hd).copied().unwrap_or(1));
+    let counts = rolled
+        .iter()
+        .map(|(hd, n)| format!("{n} of {hd} HD"))
+        .collect::<Vec<_>>()
+        .join(", or ");
+    let strength = match counts.is_empty() {
+        true => "no one in it weak enough to sleep".to_string(),
+        false => format!("enough for {counts}"),
+    };
+    log(
+        p,
+        done,
+        None,
+        format!("{radius_ft} ft around {on}: {strength}"),
+        Some(Outcome::Area),
+        cite::SLEEP_COUNT,
+    );
+    for (k, (_, e, name, hd, _)) in inside.into_iter().enumerate() {
+        if asleep.contains(&k) {
+            let detail = change(p, done, e, Outcome::Asleep);
+            mark(
+                p,
+                e,
+                (done.casting.what.clone(), Mark::Spell(Outcome::Asleep)),
+            );
+            helpless(p, seg, done, e, (Outcome::Asleep, rule));
+            let why = format!("{detail} ({hd} HD)");
+            log(p, done, Some(name), why, Some(Outcome::Asleep), rule);
+        } else {
+            let (why, o, rule) = match effect::sleep_dice(hd) {
+                (None, count) => (
+                    format!("{name} ({hd} HD) is too strong to sleep"),
+                    Outcome::TooStrong,
+                    count,
+                ),
+                (Some(_), _) => (
+                    format!("{name} ({hd} HD) stays awake: the spell is spent on the weaker"),
+                    Outcome::Spent,
+                    rule,
+                ),
+            };
+            log(p, done, Some(name), why, Some(o), rule);
+        }
     }
 }
 

@@ -1,0 +1,107 @@
+//! Sleep by hit dice in an area (PHB p.68; our reading `spell.sleep_weakest_first` for a
+//! mixed crowd): property tests of the rule over generated crowds and dice, and of the
+//! engine playing it on generated scenes.
+
+use firststrike::rules::effect::{sleep_dice, sleepers};
+use firststrike::scene::parse;
+use firststrike::sim::{EventKind as K, Runner};
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+/// A crowd in the area: (hit dice, distance from the centre in whole feet).
+fn crowd() -> impl Strategy<Value = Vec<(u32, f64)>> {
+    prop::collection::vec(
+        (0u32..=7, 0u32..=15).prop_map(|(h, d)| (h, f64::from(d))),
+        0..20,
+    )
+}
+
+/// A number rolled for each kind of hit dice, within its dice.
+fn rolls() -> impl Strategy<Value = BTreeMap<u32, u32>> {
+    (4u32..=16, 2u32..=8, 1u32..=4)
+        .prop_map(|(a, b, c)| BTreeMap::from([(0, a), (1, a), (2, b), (3, c), (4, 1)]))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// Whatever the crowd: none over 4 hit dice sleeps; the weaker sleep before the
+    /// stronger and the nearer before the farther among equals; the shares used never
+    /// exceed the spell; and a crowd all of one kind sleeps exactly as many as were rolled.
+    #[test]
+    fn sleep_takes_the_weakest_first_and_no_more_than_its_strength(
+        c in crowd(), r in rolls(),
+    ) {
+        let rolled = |hd: u32| r[&hd.min(4)];
+        let (asleep, _) = sleepers(&c, rolled);
+        for &k in &asleep {
+            prop_assert!(sleep_dice(c[k].0).0.is_some(), "{:?} over 4 HD slept", c[k]);
+        }
+        for (k, &(hd, d)) in c.iter().enumerate() {
+            if asleep.contains(&k) {
+                continue;
+            }
+            // Awake: no one stronger, or as strong and farther, sleeps.
+            for &j in &asleep {
+                let (hj, dj) = c[j];
+                prop_assert!(hj < hd || (hj == hd && dj <= d), "{:?} slept before {:?}", c[j], c[k]);
+            }
+        }
+        let used: f64 = asleep.iter().map(|&k| 1.0 / f64::from(rolled(c[k].0))).sum();
+        prop_assert!(used <= 1.0 + 1e-9, "shares used {}", used);
+        let hds: std::collections::BTreeSet<u32> = c.iter().map(|x| x.0.max(1)).collect();
+        if hds.len() == 1 && c[0].0 <= 4 {
+            let n = rolled(c[0].0) as usize;
+            prop_assert_eq!(asleep.len(), c.len().min(n));
+        }
+    }
+}
+
+/// A crowd of orcs round a point, played by the engine: the orcs in the area sleep,
+/// nearest first, as many as the fixed 4d4 shows; those outside and the ones the spell did
+/// not reach go on fighting.
+fn orcs_scene(n: usize, d4: [u32; 4]) -> String {
+    let orcs: Vec<String> = (0..n)
+        .map(|k| {
+            format!(
+                r#"(name: "Orc {k}", side: "Orcs", at: ({}.0, 50.0), monster: "orc", hp: 5)"#,
+                50 + 3 * k
+            )
+        })
+        .collect();
+    let declare: Vec<String> = (0..n).map(|k| format!(r#""Orc {k}": Hold"#)).collect();
+    format!(
+        r#"Scene(name: "sleep", setting: Indoors, seed: 1,
+            combatants: [
+                (name: "Mage", side: "Party", at: (0.0, 50.0), thac0: 20, ac: 10, hp: 10),
+                {}],
+            rounds: [(declare: {{ "Mage": Cast(spell: "sleep", target: "Orc 0"), {} }},
+                      initiative: {{ "Party": 4, "Orcs": 2 }})],
+            dice: {{ D4: {{ "Mage": {:?} }} }})"#,
+        orcs.join(",\n"),
+        declare.join(", "),
+        d4
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_engine_puts_the_nearest_orcs_to_sleep(n in 1usize..=12, d4 in prop::array::uniform4(1u32..=4)) {
+        let scene = parse("sleep.ron", &orcs_scene(n, d4)).unwrap();
+        let mut r = Runner::new(scene, None, Some(1));
+        r.run_to_end();
+        let asleep: Vec<String> = r
+            .events(K::Effect, Some("Mage"))
+            .into_iter()
+            .filter(|e| e.detail.contains("is asleep"))
+            .filter_map(|e| e.target)
+            .collect();
+        // Orc k stands 3k ft from Orc 0, the centre: inside 15 ft for k <= 5.
+        let inside = n.min(6);
+        let rolled: u32 = d4.iter().sum();
+        let want: Vec<String> = (0..inside.min(rolled as usize)).map(|k| format!("Orc {k}")).collect();
+        prop_assert_eq!(asleep, want);
+    }
+}
