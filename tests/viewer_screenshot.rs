@@ -208,3 +208,65 @@ fn check(png: &Path) {
 fn cells_of(layout: &Value) -> &Vec<Value> {
     layout["cells"].as_array().unwrap()
 }
+
+/// The players' window (`view --players`), rendered beside the DM's: the orc beyond the
+/// wall, which no one of the party sees, is not drawn there (fog, black), while the party
+/// and the orc at the edge of the torchlight are; the DM's window still shows both orcs.
+#[test]
+fn the_players_window_hides_what_the_party_does_not_see() {
+    let Some(mut cmd) = viewer_command() else {
+        if std::env::var_os("CI").is_some() {
+            panic!("no display and no xvfb-run in CI: .ci/run must install xvfb");
+        }
+        eprintln!("SKIPPED the_players_window_hides_what_the_party_does_not_see: no display");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("firststrike-players-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("rooms.png");
+    let out = cmd
+        .args([
+            "view",
+            "tests/data/two_rooms.ron",
+            "--players",
+            "--screenshot",
+        ])
+        .arg(&png)
+        .stdout(Stdio::null())
+        .output()
+        .expect("the viewer runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let players = image::open(dir.join("rooms-players.png"))
+        .expect("the players' window was saved beside the DM's")
+        .to_rgb8();
+    assert_eq!((players.width(), players.height()), (900, 700));
+    // The map (100 x 35 ft) fitted to 860 x 660 pixels about the window's centre.
+    let s = (100.0f64 / 860.0).max(35.0 / 660.0);
+    let at = |x: f64, y: f64| [450.0 + (x - 50.0) / s, 350.0 + (y - 17.5) / s];
+    let red = |c: [i32; 3]| c[0] > 180 && c[1] < 110 && c[2] < 110;
+    let blue = |c: [i32; 3]| c[2] > 180 && c[0] < 140;
+    assert!(blue(rgb(&players, at(12.5, 12.5))), "the fighter is drawn");
+    assert!(
+        red(rgb(&players, at(32.5, 22.5))),
+        "the orc in the light's edge is drawn"
+    );
+    let hidden = rgb(&players, at(77.5, 7.5));
+    assert!(
+        hidden.iter().all(|&v| v < 30),
+        "the orc beyond the wall is fog: {hidden:?}"
+    );
+    // Nowhere in the dark room is there a token's red.
+    let reds = (600..800)
+        .flat_map(|x| (200..330).map(move |y| (x, y)))
+        .filter(|&(x, y)| red(rgb(&players, [f64::from(x), f64::from(y)])))
+        .count();
+    assert_eq!(reds, 0, "no foe drawn in the dark room");
+    // The DM's window shows it.
+    let dm = image::open(&png).unwrap().to_rgb8();
+    assert!(dm.width() >= 800);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -46,6 +46,10 @@ pub struct ViewArgs {
     /// questions come (for screenshots and demonstrations).
     #[arg(long, value_delimiter = ',', requires = "predict")]
     pub answers: Option<Vec<usize>>,
+    /// Open a second window for the players: only what the party (SIDE, or the first
+    /// figure's side) sees at the segment on the DM's screen, fog elsewhere.
+    #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "")]
+    pub players: Option<String>,
     /// Open in edit mode (B switches in the window).
     #[arg(long)]
     pub edit: bool,
@@ -147,8 +151,22 @@ pub fn run(args: ViewArgs) -> i32 {
         return 2;
     }
     // The scene's own errors come first; then whether a window can open at all.
-    if let Err(e) = crate::scene::load(&path) {
-        eprintln!("{}", e.render());
+    let scene = match crate::scene::load(&path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{}", e.render());
+            return 2;
+        }
+    };
+    if let Some(side) = args.players.as_deref().filter(|s| !s.is_empty())
+        && !scene.combatants.iter().any(|c| c.side == side)
+    {
+        let mut sides: Vec<&str> = scene.combatants.iter().map(|c| c.side.as_str()).collect();
+        sides.dedup();
+        eprintln!(
+            "error: --players {side}: no figure of the scene is on that side (sides: {})",
+            sides.join(", ")
+        );
         return 2;
     }
     if let Err(why) = display() {
@@ -177,6 +195,10 @@ pub fn run(args: ViewArgs) -> i32 {
                 args.charts,
                 args.answers.clone().unwrap_or_default(),
             ),
+            players: args
+                .players
+                .clone()
+                .map(|s| Some(s).filter(|s| !s.is_empty())),
         },
     )
 }

@@ -93,7 +93,7 @@ pub fn feet_of(w: Vec2) -> (f64, f64) {
 pub(super) fn camera_controls(
     camera: Single<(&mut Transform, &mut Projection, &mut MapCamera), Without<TokenCamera>>,
     actions: Single<&ActionState<ViewerAction>>,
-    windows: Query<&Window>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     panels: Res<PanelRects>,
     playback: Option<Res<Playback>>,
     mut requests: MessageReader<ViewerRequest>,

@@ -110,9 +110,12 @@ pub(super) fn scheduled_capture(
     mut capture: ResMut<Capture>,
     playback: Option<Res<Playback>>,
     camera: Query<(&Camera, &GlobalTransform), With<MapCamera>>,
-    windows: Query<&Window>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut playback_commands: MessageWriter<super::PlaybackCommand>,
-    odds: Option<Res<super::odds_panel::OddsPanel>>,
+    (odds, players): (
+        Option<Res<super::odds_panel::OddsPanel>>,
+        Option<Res<super::players::Shown>>,
+    ),
 ) {
     capture.frames += 1;
     // Trials in the Odds panel: wait for them, then a few frames to show the result.
@@ -136,14 +139,24 @@ pub(super) fn scheduled_capture(
     if let Err(e) = crate::scene::save::write_atomic(&side, &json) {
         error!("cannot write {}: {e}", side.display());
     }
-    commands
-        .spawn(Screenshot::primary_window())
-        .observe(save_atomically(capture.path.clone()))
-        .observe(
-            |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                exit.write(AppExit::Success);
+    // The DM's window, and the players' beside it (`PATH-players.png`) when open; the
+    // viewer exits once every one is saved.
+    let mut shots = vec![(Screenshot::primary_window(), capture.path.clone())];
+    if let Some(p) = players {
+        let path = super::players::beside(&capture.path);
+        shots.push((Screenshot::window(p.window), path));
+    }
+    let left = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(shots.len()));
+    for (shot, path) in shots {
+        let left = left.clone();
+        commands.spawn(shot).observe(save_atomically(path)).observe(
+            move |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                if left.fetch_sub(1, std::sync::atomic::Ordering::SeqCst) == 1 {
+                    exit.write(AppExit::Success);
+                }
             },
         );
+    }
 }
 
 /// `PATH.json` beside `PATH`.

@@ -124,7 +124,7 @@ pub(super) fn hover_label(
     mut contexts: bevy_egui::EguiContexts,
     playback: Option<Res<Playback>>,
     placed: Res<LabelLayout>,
-    windows: Query<&Window>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
     capture: Option<Res<super::Capture>>,
 ) -> Result {
@@ -588,7 +588,7 @@ fn draw_paths(gizmos: &mut Gizmos, pb: &Playback) {
 /// The ruler: drag with the measure button over the map; a click on a token selects it.
 pub(super) fn measure(
     actions: Single<&ActionState<ViewerAction>>,
-    windows: Query<&Window>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
     panels: Res<PanelRects>,
     (playback, placed): (Option<Res<Playback>>, Res<LabelLayout>),

@@ -21,6 +21,7 @@ pub mod mode;
 pub mod odds_panel;
 mod panels;
 mod playback;
+pub mod players;
 pub mod preview;
 mod recovery;
 mod reload;
@@ -395,6 +396,8 @@ pub struct ViewOptions {
     /// Teaching from the start: predict mode, the charts, and answers given in advance
     /// (1-based), used as the questions come.
     pub teach: (bool, bool, Vec<usize>),
+    /// The players' window, for this side (none: the first figure's side).
+    pub players: Option<Option<String>>,
 }
 
 /// Opens the viewer window on a scene file. Returns the process exit code.
@@ -404,7 +407,11 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
         return 2;
     }
     let title = format!("First Strike — {}", path.display());
-    let exit = App::new()
+    let mut app = App::new();
+    if let Some(side) = &options.players {
+        app.insert_resource(players::Players { side: side.clone() });
+    }
+    let exit = app
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title,
@@ -429,6 +436,7 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
             capture: options.capture,
             frame_times: options.frame_times,
         })
+        .add_plugins(players::PlayersPlugin)
         .add_systems(Startup, editor_ui::start_editing(options.edit))
         .add_systems(Update, select_at_start(options.select))
         .add_systems(Startup, start_in(options.table_dice, options.teach.0))

@@ -148,7 +148,7 @@ pub(super) fn label_ticks(
     layers: Res<Layers>,
     camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
     panels: Res<super::panels::PanelRects>,
-    windows: Query<&Window>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
     if preview.key.is_none() || !layers.paths || preview.ticks.is_empty() {
         return Ok(());

@@ -15,9 +15,11 @@ use bevy_egui::{EguiContexts, egui};
 /// The close button asks the editor's guard instead of closing at once.
 pub(super) fn close_requested(
     mut closing: MessageReader<WindowCloseRequested>,
+    primary: Query<(), With<PrimaryWindow>>,
     mut out: MessageWriter<ViewerRequest>,
 ) {
-    if closing.read().count() > 0 {
+    // The players' window closes on its own (viewer/players.rs); the DM's asks first.
+    if closing.read().any(|c| primary.contains(c.window)) {
         out.write(ViewerRequest::Quit);
     }
 }

@@ -1,0 +1,383 @@
+//! The players' window (`view --players`): a second window for a screen the players see.
+//! It shows only what the party's figures see at the segment on the DM's screen — the
+//! cells in a party member's line of sight that are lit or within its infravision, the
+//! foes a party member sees, fog elsewhere, and the cells seen earlier in the scene dimmed
+//! — with none of the DM's marks: no unseen foe, no declarations, no dice, no log. It
+//! follows the DM's window segment by segment; closing it leaves the DM's window open.
+
+use super::camera::world_of;
+use super::playback::Playback;
+use super::snapshot::Snapshot;
+use crate::map::vision::Vision;
+use bevy::asset::RenderAssetUsages;
+use bevy::camera::RenderTarget;
+use bevy::camera::visibility::RenderLayers;
+use bevy::ecs::system::SystemParam;
+use bevy::image::ImageSampler;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::window::WindowRef;
+
+/// The render layer of the players' window: nothing of the DM's is drawn on it.
+pub const PLAYERS_LAYER: usize = 2;
+
+/// The players' window is wanted, for this side's figures (none: the first figure's side).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Players {
+    /// The party's side.
+    pub side: Option<String>,
+}
+
+/// What the party sees of one segment.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PartyView {
+    /// The cells in sight, row-major (empty without a map: then every cell is open).
+    pub cells: Vec<bool>,
+    /// The figures shown (indices): the party's, and the foes a party member sees.
+    pub figures: Vec<usize>,
+}
+
+/// The side whose figures are the party: `side`, else the first figure's.
+pub fn party_side(snap: &Snapshot, side: Option<&str>) -> Option<String> {
+    side.map(str::to_string)
+        .or_else(|| snap.figures.first().map(|f| f.side.clone()))
+}
+
+/// What the party of `side` sees in `snap`: the cells lit (or within a member's
+/// infravision) in a conscious member's line of sight, and the foes a conscious member
+/// sees (the engine's sightings, with the rule that decided each).
+pub fn party_view(snap: &Snapshot, vision: Option<&mut Vision>, side: &str) -> PartyView {
+    let eyes: Vec<usize> = snap
+        .figures
+        .iter()
+        .filter(|f| f.side == side && f.up && !f.dead)
+        .map(|f| f.index)
+        .collect();
+    let mut figures: Vec<usize> = snap
+        .figures
+        .iter()
+        .filter(|f| f.side == side)
+        .map(|f| f.index)
+        .collect();
+    for &(by, seen, _) in &snap.sightings {
+        if eyes.contains(&by) && !figures.contains(&seen) {
+            figures.push(seen);
+        }
+    }
+    figures.sort_unstable();
+    let Some(v) = vision else {
+        return PartyView {
+            cells: Vec::new(),
+            figures,
+        };
+    };
+    let (w, h) = (v.sight_map().width(), v.sight_map().height());
+    let mut cells = vec![false; (w * h).max(0) as usize];
+    for &i in &eyes {
+        let Some(f) = snap.figure(i) else { continue };
+        let infra = f.infravision.unwrap_or(0.0);
+        let from = v.cell(f.at);
+        let fov: Vec<(i32, i32)> = v.fov(from, w.max(h)).iter().collect();
+        for (x, y) in fov {
+            if x < 0 || y < 0 || x >= w || y >= h {
+                continue;
+            }
+            let k = (y * w + x) as usize;
+            let c = v.centre((x, y));
+            let near = ((c.0 - f.at.0).powi(2) + (c.1 - f.at.1).powi(2)).sqrt() <= infra;
+            if snap.lit.get(k).copied().unwrap_or(false) || near {
+                cells[k] = true;
+            }
+        }
+    }
+    // A figure the party sees stands in a cell it sees (seen by its own light, say, or
+    // at the edge of the torch's reach).
+    for &i in &figures {
+        if let Some(f) = snap.figure(i) {
+            let (x, y) = v.cell(f.at);
+            if x >= 0 && y >= 0 && x < w && y < h {
+                cells[(y * w + x) as usize] = true;
+            }
+        }
+    }
+    PartyView { cells, figures }
+}
+
+/// The window, its camera, and what it shows now.
+#[derive(Resource)]
+pub(super) struct Shown {
+    /// The players' window.
+    pub(super) window: Entity,
+    /// The fog image (one pixel a cell).
+    image: Handle<Image>,
+    /// The playback and frame the view was made for: (generation, edits, cursor).
+    key: Option<(u32, u32, usize)>,
+    /// Cells seen at any frame up to the one shown.
+    ever: Vec<bool>,
+    /// The frames `ever` covers (0..upto), for the same generation and edits.
+    upto: (u32, u32, usize),
+}
+
+/// A figure's token in the players' window.
+#[derive(Component)]
+struct PlayersToken;
+
+/// A figure's name in the players' window.
+#[derive(Component)]
+struct PlayersLabel;
+
+/// The players' camera.
+#[derive(Component)]
+struct PlayersCamera;
+
+/// The fog sprite.
+#[derive(Component)]
+struct Fog;
+
+/// The second window and what draws on it.
+pub struct PlayersPlugin;
+
+impl Plugin for PlayersPlugin {
+    fn build(&self, app: &mut App) {
+        // Only when asked for (`view --players`): the resource says which side.
+        app.add_systems(Startup, open.run_if(resource_exists::<Players>))
+            .add_systems(
+                Update,
+                (follow, close)
+                    .chain()
+                    .run_if(resource_exists::<Shown>)
+                    .in_set(super::ViewerSet::Draw),
+            );
+    }
+}
+
+/// Opens the players' window with its camera and fog sprite.
+fn open(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    let window = commands
+        .spawn(Window {
+            title: "First Strike — the players' view".into(),
+            resolution: bevy::window::WindowResolution::new(900, 700),
+            ..default()
+        })
+        .id();
+    commands.spawn((
+        Camera2d,
+        PlayersCamera,
+        Msaa::Off,
+        RenderTarget::Window(WindowRef::Entity(window)),
+        RenderLayers::layer(PLAYERS_LAYER),
+        Camera {
+            clear_color: ClearColorConfig::Custom(Color::BLACK),
+            ..default()
+        },
+    ));
+    let mut image = Image::new_fill(
+        Extent3d {
+            width: 1,
+            height: 1,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        &[0, 0, 0, 255],
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::all(),
+    );
+    image.sampler = ImageSampler::nearest();
+    let image = images.add(image);
+    commands.spawn((
+        Sprite::from_image(image.clone()),
+        Fog,
+        RenderLayers::layer(PLAYERS_LAYER),
+    ));
+    commands.insert_resource(Shown {
+        window,
+        image,
+        key: None,
+        ever: Vec::new(),
+        upto: (0, 0, 0),
+    });
+}
+
+/// Colours of the fog image: a cell in sight (floor, wall), seen before (floor, wall),
+/// never seen.
+const IN_SIGHT: [[u8; 4]; 2] = [[196, 176, 132, 255], [92, 84, 72, 255]];
+const REMEMBERED: [[u8; 4]; 2] = [[70, 64, 54, 255], [40, 37, 33, 255]];
+const UNSEEN: [u8; 4] = [0, 0, 0, 255];
+
+/// A token's or name's entity, redrawn when the frame changes.
+type Drawn = Or<(With<PlayersToken>, With<PlayersLabel>)>;
+/// The fog sprite's size and place.
+type FogView<'a> = (&'a mut Sprite, &'a mut Transform);
+/// The players' camera's place and zoom.
+type CameraView<'a> = (&'a mut Transform, &'a mut Projection);
+
+/// What the players' window is drawn with.
+#[derive(SystemParam)]
+struct Canvas<'w, 's> {
+    commands: Commands<'w, 's>,
+    images: ResMut<'w, Assets<Image>>,
+    meshes: ResMut<'w, Assets<Mesh>>,
+    materials: ResMut<'w, Assets<ColorMaterial>>,
+    fog: Query<'w, 's, FogView<'static>, With<Fog>>,
+    camera: Query<'w, 's, CameraView<'static>, (With<PlayersCamera>, Without<Fog>)>,
+    drawn: Query<'w, 's, Entity, Drawn>,
+}
+
+/// Follows the DM's frame: the fog, the tokens and names of the figures the party sees.
+fn follow(
+    players: Res<Players>,
+    playback: Option<Res<Playback>>,
+    shown: Option<ResMut<Shown>>,
+    mut canvas: Canvas,
+) {
+    let (Some(pb), Some(mut shown)) = (playback, shown) else {
+        return;
+    };
+    let key = (pb.generation, pb.edits, pb.cursor);
+    if shown.key == Some(key) {
+        return;
+    }
+    shown.key = Some(key);
+    let snap = pb.current();
+    let Some(side) = party_side(snap, players.side.as_deref()) else {
+        return;
+    };
+    let mut vision = pb.grid.as_ref().map(Vision::new);
+    let now = party_view(snap, vision.as_mut(), &side);
+    remember(&pb, &mut shown, vision.as_mut(), (&side, now.cells.len()));
+    draw_fog(&pb, &now, &shown, &mut canvas);
+    for e in &canvas.drawn {
+        canvas.commands.entity(e).despawn();
+    }
+    for &i in &now.figures {
+        if let Some(f) = snap.figure(i) {
+            token(&mut canvas, f, f.side == side);
+        }
+    }
+}
+
+/// Adds to what the party has seen every frame up to the one shown (again from the start
+/// when the playback was replaced, edited or stepped back).
+fn remember(
+    pb: &Playback,
+    shown: &mut Shown,
+    mut vision: Option<&mut Vision>,
+    (side, n): (&str, usize),
+) {
+    let fresh =
+        shown.upto.0 != pb.generation || shown.upto.1 != pb.edits || shown.upto.2 > pb.cursor;
+    if fresh {
+        shown.ever = vec![false; n];
+        shown.upto = (pb.generation, pb.edits, 0);
+    }
+    for k in shown.upto.2..=pb.cursor {
+        if let Some(frame) = pb.frames.get(k) {
+            let seen = party_view(frame, vision.as_deref_mut(), side).cells;
+            for (e, s) in shown.ever.iter_mut().zip(seen) {
+                *e |= s;
+            }
+        }
+    }
+    shown.upto.2 = pb.cursor + 1;
+}
+
+/// A figure's token and name in the players' window: the party's in blue, a foe seen in
+/// red, one down in grey.
+fn token(canvas: &mut Canvas, f: &super::FigureView, ours: bool) {
+    let colour = match (ours, f.up) {
+        (true, true) => Color::srgb(0.30, 0.55, 0.95),
+        (false, true) => Color::srgb(0.90, 0.25, 0.20),
+        (_, false) => Color::srgb(0.45, 0.45, 0.45),
+    };
+    let at = world_of(f.at);
+    let mesh = canvas.meshes.add(Circle::new(2.2));
+    let material = canvas.materials.add(colour);
+    canvas.commands.spawn((
+        Mesh2d(mesh),
+        MeshMaterial2d(material),
+        Transform::from_translation(at.extend(1.0)),
+        RenderLayers::layer(PLAYERS_LAYER),
+        PlayersToken,
+    ));
+    canvas.commands.spawn((
+        Text2d::new(f.name.clone()),
+        TextFont::from_font_size(28.0),
+        Transform::from_translation((at + Vec2::new(0.0, 4.5)).extend(2.0))
+            .with_scale(Vec3::splat(0.12)),
+        RenderLayers::layer(PLAYERS_LAYER),
+        PlayersLabel,
+    ));
+}
+
+/// Paints the fog image (in sight, remembered, never seen) and fits the camera to the map.
+fn draw_fog(pb: &Playback, now: &PartyView, shown: &Shown, canvas: &mut Canvas) {
+    let Some(grid) = pb.grid.as_ref() else { return };
+    let (w, h) = (grid.width, grid.height);
+    let mut data = Vec::with_capacity(w * h * 4);
+    for y in 0..h {
+        for x in 0..w {
+            let k = y * w + x;
+            let wall = usize::from(grid.opaque(x as i64, y as i64));
+            let px = if now.cells.get(k).copied().unwrap_or(false) {
+                IN_SIGHT[wall]
+            } else if shown.ever.get(k).copied().unwrap_or(false) {
+                REMEMBERED[wall]
+            } else {
+                UNSEEN
+            };
+            data.extend_from_slice(&px);
+        }
+    }
+    let mut image = Image::new(
+        Extent3d {
+            width: w as u32,
+            height: h as u32,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::all(),
+    );
+    image.sampler = ImageSampler::nearest();
+    let _ = canvas.images.insert(&shown.image, image);
+    let size = Vec2::new(grid.width_ft() as f32, grid.height_ft() as f32);
+    let centre = world_of((grid.width_ft() / 2.0, grid.height_ft() / 2.0));
+    if let Ok((mut sprite, mut tf)) = canvas.fog.single_mut() {
+        sprite.custom_size = Some(size);
+        tf.translation = centre.extend(0.0);
+    }
+    if let Ok((mut tf, mut projection)) = canvas.camera.single_mut() {
+        tf.translation = centre.extend(tf.translation.z);
+        // The whole map in the window (900 x 700), with a margin.
+        if let Projection::Orthographic(ortho) = projection.as_mut() {
+            ortho.scale = (size.x / 860.0).max(size.y / 660.0);
+        }
+    }
+}
+
+/// `PATH`'s players' window beside it: `shot.png` → `shot-players.png`.
+pub fn beside(path: &std::path::Path) -> std::path::PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or("shot".into(), |s| s.to_string_lossy().to_string());
+    let ext = path
+        .extension()
+        .map_or("png".into(), |e| e.to_string_lossy().to_string());
+    path.with_file_name(format!("{stem}-players.{ext}"))
+}
+
+/// The players' window closed: it goes, and the DM's window stays.
+fn close(
+    mut commands: Commands,
+    shown: Option<Res<Shown>>,
+    mut closing: MessageReader<bevy::window::WindowCloseRequested>,
+) {
+    let Some(shown) = shown else { return };
+    for c in closing.read() {
+        if c.window == shown.window {
+            commands.entity(shown.window).despawn();
+            commands.remove_resource::<Shown>();
+        }
+    }
+}

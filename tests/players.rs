@@ -1,0 +1,87 @@
+//! The players' window shows only what the party sees (`viewer::players::party_view`): the
+//! party's own figures, the foes a conscious member sees by the engine's sight rules, and
+//! the cells lit in a member's line of sight. Headless: the viewer's core with the
+//! playback, no window.
+#![cfg(feature = "viewer")]
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use firststrike::map::Vision;
+use firststrike::viewer::players::{party_side, party_view};
+use firststrike::viewer::{Playback, PlaybackCommand, ViewerCorePlugin};
+
+/// Two rooms and a door: the fighter's torch lights the west room; an orc waits in the
+/// dark beyond the wall, another just outside the door at the edge of the light.
+pub const ROOMS: &str = include_str!("data/two_rooms.ron");
+
+fn app(path: std::path::PathBuf) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, InputPlugin))
+        .add_plugins(ViewerCorePlugin {
+            path,
+            seed: None,
+            watch: false,
+            system: None,
+            recovery: None,
+        });
+    app.update();
+    app
+}
+
+#[test]
+fn the_party_sees_its_own_and_the_foes_its_members_see() {
+    let dir = std::env::temp_dir().join(format!("firststrike-players-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("rooms.ron");
+    std::fs::write(&path, ROOMS).unwrap();
+    let mut app = app(path);
+    for step in 0..4 {
+        let pb = app.world().resource::<Playback>();
+        let snap = pb.current();
+        let side = party_side(snap, None).unwrap();
+        assert_eq!(side, "Party", "the first figure's side");
+        let grid = pb.grid.clone().unwrap();
+        let mut vision = Vision::new(&grid);
+        let view = party_view(snap, Some(&mut vision), &side);
+        // The engine's sightings decide who is shown: the party, and whom it sees.
+        let seen_by_party = |j: usize| {
+            snap.sightings
+                .iter()
+                .any(|&(by, seen, _)| by <= 1 && seen == j)
+        };
+        assert!(
+            view.figures.contains(&0) && view.figures.contains(&1),
+            "step {step}"
+        );
+        assert!(
+            !view.figures.contains(&2),
+            "the orc beyond the wall is not drawn (step {step})"
+        );
+        assert!(!seen_by_party(2));
+        assert_eq!(view.figures.contains(&3), seen_by_party(3), "step {step}");
+        // The cells: the torch-lit room is in sight, the dark room beyond the wall is not.
+        let w = grid.width;
+        assert!(view.cells[2 * w + 2], "a lit cell in the west room");
+        assert!(
+            !view.cells[w + 15],
+            "a cell of the dark east room (step {step})"
+        );
+        // Another side's players see the other way round.
+        let theirs = party_view(snap, Some(&mut vision), "Orcs");
+        assert!(theirs.figures.contains(&2) && theirs.figures.contains(&3));
+        app.world_mut().write_message(PlaybackCommand::Forward);
+        app.update();
+    }
+}
+
+mod common;
+
+/// A side no figure is on is refused before any window opens, with the sides there are.
+#[test]
+fn players_of_a_side_that_is_not_there_are_refused() {
+    let (code, _, err) =
+        common::firststrike(&["view", "tests/data/two_rooms.ron", "--players", "Elves"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--players Elves"), "{err}");
+    assert!(err.contains("Party, Orcs"), "{err}");
+}
