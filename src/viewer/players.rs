@@ -249,10 +249,30 @@ fn follow(
     for e in &canvas.drawn {
         canvas.commands.entity(e).despawn();
     }
-    for &i in &now.figures {
-        if let Some(f) = snap.figure(i) {
-            token(&mut canvas, f, f.side == side);
-        }
+    // Tokens pushed apart in a crowd and names placed clear of each other, as on the DM's
+    // map (viewer/labels.rs), for the figures shown here only.
+    let shown_figures: Vec<super::FigureView> = now
+        .figures
+        .iter()
+        .filter_map(|&i| snap.figure(i).cloned())
+        .collect();
+    let scale = canvas
+        .camera
+        .single()
+        .ok()
+        .and_then(|(_, p)| match p {
+            Projection::Orthographic(o) => Some(o.scale),
+            _ => None,
+        })
+        .unwrap_or(0.1);
+    let size = super::label_size(scale);
+    let placed = super::layout(&shown_figures, size);
+    for (k, f) in shown_figures.iter().enumerate() {
+        let label = placed.labels[k]
+            .as_ref()
+            .map(|l| (l.offset, l.text.clone()));
+        let at = (placed.drawn[k], placed.radii[k]);
+        token(&mut canvas, f, (f.side == side, at, size), label);
     }
 }
 
@@ -283,14 +303,18 @@ fn remember(
 
 /// A figure's token and name in the players' window: the party's in blue, a foe seen in
 /// red, one down in grey.
-fn token(canvas: &mut Canvas, f: &super::FigureView, ours: bool) {
+fn token(
+    canvas: &mut Canvas,
+    f: &super::FigureView,
+    (ours, (at, radius), size): (bool, (Vec2, f32), f32),
+    label: Option<(Vec2, String)>,
+) {
     let colour = match (ours, f.up) {
         (true, true) => Color::srgb(0.30, 0.55, 0.95),
         (false, true) => Color::srgb(0.90, 0.25, 0.20),
         (_, false) => Color::srgb(0.45, 0.45, 0.45),
     };
-    let at = world_of(f.at);
-    let mesh = canvas.meshes.add(Circle::new(2.2));
+    let mesh = canvas.meshes.add(Circle::new(radius));
     let material = canvas.materials.add(colour);
     canvas.commands.spawn((
         Mesh2d(mesh),
@@ -299,11 +323,15 @@ fn token(canvas: &mut Canvas, f: &super::FigureView, ours: bool) {
         RenderLayers::layer(PLAYERS_LAYER),
         PlayersToken,
     ));
+    // A name with no room beside its token is left out (the DM's map shows it on hover).
+    let Some((offset, text)) = label else { return };
     canvas.commands.spawn((
-        Text2d::new(f.name.clone()),
-        TextFont::from_font_size(28.0),
-        Transform::from_translation((at + Vec2::new(0.0, 4.5)).extend(2.0))
-            .with_scale(Vec3::splat(0.12)),
+        Text2d::new(text),
+        TextFont {
+            font_size: FontSize::Px(40.0),
+            ..default()
+        },
+        Transform::from_translation((at + offset).extend(2.0)).with_scale(Vec3::splat(size / 40.0)),
         RenderLayers::layer(PLAYERS_LAYER),
         PlayersLabel,
     ));
