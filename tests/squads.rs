@@ -107,3 +107,149 @@ fn two_figures_added_at_one_spot_stand_apart() {
         }
     }
 }
+
+/// A party of three and a squad of `n` orcs, spread in a 60 x 40 ft room.
+fn party_and_squad(n: u32, party: &[(f64, f64)]) -> firststrike::scene::Scene {
+    let mut s = new_scene(Setting::Indoors, 60.0, 40.0, 5.0);
+    for (k, &at) in party.iter().enumerate() {
+        let f = CombatantSpec {
+            name: format!("Hero {}", k + 1),
+            side: "Party".into(),
+            at,
+            ..CombatantSpec::default()
+        };
+        apply(&mut s, &Edit::AddFigure(Box::new(f))).unwrap();
+    }
+    apply(
+        &mut s,
+        &Edit::AddSquad {
+            spec: orc((40.0, 20.0)),
+            count: n,
+        },
+    )
+    .unwrap();
+    s
+}
+
+fn orcs(s: &firststrike::scene::Scene) -> Vec<String> {
+    s.combatants
+        .iter()
+        .filter(|c| c.side == "Monsters")
+        .map(|c| c.name.clone())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// "Melee the nearest foe" for a whole side: every orc gets its own declaration, aimed
+    /// at every hero, the nearest to it first; no hero's declaration changes; the scene
+    /// still checks and plays.
+    #[test]
+    fn a_group_order_becomes_each_figures_own(
+        n in 1u32..14,
+        party in proptest::collection::vec((7.5f64..52.5, 7.5f64..32.5), 1..4),
+    ) {
+        use firststrike::scene::edit::GroupOrder;
+        let mut s = party_and_squad(n, &party);
+        let heroes_before = s.rounds.first().map(|r| r.declare.clone());
+        let squad = orcs(&s);
+        apply(&mut s, &Edit::DeclareGroup { round: 1, figures: squad.clone(), order: GroupOrder::MeleeNearest }).unwrap();
+        let declared = &s.rounds[0].declare;
+        for o in &squad {
+            let me = s.combatant(o).unwrap().at;
+            let targets = declared[o].targets();
+            prop_assert_eq!(targets.len(), party.len(), "every hero, in order");
+            let d = |n: &str| { let a = s.combatant(n).unwrap().at; (a.0 - me.0).hypot(a.1 - me.1) };
+            for w in targets.windows(2) {
+                prop_assert!(d(w[0]) <= d(w[1]), "{}: nearest first", o);
+            }
+        }
+        if let Some(before) = heroes_before {
+            for (who, act) in before.iter().filter(|(w, _)| w.starts_with("Hero")) {
+                prop_assert_eq!(declared.get(who), Some(act));
+            }
+        }
+        prop_assert!(firststrike::scene::check(&s).is_ok());
+    }
+}
+
+/// All or nothing: a group with a name that is not there, or a charge at a figure that is
+/// not there, changes no one; Clear takes every declaration of the group back.
+#[test]
+fn a_group_order_is_all_or_nothing() {
+    use firststrike::scene::edit::GroupOrder;
+    let mut s = party_and_squad(4, &[(10.0, 10.0)]);
+    let squad = orcs(&s);
+    let before = s.clone();
+    let mut wrong = squad.clone();
+    wrong.push("Orc 99".into());
+    let e = apply(
+        &mut s,
+        &Edit::DeclareGroup {
+            round: 1,
+            figures: wrong,
+            order: GroupOrder::Hold,
+        },
+    );
+    assert!(e.unwrap_err().contains("Orc 99"));
+    assert_eq!(s, before, "nothing changed");
+    let e = apply(
+        &mut s,
+        &Edit::DeclareGroup {
+            round: 1,
+            figures: squad.clone(),
+            order: GroupOrder::Charge("Nobody".into()),
+        },
+    );
+    assert!(e.unwrap_err().contains("Nobody"));
+    assert_eq!(s, before, "nothing changed");
+    apply(
+        &mut s,
+        &Edit::DeclareGroup {
+            round: 1,
+            figures: squad.clone(),
+            order: GroupOrder::Charge("Hero 1".into()),
+        },
+    )
+    .unwrap();
+    assert!(
+        squad
+            .iter()
+            .all(|o| s.rounds[0].declare[o].targets() == vec!["Hero 1"])
+    );
+    apply(
+        &mut s,
+        &Edit::DeclareGroup {
+            round: 1,
+            figures: squad.clone(),
+            order: GroupOrder::Clear,
+        },
+    )
+    .unwrap();
+    assert!(
+        squad
+            .iter()
+            .all(|o| s.rounds.first().is_none_or(|r| !r.declare.contains_key(o)))
+    );
+    // A side with no foe in the scene has no one to fight.
+    let mut alone = new_scene(Setting::Indoors, 30.0, 30.0, 5.0);
+    apply(
+        &mut alone,
+        &Edit::AddSquad {
+            spec: orc((15.0, 15.0)),
+            count: 3,
+        },
+    )
+    .unwrap();
+    let squad = orcs(&alone);
+    let e = apply(
+        &mut alone,
+        &Edit::DeclareGroup {
+            round: 1,
+            figures: squad,
+            order: GroupOrder::MeleeNearest,
+        },
+    );
+    assert!(e.unwrap_err().contains("no foe"));
+}

@@ -91,6 +91,17 @@ pub enum Edit {
         /// What it does.
         act: Option<Act>,
     },
+    /// Declares for a group at once in round `round` (from 1): each of `figures` gets its
+    /// own declaration made from `order` ([`GroupOrder`]). All or nothing: a name that is
+    /// not there changes no one.
+    DeclareGroup {
+        /// The round.
+        round: usize,
+        /// The figures (a side's, or a squad's).
+        figures: Vec<String>,
+        /// What each does.
+        order: GroupOrder,
+    },
     /// Fixes the dice of one kind for one key (a figure or a side); empty: rolled.
     Dice {
         /// The kind.
@@ -102,6 +113,58 @@ pub enum Edit {
     },
     /// The seed for dice not fixed.
     Seed(u64),
+}
+
+/// What a group is told to do; each figure's own declaration is made from it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum GroupOrder {
+    /// Melee, each at the figures of other sides nearest it first (the engine takes the
+    /// first still standing).
+    MeleeNearest,
+    /// Missile fire, each at the nearest foe first.
+    MissileNearest,
+    /// A charge, each at the nearest foe first.
+    ChargeNearest,
+    /// A charge, all at this figure.
+    Charge(String),
+    /// Missile fire, all at this figure.
+    Missile(String),
+    /// Holding.
+    Hold,
+    /// Each one's declaration cleared.
+    Clear,
+}
+
+impl GroupOrder {
+    /// What `figure` declares under this order: foes (other sides) by distance from where
+    /// it stands in the scene, nearest first.
+    pub fn act_for(&self, scene: &Scene, figure: &str) -> Option<Act> {
+        let me = scene.combatants.iter().find(|c| c.name == figure)?;
+        let nearest = || {
+            let mut foes: Vec<(f64, &str)> = scene
+                .combatants
+                .iter()
+                .filter(|c| c.side != me.side)
+                .map(|c| {
+                    let d = (c.at.0 - me.at.0).hypot(c.at.1 - me.at.1);
+                    (d, c.name.as_str())
+                })
+                .collect();
+            foes.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(b.1)));
+            foes.into_iter()
+                .map(|f| f.1.to_string())
+                .collect::<Vec<_>>()
+        };
+        match self {
+            GroupOrder::MeleeNearest => Some(Act::melee(nearest())),
+            GroupOrder::MissileNearest => Some(Act::missile(nearest())),
+            GroupOrder::ChargeNearest => Some(Act::charge(nearest())),
+            GroupOrder::Charge(t) => Some(Act::charge(vec![t.clone()])),
+            GroupOrder::Missile(t) => Some(Act::missile(vec![t.clone()])),
+            GroupOrder::Hold => Some(Act::Hold),
+            GroupOrder::Clear => None,
+        }
+    }
 }
 
 /// The map character of a cell kind (the loader's legend).
@@ -255,6 +318,26 @@ pub fn apply(scene: &mut Scene, edit: &Edit) -> Result<(), String> {
         }
         Edit::Delete { figure } => delete(scene, figure)?,
         Edit::Declare { round, figure, act } => declare(scene, *round, figure, act.clone())?,
+        Edit::DeclareGroup {
+            round,
+            figures,
+            order,
+        } => {
+            // On a copy: one refusal leaves the scene as it was.
+            let mut next = scene.clone();
+            for f in figures {
+                figure_mut(&mut next, f)?;
+                // A group with no foe in the scene has no one to fight.
+                let act = order.act_for(&next, f);
+                if act.as_ref().is_some_and(|a| a.targets().is_empty())
+                    && !matches!(act, Some(Act::Hold))
+                {
+                    return Err(format!("'{f}' has no foe in the scene to aim at"));
+                }
+                declare(&mut next, *round, f, act)?;
+            }
+            *scene = next;
+        }
         Edit::Dice { kind, key, values } => {
             let by_key = scene.dice.entry(*kind).or_default();
             if values.is_empty() {

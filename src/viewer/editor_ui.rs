@@ -329,7 +329,7 @@ pub(super) fn editor_panel(
             .order(egui::Order::Foreground)
             .show(&ctx, |a| {
                 egui::Frame::popup(a.style()).show(a, |f| {
-                    close = declare_menu(f, &name, &mut ui, &mut out);
+                    close = declare_menu(f, (&name, editor.scene.as_ref()), &mut ui, &mut out);
                 });
             });
         if close {
@@ -714,10 +714,57 @@ fn title(s: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The token's context menu, for its whole side at once: each figure's own declaration
+/// made from one order (`Edit::DeclareGroup`). True when it should close.
+fn group_menu(
+    m: &mut egui::Ui,
+    scene: &Scene,
+    name: &str,
+    round: usize,
+    out: &mut MessageWriter<EditorCommand>,
+) -> bool {
+    use crate::scene::edit::GroupOrder as G;
+    let Some(side) = scene.combatant(name).map(|c| c.side.clone()) else {
+        return false;
+    };
+    let figures: Vec<String> = scene
+        .combatants
+        .iter()
+        .filter(|c| c.side == side)
+        .map(|c| c.name.clone())
+        .collect();
+    if figures.len() < 2 {
+        return false;
+    }
+    m.separator();
+    m.strong(format!(
+        "all {} of side {side}, round {round}",
+        figures.len()
+    ));
+    let mut close = false;
+    for (order, label) in [
+        (G::MeleeNearest, "melee the nearest foe"),
+        (G::MissileNearest, "missile at the nearest foe"),
+        (G::ChargeNearest, "charge the nearest foe"),
+        (G::Hold, "hold"),
+        (G::Clear, "clear"),
+    ] {
+        if m.button(label).clicked() {
+            out.write(EditorCommand::Edit(Edit::DeclareGroup {
+                round,
+                figures: figures.clone(),
+                order,
+            }));
+            close = true;
+        }
+    }
+    close
+}
+
 /// The token's context menu: what it does this round. True when it should close.
 fn declare_menu(
     m: &mut egui::Ui,
-    name: &str,
+    (name, scene): (&str, Option<&Scene>),
     ui: &mut EditorUi,
     out: &mut MessageWriter<EditorCommand>,
 ) -> bool {
@@ -795,6 +842,10 @@ fn declare_menu(
         now(None);
         close = true;
     }
+    if let Some(scene) = scene {
+        close |= group_menu(m, scene, name, ui.round, out);
+    }
+    m.separator();
     if m.button("cancel").clicked() {
         close = true;
     }
