@@ -168,6 +168,35 @@ fn a_blow_and_a_ring_in_one_round() {
     );
 }
 
+/// A device named almost as the table names one is a mistyped name, not a device with no
+/// activation time: refused with the table's name as help. A ring besides a blow that
+/// cannot land this round (its foe out of reach: the fighter closes) is an act of its own.
+#[test]
+fn a_mistyped_device_is_refused_and_a_ring_without_a_blow_is_its_own_act() {
+    let wand = r#"Cast(spell: "wand of frost", target: Some("Orc"), device: true)"#;
+    let e = scene(&format!(r#""Fighter": {wand}, "Orc": Hold"#), "", "").unwrap_err();
+    assert!(e.contains("wand of frost (cone of cold)"), "{e}");
+    let mut far = scene(
+        r#""Fighter": Melee(targets: ["Orc"]), "Orc": Hold"#,
+        &format!(r#""Fighter": {RING}"#),
+        "",
+    )
+    .unwrap();
+    far.combatants[1].at = (60.0, 0.0);
+    let mut r = Runner::new(far, None, Some(1));
+    r.run_to_end();
+    let acts = r.events(K::Act, Some("Fighter"));
+    assert!(
+        acts.iter().any(|e| e.rule.id == "device.instant"),
+        "{acts:?}"
+    );
+    assert!(
+        !acts
+            .iter()
+            .any(|e| e.rule.id == "declare.melee_then_device")
+    );
+}
+
 /// What the rules do not allow is refused at its place: a device with an activation time
 /// after a blow (it is timed as a spell and takes the round), a device after missile fire,
 /// and `then=device` after anything but melee in `first`.

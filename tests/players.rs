@@ -80,8 +80,20 @@ mod common;
 #[test]
 fn players_of_a_side_that_is_not_there_are_refused() {
     let (code, _, err) =
-        common::firststrike(&["view", "tests/data/two_rooms.ron", "--players", "Elves"]);
+        common::firststrike(&["view", "tests/data/two_rooms.ron", "--players=Elves"]);
     assert_eq!(code, 2);
     assert!(err.contains("--players Elves"), "{err}");
     assert!(err.contains("Party, Orcs"), "{err}");
+    // The side is given with '=': a bare --players never takes the scene's path for a side.
+    let (code, _, err) = common::firststrike(&[
+        "view",
+        "--players",
+        "tests/data/two_rooms.ron",
+        "--screenshot",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        !err.contains("no figure of the scene is on that side"),
+        "{err}"
+    );
 }

@@ -46,9 +46,15 @@ pub struct ViewArgs {
     /// questions come (for screenshots and demonstrations).
     #[arg(long, value_delimiter = ',', requires = "predict")]
     pub answers: Option<Vec<usize>>,
-    /// Open a second window for the players: only what the party (SIDE, or the first
-    /// figure's side) sees at the segment on the DM's screen, fog elsewhere.
-    #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "")]
+    /// Open a second window for the players: only what the party (`--players=SIDE`, or
+    /// the first figure's side) sees at the segment on the DM's screen, fog elsewhere.
+    #[arg(
+        long,
+        value_name = "SIDE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = ""
+    )]
     pub players: Option<String>,
     /// Open in edit mode (B switches in the window).
     #[arg(long)]

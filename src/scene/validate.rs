@@ -475,9 +475,13 @@ fn second_action_allowed(
 }
 
 /// Whether a device named `spell` works at once: no time given, none in the table.
+/// A name close to one the table knows ("wand of frost" for "wand of frost (cone of cold)")
+/// is taken for a mistyped table name, not for a device with no activation time: it is
+/// refused with the table's name as help.
 fn instant_device(spell: &str, segments: Option<u32>) -> bool {
     let known = tables::find_spell(spell).map(|s| s.segments);
-    crate::rules::spell::instant_device(true, segments, known).is_some()
+    let mistyped = tables::suggest(spell, tables::spells().iter().map(|s| s.name.as_str()));
+    crate::rules::spell::instant_device(true, segments, known).is_some() && mistyped.is_none()
 }
 
 /// The die a side rolls for initiative: a d8 if any member rolls one (DMG p.62).

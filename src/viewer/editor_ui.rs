@@ -153,7 +153,7 @@ fn drawn_token(
 #[derive(SystemParam)]
 pub(super) struct MapPointer<'w, 's> {
     mouse: Res<'w, ButtonInput<MouseButton>>,
-    windows: Query<'w, 's, &'static Window>,
+    windows: Query<'w, 's, &'static Window, With<bevy::window::PrimaryWindow>>,
     camera:
         Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<super::camera::MapCamera>>,
     panels: Res<'w, PanelRects>,
@@ -741,6 +741,9 @@ fn group_menu(
         "all {} of side {side}, round {round}",
         figures.len()
     ));
+    // Nearest by where each stands when the scene starts (said after round 1, when the
+    // figures may have moved).
+    let from = if round > 1 { " (where they start)" } else { "" };
     let mut close = false;
     for (order, label) in [
         (G::MeleeNearest, "melee the nearest foe"),
@@ -749,6 +752,11 @@ fn group_menu(
         (G::Hold, "hold"),
         (G::Clear, "clear"),
     ] {
+        let nearest = matches!(
+            order,
+            G::MeleeNearest | G::MissileNearest | G::ChargeNearest
+        );
+        let label = format!("{label}{}", if nearest { from } else { "" });
         if m.button(label).clicked() {
             out.write(EditorCommand::Edit(Edit::DeclareGroup {
                 round,

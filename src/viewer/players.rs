@@ -206,6 +206,8 @@ const UNSEEN: [u8; 4] = [0, 0, 0, 255];
 
 /// A token's or name's entity, redrawn when the frame changes.
 type Drawn = Or<(With<PlayersToken>, With<PlayersLabel>)>;
+/// Everything of the players' window besides the window: its camera, fog and tokens.
+type Everything = Or<(Drawn, With<PlayersCamera>, With<Fog>)>;
 /// The fog sprite's size and place.
 type FogView<'a> = (&'a mut Sprite, &'a mut Transform);
 /// The players' camera's place and zoom.
@@ -337,9 +339,30 @@ fn token(
     ));
 }
 
-/// Paints the fog image (in sight, remembered, never seen) and fits the camera to the map.
+/// Paints the fog image (in sight, remembered, never seen) and fits the camera to the map;
+/// without a map, fits it to the figures shown.
 fn draw_fog(pb: &Playback, now: &PartyView, shown: &Shown, canvas: &mut Canvas) {
-    let Some(grid) = pb.grid.as_ref() else { return };
+    let Some(grid) = pb.grid.as_ref() else {
+        let snap = pb.current();
+        let at: Vec<(f64, f64)> = now
+            .figures
+            .iter()
+            .filter_map(|&i| snap.figure(i).map(|f| f.at))
+            .collect();
+        if at.is_empty() {
+            return;
+        }
+        let lo = at
+            .iter()
+            .fold((f64::MAX, f64::MAX), |a, p| (a.0.min(p.0), a.1.min(p.1)));
+        let hi = at
+            .iter()
+            .fold((f64::MIN, f64::MIN), |a, p| (a.0.max(p.0), a.1.max(p.1)));
+        let size = Vec2::new((hi.0 - lo.0) as f32 + 20.0, (hi.1 - lo.1) as f32 + 20.0);
+        let centre = world_of(((lo.0 + hi.0) / 2.0, (lo.1 + hi.1) / 2.0));
+        fit(canvas, centre, size);
+        return;
+    };
     let (w, h) = (grid.width, grid.height);
     let mut data = Vec::with_capacity(w * h * 4);
     for y in 0..h {
@@ -375,9 +398,14 @@ fn draw_fog(pb: &Playback, now: &PartyView, shown: &Shown, canvas: &mut Canvas) 
         sprite.custom_size = Some(size);
         tf.translation = centre.extend(0.0);
     }
+    fit(canvas, centre, size);
+}
+
+/// Centres the players' camera on `centre` with `size` (world units) in view.
+fn fit(canvas: &mut Canvas, centre: Vec2, size: Vec2) {
     if let Ok((mut tf, mut projection)) = canvas.camera.single_mut() {
         tf.translation = centre.extend(tf.translation.z);
-        // The whole map in the window (900 x 700), with a margin.
+        // All of it in the window (900 x 700), with a margin.
         if let Projection::Orthographic(ortho) = projection.as_mut() {
             ortho.scale = (size.x / 860.0).max(size.y / 660.0);
         }
@@ -400,12 +428,15 @@ fn close(
     mut commands: Commands,
     shown: Option<Res<Shown>>,
     mut closing: MessageReader<bevy::window::WindowCloseRequested>,
+    drawn: Query<Entity, Everything>,
 ) {
     let Some(shown) = shown else { return };
-    for c in closing.read() {
-        if c.window == shown.window {
-            commands.entity(shown.window).despawn();
-            commands.remove_resource::<Shown>();
+    if closing.read().any(|c| c.window == shown.window) {
+        commands.entity(shown.window).despawn();
+        // Its camera, fog and tokens go with it.
+        for e in &drawn {
+            commands.entity(e).despawn();
         }
+        commands.remove_resource::<Shown>();
     }
 }

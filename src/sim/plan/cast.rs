@@ -96,7 +96,7 @@ fn cast(
     given: (Option<u32>, bool),
 ) {
     if carried(b, i, spell).is_none() && given.1 && instant(spell, given.0) {
-        use_device(b, i, (spell, target), false);
+        use_device(b, i, (spell, target), None);
         return;
     }
     let c = match carried(b, i, spell) {
@@ -136,17 +136,18 @@ pub(super) fn instant(name: &str, given: Option<u32>) -> bool {
 
 /// A device with no activation time: an act of its own, used when its side's initiative
 /// comes; nothing is under way for a blow to ruin.
-/// `after_blow` when it follows the figure's melee blow ([`cite::MELEE_THEN_DEVICE`]).
+/// `blow`: the targets of the figure's melee blow it is used besides
+/// ([`cite::MELEE_THEN_DEVICE`]); the device joins that fight, to go with the blow.
 pub(super) fn use_device(
     b: &mut RoundBuild,
     i: usize,
     (name, target): (&str, Option<String>),
-    after_blow: bool,
+    blow: Option<Vec<String>>,
 ) {
     let f = &b.figs[i];
-    let (then, rule) = match after_blow {
-        true => ("besides its blow, ", cite::MELEE_THEN_DEVICE),
-        false => ("", cite::DEVICE_INSTANT),
+    let (then, rule) = match blow {
+        Some(_) => ("besides its blow, ", cite::MELEE_THEN_DEVICE),
+        None => ("", cite::DEVICE_INSTANT),
     };
     b.events.push(LogEvent::new(
         b.when,
@@ -162,7 +163,13 @@ pub(super) fn use_device(
         Some(t) => crate::words!("uses {name} on {t}"),
         None => crate::words!("uses {name}"),
     };
-    super::melee::plan_act(b, i, what, target.into_iter().collect());
+    let mut aims: Vec<String> = target.into_iter().collect();
+    for t in blow.into_iter().flatten() {
+        if !aims.contains(&t) {
+            aims.push(t);
+        }
+    }
+    super::melee::plan_act(b, i, what, aims);
 }
 
 fn potion(b: &mut RoundBuild, i: usize, name: &str, prepare: u32, dice: &mut Dice) {

@@ -53,7 +53,14 @@ pub(super) fn plan(b: &mut RoundBuild, then: &Declarations) {
                 },
             ) if super::cast::instant(spell, *segments) => {
                 let (spell, target) = (spell.clone(), target.clone());
-                super::cast::use_device(b, i, (&spell, target), true);
+                // Besides a blow only if a blow is planned this round (not while closing);
+                // otherwise the device is an act of its own.
+                let blow = b
+                    .actions
+                    .iter()
+                    .find(|a| a.owner == i && a.declared.kind == ActionKind::Melee)
+                    .map(|a| a.targets.clone());
+                super::cast::use_device(b, i, (&spell, target), blow);
             }
             _ => {}
         }

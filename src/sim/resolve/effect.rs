@@ -379,6 +379,9 @@ fn blast(
     }
 }
 
+/// A figure inside a sleep's area: scene index, entity, name, (hit dice, given), distance.
+type Sleeper = (usize, Entity, String, (u32, bool), f64);
+
 /// Sleep in an area (PHB p.68): those awake within it, weakest first and nearest first
 /// among equals, each using its share of the number rolled for its hit dice, until the
 /// spell is spent ([`effect::sleepers`]); none over 4 hit dice. The number for each kind
@@ -389,19 +392,21 @@ fn sleep(
     done: &Completed,
     (centre, on, radius_ft): (Position, &str, f64),
 ) {
-    let mut inside: Vec<(usize, Entity, String, u32, f64)> = p
+    let mut inside: Vec<Sleeper> = p
         .figures
         .iter()
         .filter(|f| f.hp.condition.is_up() && effect::inside(f.pos.distance(&centre), radius_ft))
         .map(|f| {
-            let hd = f.hit_dice.map_or(1, |h| h.0);
+            // No hit dice given: a man-at-arms' 1 (the log says so). 0 and 1 are one kind.
+            let hd = f.hit_dice.map_or(1, |h| h.0.max(1));
             let d = f.pos.distance(&centre);
+            let hd = (hd, f.hit_dice.is_some());
             (f.figure.index, f.entity, f.figure.name.clone(), hd, d)
         })
         .collect();
     inside.sort_by_key(|c| c.0);
     // The number for each kind present, rolled once, weakest kind first.
-    let mut kinds: Vec<u32> = inside.iter().map(|c| c.3).collect();
+    let mut kinds: Vec<u32> = inside.iter().map(|c| c.3.0).collect();
     kinds.sort_unstable();
     kinds.dedup();
     let mut rolled = std::collections::BTreeMap::new();
@@ -416,7 +421,7 @@ fn sleep(
             rolled.insert(hd, total.max(1) as u32);
         }
     }
-    let candidates: Vec<(u32, f64)> = inside.iter().map(|c| (c.3, c.4)).collect();
+    let candidates: Vec<(u32, f64)> = inside.iter().map(|c| (c.3.0, c.4)).collect();
     let (asleep, rule) = effect::sleepers(&candidates, |hd| rolled.get(&hd).copied().unwrap_or(1));
     let counts = rolled
         .iter()
@@ -435,7 +440,11 @@ fn sleep(
         Some(Outcome::Area),
         cite::SLEEP_COUNT,
     );
-    for (k, (_, e, name, hd, _)) in inside.into_iter().enumerate() {
+    for (k, (_, e, name, (hd, given), _)) in inside.into_iter().enumerate() {
+        let hd_words = match given {
+            true => format!("{hd} HD"),
+            false => "no hit dice given: taken as 1".to_string(),
+        };
         if asleep.contains(&k) {
             let detail = change(p, done, e, Outcome::Asleep);
             mark(
@@ -444,17 +453,17 @@ fn sleep(
                 (done.casting.what.clone(), Mark::Spell(Outcome::Asleep)),
             );
             helpless(p, seg, done, e, (Outcome::Asleep, rule));
-            let why = format!("{detail} ({hd} HD)");
+            let why = format!("{detail} ({hd_words})");
             log(p, done, Some(name), why, Some(Outcome::Asleep), rule);
         } else {
             let (why, o, rule) = match effect::sleep_dice(hd) {
                 (None, count) => (
-                    format!("{name} ({hd} HD) is too strong to sleep"),
+                    format!("{name} ({hd_words}) is too strong to sleep"),
                     Outcome::TooStrong,
                     count,
                 ),
                 (Some(_), _) => (
-                    format!("{name} ({hd} HD) stays awake: the spell is spent on the weaker"),
+                    format!("{name} ({hd_words}) stays awake: the spell is spent on the weaker"),
                     Outcome::Spent,
                     rule,
                 ),
