@@ -74,18 +74,52 @@ pub fn copies_dir() -> PathBuf {
         .join(format!("library-{}", env!("CARGO_PKG_VERSION")))
 }
 
-/// Writes the library into `dir` for the viewer, one file per scene; a file already there
-/// is left as it is (it may hold the user's edits). Returns the folder.
+/// The list in a copies folder of what was written there: `path<TAB>hash` a line.
+const WRITTEN: &str = ".written";
+
+/// A stable hash of a text (FNV-1a, 64 bits), to know a copy is still as it was written.
+fn fingerprint(text: &str) -> String {
+    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{h:016x}")
+}
+
+/// Writes the library into `dir` for the viewer, one file per scene. A file already there
+/// is kept if the user changed it; one still exactly as an earlier build wrote it (the
+/// folder's `.written` list says so) is brought up to this build's scene. Returns the
+/// folder.
 pub fn write_copies(dir: &Path) -> std::io::Result<PathBuf> {
+    let list = dir.join(WRITTEN);
+    let before: std::collections::BTreeMap<String, String> = std::fs::read_to_string(&list)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(p, h)| (p.to_string(), h.to_string()))
+        .collect();
+    let mut written = before.clone();
     for (path, text) in SCENES {
         let to = dir.join(path);
-        if to.exists() {
-            continue;
+        let ours = fingerprint(text);
+        match std::fs::read_to_string(&to) {
+            Ok(now) if now == *text => {
+                written.insert(path.to_string(), ours);
+                continue;
+            }
+            // Changed since an earlier build wrote it, or with no record: the user's.
+            Ok(now) if before.get(*path) != Some(&fingerprint(&now)) => continue,
+            // Missing, or as an earlier build wrote it: this build's.
+            _ => {}
         }
         if let Some(parent) = to.parent() {
             std::fs::create_dir_all(parent)?;
         }
         super::save::write_atomic(&to, text)?;
+        written.insert(path.to_string(), ours);
+    }
+    if written != before {
+        let text: String = written.iter().map(|(p, h)| format!("{p}\t{h}\n")).collect();
+        super::save::write_atomic(&list, &text)?;
     }
     Ok(dir.to_path_buf())
 }
@@ -108,6 +142,56 @@ pub fn summaries() -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A copy as an earlier build wrote it is refreshed; one the user changed is kept; a
+    /// copy with no record (written before the list existed) is kept too.
+    #[test]
+    fn copies_are_refreshed_only_when_no_one_changed_them() {
+        let dir = std::env::temp_dir().join(format!("fs-copies-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        write_copies(&dir).unwrap();
+        let (a, text_a) = SCENES[0];
+        let (b, _) = SCENES[1];
+        let (c, _) = SCENES[2];
+        assert_eq!(std::fs::read_to_string(dir.join(a)).unwrap(), text_a);
+        // An earlier build's copy of a: recorded as written, so not the user's.
+        let old = "// an earlier build's scene\n";
+        std::fs::write(dir.join(a), old).unwrap();
+        let list = std::fs::read_to_string(dir.join(WRITTEN)).unwrap();
+        let list = list.replace(
+            &format!("{a}\t{}", fingerprint(text_a)),
+            &format!("{a}\t{}", fingerprint(old)),
+        );
+        std::fs::write(dir.join(WRITTEN), list).unwrap();
+        // The user's edit of b.
+        std::fs::write(dir.join(b), "// the DM's own\n").unwrap();
+        // c written before any list: no record.
+        let list = std::fs::read_to_string(dir.join(WRITTEN)).unwrap();
+        let list: String = list
+            .lines()
+            .filter(|l| !l.starts_with(&format!("{c}\t")))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        std::fs::write(dir.join(WRITTEN), list).unwrap();
+        std::fs::write(dir.join(c), "// an old copy with no record\n").unwrap();
+        write_copies(&dir).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join(a)).unwrap(),
+            text_a,
+            "refreshed"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join(b)).unwrap(),
+            "// the DM's own\n",
+            "kept"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join(c)).unwrap(),
+            "// an old copy with no record\n",
+            "kept"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn every_library_scene_is_built_in_and_valid() {

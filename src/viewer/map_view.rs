@@ -420,6 +420,26 @@ pub(super) fn draw_overlays(
             .circle_2d(world_of(a.at), a.radius_ft as f32, color)
             .resolution(64);
     }
+    // An area spell under way (sleep, fireball, silence…): the area it will fill, round
+    // its target as the target stands now, dashed until it completes.
+    for f in &snap.figures {
+        let (Some((what, ..)), Some(on)) = (&f.casting, &f.casting_at) else {
+            continue;
+        };
+        let radius = crate::tables::find_spell(what)
+            .and_then(|s| s.effect)
+            .and_then(|e| e.radius_ft());
+        let (Some(r), Some(t)) = (radius, snap.figures.iter().find(|t| &t.name == on)) else {
+            continue;
+        };
+        let centre = world_of(t.at);
+        let steps = 48;
+        for k in (0..steps).step_by(2) {
+            let a = |k: i32| std::f32::consts::TAU * k as f32 / steps as f32;
+            let p = |k: i32| centre + Vec2::new(a(k).cos(), a(k).sin()) * r as f32;
+            gizmos.line_2d(p(k), p(k + 1), style::SPELL_AREA);
+        }
+    }
     // A weapon a fumble threw: a cross where it lies, a faint line back to its owner.
     for d in &snap.dropped {
         let at = world_of(d.at);

@@ -788,6 +788,10 @@ fn legend(ui: &mut egui::Ui) {
             style::DARKNESS_RING,
             "magical darkness: no sight in or out (PHB p.69)",
         ),
+        (
+            style::SPELL_AREA,
+            "dashed: the area a spell being cast will fill (sleep, fireball…)",
+        ),
         (style::RULER, "ruler (drag with the left button)"),
         (
             style::DROPPED,

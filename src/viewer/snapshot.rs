@@ -48,6 +48,8 @@ pub struct FigureView {
     pub intent: Option<String>,
     /// A spell, device or potion under way: what, start tick, completion tick, segments.
     pub casting: Option<(String, u32, u32, u32)>,
+    /// Whom the spell under way is aimed at (its area is drawn round that figure).
+    pub casting_at: Option<String>,
     /// Closing on someone: target, charge, feet per segment, arrival segment.
     pub closing: Option<(String, bool, f64, Option<u32>)>,
     /// Light carried: source and radius.
@@ -335,6 +337,7 @@ impl Snapshot {
                         }),
                         casting: casting
                             .map(|k| (k.what.clone(), k.started, k.completes, k.segments)),
+                        casting_at: casting.and_then(|k| k.target.clone()),
                         closing: closing
                             .map(|k| (name_of(k.target), k.charge, k.feet_per_segment, k.arrival)),
                         light: light.map(|l| (l.source.clone(), l.radius_ft)),

@@ -38,6 +38,8 @@ pub const LIGHT_RING: Color = Color::srgb(1.0, 0.85, 0.3);
 pub const SILENCE_RING: Color = Color::srgb(0.55, 0.6, 1.0);
 /// The edge of a darkness spell's area.
 pub const DARKNESS_RING: Color = Color::srgb(0.6, 0.3, 0.8);
+/// The area a spell under way will fill (dashed).
+pub const SPELL_AREA: Color = Color::srgb(0.95, 0.5, 0.75);
 /// A ring round a figure a spell has changed (held, slain, hasted...).
 pub const EFFECT_RING: Color = Color::srgb(0.85, 0.4, 1.0);
 /// Encounter-distance rings (twice a light's radius).
