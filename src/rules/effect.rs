@@ -351,13 +351,19 @@ pub fn within_window(total: i64, at: i64, n: u32) -> (bool, Rule) {
     super::take_initiative::location::caught(total, at, n)
 }
 
+/// The hit dice a sleep spell counts a creature by: up to 1 is 1, and a creature with no
+/// hit dice given counts as 1 (a man-at-arms; our reading).
+pub fn sleep_kind(hit_dice: Option<u32>) -> u32 {
+    hit_dice.unwrap_or(1).max(1)
+}
+
 /// How many creatures of `hit_dice` one sleep spell puts to sleep, as dice to roll
 /// (count, sides) — 4d4 of up to 1 hit die, 2d4 of 2, 1d4 of 3, exactly one of 4 (1d1) —
 /// or none for stronger creatures (PHB p.68). A creature with no hit dice given counts as
 /// 1 (a man-at-arms).
 pub fn sleep_dice(hit_dice: u32) -> (Option<(u32, u32)>, Rule) {
-    let dice = match hit_dice {
-        0 | 1 => Some((4, 4)),
+    let dice = match sleep_kind(Some(hit_dice)) {
+        1 => Some((4, 4)),
         2 => Some((2, 4)),
         3 => Some((1, 4)),
         4 => Some((1, 1)),
@@ -388,7 +394,7 @@ pub fn sleepers(candidates: &[(u32, f64)], rolled: impl Fn(u32) -> u32) -> (Vec<
         if sleep_dice(hd).0.is_none() {
             break;
         }
-        let n = u64::from(rolled(hd).clamp(1, 16));
+        let n = u64::from(rolled(sleep_kind(Some(hd))).clamp(1, 16));
         let share = whole / n;
         if share > left {
             break;

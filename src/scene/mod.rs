@@ -809,6 +809,24 @@ impl Act {
         }
     }
 
+    /// Whether this is a device with no activation time: `device: true`, no `segments`,
+    /// and none in the spell table ([`rules::spell::instant_device`](crate::rules::spell::instant_device)):
+    /// used when its side's initiative comes, not timed as a spell.
+    pub fn is_instant_device(&self) -> bool {
+        match self {
+            Act::Cast {
+                spell,
+                segments,
+                device: true,
+                ..
+            } => {
+                let known = crate::tables::find_spell(spell).map(|s| s.segments);
+                crate::rules::spell::instant_device(true, *segments, known).is_some()
+            }
+            _ => false,
+        }
+    }
+
     /// A short verb for the log.
     pub fn verb(&self) -> String {
         match self {

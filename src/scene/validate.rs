@@ -461,13 +461,8 @@ fn second_action_allowed(
         Act::Melee { .. } => Second::Melee {
             other_weapon: fig.is_some_and(|f| f.off_hand.is_some()),
         },
-        Act::Cast {
-            spell,
-            segments,
-            device,
-            ..
-        } => Second::Device {
-            instant: *device && instant_device(spell, *segments),
+        Act::Cast { spell, .. } => Second::Device {
+            instant: next.is_instant_device() && !mistyped(spell),
         },
         _ => Second::Other,
     };
@@ -478,10 +473,9 @@ fn second_action_allowed(
 /// A name close to one the table knows ("wand of frost" for "wand of frost (cone of cold)")
 /// is taken for a mistyped table name, not for a device with no activation time: it is
 /// refused with the table's name as help.
-fn instant_device(spell: &str, segments: Option<u32>) -> bool {
-    let known = tables::find_spell(spell).map(|s| s.segments);
-    let mistyped = tables::suggest(spell, tables::spells().iter().map(|s| s.name.as_str()));
-    crate::rules::spell::instant_device(true, segments, known).is_some() && mistyped.is_none()
+fn mistyped(spell: &str) -> bool {
+    tables::find_spell(spell).is_none()
+        && tables::suggest(spell, tables::spells().iter().map(|s| s.name.as_str())).is_some()
 }
 
 /// The die a side rolls for initiative: a d8 if any member rolls one (DMG p.62).
@@ -743,12 +737,7 @@ fn check_declarations(
             Act::Cast {
                 segments: Some(_), ..
             } => vec![],
-            Act::Cast {
-                spell,
-                device: true,
-                segments,
-                ..
-            } if instant_device(spell, *segments) => vec![],
+            Act::Cast { spell, .. } if act.is_instant_device() && !mistyped(spell) => vec![],
             Act::Cast { spell, .. } => vec![spell],
             Act::Cantrips { first, second, .. } => vec![first, second],
             _ => vec![],

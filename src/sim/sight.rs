@@ -256,20 +256,13 @@ pub(super) fn update_sight(
             distance_ft(lookers[pa].at, lookers[pb].at).round(),
             by.describe()
         );
-        log.write(
-            LogEvent::new(
-                when,
-                name(pa),
-                EventKind::Sight,
-                Some(name(pb)),
-                detail,
-                rule,
-            )
-            .with(Payload::Sight {
-                gained: true,
-                reason: by.describe(),
-            }),
-        );
+        log.write(sight_event(
+            when,
+            (name(pa), name(pb)),
+            detail,
+            rule,
+            (true, by.describe()),
+        ));
     }
     let now: BTreeMap<(usize, usize), SeenBy> =
         seen_now.iter().map(|&(k, (by, _))| (k, by)).collect();
@@ -289,20 +282,8 @@ pub(super) fn update_sight(
                 continue;
             };
             let detail = crate::words!("loses sight of {}: {}", name(pb), not.describe());
-            log.write(
-                LogEvent::new(
-                    when,
-                    name(pa),
-                    EventKind::Sight,
-                    Some(name(pb)),
-                    detail,
-                    rule,
-                )
-                .with(Payload::Sight {
-                    gained: false,
-                    reason: not.describe().to_string(),
-                }),
-            );
+            let why = (false, not.describe().to_string());
+            log.write(sight_event(when, (name(pa), name(pb)), detail, rule, why));
         }
     }
     sightings.0 = now;
@@ -314,4 +295,16 @@ pub(super) fn init_vision(grid: Res<MapGrid>, mut vision: ResMut<MapVision>) {
     if vision.0.is_none() {
         vision.0 = grid.0.as_ref().map(Vision::new);
     }
+}
+
+/// A gain (`gained`) or loss of sight of `b` by `a`, with its reason in words.
+fn sight_event(
+    when: (u32, u32),
+    (a, b): (String, String),
+    detail: String,
+    rule: crate::rules::cite::Rule,
+    (gained, reason): (bool, String),
+) -> LogEvent {
+    LogEvent::new(when, a, EventKind::Sight, Some(b), detail, rule)
+        .with(Payload::Sight { gained, reason })
 }

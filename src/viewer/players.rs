@@ -116,6 +116,9 @@ pub(super) struct Shown {
     ever: Vec<bool>,
     /// The frames `ever` covers (0..upto), for the same generation and edits.
     upto: (u32, u32, usize),
+    /// The map's sight, kept (with its fields of view) while the scene is the same:
+    /// (generation, edits) it was made for.
+    vision: Option<((u32, u32), Vision)>,
 }
 
 /// A figure's token in the players' window.
@@ -195,6 +198,7 @@ fn open(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
         key: None,
         ever: Vec::new(),
         upto: (0, 0, 0),
+        vision: None,
     });
 }
 
@@ -244,9 +248,15 @@ fn follow(
     let Some(side) = party_side(snap, players.side.as_deref()) else {
         return;
     };
-    let mut vision = pb.grid.as_ref().map(Vision::new);
+    // The same scene keeps its sight and fields of view from frame to frame.
+    let scene = (pb.generation, pb.edits);
+    let mut vision = match shown.vision.take() {
+        Some((key, v)) if key == scene => Some(v),
+        _ => pb.grid.as_ref().map(Vision::new),
+    };
     let now = party_view(snap, vision.as_mut(), &side);
     remember(&pb, &mut shown, vision.as_mut(), (&side, now.cells.len()));
+    shown.vision = vision.map(|v| (scene, v));
     draw_fog(&pb, &now, &shown, &mut canvas);
     for e in &canvas.drawn {
         canvas.commands.entity(e).despawn();

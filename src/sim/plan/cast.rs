@@ -8,7 +8,7 @@ use super::spell_info;
 use crate::rules::action::ActionKind;
 use crate::rules::cite;
 use crate::rules::spell::{
-    cantrip_segments, completion_segment, instant_device, potion_delay, potion_effect_segment,
+    cantrip_segments, completion_segment, potion_delay, potion_effect_segment,
 };
 use crate::scene::{Act, DieKind};
 use crate::sim::components::Casting;
@@ -18,7 +18,13 @@ use crate::text::plural;
 
 /// Plans figure `i`'s spell, potion or cantrips.
 pub(super) fn plan(b: &mut RoundBuild, i: usize, dice: &mut Dice) {
-    match b.figs[i].act.clone() {
+    let act = b.figs[i].act.clone();
+    match act.clone() {
+        Act::Cast { spell, target, .. }
+            if act.is_instant_device() && carried(b, i, &spell).is_none() =>
+        {
+            use_device(b, i, (&spell, target), None)
+        }
         Act::Cast {
             spell,
             target,
@@ -95,10 +101,6 @@ fn cast(
     target: Option<String>,
     given: (Option<u32>, bool),
 ) {
-    if carried(b, i, spell).is_none() && given.1 && instant(spell, given.0) {
-        use_device(b, i, (spell, target), None);
-        return;
-    }
     let c = match carried(b, i, spell) {
         Some(c) => c,
         None => {
@@ -125,13 +127,6 @@ fn cast(
         }
     };
     completes(b, i, &c, target.into_iter().collect());
-}
-
-/// Whether the device `name` works at once: no activation time given or in the table
-/// ([`rules::spell::instant_device`](crate::rules::spell::instant_device)).
-pub(super) fn instant(name: &str, given: Option<u32>) -> bool {
-    let known = crate::tables::find_spell(name).map(|s| s.segments);
-    instant_device(true, given, known).is_some()
 }
 
 /// A device with no activation time: an act of its own, used when its side's initiative

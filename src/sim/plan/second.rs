@@ -43,15 +43,7 @@ pub(super) fn plan(b: &mut RoundBuild, then: &Declarations) {
                 b.changes.start_move(b.figs, i, (toward, to), fps, wait);
             }
             (Act::Missile { .. }, Act::Melee { targets, .. }) => attack(b, i, targets),
-            (
-                Act::Melee { .. },
-                Act::Cast {
-                    spell,
-                    target,
-                    segments,
-                    device: true,
-                },
-            ) if super::cast::instant(spell, *segments) => {
+            (Act::Melee { .. }, Act::Cast { spell, target, .. }) if next.is_instant_device() => {
                 let (spell, target) = (spell.clone(), target.clone());
                 // Besides a blow only if a blow is planned this round (not while closing);
                 // otherwise the device is an act of its own.

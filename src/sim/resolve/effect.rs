@@ -397,8 +397,8 @@ fn sleep(
         .iter()
         .filter(|f| f.hp.condition.is_up() && effect::inside(f.pos.distance(&centre), radius_ft))
         .map(|f| {
-            // No hit dice given: a man-at-arms' 1 (the log says so). 0 and 1 are one kind.
-            let hd = f.hit_dice.map_or(1, |h| h.0.max(1));
+            // No hit dice given: counted as 1 (the log says so); 0 and 1 are one kind.
+            let hd = effect::sleep_kind(f.hit_dice.map(|h| h.0));
             let d = f.pos.distance(&centre);
             let hd = (hd, f.hit_dice.is_some());
             (f.figure.index, f.entity, f.figure.name.clone(), hd, d)
