@@ -4,7 +4,6 @@
 //! rewound to the start so the DM sees where it now stands.
 #![cfg(feature = "viewer")]
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use firststrike::viewer::{
     Editor, EditorCommand, Playback, PlaybackCommand, ViewerCorePlugin, label_size, layout,
@@ -12,17 +11,7 @@ use firststrike::viewer::{
 };
 
 fn app(path: &str) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin))
-        .add_plugins(ViewerCorePlugin {
-            path: path.into(),
-            seed: None,
-            watch: false,
-            system: None,
-            recovery: None,
-        });
-    app.update();
-    app
+    firststrike::testing::viewer_app(ViewerCorePlugin::at(path))
 }
 
 fn forward(app: &mut App, n: usize) {

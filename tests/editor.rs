@@ -3,7 +3,6 @@
 //! and read back; undo to the empty scene and redo to the same state.
 #![cfg(feature = "viewer")]
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use firststrike::rules::distance::Setting;
 use firststrike::scene::edit::{Edit, new_scene};
@@ -20,17 +19,7 @@ fn mode(app: &App) -> ViewerMode {
 use leafwing_input_manager::prelude::*;
 
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin))
-        .add_plugins(ViewerCorePlugin {
-            path: "scenes/otis_vs_robilar.ron".into(),
-            seed: None,
-            watch: false,
-            system: None,
-            recovery: None,
-        });
-    app.update();
-    app
+    firststrike::testing::viewer_app(ViewerCorePlugin::at("scenes/otis_vs_robilar.ron"))
 }
 
 fn send(app: &mut App, c: EditorCommand) {

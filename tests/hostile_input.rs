@@ -256,8 +256,9 @@ fn an_output_is_never_one_of_the_inputs() {
     let ps = p.to_str().unwrap();
     // The same file, named another way too.
     let other = format!("{}/./duel.ron", dir.display());
-    for chart in [ps, other.as_str()] {
-        let args = [
+    // A sweep of Otis's hit points charted to `to`.
+    let chart_to = |to: &str| {
+        run(&[
             "odds",
             ps,
             "--trials",
@@ -265,53 +266,28 @@ fn an_output_is_never_one_of_the_inputs() {
             "--vary",
             "Otis.hp=10..20:10",
             "--chart",
-            chart,
-        ];
-        let r = run(&args);
-        assert_eq!(r.0, 2, "{args:?}");
+            to,
+        ])
+    };
+    for chart in [ps, other.as_str()] {
+        let r = chart_to(chart);
+        assert_eq!(r.0, 2, "{chart}");
         assert!(r.2.contains("scene file itself"), "{}", r.2);
         assert_eq!(std::fs::read(&p).unwrap(), before, "the scene is untouched");
     }
     // Another file is fine.
     let svg = dir.join("chart.svg");
-    let r = run(&[
-        "odds",
-        ps,
-        "--trials",
-        "10",
-        "--vary",
-        "Otis.hp=10..20:10",
-        "--chart",
-        svg.to_str().unwrap(),
-    ]);
+    let r = chart_to(svg.to_str().unwrap());
     assert_eq!(r.0, 0, "{}", r.2);
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
     // A name ending in .png (any case) is a PNG image.
     let png = dir.join("chart.PNG");
-    let r = run(&[
-        "odds",
-        ps,
-        "--trials",
-        "10",
-        "--vary",
-        "Otis.hp=10..20:10",
-        "--chart",
-        png.to_str().unwrap(),
-    ]);
+    let r = chart_to(png.to_str().unwrap());
     assert_eq!(r.0, 0, "{}", r.2);
     assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
     // A chart into a folder that does not exist: a clear error, exit 2.
     let nowhere = dir.join("no/such/folder/chart.png");
-    let r = run(&[
-        "odds",
-        ps,
-        "--trials",
-        "10",
-        "--vary",
-        "Otis.hp=10..20:10",
-        "--chart",
-        nowhere.to_str().unwrap(),
-    ]);
+    let r = chart_to(nowhere.to_str().unwrap());
     assert_eq!(r.0, 2);
     assert!(r.2.contains("--chart"), "{}", r.2);
 }

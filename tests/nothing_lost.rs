@@ -7,7 +7,6 @@
 //! to a recovery file and offered back at the next start.
 #![cfg(feature = "viewer")]
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use firststrike::rules::distance::Setting;
 use firststrike::scene::CombatantSpec;
@@ -29,17 +28,11 @@ fn folder(test: &str) -> PathBuf {
 }
 
 fn app_on(path: &Path, watch: bool, recovery: Option<PathBuf>) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin))
-        .add_plugins(ViewerCorePlugin {
-            path: path.to_path_buf(),
-            seed: None,
-            watch,
-            system: None,
-            recovery,
-        });
-    app.update();
-    app
+    firststrike::testing::viewer_app(ViewerCorePlugin {
+        watch,
+        recovery,
+        ..ViewerCorePlugin::at(path)
+    })
 }
 
 fn send(app: &mut App, c: EditorCommand) {

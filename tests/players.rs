@@ -4,7 +4,6 @@
 //! playback, no window.
 #![cfg(feature = "viewer")]
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use firststrike::map::Vision;
 use firststrike::viewer::players::{party_side, party_view};
@@ -15,17 +14,7 @@ use firststrike::viewer::{Playback, PlaybackCommand, ViewerCorePlugin};
 pub const ROOMS: &str = include_str!("data/two_rooms.ron");
 
 fn app(path: std::path::PathBuf) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin))
-        .add_plugins(ViewerCorePlugin {
-            path,
-            seed: None,
-            watch: false,
-            system: None,
-            recovery: None,
-        });
-    app.update();
-    app
+    firststrike::testing::viewer_app(ViewerCorePlugin::at(path))
 }
 
 #[test]

@@ -71,6 +71,24 @@ fn scene(act: &str, rows: &[&str], extra_round: bool) -> String {
     )
 }
 
+/// `first --system take-initiative --format json` on two actions: the JSON, or the
+/// exit code and stderr when it fails.
+fn ti_first(a: &str, b: &str) -> Result<serde_json::Value, (i32, String)> {
+    let (code, out, err) = firststrike(&[
+        "first",
+        "--system",
+        "take-initiative",
+        "--format",
+        "json",
+        a,
+        b,
+    ]);
+    match code {
+        0 => Ok(serde_json::from_str(&out).expect("valid JSON")),
+        _ => Err((code, err)),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -260,13 +278,9 @@ proptest! {
         let first_own = blows.iter().position(|e| e.actor == "Fighter").unwrap();
         prop_assert!(blows[first_own..].iter().all(|e| e.actor == "Fighter"), "after every other blow");
         // `first` agrees.
-        let (code, out, err) = firststrike(&[
-            "first", "--system", "take-initiative", "--format", "json",
-            &format!("Fighter: melee weapon=long_sword targets={targets} d10={d10}"),
-            &format!("Orc: melee sf=7 d10={}", orc_dice[0]),
-        ]);
-        prop_assert_eq!(code, 0, "{}", err);
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let v = ti_first(&format!("Fighter: melee weapon=long_sword targets={targets} d10={d10}"), &format!("Orc: melee sf=7 d10={}", orc_dice[0]));
+        prop_assert!(v.is_ok(), "{:?}", v.as_ref().err());
+        let v = v.unwrap();
         prop_assert_eq!(v["actions"][0]["total"].as_i64(), Some(total));
         prop_assert_eq!(v["actions"][0]["acts"]["segment"].as_u64(), Some(20));
     }
@@ -379,17 +393,11 @@ fn iaijutsu_changes_the_weapon_rows_in_first_and_in_a_scene() {
             "One" => " iaijutsu".to_string(),
             _ => " iaijutsu=both".to_string(),
         };
-        let (code, out, err) = firststrike(&[
-            "first",
-            "--system",
-            "take-initiative",
-            "--format",
-            "json",
+        let v = ti_first(
             &format!("Samurai: melee sf=5 mod={row}{flag} d10=3"),
             "Orc: melee sf=7 d10=3",
-        ]);
-        assert_eq!(code, 0, "{row} {master}: {err}");
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        )
+        .unwrap_or_else(|(_, err)| panic!("{row} {master}: {err}"));
         assert_eq!(
             v["actions"][0]["total"].as_i64(),
             Some(total),
@@ -510,17 +518,11 @@ fn an_expect_before_combat_is_refused() {
 #[test]
 fn an_unarmed_attack_costs_its_size_row() {
     for (size, row) in [("S", 2), ("M", 3), ("L", 5)] {
-        let (code, out, err) = firststrike(&[
-            "first",
-            "--system",
-            "take-initiative",
-            "--format",
-            "json",
+        let v = ti_first(
             &format!("Brawler: unarmed size={size} d10=4"),
             "Orc: melee sf=7 d10=3",
-        ]);
-        assert_eq!(code, 0, "{err}");
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        )
+        .unwrap_or_else(|(_, err)| panic!("{err}"));
         assert_eq!(v["actions"][0]["total"].as_i64(), Some(4 + row), "{size}");
         let src = format!(
             r#"Scene(name: "fists", setting: Indoors, seed: 2, rules: (system: TakeInitiative, house: (weaponless_combat: true)),
@@ -645,13 +647,9 @@ proptest! {
     fn casting_without_spell_cards_costs_two_more(level in 1u32..=9, d10 in 1u32..=10, cards in any::<bool>()) {
         let total = i64::from(d10 + level + if cards { 6 } else { 8 });
         let flag = if cards { "" } else { " nocards" };
-        let (code, out, err) = firststrike(&[
-            "first", "--system", "take-initiative", "--format", "json",
-            &format!("Mage: cast level={level} d10={d10}{flag}"),
-            "Orc: melee sf=7 d10=3",
-        ]);
-        prop_assert_eq!(code, 0, "{}", err);
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let v = ti_first(&format!("Mage: cast level={level} d10={d10}{flag}"), "Orc: melee sf=7 d10=3");
+        prop_assert!(v.is_ok(), "{:?}", v.as_ref().err());
+        let v = v.unwrap();
         prop_assert_eq!(v["actions"][0]["total"].as_i64(), Some(total));
         let option = if cards { "" } else { ", spell_cards: Without" };
         let src = format!(

@@ -3,7 +3,6 @@
 //! selection, and hot reload of the scene file (a broken edit keeps the last good scene).
 #![cfg(feature = "viewer")]
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use firststrike::sim::Phase;
 use firststrike::testing::SceneRun;
@@ -16,17 +15,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 fn app(path: PathBuf, watch: bool) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin))
-        .add_plugins(ViewerCorePlugin {
-            path,
-            seed: None,
-            watch,
-            system: None,
-            recovery: None,
-        });
-    app.update();
-    app
+    firststrike::testing::viewer_app(ViewerCorePlugin {
+        watch,
+        ..ViewerCorePlugin::at(path)
+    })
 }
 
 /// Presses and releases a key, one frame each.

@@ -16,6 +16,19 @@ fn on_path(cmd: &str) -> bool {
         .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(cmd).is_file()))
 }
 
+/// The viewer with a display for the test `name`; none (said SKIPPED) without one, except in
+/// CI, which must have one.
+fn viewer_or_skip(name: &str) -> Option<Command> {
+    let cmd = viewer_command();
+    if cmd.is_none() {
+        if std::env::var_os("CI").is_some() {
+            panic!("no display and no xvfb-run in CI: .ci/run must install xvfb");
+        }
+        eprintln!("SKIPPED {name}: no DISPLAY and no xvfb-run");
+    }
+    cmd
+}
+
 /// The command that runs the viewer with a display, if one can be had.
 fn viewer_command() -> Option<Command> {
     let bin = env!("CARGO_BIN_EXE_firststrike");
@@ -52,11 +65,7 @@ fn dark(c: [i32; 3]) -> bool {
 
 #[test]
 fn lair_screenshot_shows_light_and_tokens() {
-    let Some(mut cmd) = viewer_command() else {
-        if std::env::var_os("CI").is_some() {
-            panic!("no display and no xvfb-run in CI: .ci/run must install xvfb");
-        }
-        eprintln!("SKIPPED lair_screenshot_shows_light_and_tokens: no DISPLAY and no xvfb-run");
+    let Some(mut cmd) = viewer_or_skip("lair_screenshot_shows_light_and_tokens") else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("firststrike-shot-{}", std::process::id()));
@@ -214,11 +223,8 @@ fn cells_of(layout: &Value) -> &Vec<Value> {
 /// and the orc at the edge of the torchlight are; the DM's window still shows both orcs.
 #[test]
 fn the_players_window_hides_what_the_party_does_not_see() {
-    let Some(mut cmd) = viewer_command() else {
-        if std::env::var_os("CI").is_some() {
-            panic!("no display and no xvfb-run in CI: .ci/run must install xvfb");
-        }
-        eprintln!("SKIPPED the_players_window_hides_what_the_party_does_not_see: no display");
+    let Some(mut cmd) = viewer_or_skip("the_players_window_hides_what_the_party_does_not_see")
+    else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("firststrike-players-{}", std::process::id()));

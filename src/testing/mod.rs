@@ -2,6 +2,18 @@
 
 pub use crate::sim::Runner as SceneRun;
 
+/// The viewer's core without a window (`MinimalPlugins` and input), on `core`'s scene,
+/// after its first frame: what the viewer tests drive with messages and keys.
+#[cfg(feature = "viewer")]
+pub fn viewer_app(core: crate::viewer::ViewerCorePlugin) -> bevy::prelude::App {
+    use bevy::prelude::*;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin))
+        .add_plugins(core);
+    app.update();
+    app
+}
+
 /// Every scene file in `scenes/` and its folders (such as `scenes/take_initiative/`),
 /// sorted.
 pub fn library_scenes() -> Vec<std::path::PathBuf> {

@@ -186,6 +186,19 @@ pub struct ViewerCorePlugin {
     pub recovery: Option<PathBuf>,
 }
 
+impl ViewerCorePlugin {
+    /// The scene at `path`, its own seed and rules, not watched, no autosave.
+    pub fn at(path: impl Into<PathBuf>) -> ViewerCorePlugin {
+        ViewerCorePlugin {
+            path: path.into(),
+            seed: None,
+            watch: false,
+            system: None,
+            recovery: None,
+        }
+    }
+}
+
 impl Plugin for ViewerCorePlugin {
     fn build(&self, app: &mut App) {
         if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
