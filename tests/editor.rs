@@ -9,7 +9,7 @@ use firststrike::scene::edit::{Edit, new_scene};
 use firststrike::scene::{Act, CellKind, CombatantSpec, DieKind, load};
 use firststrike::sim::{EventKind, Phase};
 use firststrike::viewer::{
-    Editor, EditorCommand, LiveSim, Playback, ViewerCorePlugin, ViewerMode, mode::mode as mode_of,
+    Editor, EditorCommand, Playback, ViewerCorePlugin, ViewerMode, mode::mode as mode_of,
 };
 
 /// The viewer's mode now.
@@ -157,8 +157,7 @@ fn build_play_and_save_an_encounter() {
     }
     let pb = app.world().resource::<Playback>();
     assert!(matches!(pb.current().phase, Phase::Round { round: 1, .. }));
-    let live = app.world().non_send::<LiveSim>();
-    let log = pb.log_now(live);
+    let log = pb.log_now(app.world().resource::<firststrike::sim::EventLog>());
     let arrival = log
         .iter()
         .find(|e| e.actor == "Fighter" && e.kind == EventKind::Arrive)
@@ -252,15 +251,8 @@ fn table_dice_pins_what_the_dice_showed() {
     }
     let question = |app: &App| {
         let pb = app.world().resource::<Playback>();
-        let live = app.world().non_send::<LiveSim>();
-        let pending = live
-            .0
-            .app
-            .world()
-            .resource::<firststrike::sim::Dice>()
-            .rolled()
-            .len();
-        (asked(live, &pb.scene), pending)
+        let dice = app.world().resource::<firststrike::sim::Dice>();
+        (asked(pb, dice), pb.rolled_now(dice).len())
     };
     let (Some((first, before)), pending) = question(&app) else {
         panic!("the scene leaves some roll to the dice");
@@ -335,8 +327,8 @@ fn table_dice_refuse_what_a_die_cannot_show() {
     }
     let first = {
         let pb = app.world().resource::<Playback>();
-        let live = app.world().non_send::<LiveSim>();
-        asked(live, &pb.scene).expect("a roll is asked").0
+        let dice = app.world().resource::<firststrike::sim::Dice>();
+        asked(pb, dice).expect("a roll is asked").0
     };
     let top = if first.sides == 0 {
         1000
@@ -355,9 +347,9 @@ fn table_dice_refuse_what_a_die_cannot_show() {
     let refused = app.world().resource::<TableDice>().refused.clone().unwrap();
     assert!(refused.contains(&format!("{}", top + 1)), "{refused}");
     let pb = app.world().resource::<Playback>();
-    let live = app.world().non_send::<LiveSim>();
+    let dice = app.world().resource::<firststrike::sim::Dice>();
     assert_eq!(
-        asked(live, &pb.scene).map(|a| a.0.who),
+        asked(pb, dice).map(|a| a.0.who),
         Some(first.who),
         "still asking the same roll"
     );

@@ -19,10 +19,12 @@ fn fit_scale(w_ft: f32, h_ft: f32) -> f32 {
 fn example_of_melee_labels_never_overlap() {
     let path = std::path::PathBuf::from("scenes/example_of_melee.ron");
     let scene = load(&path).unwrap();
-    let (mut pb, mut live) = Playback::start(path, scene, None, 0);
+    let mut host = firststrike::sim::Runner::host();
+    let world = host.app.world_mut();
+    let mut pb = Playback::start(world, path, scene, None, 0);
     while !matches!(pb.current().phase, Phase::Round { round: 1, .. }) {
         let at = pb.cursor;
-        pb.goto(&mut live, at + 1);
+        pb.goto(world, at + 1);
         assert!(pb.cursor > at, "reaches round 1");
     }
     let grid = pb.grid.clone().unwrap();
@@ -82,7 +84,21 @@ fn example_of_melee_labels_never_overlap() {
 fn the_giants_charge_previewed() {
     use firststrike::viewer::preview::round_ahead;
     let scene = load(std::path::Path::new("scenes/bigby_vs_giant.ron")).unwrap();
-    let p = round_ahead(&scene, None, "Hill giant", 1);
+    // The viewer's simulation played ahead through round 1, the cursor where it was.
+    let mut host = firststrike::sim::Runner::host();
+    let world = host.app.world_mut();
+    let path = std::path::PathBuf::from("scenes/bigby_vs_giant.ron");
+    let mut pb = Playback::start(world, path, scene.clone(), None, 0);
+    pb.play_through(world, 1);
+    assert_eq!(pb.cursor, 0, "the cursor stays");
+    let log = world.resource::<firststrike::sim::EventLog>();
+    assert_eq!(
+        pb.log_now(log).len(),
+        pb.frames[0].log_len,
+        "nothing more shown"
+    );
+    let giant = scene.figure_id("Hill giant").unwrap();
+    let p = round_ahead(&scene, &log.events, giant, 1);
     let segments: Vec<u32> = p.ticks.iter().map(|t| t.0).collect();
     assert_eq!(segments, (1..=9).collect::<Vec<_>>());
     let mut last = p.from;

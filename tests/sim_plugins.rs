@@ -44,3 +44,32 @@ fn every_library_scene_builds_and_plays() {
         assert!(run.clock().is_over(), "{}", path.display());
     }
 }
+
+/// One world hosts scene after scene (as the viewer's does): each library scene loaded in
+/// place of the one before plays exactly as in an app of its own — nothing of the last
+/// scene (figures, sightings, memo, dice, log) is left to change it.
+#[test]
+fn a_hosting_world_plays_each_scene_as_a_new_app_does() {
+    let mut host = Runner::host();
+    let mut paths = firststrike::testing::library_scenes();
+    paths.retain(|p| !p.to_string_lossy().contains("stress"));
+    // Each scene after a different one, and one after itself.
+    let mut order = paths.clone();
+    order.reverse();
+    order.push(order[0].clone());
+    for path in order.iter().chain(&paths) {
+        let scene = firststrike::scene::load(path).unwrap();
+        let mut alone = Runner::new(scene.clone(), None, None);
+        alone.run_to_end();
+        firststrike::sim::load(host.app.world_mut(), std::sync::Arc::new(scene), None, None);
+        host.run_to_end();
+        let json = |r: &Runner| serde_json::to_string(&r.log().events).unwrap();
+        assert_eq!(
+            json(&host),
+            json(&alone),
+            "{} in a hosting world",
+            path.display()
+        );
+        assert!(!host.log().events.is_empty(), "{}", path.display());
+    }
+}

@@ -8,7 +8,7 @@ use firststrike::sim::Phase;
 use firststrike::testing::SceneRun;
 use firststrike::viewer::mode::{mode, set_now};
 use firststrike::viewer::{
-    Layers, LiveSim, Playback, SceneSource, Selection, Snapshot, ViewerCorePlugin, ViewerMode,
+    Layers, Playback, SceneSource, Selection, Snapshot, ViewerCorePlugin, ViewerMode,
 };
 use leafwing_input_manager::prelude::*;
 use std::path::PathBuf;
@@ -60,8 +60,9 @@ fn step_forward_and_back_restores_the_exact_state() {
     assert!(!r1s1.plan.initiative.is_empty(), "initiative rolled");
 
     let log_len = |app: &App| {
-        let live = app.world().non_send::<LiveSim>();
-        pb(app).log_now(live).len()
+        pb(app)
+            .log_now(app.world().resource::<firststrike::sim::EventLog>())
+            .len()
     };
     let r1s1_log = log_len(&app);
     assert_eq!(r1s1_log, r1s1.log_len);
@@ -229,8 +230,7 @@ fn t_switches_the_rules_system() {
         }
     }
     assert_eq!(last, 20);
-    let live = app.world().non_send::<LiveSim>();
-    let log = pb(&app).log_now(live);
+    let log = pb(&app).log_now(app.world().resource::<firststrike::sim::EventLog>());
     assert!(
         log.iter().any(|e| e.rule.id == "ti.total"),
         "each figure's total under Take Initiative!"
@@ -452,10 +452,9 @@ fn predict_plays_every_scene_to_its_end() {
                 "{}: held with nothing to ask",
                 path.display()
             );
-            let moved = app.world_mut().resource_scope(|w, mut pb: Mut<Playback>| {
-                let mut live = w.non_send_mut::<LiveSim>();
-                pb.forward(&mut live)
-            });
+            let moved = app
+                .world_mut()
+                .resource_scope(|w, mut pb: Mut<Playback>| pb.forward(w));
             if !moved {
                 break;
             }

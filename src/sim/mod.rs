@@ -36,7 +36,7 @@ pub use log::{EventKind, EventLog, LogEvent, Payload};
 pub use plan::{Plan, PlanEntry, Planned};
 pub use plugins::{
     EncounterPlugin, MovementPlugin, PlanningPlugin, PsionicsPlugin, ResolutionPlugin, SightPlugin,
-    SimCorePlugin, SimPlugins,
+    SimCorePlugin, SimPlugins, load,
 };
 pub use quiet::PlayEverySegment;
 pub use runner::Runner;

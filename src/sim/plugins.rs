@@ -16,10 +16,12 @@ use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings, SingleThreadedExecuto
 use bevy::prelude::*;
 use std::sync::Arc;
 
-/// Plays a scene: add the group with the scene, then run [`SimStep`] once per segment.
+/// Plays a scene: add the group with the scene, then run [`SimStep`] once per segment. Or
+/// host scenes loaded later, one at a time, with [`load`] (the viewer does: the simulation
+/// lives in the viewer's own world, as Avian's physics lives in the game's).
 pub struct SimPlugins {
-    /// The scene.
-    pub scene: Arc<Scene>,
+    /// The scene, spawned at `Startup`; none when hosting.
+    pub scene: Option<Arc<Scene>>,
     /// Seed override (the scene's own seed otherwise).
     pub seed: Option<u64>,
     /// Rounds to play (the scene's declared rounds, at least one, otherwise).
@@ -30,7 +32,16 @@ impl SimPlugins {
     /// The group for this scene with its own seed and rounds.
     pub fn new(scene: Scene) -> SimPlugins {
         SimPlugins {
-            scene: Arc::new(scene),
+            scene: Some(Arc::new(scene)),
+            seed: None,
+            rounds: None,
+        }
+    }
+
+    /// The group with no scene yet: the schedules and systems, for scenes [`load`]ed later.
+    pub fn host() -> SimPlugins {
+        SimPlugins {
+            scene: None,
             seed: None,
             rounds: None,
         }
@@ -56,7 +67,7 @@ impl PluginGroup for SimPlugins {
 
 /// The scene, its map and dice, the clock, the log; the schedules and the chain of sets.
 pub struct SimCorePlugin {
-    scene: Arc<Scene>,
+    scene: Option<Arc<Scene>>,
     seed: Option<u64>,
     rounds: Option<u32>,
 }
@@ -101,26 +112,12 @@ fn schedule(label: impl bevy::ecs::schedule::ScheduleLabel) -> Schedule {
 
 impl Plugin for SimCorePlugin {
     fn build(&self, app: &mut App) {
-        let scene = self.scene.clone();
-        let seed = self.seed.unwrap_or(scene.seed);
-        let rounds = self
-            .rounds
-            .unwrap_or_else(|| (scene.rounds.len() as u32).max(1));
-        let grid = scene
-            .map
-            .as_ref()
-            .map(|m| m.grid().expect("scene was validated on load"));
         app.add_message::<super::LogEvent>()
-            .insert_resource(SimScene(scene.clone()))
-            .insert_resource(super::Roster::of(&scene))
-            .insert_resource(MapGrid(grid))
-            .insert_resource(spawn::FigureTable::of(&scene))
-            .init_resource::<MapVision>()
-            .init_resource::<sight::SightMemo>()
-            .init_resource::<quiet::QuietCheck>()
-            .init_resource::<psionics::PsionicState>();
-        fresh_state(app.world_mut(), seed, rounds);
-        app.add_systems(Startup, |world: &mut World| world.run_schedule(SimStart));
+            .init_resource::<quiet::QuietCheck>();
+        if let Some(scene) = &self.scene {
+            insert_scene(app.world_mut(), scene.clone(), self.seed, self.rounds);
+            app.add_systems(Startup, |world: &mut World| world.run_schedule(SimStart));
+        }
         let mut start = schedule(SimStart);
         start.add_systems((spawn::clear_scene, spawn::spawn_scene, sight::init_vision).chain());
         app.add_schedule(start);
@@ -150,6 +147,37 @@ impl Plugin for SimCorePlugin {
         ));
         app.add_schedule(step);
     }
+}
+
+/// Loads a scene into a world that hosts the simulation ([`SimPlugins::host`], or any
+/// world with the group): its resources replace the last scene's, the play starts afresh
+/// with the seed (the scene's own otherwise) and [`SimStart`] spawns its figures in place
+/// of the last scene's. Playing it after this is the same as in a new app (a test holds
+/// the viewer to it).
+pub fn load(world: &mut World, scene: Arc<Scene>, seed: Option<u64>, rounds: Option<u32>) {
+    insert_scene(world, scene, seed, rounds);
+    world.run_schedule(SimStart);
+}
+
+/// The scene's resources (its roster, grid, figures, fresh sight and psionic state) and
+/// the state a play starts from.
+fn insert_scene(world: &mut World, scene: Arc<Scene>, seed: Option<u64>, rounds: Option<u32>) {
+    let seed = seed.unwrap_or(scene.seed);
+    let rounds = rounds.unwrap_or_else(|| (scene.rounds.len() as u32).max(1));
+    let grid = scene
+        .map
+        .as_ref()
+        .map(|m| m.grid().expect("scene was validated on load"));
+    world.insert_resource(super::Roster::of(&scene));
+    world.insert_resource(MapGrid(grid));
+    world.insert_resource(spawn::FigureTable::of(&scene));
+    world.insert_resource(SimScene(scene));
+    world.insert_resource(MapVision::default());
+    world.insert_resource(psionics::PsionicState::default());
+    // A memo of another scene's sightings would answer for this one's map.
+    world.remove_resource::<sight::SightMemo>();
+    world.init_resource::<sight::SightMemo>();
+    fresh_state(world, seed, rounds);
 }
 
 /// The encounter and surprise (distance, who is surprised), and figures taking up their

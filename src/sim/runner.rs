@@ -27,6 +27,17 @@ impl Runner {
         Runner { app }
     }
 
+    /// An app hosting the simulation with no scene yet: scenes come with [`sim::load`].
+    pub fn host() -> Runner {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_plugins(SimPlugins::host());
+        app.finish();
+        app.cleanup();
+        app.update();
+        Runner { app }
+    }
+
     /// Loads a scene file and builds the app; panics with the located error if the scene
     /// is invalid (for tests).
     pub fn load(path: &str) -> Runner {

@@ -171,7 +171,7 @@ pub(super) fn manual_screenshot(
     mut commands: Commands,
     mut requests: MessageReader<ViewerRequest>,
     playback: Option<Res<Playback>>,
-    live: Option<NonSend<super::LiveSim>>,
+    log: Option<Res<crate::sim::EventLog>>,
 ) {
     let asked: Vec<ViewerRequest> = requests.read().cloned().collect();
     let export = asked.contains(&ViewerRequest::Export);
@@ -197,10 +197,10 @@ pub(super) fn manual_screenshot(
         .find(|p| !p.exists())
         .expect("some name is free");
     // Export: the summary of the log so far beside the picture of the map.
-    if export && let Some(live) = live {
+    if export && let Some(log) = log {
         let unit = pb.scene.rules.system.segment_word();
         let title = format!("{} — {}", pb.scene.name, pb.scene.about);
-        let text = crate::calc::summary::markdown(&title, pb.log_now(&live), unit);
+        let text = crate::calc::summary::markdown(&title, pb.log_now(&log), unit);
         let md = path.with_extension("md");
         match crate::scene::save::write_atomic(&md, &text) {
             Ok(()) => info!("saved the round summary to {}", md.display()),

@@ -433,12 +433,11 @@ pub(super) fn replay(world: &mut World) {
                 .map_or((0, None, 0, 0), |p| {
                     (p.cursor, p.seed, p.generation, p.edits)
                 });
-            let (mut pb, mut live) = Playback::start(path, scene, seed, generation);
+            let mut pb = Playback::start(world, path, scene, seed, generation);
             // The same scene, edited: the map is rebuilt, the view is not fitted anew.
             pb.edits = edits + 1;
-            pb.goto(&mut live, keep);
+            pb.goto(world, keep);
             world.insert_resource(pb);
-            world.insert_non_send(live);
         }
         Err(why) => world.resource_mut::<Editor>().problem = Some(why),
     }

@@ -42,7 +42,7 @@ pub use editor::{Answer, Editor, EditorCommand, Pending};
 pub use input::ViewerAction;
 pub use map_view::{LabelLayout, label_size, layout, token_under};
 pub use mode::ViewerMode;
-pub use playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
+pub use playback::{Playback, PlaybackCommand, SPEEDS};
 pub use recovery::{Found, Recovery};
 pub use snapshot::{FigureView, Snapshot};
 pub use source::SceneSource;
@@ -204,7 +204,10 @@ impl Plugin for ViewerCorePlugin {
         if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
             app.add_plugins(bevy::state::app::StatesPlugin);
         }
-        app.add_plugins(InputManagerPlugin::<ViewerAction>::default())
+        // The simulation lives in this world: scenes are loaded into it as they are opened,
+        // edited or reloaded, and stepped as the playback asks (`playback`).
+        app.add_plugins(crate::sim::SimPlugins::host())
+            .add_plugins(InputManagerPlugin::<ViewerAction>::default())
             .init_state::<ViewerMode>()
             .add_message::<PlaybackCommand>()
             .add_message::<ViewerRequest>()

@@ -4,7 +4,7 @@
 //! listing every binding from the input map.
 
 use super::input::ViewerAction;
-use super::playback::{LiveSim, Playback, PlaybackCommand, SPEEDS};
+use super::playback::{Playback, PlaybackCommand, SPEEDS};
 use super::ruler::Ruler;
 use super::snapshot::{FigureView, Snapshot};
 use super::source::SceneSource;
@@ -12,7 +12,7 @@ use super::style::plain;
 use super::{Layers, Selection, ViewerRequest};
 use crate::map::measure;
 use crate::rules::options::RulesSystem;
-use crate::sim::Phase;
+use crate::sim::{EventLog, Phase};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -95,7 +95,7 @@ pub(super) struct PanelMessages<'w> {
 pub(super) fn panels(
     mut contexts: EguiContexts,
     playback: Option<Res<Playback>>,
-    live: Option<NonSend<LiveSim>>,
+    events: Option<Res<EventLog>>,
     read: PanelReads,
     switches: PanelSwitches,
     out: PanelMessages,
@@ -310,8 +310,8 @@ pub(super) fn panels(
     rects.bottom = egui::Panel::bottom("log")
         .exact_size(170.0)
         .show(&mut root, |ui| {
-            if let Some(live) = &live {
-                log(ui, &pb, live, &mut layers.log)
+            if let Some(events) = &events {
+                log(ui, &pb, events, &mut layers.log)
             }
         })
         .response
@@ -693,8 +693,8 @@ fn log_line(e: &crate::sim::LogEvent, ordering: bool) -> String {
     }))
 }
 
-fn log(ui: &mut egui::Ui, pb: &Playback, live: &LiveSim, filter: &mut super::LogFilter) {
-    let all = pb.log_now(live);
+fn log(ui: &mut egui::Ui, pb: &Playback, events: &EventLog, filter: &mut super::LogFilter) {
+    let all = pb.log_now(events);
     let ordering = pb.current().ordering;
     let events: Vec<&crate::sim::LogEvent> = all.iter().filter(|e| filter.shows(e)).collect();
     ui.horizontal(|h| {

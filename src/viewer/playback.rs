@@ -1,13 +1,16 @@
-//! Playback: the live simulation, the snapshots of every segment played so far, and the
-//! cursor the viewer shows. Stepping forward past the last snapshot plays one more segment;
-//! stepping back only moves the cursor, so the earlier state comes back exactly as it was.
+//! Playback: the snapshots of every segment played so far, and the cursor the viewer shows.
+//! The simulation lives in the viewer's own world ([`sim::SimPlugins::host`]): stepping
+//! forward past the last snapshot plays one more segment there; stepping back only moves
+//! the cursor, so the earlier state comes back exactly as it was. The simulation may be
+//! ahead of the cursor (the preview plays the round on screen to its end); what is shown
+//! — the log, the dice asked about — is cut at the snapshot shown.
 //! Play/pause steps forward on a timer at a chosen speed.
 
 use super::snapshot::Snapshot;
 use crate::map::Grid;
 use crate::scene::Scene;
-use crate::sim::Runner;
-use crate::sim::{self, LogEvent};
+use crate::sim::{self, Dice, EventLog, LogEvent, Rolled, SegmentClock};
+use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,9 +35,6 @@ pub enum PlaybackCommand {
     /// Go to a snapshot by its position.
     Goto(usize),
 }
-
-/// The live simulation (not `Send`: it holds a whole headless app).
-pub struct LiveSim(pub Runner);
 
 /// The snapshots and the cursor.
 #[derive(Resource)]
@@ -73,37 +73,36 @@ pub struct Playback {
 pub const SPEEDS: [f32; 6] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
 
 impl Playback {
-    /// Starts a scene: builds the simulation and plays the encounter step.
+    /// Starts a scene: loads it into the world's simulation (in place of the last) and
+    /// plays the encounter step.
     pub fn start(
+        world: &mut World,
         path: PathBuf,
         scene: Scene,
         seed: Option<u64>,
         generation: u32,
-    ) -> (Playback, LiveSim) {
+    ) -> Playback {
         let grid = scene.map.as_ref().and_then(|m| m.grid().ok());
         let scene = Arc::new(scene);
-        let mut run = Runner::new((*scene).clone(), seed, None);
-        sim::step(run.app.world_mut());
-        let first = Snapshot::capture(run.app.world_mut());
-        let over = run.clock().is_over();
-        (
-            Playback {
-                path,
-                scene,
-                seed,
-                grid,
-                frames: vec![first],
-                cursor: 0,
-                playing: false,
-                speed: 2.0,
-                since_step: 0.0,
-                generation,
-                edits: 0,
-                over,
-                hold: None,
-            },
-            LiveSim(run),
-        )
+        sim::load(world, scene.clone(), seed, None);
+        sim::step(world);
+        let first = Snapshot::capture(world);
+        let over = world.resource::<SegmentClock>().is_over();
+        Playback {
+            path,
+            scene,
+            seed,
+            grid,
+            frames: vec![first],
+            cursor: 0,
+            playing: false,
+            speed: 2.0,
+            since_step: 0.0,
+            generation,
+            edits: 0,
+            over,
+            hold: None,
+        }
     }
 
     /// The snapshot shown.
@@ -116,19 +115,23 @@ impl Playback {
         self.cursor.checked_sub(1).map(|i| &self.frames[i])
     }
 
-    /// The log up to the segment shown, from the live simulation's own log (snapshots
-    /// only say how much of it they cover).
-    pub fn log_now<'a>(&self, live: &'a LiveSim) -> &'a [LogEvent] {
-        let events = &live.0.log().events;
-        &events[..self.current().log_len.min(events.len())]
+    /// The log up to the segment shown (snapshots only say how much of it they cover).
+    pub fn log_now<'a>(&self, log: &'a EventLog) -> &'a [LogEvent] {
+        &log.events[..self.current().log_len.min(log.events.len())]
+    }
+
+    /// The dice the seed rolled, not fixed by the scene, up to the segment shown.
+    pub fn rolled_now<'a>(&self, dice: &'a Dice) -> &'a [Rolled] {
+        let rolled = dice.rolled();
+        &rolled[..self.current().rolled_len.min(rolled.len())]
     }
 
     /// The (round, segment) one step forward would show.
-    fn next_when(&self, live: &LiveSim) -> (u32, u32) {
+    fn next_when(&self, clock: &SegmentClock) -> (u32, u32) {
         match self.frames.get(self.cursor + 1) {
             Some(f) => f.when,
             None => {
-                let mut clock = live.0.clock().clone();
+                let mut clock = clock.clone();
                 clock.phase = clock.next();
                 clock.round_segment()
             }
@@ -136,29 +139,39 @@ impl Playback {
     }
 
     /// One segment forward; false at the end of the scene, or at a hold.
-    pub fn forward(&mut self, live: &mut LiveSim) -> bool {
+    pub fn forward(&mut self, world: &mut World) -> bool {
         if let Some(h) = self.hold
             && self.current().when < h
-            && self.next_when(live) >= h
+            && self.next_when(world.resource::<SegmentClock>()) >= h
         {
             return false;
         }
-        if self.cursor + 1 < self.frames.len() {
-            self.cursor += 1;
-            return true;
+        if self.cursor + 1 == self.frames.len() && !self.play_one(world) {
+            return false;
         }
+        self.cursor += 1;
+        true
+    }
+
+    /// Plays one more segment in the simulation and keeps its snapshot (the cursor stays);
+    /// false when the scene is over.
+    fn play_one(&mut self, world: &mut World) -> bool {
         if self.over {
             return false;
         }
-        let world = live.0.app.world_mut();
         if !sim::step(world) {
             // The step that ends the scene plays nothing to show.
             self.over = true;
             return false;
         }
         self.frames.push(Snapshot::capture(world));
-        self.cursor += 1;
         true
+    }
+
+    /// Plays ahead of the cursor to the end of `round` (as far as the scene goes); the
+    /// cursor and what is shown stay.
+    pub fn play_through(&mut self, world: &mut World, round: u32) {
+        while self.frames.last().is_some_and(|f| f.when < (round, 10)) && self.play_one(world) {}
     }
 
     /// One segment back; false at the start.
@@ -171,23 +184,23 @@ impl Playback {
     }
 
     /// Plays forward to a snapshot position (as far as the scene goes).
-    pub fn goto(&mut self, live: &mut LiveSim, target: usize) {
-        while self.cursor < target && self.forward(live) {}
+    pub fn goto(&mut self, world: &mut World, target: usize) {
+        while self.cursor < target && self.forward(world) {}
         while self.cursor > target && self.back() {}
     }
 
     /// Applies one command.
-    pub fn apply(&mut self, live: &mut LiveSim, command: &PlaybackCommand) {
+    pub fn apply(&mut self, world: &mut World, command: &PlaybackCommand) {
         match command {
             PlaybackCommand::Forward => {
-                self.forward(live);
+                self.forward(world);
             }
             PlaybackCommand::Back => {
                 self.back();
             }
             PlaybackCommand::NextRound => {
                 let period = self.current().period();
-                while self.forward(live) && self.current().period() == period {}
+                while self.forward(world) && self.current().period() == period {}
             }
             PlaybackCommand::PrevRound => {
                 let start = self.round_start(self.cursor);
@@ -216,7 +229,7 @@ impl Playback {
                     .find(|&s| s < self.speed)
                     .unwrap_or(self.speed);
             }
-            PlaybackCommand::Goto(i) => self.goto(live, *i),
+            PlaybackCommand::Goto(i) => self.goto(world, *i),
         }
     }
 
@@ -231,30 +244,33 @@ impl Playback {
     }
 }
 
-/// Applies the commands of this frame, then the play timer.
-pub(super) fn run_playback(
-    mut commands: MessageReader<PlaybackCommand>,
-    playback: Option<ResMut<Playback>>,
-    live: Option<NonSendMut<LiveSim>>,
-    time: Res<Time>,
-) {
-    let (Some(mut pb), Some(mut live)) = (playback, live) else {
+/// Applies the commands of this frame, then the play timer. Exclusive: a step runs the
+/// simulation's schedule in this world.
+pub(super) fn run_playback(world: &mut World, mut cursor: Local<MessageCursor<PlaybackCommand>>) {
+    let commands: Vec<PlaybackCommand> = cursor
+        .read(world.resource::<Messages<PlaybackCommand>>())
+        .cloned()
+        .collect();
+    if !world.contains_resource::<Playback>() {
         return;
-    };
-    for c in commands.read() {
-        pb.apply(&mut live, c);
     }
-    if pb.playing {
-        pb.since_step += time.delta_secs();
-        let period = 1.0 / pb.speed;
-        while pb.since_step >= period {
-            pb.since_step -= period;
-            if !pb.forward(&mut live) {
-                pb.playing = false;
-                break;
+    let dt = world.resource::<Time>().delta_secs();
+    world.resource_scope(|world, mut pb: Mut<Playback>| {
+        for c in &commands {
+            pb.apply(world, c);
+        }
+        if pb.playing {
+            pb.since_step += dt;
+            let period = 1.0 / pb.speed;
+            while pb.since_step >= period {
+                pb.since_step -= period;
+                if !pb.forward(world) {
+                    pb.playing = false;
+                    break;
+                }
             }
         }
-    }
+    });
 }
 
 /// While a round plays, asks for the next frame at once (an idle viewer otherwise sleeps

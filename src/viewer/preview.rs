@@ -1,6 +1,6 @@
 //! Seeing a charge before it happens: for the selected figure, where it will be at each
-//! segment of the round on screen — from a replay of the scene to that round's end, so
-//! the marks are the engine's own — with rings for how far it could move and charge this
+//! segment of the round on screen — from the viewer's simulation played ahead to that
+//! round's end (the cursor stays), so the marks are the engine's own — with rings for how far it could move and charge this
 //! round, and its target's reach where they meet.
 
 use super::camera::world_of;
@@ -9,7 +9,7 @@ use super::{Layers, Selection, style};
 use crate::rules::charge::charge_feet_per_round;
 use crate::rules::movement::feet_per_round;
 use crate::scene::{FigureId, Scene};
-use crate::sim::{EventKind, Payload, Runner};
+use crate::sim::{EventKind, EventLog, LogEvent, Payload};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -28,14 +28,9 @@ pub struct Preview {
     pub contact: Option<((f64, f64), f64)>,
 }
 
-/// The figure's round `round` of `scene`: its moves, segment by segment, and its contact.
-pub fn round_ahead(scene: &Scene, seed: Option<u64>, figure: &str, round: u32) -> Preview {
-    let mut run = Runner::new(scene.clone(), seed, Some(round));
-    run.run_to_end();
-    let events = &run.log().events;
-    let Some(figure) = scene.figure_id(figure) else {
-        return Preview::default();
-    };
+/// The figure's round `round` of `scene`, from the log of a play of it through that round:
+/// its moves, segment by segment, and its contact.
+pub fn round_ahead(scene: &Scene, events: &[LogEvent], figure: FigureId, round: u32) -> Preview {
     let spec_of = |id: FigureId| scene.combatants.get(id.0 as usize);
     let start = spec_of(figure).map_or((0.0, 0.0), |c| c.at);
     let position_before = |who: FigureId, r: u32, s: u32| {
@@ -84,11 +79,7 @@ pub fn round_ahead(scene: &Scene, seed: Option<u64>, figure: &str, round: u32) -
 }
 
 /// Makes the preview of the selected figure when the selection, the round or the scene
-/// changes.
-///
-/// Exclusive, so that it runs on the schedule's own thread: the preview plays the round in
-/// a headless app of its own, whose schedules must not wait on a task pool this system
-/// holds a thread of.
+/// changes. Exclusive: it plays the simulation ahead to the round's end in this world.
 pub(super) fn update_preview(world: &mut World) {
     let selected = world.resource::<Selection>().0;
     let paths = world.resource::<Layers>().paths;
@@ -107,10 +98,13 @@ pub(super) fn update_preview(world: &mut World) {
     if world.resource::<Preview>().key == key {
         return;
     }
-    let Some(f) = snap.figures.iter().find(|f| f.index == i) else {
+    if !snap.figures.iter().any(|f| f.index == i) {
         return;
-    };
-    let mut p = round_ahead(&pb.scene, pb.seed, &f.name, round);
+    }
+    world.resource_scope(|world, mut pb: Mut<Playback>| pb.play_through(world, round));
+    let pb = world.resource::<Playback>();
+    let events = &world.resource::<EventLog>().events;
+    let mut p = round_ahead(&pb.scene, events, FigureId(i as u32), round);
     p.key = key;
     *world.resource_mut::<Preview>() = p;
 }

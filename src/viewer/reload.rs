@@ -58,10 +58,9 @@ fn load(world: &mut World) {
                 .filter(|p| p.path == path && p.scene.rules.system == scene.rules.system)
                 .map(|p| p.cursor)
                 .unwrap_or(0);
-            let (mut pb, mut live) = Playback::start(path.clone(), scene, seed, generation);
-            pb.goto(&mut live, keep);
+            let mut pb = Playback::start(world, path.clone(), scene, seed, generation);
+            pb.goto(world, keep);
             world.insert_resource(pb);
-            world.insert_non_send(live);
             let mut source = world.resource_mut::<SceneSource>();
             source.error = None;
             source.changed_under_edits = false;

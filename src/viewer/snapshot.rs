@@ -132,6 +132,8 @@ pub struct Snapshot {
     pub lit: Vec<bool>,
     /// Events in the log so far.
     pub log_len: usize,
+    /// Dice the seed rolled so far, not fixed by the scene (the table-dice mode asks them).
+    pub rolled_len: usize,
     /// The round's (or surprise segment's) plan.
     pub plan: PlanView,
 }
@@ -424,6 +426,7 @@ impl Snapshot {
             dropped,
             lit,
             log_len: world.resource::<EventLog>().events.len(),
+            rolled_len: world.resource::<crate::sim::Dice>().rolled().len(),
             plan: PlanView::of(world.resource::<Plan>(), world.resource::<EventLog>()),
         }
     }

@@ -6,7 +6,7 @@
 //! shown is the table's.
 
 use super::editor::EditorCommand;
-use super::playback::LiveSim;
+use super::playback::Playback;
 use crate::scene::DieKind;
 use crate::scene::edit::Edit;
 use crate::sim::{Dice, Rolled};
@@ -28,11 +28,12 @@ pub struct TableDice {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableAnswer(pub Option<i32>);
 
-/// The first roll not yet fixed, with the values already fixed for its die and owner.
-pub fn asked(live: &LiveSim, scene: &crate::scene::Scene) -> Option<(Rolled, Vec<i32>)> {
-    let dice = live.0.app.world().get_resource::<Dice>()?;
-    let r = dice.rolled().first()?.clone();
-    let before = scene
+/// The first roll not yet fixed up to the segment shown, with the values already fixed for
+/// its die and owner.
+pub fn asked(pb: &Playback, dice: &Dice) -> Option<(Rolled, Vec<i32>)> {
+    let r = pb.rolled_now(dice).first()?.clone();
+    let before = pb
+        .scene
         .dice
         .get(&r.kind)
         .and_then(|by| by.get(&r.who))
@@ -76,17 +77,17 @@ pub fn read_typed(
 pub(super) fn answer(
     mut table: ResMut<TableDice>,
     mut answers: MessageReader<TableAnswer>,
-    live: Option<NonSend<LiveSim>>,
-    playback: Option<Res<super::playback::Playback>>,
+    dice: Option<Res<Dice>>,
+    playback: Option<Res<Playback>>,
     mut out: MessageWriter<EditorCommand>,
 ) {
     let Some(a) = answers.read().last().copied() else {
         return;
     };
-    let (Some(live), Some(pb)) = (live, playback) else {
+    let (Some(dice), Some(pb)) = (dice, playback) else {
         return;
     };
-    let Some((r, mut values)) = asked(&live, &pb.scene) else {
+    let Some((r, mut values)) = asked(&pb, &dice) else {
         return;
     };
     // A value the die cannot show is refused, never taken for "keep the roll".
@@ -112,22 +113,17 @@ pub(super) fn answer(
 pub(super) fn ask(
     mut contexts: EguiContexts,
     mut table: ResMut<TableDice>,
-    live: Option<NonSend<LiveSim>>,
-    playback: Option<Res<super::playback::Playback>>,
+    dice: Option<Res<Dice>>,
+    playback: Option<Res<Playback>>,
     mut out: MessageWriter<TableAnswer>,
 ) -> Result {
-    let (Some(live), Some(pb)) = (live, playback) else {
+    let (Some(dice), Some(pb)) = (dice, playback) else {
         return Ok(());
     };
-    let Some((r, _)) = asked(&live, &pb.scene) else {
+    let Some((r, _)) = asked(&pb, &dice) else {
         return Ok(());
     };
-    let pending = live
-        .0
-        .app
-        .world()
-        .get_resource::<Dice>()
-        .map_or(0, |d| d.rolled().len());
+    let pending = pb.rolled_now(&dice).len();
     let ctx = contexts.ctx_mut()?.clone();
     let die = if r.sides == 0 {
         "the damage, in all".to_string()
