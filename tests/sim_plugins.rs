@@ -73,3 +73,35 @@ fn a_hosting_world_plays_each_scene_as_a_new_app_does() {
         assert!(!host.log().events.is_empty(), "{}", path.display());
     }
 }
+
+/// `run` writes the log step by step and lets it go: what it hands out, step after step,
+/// is the whole log a play to the end keeps, event for event and byte for byte.
+#[test]
+fn the_streamed_log_is_the_whole_log() {
+    for path in firststrike::testing::library_scenes() {
+        let scene = firststrike::scene::load(&path).unwrap();
+        let mut whole = Runner::new(scene.clone(), None, None);
+        whole.run_to_end();
+        let mut want = Vec::new();
+        firststrike::sim::write_json_lines(&whole.log().events, &mut want).unwrap();
+        let mut streamed = Runner::new(scene, None, None);
+        let (mut got, mut steps) = (Vec::new(), 0);
+        streamed
+            .stream_to_end(|events| {
+                steps += 1;
+                firststrike::sim::write_json_lines(events, &mut got)
+            })
+            .unwrap();
+        assert!(steps > 1, "{}", path.display());
+        assert_eq!(
+            String::from_utf8(got).unwrap(),
+            String::from_utf8(want).unwrap(),
+            "{}",
+            path.display()
+        );
+        assert!(
+            streamed.log().events.len() <= 1,
+            "the log let go of what it handed out"
+        );
+    }
+}

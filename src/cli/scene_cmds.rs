@@ -158,17 +158,23 @@ pub fn run(args: RunArgs) -> i32 {
     let title = format!("{} — {}", scene.name, scene.about);
     let options = scene.rules.describe().join(", ");
     let mut run = Runner::new(scene, args.play.seed, args.play.rounds);
-    run.run_to_end();
+    // Text and JSON go out step by step as they are played (a crowd's log is hundreds of
+    // megabytes); the summary needs the whole log.
     match args.play.format {
-        Format::Json => super::out_with(|w| run.log().write_json_lines(w)),
-        Format::Markdown => super::out(&crate::calc::summary::markdown(
-            &title,
-            &run.log().events,
-            unit,
-        )),
+        Format::Json => {
+            super::out_with(|w| run.stream_to_end(|events| crate::sim::write_json_lines(events, w)))
+        }
+        Format::Markdown => {
+            run.run_to_end();
+            super::out(&crate::calc::summary::markdown(
+                &title,
+                &run.log().events,
+                unit,
+            ))
+        }
         Format::Text => super::out_with(|w| {
             writeln!(w, "{title}\nReadings in force: {options}")?;
-            run.log().write_text_in(unit, w)
+            run.stream_to_end(|events| crate::sim::write_text_in(events, unit, w))
         }),
     }
     0

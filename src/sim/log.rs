@@ -463,11 +463,7 @@ impl EventLog {
     /// Writes the log as JSON lines, one event at a time (no whole-log string: a crowd's
     /// log runs to hundreds of megabytes). Stops at the first write error (a closed pipe).
     pub fn write_json_lines(&self, w: &mut (impl std::io::Write + ?Sized)) -> std::io::Result<()> {
-        for e in &self.events {
-            w.write_all(e.json().as_bytes())?;
-            w.write_all(b"\n")?;
-        }
-        Ok(())
+        write_json_lines(&self.events, w)
     }
 
     /// Writes the log as narrated text, naming a round's segments `unit`, one event at a
@@ -477,11 +473,7 @@ impl EventLog {
         unit: &str,
         w: &mut (impl std::io::Write + ?Sized),
     ) -> std::io::Result<()> {
-        for e in &self.events {
-            w.write_all(e.narrate_in(unit).as_bytes())?;
-            w.write_all(b"\n")?;
-        }
-        Ok(())
+        write_text_in(&self.events, unit, w)
     }
 
     /// The whole log as narrated text.
@@ -505,21 +497,51 @@ pub(super) fn record(
     roster: Res<Roster>,
 ) {
     // Within a step, earlier segments first (blows at segment 0 are played in the step of
-    // segment 1); the sort is stable, so events of one segment keep their order.
-    let mut batch: Vec<LogEvent> = messages.drain().collect();
-    batch.sort_by_key(|e| (e.round, e.segment));
-    for mut e in batch {
+    // segment 1); the sort is stable, so events of one segment keep their order. The new
+    // events are moved into the log and sorted there (no batch beside it: the encounter of
+    // a crowd logs hundreds of thousands of sightings at once).
+    let start = log.events.len();
+    log.events.extend(messages.drain());
+    log.events[start..].sort_by_key(|e| (e.round, e.segment));
+    for i in start..log.events.len() {
         // Events arrive in time order: number on from the last one if it is in the same
         // segment.
-        let seq = match log.events.last() {
-            Some(p) if p.round == e.round && p.segment == e.segment => p.seq + 1,
+        let seq = match i.checked_sub(1).map(|p| &log.events[p]) {
+            Some(p) if p.round == log.events[i].round && p.segment == log.events[i].segment => {
+                p.seq + 1
+            }
             _ => 1,
         };
+        let e = &mut log.events[i];
         e.seq = seq;
         e.who = roster.id(&e.actor);
         e.whom = e.target.as_deref().and_then(|t| roster.id(t));
-        log.events.push(e);
     }
+}
+
+/// Writes events as JSON lines, one at a time, straight to `w`.
+pub fn write_json_lines(
+    events: &[LogEvent],
+    w: &mut (impl std::io::Write + ?Sized),
+) -> std::io::Result<()> {
+    for e in events {
+        serde_json::to_writer(&mut *w, e)?;
+        w.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// Writes events as narrated text, naming a round's segments `unit`.
+pub fn write_text_in(
+    events: &[LogEvent],
+    unit: &str,
+    w: &mut (impl std::io::Write + ?Sized),
+) -> std::io::Result<()> {
+    for e in events {
+        w.write_all(e.narrate_in(unit).as_bytes())?;
+        w.write_all(b"\n")?;
+    }
+    Ok(())
 }
 
 /// Whether a number is 0 (to leave it out of the JSON).

@@ -68,6 +68,31 @@ impl Runner {
         self
     }
 
+    /// Plays to the end, handing each step's new events to `out` as soon as they are
+    /// recorded and then letting them go: the log never holds more than one step (a
+    /// crowd's whole log runs to hundreds of megabytes; `run` writes it out this way).
+    /// Stops at the first error `out` returns (a closed pipe). The log keeps its last
+    /// event, which numbers the next ones.
+    pub fn stream_to_end(
+        &mut self,
+        mut out: impl FnMut(&[LogEvent]) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let world = self.app.world_mut();
+        let mut written = world.resource::<EventLog>().events.len();
+        out(&world.resource::<EventLog>().events)?;
+        loop {
+            let more = sim::step(world);
+            let mut log = world.resource_mut::<EventLog>();
+            out(&log.events[written.min(log.events.len())..])?;
+            let keep = log.events.len().saturating_sub(1);
+            log.events.drain(..keep);
+            written = log.events.len();
+            if !more {
+                return Ok(());
+            }
+        }
+    }
+
     /// The clock.
     pub fn clock(&self) -> &SegmentClock {
         self.app.world().resource::<SegmentClock>()
