@@ -301,27 +301,37 @@ fn picked(pick: &Pick, token: Option<&str>, at: (f64, f64)) -> Option<Act> {
 /// The editor's panel and the token's context menu.
 pub(super) fn editor_panel(
     mut contexts: EguiContexts,
+    rects: Res<PanelRects>,
     editor: Res<Editor>,
     mut ui: ResMut<EditorUi>,
     mut selection: ResMut<Selection>,
     mut out: MessageWriter<EditorCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    egui::Window::new("Editor")
-        .default_pos(egui::pos2(4.0, 300.0))
-        .default_width(280.0)
-        .default_height(470.0)
-        .resizable(true)
-        .vscroll(true)
-        .show(&ctx, |w| {
-            header(w, &editor, &mut ui, &mut out);
-            w.separator();
-            new_scene(w, &mut ui, &mut out);
-            w.separator();
-            tools(w, &mut ui);
-            w.separator();
-            figures(w, &editor, &mut ui, &mut selection, &mut out);
-        });
+    // Docked in the left panel under the clock (laid out by `panels`, earlier in this
+    // pass): it never covers the clock or the map, and keeps its size.
+    if let Some(dock) = rects.dock {
+        let mut root = egui::Ui::new(
+            ctx.clone(),
+            "editor dock".into(),
+            egui::UiBuilder::new()
+                .layer_id(egui::LayerId::background())
+                .max_rect(dock),
+        );
+        egui::ScrollArea::vertical()
+            .id_salt("editor")
+            .auto_shrink([false, false])
+            .show(&mut root, |w| {
+                w.heading("Editor");
+                header(w, &editor, &mut ui, &mut out);
+                w.separator();
+                new_scene(w, &mut ui, &mut out);
+                w.separator();
+                tools(w, &mut ui);
+                w.separator();
+                figures(w, &editor, &mut ui, &mut selection, &mut out);
+            });
+    }
     if let Some((name, pos)) = ui.menu.clone() {
         let mut close = false;
         egui::Area::new(egui::Id::new("token menu"))
@@ -484,7 +494,18 @@ fn figures(
         let wdt = m.rows.first().map_or(0, |r| r.chars().count()) as f64 * m.cell_ft;
         (wdt / 2.0, h / 2.0)
     });
-    w.horizontal(|h| {
+    // Every figure, to select (the panel's own list gives way to the editor while editing).
+    w.label(format!("Figures ({})", scene.combatants.len()));
+    for (i, c) in scene.combatants.iter().enumerate() {
+        let picked = selection.0 == Some(i);
+        if w
+            .selectable_label(picked, format!("{} — {}", c.name, c.side))
+            .clicked()
+        {
+            selection.0 = if picked { None } else { Some(i) };
+        }
+    }
+    w.horizontal_wrapped(|h| {
         egui::ComboBox::from_id_salt("monster")
             .selected_text(ui.monster.clone())
             .show_ui(h, |c| {

@@ -29,6 +29,9 @@ pub struct PanelRects {
     pub top: f32,
     /// Bottom panel height.
     pub bottom: f32,
+    /// In the editor: the part of the left panel under the clock where the editor is
+    /// docked (it never covers the clock, and the map keeps the rest of the window).
+    pub dock: Option<egui::Rect>,
 }
 
 impl PanelRects {
@@ -42,6 +45,9 @@ impl PanelRects {
         )
     }
 }
+
+/// The left panel's width while editing: the clock above, the editor docked below.
+pub const EDIT_LEFT: f32 = 340.0;
 
 /// The bindings of an action as text, from the input map.
 fn bindings(map: &InputMap<ViewerAction>, action: ViewerAction) -> String {
@@ -276,10 +282,22 @@ pub(super) fn panels(
         .rect
         .height();
 
+    let editing = *mode.get() == super::ViewerMode::Edit;
+    rects.dock = None;
     rects.left = egui::Panel::left("left")
-        .exact_size(290.0)
+        .exact_size(if editing { EDIT_LEFT } else { 290.0 })
         .resizable(false)
         .show(&mut root, |ui| {
+            if editing {
+                // The clock stays in view; the editor (drawn by its own system) takes the
+                // rest of the panel, figures included.
+                clock(ui, snap, pb.over && pb.cursor + 1 == pb.frames.len(), false);
+                ui.separator();
+                let r = ui.available_rect_before_wrap();
+                ui.allocate_rect(r, egui::Sense::hover());
+                rects.dock = Some(r);
+                return;
+            }
             egui::ScrollArea::vertical().show(ui, |ui| {
                 let hide =
                     teach.hides_surprise(snap.when, *mode.get() == super::ViewerMode::Predict);
