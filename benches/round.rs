@@ -155,6 +155,7 @@ fn scene(n: usize) -> Scene {
                 target: foes.first().cloned(),
                 segments: Some(g.casting),
                 device: false,
+                at: None,
             },
             _ => Act::charge(foes),
         };

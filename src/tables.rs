@@ -263,6 +263,11 @@ pub fn find_spell(name: &str) -> Option<&'static Spell> {
     })
 }
 
+/// The radius in feet of the area a spell (or device) fills, if it has one.
+pub fn spell_area_ft(name: &str) -> Option<f64> {
+    find_spell(name)?.effect?.radius_ft()
+}
+
 /// Looks a spell up by name.
 pub fn spell(name: &str) -> Result<&'static Spell, String> {
     lookup("spell", name, spells(), |s| s.name.as_str())

@@ -107,6 +107,7 @@ fn build(app: &mut App) -> usize {
                 target: Some("Fighter".into()),
                 segments: Some(4),
                 device: false,
+                at: None,
             }),
         },
         Edit::Dice {

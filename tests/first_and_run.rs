@@ -191,43 +191,48 @@ proptest! {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+#[cfg(feature = "viewer")]
+mod viewer {
+    use super::*;
 
-    /// The viewer plays what `run` plays, and its preview shows what `first` says: the
-    /// scene of each generated pair played in the viewer's own world (loaded there, played
-    /// ahead for the preview, then stepped to the end) logs exactly `run`'s events, and a
-    /// charger's previewed path ends at the segment `first` gives its arrival.
-    #[test]
-    fn the_viewer_and_its_preview_play_what_run_and_first_say(a in action("A"), b in action("B")) {
-        use firststrike::viewer::{Playback, preview::round_ahead};
-        prop_assume!(!(a.contains("charge") && b.contains("charge")));
-        let figs = figures(&a, &b);
-        let d = Defaults::default();
-        let (_, seq) = calc::calculate(&figs, &d).unwrap();
-        let scene = calc::to_scene(&figs, &d);
-        let mut run = Runner::new(scene.clone(), None, None);
-        run.run_to_end();
-        let mut host = Runner::host();
-        let world = host.app.world_mut();
-        let mut pb = Playback::start(world, "pair.ron".into(), scene.clone(), None, 0);
-        pb.play_through(world, 1);
-        let events = &world.resource::<firststrike::sim::EventLog>().events;
-        for (i, name) in ["A", "B"].iter().enumerate() {
-            let arrives = seq.beats.iter().flat_map(|b| &b.events)
-                .find(|e| e.kind == SeqKind::Arrive && e.name == *name)
-                .and_then(|e| e.segment);
-            let p = round_ahead(&scene, events, firststrike::scene::FigureId(i as u32), 1);
-            if let Some(s) = arrives {
-                prop_assert_eq!(p.ticks.last().map(|t| t.0), Some(s), "{} / {}", a, b);
-                prop_assert!(p.contact.is_some(), "{} / {}: no contact previewed", a, b);
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+        /// The viewer plays what `run` plays, and its preview shows what `first` says: the
+        /// scene of each generated pair played in the viewer's own world (loaded there, played
+        /// ahead for the preview, then stepped to the end) logs exactly `run`'s events, and a
+        /// charger's previewed path ends at the segment `first` gives its arrival.
+        #[test]
+        fn the_viewer_and_its_preview_play_what_run_and_first_say(a in action("A"), b in action("B")) {
+            use firststrike::viewer::{Playback, preview::round_ahead};
+            prop_assume!(!(a.contains("charge") && b.contains("charge")));
+            let figs = figures(&a, &b);
+            let d = Defaults::default();
+            let (_, seq) = calc::calculate(&figs, &d).unwrap();
+            let scene = calc::to_scene(&figs, &d);
+            let mut run = Runner::new(scene.clone(), None, None);
+            run.run_to_end();
+            let mut host = Runner::host();
+            let world = host.app.world_mut();
+            let mut pb = Playback::start(world, "pair.ron".into(), scene.clone(), None, 0);
+            pb.play_through(world, 1);
+            let events = &world.resource::<firststrike::sim::EventLog>().events;
+            for (i, name) in ["A", "B"].iter().enumerate() {
+                let arrives = seq.beats.iter().flat_map(|b| &b.events)
+                    .find(|e| e.kind == SeqKind::Arrive && e.name == *name)
+                    .and_then(|e| e.segment);
+                let p = round_ahead(&scene, events, firststrike::scene::FigureId(i as u32), 1);
+                if let Some(s) = arrives {
+                    prop_assert_eq!(p.ticks.last().map(|t| t.0), Some(s), "{} / {}", a, b);
+                    prop_assert!(p.contact.is_some(), "{} / {}: no contact previewed", a, b);
+                }
             }
+            pb.goto(world, usize::MAX);
+            prop_assert!(pb.over);
+            let json = |e: &[firststrike::sim::LogEvent]| serde_json::to_string(e).unwrap();
+            let viewer = &world.resource::<firststrike::sim::EventLog>().events;
+            prop_assert_eq!(json(viewer), json(&run.log().events), "{} / {}", a, b);
+            prop_assert_eq!(pb.log_now(world.resource()).len(), viewer.len());
         }
-        pb.goto(world, usize::MAX);
-        prop_assert!(pb.over);
-        let json = |e: &[firststrike::sim::LogEvent]| serde_json::to_string(e).unwrap();
-        let viewer = &world.resource::<firststrike::sim::EventLog>().events;
-        prop_assert_eq!(json(viewer), json(&run.log().events), "{} / {}", a, b);
-        prop_assert_eq!(pb.log_now(world.resource()).len(), viewer.len());
     }
 }

@@ -58,6 +58,7 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
                 target: foes.first().cloned(),
                 segments: Some(*segments),
                 device: *device,
+                at: None,
             },
             Does::Turn => Act::Turn { targets: foes },
             Does::Set => Act::Set { against: foes },
@@ -116,6 +117,7 @@ fn instant_device(name: &str, target: Option<&String>) -> Act {
         target: target.cloned(),
         segments: None,
         device: true,
+        at: None,
     }
 }
 

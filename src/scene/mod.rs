@@ -575,6 +575,10 @@ pub enum Act {
         /// falls (DMG p.65). Devices in the table are marked there.
         #[serde(default, skip_serializing_if = "is_default")]
         device: bool,
+        /// A spell with an area (sleep, fireball, silence, light, darkness) cast at a point,
+        /// in feet, instead of round a target: its area is centred there and stays there.
+        #[serde(default, skip_serializing_if = "is_default")]
+        at: Option<(f64, f64)>,
     },
     /// Close: move to engage the first target still standing, with no blows this round
     /// (DMG p.66: a round spent closing). "Melee" instead stands and strikes whoever comes
@@ -670,6 +674,14 @@ pub enum Act {
 }
 
 impl Act {
+    /// The point an area spell is cast at, if it is cast at one.
+    pub fn point(&self) -> Option<(f64, f64)> {
+        match self {
+            Act::Cast { at, .. } => *at,
+            _ => None,
+        }
+    }
+
     /// Melee at these targets, with no modifier and nothing held.
     pub fn melee(targets: Vec<String>) -> Act {
         Act::Melee {
@@ -841,6 +853,9 @@ impl Act {
                 device: true,
                 ..
             } => format!("use {spell}"),
+            Act::Cast {
+                spell, at: Some(p), ..
+            } => format!("cast {spell} at the point ({}, {}) ft", p.0, p.1),
             Act::Cast { spell, .. } => format!("cast {spell}"),
             Act::Cantrips { first, second, .. } => format!("cantrips {first} and {second}"),
             Act::Potion { name, .. } => format!("drink {name}"),

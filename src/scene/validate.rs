@@ -624,6 +624,32 @@ fn act_limits(c: &mut Checker, who: &str, act: &Act, section: &[String], path: &
             limits::check("holding after routine", h, &(0..=12)),
         );
     }
+    if let Act::Cast {
+        spell,
+        target,
+        at: Some(p),
+        ..
+    } = act
+    {
+        bad("at", limits::check_point("a spell cast at", *p));
+        if tables::spell_area_ft(spell).is_none() {
+            bad(
+                "at",
+                Err(format!(
+                    "'{spell}' has no area to centre on a point (sleep, fireball, silence, light \
+                     and darkness have): give it a `target` instead"
+                )),
+            );
+        }
+        if target.is_some() {
+            bad(
+                "target",
+                Err(
+                    "a spell cast at a point names no target: its area goes where `at` says".into(),
+                ),
+            );
+        }
+    }
     match act {
         Act::Cast {
             segments: Some(s), ..

@@ -250,6 +250,8 @@ pub struct Casting {
     pub device: bool,
     /// A potion.
     pub potion: bool,
+    /// The point an area spell is cast at, in feet (none: round its target).
+    pub at: Option<(f64, f64)>,
 }
 
 /// A charge or closing move under way this round.

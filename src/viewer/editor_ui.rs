@@ -76,6 +76,8 @@ pub struct EditorUi {
     pub copies: u32,
     /// A custom casting time for the menu's spells.
     pub custom_segments: u32,
+    /// Where the pointer is over the map, in feet (an area spell's template follows it).
+    pub hover: Option<(f64, f64)>,
 }
 
 impl Default for EditorUi {
@@ -94,6 +96,7 @@ impl Default for EditorUi {
             drag: None,
             copies: 1,
             custom_segments: 4,
+            hover: None,
         }
     }
 }
@@ -194,8 +197,12 @@ pub(super) fn editor_pointer(
         return;
     };
     let Some((cursor, here)) = pointer.over_map().filter(|_| ui.menu.is_none()) else {
+        ui.hover = None;
         return;
     };
+    if ui.hover != Some(here) {
+        ui.hover = Some(here);
+    }
     let under = drawn_token(&pointer.placed, pointer.playback.as_deref(), &editor, here);
     if mouse.just_pressed(MouseButton::Right)
         && let Some(name) = &under
@@ -259,9 +266,9 @@ pub(super) fn editor_pointer(
     }
 }
 
-/// The declaration a click completes: at the token under it, or (a charge, a move) at the
-/// point.
-fn picked(pick: &Pick, token: Option<&str>, at: (f64, f64)) -> Option<Act> {
+/// The declaration a click completes: at the token under it, or at the point (a charge, a
+/// move, a spell with an area).
+pub fn picked(pick: &Pick, token: Option<&str>, at: (f64, f64)) -> Option<Act> {
     let at_token = token
         .filter(|t| *t != pick.figure)
         .map(|t| vec![t.to_string()]);
@@ -287,11 +294,16 @@ fn picked(pick: &Pick, token: Option<&str>, at: (f64, f64)) -> Option<Act> {
         },
         ("cast", t) => {
             let (spell, segments) = pick.spell.clone()?;
+            // A spell with an area goes where it is clicked: at a token, round that figure;
+            // on open ground, at the point. One without an area needs a figure (or none:
+            // the caster).
+            let at = (t.is_none() && tables::spell_area_ft(&spell).is_some()).then_some(at);
             Act::Cast {
                 spell,
                 target: t.and_then(|t| t.into_iter().next()),
                 segments,
                 device: false,
+                at,
             }
         }
         _ => return None,
@@ -498,8 +510,7 @@ fn figures(
     w.label(format!("Figures ({})", scene.combatants.len()));
     for (i, c) in scene.combatants.iter().enumerate() {
         let picked = selection.0 == Some(i);
-        if w
-            .selectable_label(picked, format!("{} — {}", c.name, c.side))
+        if w.selectable_label(picked, format!("{} — {}", c.name, c.side))
             .clicked()
         {
             selection.0 = if picked { None } else { Some(i) };
@@ -901,12 +912,28 @@ pub(super) fn draw_declarations(
             .and_then(|s| s.figures.iter().find(|f| f.name == n).map(|f| f.at))
             .or_else(|| scene.combatants.iter().find(|c| c.name == n).map(|c| c.at))
     };
+    // Choosing where an area spell goes: its template follows the pointer.
+    if let (Some(pick), Some(here)) = (&ui.pick, ui.hover)
+        && let Some((spell, _)) = &pick.spell
+        && let Some(r) = tables::spell_area_ft(spell)
+    {
+        super::map_view::dashed_area(&mut gizmos, here, r);
+    }
     for (who, act) in &round.declare {
         let Some(from) = at(who) else { continue };
         let to = act.targets().first().and_then(|t| at(t)).or(match act {
             Act::Charge { to, .. } | Act::Move { to, .. } => *to,
+            Act::Cast { at, .. } => *at,
             _ => None,
         });
+        // An area spell declared at a point: its area, where it will fall.
+        if let Act::Cast {
+            spell, at: Some(p), ..
+        } = act
+            && let Some(r) = tables::spell_area_ft(spell)
+        {
+            super::map_view::dashed_area(&mut gizmos, *p, r);
+        }
         let Some(to) = to else { continue };
         let color = match act {
             Act::Charge { .. } => style::CHARGE_DECLARED,

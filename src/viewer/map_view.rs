@@ -420,25 +420,21 @@ pub(super) fn draw_overlays(
             .circle_2d(world_of(a.at), a.radius_ft as f32, color)
             .resolution(64);
     }
-    // An area spell under way (sleep, fireball, silence…): the area it will fill, round
-    // its target as the target stands now, dashed until it completes.
+    // An area spell under way (sleep, fireball, silence…): the area it will fill, at its
+    // point or round its target as the target stands now, dashed until it completes.
     for f in &snap.figures {
-        let (Some((what, ..)), Some(on)) = (&f.casting, &f.casting_at) else {
+        let Some((what, ..)) = &f.casting else {
             continue;
         };
-        let radius = crate::tables::find_spell(what)
-            .and_then(|s| s.effect)
-            .and_then(|e| e.radius_ft());
-        let (Some(r), Some(t)) = (radius, snap.figures.iter().find(|t| &t.name == on)) else {
+        let radius = crate::tables::spell_area_ft(what);
+        let target = || {
+            let on = f.casting_at.as_ref()?;
+            snap.figures.iter().find(|t| &t.name == on).map(|t| t.at)
+        };
+        let (Some(r), Some(at)) = (radius, f.casting_point.or_else(target)) else {
             continue;
         };
-        let centre = world_of(t.at);
-        let steps = 48;
-        for k in (0..steps).step_by(2) {
-            let a = |k: i32| std::f32::consts::TAU * k as f32 / steps as f32;
-            let p = |k: i32| centre + Vec2::new(a(k).cos(), a(k).sin()) * r as f32;
-            gizmos.line_2d(p(k), p(k + 1), style::SPELL_AREA);
-        }
+        dashed_area(&mut gizmos, at, r);
     }
     // A weapon a fumble threw: a cross where it lies, a faint line back to its owner.
     for d in &snap.dropped {
@@ -646,5 +642,16 @@ pub(super) fn measure(
         if let Some(pb) = playback {
             selection.0 = token_under(&placed, &pb.current().figures, world_of(a));
         }
+    }
+}
+
+/// The area a spell will fill, centred `at` (feet) with radius `r_ft`: a dashed circle.
+pub(super) fn dashed_area(gizmos: &mut Gizmos, at: (f64, f64), r_ft: f64) {
+    let centre = world_of(at);
+    let steps = 48;
+    for k in (0..steps).step_by(2) {
+        let a = |k: i32| std::f32::consts::TAU * k as f32 / steps as f32;
+        let p = |k: i32| centre + Vec2::new(a(k).cos(), a(k).sin()) * r_ft as f32;
+        gizmos.line_2d(p(k), p(k + 1), style::SPELL_AREA);
     }
 }

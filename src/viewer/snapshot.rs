@@ -50,6 +50,8 @@ pub struct FigureView {
     pub casting: Option<(String, u32, u32, u32)>,
     /// Whom the spell under way is aimed at (its area is drawn round that figure).
     pub casting_at: Option<String>,
+    /// The point an area spell under way is cast at, in feet (its area is drawn there).
+    pub casting_point: Option<(f64, f64)>,
     /// Closing on someone: target, charge, feet per segment, arrival segment.
     pub closing: Option<(String, bool, f64, Option<u32>)>,
     /// Light carried: source and radius.
@@ -340,6 +342,7 @@ impl Snapshot {
                         casting: casting
                             .map(|k| (k.what.clone(), k.started, k.completes, k.segments)),
                         casting_at: casting.and_then(|k| k.target.clone()),
+                        casting_point: casting.and_then(|k| k.at),
                         closing: closing
                             .map(|k| (name_of(k.target), k.charge, k.feet_per_segment, k.arrival)),
                         light: light.map(|l| (l.source.clone(), l.radius_ft)),

@@ -30,6 +30,7 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize, dice: &mut Dice) {
             target,
             segments,
             device,
+            ..
         } => cast(b, i, &spell, target, (segments, device)),
         Act::Potion { name, prepare } => potion(b, i, &name, prepare, dice),
         Act::Cantrips {
@@ -116,6 +117,7 @@ fn cast(
                 completes: b.tick(s),
                 device,
                 potion: false,
+                at: b.figs[i].act.point(),
             };
             let note = note.map(|n| crate::words!("; {n}")).unwrap_or_default();
             let detail = crate::words!(
@@ -183,6 +185,7 @@ fn potion(b: &mut RoundBuild, i: usize, name: &str, prepare: u32, dice: &mut Dic
                 completes: b.clock.tick_of(b.round + off, s),
                 device: true,
                 potion: true,
+                at: None,
             };
             let later = if off > 0 {
                 crate::words!(" of round {}", b.round + off)

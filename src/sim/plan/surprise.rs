@@ -185,6 +185,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
             target,
             segments,
             device,
+            ..
         } => begin_spell(b, i, &spell, target, (segments, device)),
         Act::Potion { name, prepare } => drink(b, i, &name, prepare, dice),
         Act::Turn { .. } => b.events.push(LogEvent::new(
@@ -367,6 +368,7 @@ fn begin_spell(
         completes: tick,
         device,
         potion: false,
+        at: b.figs[i].act.point(),
     };
     b.changes.casting.insert(i, Some(casting));
 }
@@ -409,6 +411,7 @@ fn drink(b: &mut SegmentBuild, i: usize, name: &str, prepare: u32, dice: &mut Di
         completes: tick,
         device: true,
         potion: true,
+        at: None,
     };
     b.changes.casting.insert(i, Some(casting));
 }

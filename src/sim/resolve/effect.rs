@@ -27,6 +27,15 @@ pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
         log(p, done, target, what.into(), None, cite::NOT_MODELLED);
         return;
     };
+    // An area spell cast at a point fills its area there, whoever stands in it.
+    if let (Some(point), Some(radius_ft)) = (done.casting.at, effect.radius_ft()) {
+        let at = Position {
+            x: point.0,
+            y: point.1,
+        };
+        let words = crate::words!("the point ({}, {})", point.0.round(), point.1.round());
+        return fill(p, seg, done, effect, (at, words, None), radius_ft);
+    }
     // Without a target a spell on oneself (haste, barkskin, light) takes the caster; one
     // aimed at a foe has nothing to work on.
     let target = match &done.casting.target {
@@ -202,6 +211,19 @@ fn area(
 ) {
     let Ok(t) = p.figures.get(target) else { return };
     let (at, tname) = (*t.pos, t.figure.name.clone());
+    fill(p, seg, done, effect, (at, tname, Some(target)), radius_ft);
+}
+
+/// An area centred `at` (round the figure `on`, which it follows, or at a point, named in
+/// `tname`): a blast or sleep works on whoever is in it; silence, light and darkness stay.
+fn fill(
+    p: &mut Play,
+    seg: &mut Segment,
+    done: &Completed,
+    effect: Effect,
+    (at, tname, on): (Position, String, Option<Entity>),
+    radius_ft: f64,
+) {
     if let Effect::Blast { d6_per_level, .. } = effect {
         return blast(p, seg, done, (at, radius_ft), d6_per_level);
     }
@@ -212,17 +234,13 @@ fn area(
         spell: done.casting.what.clone(),
         effect,
         radius_ft,
-        on: Some(target),
+        on,
         at,
     });
-    log(
-        p,
-        done,
-        Some(tname.clone()),
-        format!("{radius_ft} ft around {tname}"),
-        Some(Outcome::Area),
-        effect.rule(),
-    );
+    // Round a figure it names the figure; at a point, no one.
+    let whom = on.map(|_| tname.clone());
+    let words = crate::words!("{radius_ft} ft around {tname}");
+    log(p, done, whom, words, Some(Outcome::Area), effect.rule());
     if matches!(effect, Effect::Silence { .. }) {
         silence(p, seg, at, radius_ft, effect.rule());
     }

@@ -510,6 +510,7 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
                 completes: b.clock.tick_of(b.round, s) + delay,
                 device: true,
                 potion: true,
+                at: None,
             };
             b.changes.casting.insert(i, Some(c));
         }
@@ -847,6 +848,7 @@ fn casting(b: &Build, spell: &str, target: Option<String>, (round, s): (u32, u32
         completes,
         device,
         potion: false,
+        at: None,
     }
 }
 
@@ -858,6 +860,7 @@ fn cast(b: &mut Build, i: usize, s: u32, spell: &str, target: Option<String>) {
     let begun = carried.is_none();
     let mut c = carried.unwrap_or_else(|| casting(b, spell, target, (b.round, s)));
     c.device |= matches!(f.act, Act::Cast { device: true, .. });
+    c.at = c.at.or(f.act.point());
     if begun {
         begins(b, i, &c, (b.round, s));
     }
