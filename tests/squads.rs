@@ -253,3 +253,113 @@ fn a_group_order_is_all_or_nothing() {
     );
     assert!(e.unwrap_err().contains("no foe"));
 }
+
+/// A box dragged on the map takes in the figures whose tokens are drawn inside it at the
+/// segment on screen — in a crowd, where the layout pushed them apart — whichever corner
+/// it was dragged from; a box round the whole map takes everyone, and one narrower than a
+/// token (a click on open ground) no one.
+#[cfg(feature = "viewer")]
+#[test]
+fn a_box_takes_in_the_tokens_drawn_inside_it() {
+    use firststrike::viewer::{Playback, boxed, label_size, layout};
+    let path = std::path::PathBuf::from("scenes/stress_200.ron");
+    let scene = firststrike::scene::load(&path).unwrap();
+    let mut host = firststrike::sim::Runner::host();
+    let world = host.app.world_mut();
+    let mut pb = Playback::start(world, path, scene, None, 0);
+    pb.goto(world, 3);
+    let figures = pb.current().figures.clone();
+    let placed = layout(&figures, label_size(0.0));
+    let feet = |v: bevy::math::Vec2| (f64::from(v.x), -f64::from(v.y));
+    let all = boxed(&figures, &placed, ((-1e4, -1e4), (1e4, 1e4)));
+    assert_eq!(all.len(), figures.len(), "the whole map takes everyone");
+    assert!(boxed(&figures, &placed, ((10.0, 10.0), (10.5, 10.5))).is_empty());
+    // Boxes round parts of the crowd, from either corner.
+    let (lo, hi) = placed.drawn.iter().fold(
+        ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN)),
+        |(lo, hi), d| {
+            let (x, y) = feet(*d);
+            ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y)))
+        },
+    );
+    for k in 1..=4 {
+        let t = f64::from(k) / 5.0;
+        let a = (lo.0, lo.1);
+        let b = (lo.0 + (hi.0 - lo.0) * t, lo.1 + (hi.1 - lo.1) * t);
+        let got = boxed(&figures, &placed, (a, b));
+        assert_eq!(got, boxed(&figures, &placed, (b, a)), "either corner");
+        for (i, f) in figures.iter().enumerate() {
+            let (x, y) = feet(placed.drawn[i]);
+            let inside = x >= a.0 && x <= b.0 && y >= a.1 && y <= b.1;
+            assert_eq!(
+                got.contains(&f.name),
+                inside,
+                "{} drawn at ({x}, {y})",
+                f.name
+            );
+        }
+        assert!(
+            !got.is_empty() || t < 0.5,
+            "a box of {t} of the crowd takes someone"
+        );
+    }
+}
+
+/// A declaration, for one figure or a group, keeps the rounds a scene plays: the lair's
+/// empty second round (it plays two) stays, and its tour, which speaks of round 2, still
+/// passes the checks; clearing a round that had nothing adds none.
+#[test]
+fn a_declaration_keeps_the_rounds_the_scene_plays() {
+    use firststrike::scene::edit::GroupOrder;
+    let lair =
+        firststrike::scene::load(std::path::Path::new("scenes/lizard_man_lair.ron")).unwrap();
+    assert_eq!(lair.rounds.len(), 2);
+    let check = firststrike::scene::check;
+    let lizards: Vec<String> = (1..=4).map(|k| format!("Lizard man {k}")).collect();
+    for edit in [
+        Edit::Declare {
+            round: 1,
+            figure: "Lizard man 4".into(),
+            act: Some(firststrike::scene::Act::melee(vec!["Quij".into()])),
+        },
+        Edit::Declare {
+            round: 1,
+            figure: "Lizard man 1".into(),
+            act: None,
+        },
+        Edit::DeclareGroup {
+            round: 1,
+            figures: lizards.clone(),
+            order: GroupOrder::MeleeNearest,
+        },
+        Edit::DeclareGroup {
+            round: 2,
+            figures: lizards.clone(),
+            order: GroupOrder::Clear,
+        },
+    ] {
+        let mut s = lair.clone();
+        apply(&mut s, &edit).unwrap();
+        assert_eq!(s.rounds.len(), 2, "{edit:?}");
+        check(&s).unwrap_or_else(|e| panic!("{edit:?}: {e}"));
+    }
+    let mut s = lair.clone();
+    let four = |act| Edit::Declare {
+        round: 4,
+        figure: "Quij".into(),
+        act,
+    };
+    apply(&mut s, &four(Some(firststrike::scene::Act::Hold))).unwrap();
+    assert_eq!(s.rounds.len(), 4);
+    // Clearing it later keeps the four rounds the scene now plays (undo takes them back);
+    // clearing within one edit what that edit added leaves none behind.
+    apply(&mut s, &four(None)).unwrap();
+    assert_eq!(
+        s.rounds.len(),
+        4,
+        "a later edit keeps the rounds the scene plays"
+    );
+    let mut t = lair.clone();
+    apply(&mut t, &four(None)).unwrap();
+    assert_eq!(t.rounds.len(), 2, "nothing declared adds no round");
+}

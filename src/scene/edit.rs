@@ -434,6 +434,9 @@ fn declare(scene: &mut Scene, round: usize, figure: &str, act: Option<Act>) -> R
     }) {
         return Err(format!("no figure is named '{t}'"));
     }
+    // The rounds the scene has are how many it plays (an empty last round still plays);
+    // only rounds this edit adds, and leaves empty, are taken away again.
+    let had = scene.rounds.len();
     while scene.rounds.len() < round {
         scene.rounds.push(RoundSpec::default());
     }
@@ -446,10 +449,11 @@ fn declare(scene: &mut Scene, round: usize, figure: &str, act: Option<Act>) -> R
             r.declare.remove(figure);
         }
     }
-    while scene
-        .rounds
-        .last()
-        .is_some_and(|r| *r == RoundSpec::default())
+    while scene.rounds.len() > had
+        && scene
+            .rounds
+            .last()
+            .is_some_and(|r| *r == RoundSpec::default())
     {
         scene.rounds.pop();
     }

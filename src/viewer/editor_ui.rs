@@ -78,6 +78,10 @@ pub struct EditorUi {
     pub custom_segments: u32,
     /// Where the pointer is over the map, in feet (an area spell's template follows it).
     pub hover: Option<(f64, f64)>,
+    /// A box being dragged on open ground with the select tool: where it started, in feet.
+    pub boxing: Option<(f64, f64)>,
+    /// The figures the last box took in: a group the token menu declares for at once.
+    pub group: Vec<String>,
 }
 
 impl Default for EditorUi {
@@ -97,6 +101,8 @@ impl Default for EditorUi {
             copies: 1,
             custom_segments: 4,
             hover: None,
+            boxing: None,
+            group: Vec::new(),
         }
     }
 }
@@ -226,11 +232,20 @@ pub(super) fn editor_pointer(
     match ui.tool.clone() {
         Tool::Select => {
             if mouse.just_pressed(MouseButton::Left) {
+                // On open ground a drag draws a box round a group; on a token, moves it.
+                ui.boxing = under.is_none().then_some(here);
                 ui.drag = under.clone().map(|n| (n, here));
                 selection.0 = under
                     .as_ref()
                     .and_then(|n| scene.combatants.iter().position(|c| &c.name == n));
                 ui.form = selection.0.map(|i| scene.combatants[i].clone());
+            } else if mouse.just_released(MouseButton::Left)
+                && let Some(from) = ui.boxing.take()
+            {
+                ui.group = match pointer.playback.as_deref() {
+                    Some(pb) => boxed(&pb.current().figures, &pointer.placed, (from, here)),
+                    None => Vec::new(),
+                };
             } else if mouse.just_released(MouseButton::Left)
                 && let Some((name, from)) = ui.drag.take()
                 && distance_ft(from, here) >= 0.5
@@ -264,6 +279,28 @@ pub(super) fn editor_pointer(
             }
         }
     }
+}
+
+/// The figures whose tokens, as drawn at the segment on screen, lie inside the box between
+/// two corners (feet), in the scene's order. A box under a token's width takes no one (a
+/// click on open ground clears the group).
+pub fn boxed(
+    figures: &[super::FigureView],
+    placed: &LabelLayout,
+    (a, b): ((f64, f64), (f64, f64)),
+) -> Vec<String> {
+    if (a.0 - b.0).abs().max((a.1 - b.1).abs()) < f64::from(style::TOKEN_FT) {
+        return Vec::new();
+    }
+    let rect = Rect::from_corners(world_of(a), world_of(b));
+    let mut inside: Vec<&super::FigureView> = figures
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| rect.contains(placed.drawn.get(*i).copied().unwrap_or(world_of(f.at))))
+        .map(|(_, f)| f)
+        .collect();
+    inside.sort_by_key(|f| f.index);
+    inside.into_iter().map(|f| f.name.clone()).collect()
 }
 
 /// The declaration a click completes: at the token under it, or at the point (a charge, a
@@ -418,6 +455,15 @@ fn header(
     }
     if let Some(s) = &ed.saved {
         w.small(s);
+    }
+    if ui.group.len() > 1 {
+        w.colored_label(
+            egui::Color32::from_rgb(115, 240, 240),
+            format!(
+                "{} in the box: right-click one of them to declare for all",
+                ui.group.len()
+            ),
+        );
     }
     if let Some(p) = &ui.pick {
         w.colored_label(
@@ -746,11 +792,12 @@ fn title(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The token's context menu, for its whole side at once: each figure's own declaration
-/// made from one order (`Edit::DeclareGroup`). True when it should close.
+/// The token's context menu, for a group at once: the figures boxed on the map when this
+/// one is among them, else its whole side — each figure's own declaration made from one
+/// order (`Edit::DeclareGroup`). True when it should close.
 fn group_menu(
     m: &mut egui::Ui,
-    scene: &Scene,
+    (scene, boxed): (&Scene, &[String]),
     name: &str,
     round: usize,
     out: &mut MessageWriter<EditorCommand>,
@@ -759,20 +806,30 @@ fn group_menu(
     let Some(side) = scene.combatant(name).map(|c| c.side.clone()) else {
         return false;
     };
-    let figures: Vec<String> = scene
-        .combatants
+    // Only those still in the scene (a box outlives deletions and renames).
+    let boxed: Vec<String> = boxed
         .iter()
-        .filter(|c| c.side == side)
-        .map(|c| c.name.clone())
+        .filter(|b| scene.combatant(b).is_some())
+        .cloned()
         .collect();
+    let (figures, whom) = if boxed.len() > 1 && boxed.iter().any(|b| b == name) {
+        let whom = format!("the {} in the box", boxed.len());
+        (boxed, whom)
+    } else {
+        let side_figures: Vec<String> = scene
+            .combatants
+            .iter()
+            .filter(|c| c.side == side)
+            .map(|c| c.name.clone())
+            .collect();
+        let whom = format!("all {} of side {side}", side_figures.len());
+        (side_figures, whom)
+    };
     if figures.len() < 2 {
         return false;
     }
     m.separator();
-    m.strong(format!(
-        "all {} of side {side}, round {round}",
-        figures.len()
-    ));
+    m.strong(format!("{whom}, round {round}"));
     // Nearest by where each stands when the scene starts (said after round 1, when the
     // figures may have moved).
     let from = if round > 1 { " (where they start)" } else { "" };
@@ -883,7 +940,7 @@ fn declare_menu(
         close = true;
     }
     if let Some(scene) = scene {
-        close |= group_menu(m, scene, name, ui.round, out);
+        close |= group_menu(m, (scene, &ui.group), name, ui.round, out);
     }
     m.separator();
     if m.button("cancel").clicked() {
@@ -912,6 +969,17 @@ pub(super) fn draw_declarations(
             .and_then(|s| s.figures.iter().find(|f| f.name == n).map(|f| f.at))
             .or_else(|| scene.combatants.iter().find(|c| c.name == n).map(|c| c.at))
     };
+    // A box being dragged round a group, and the group the last box took in.
+    if let (Some(a), Some(b)) = (ui.boxing, ui.hover) {
+        let (a, b) = (super::camera::world_of(a), super::camera::world_of(b));
+        gizmos.rect_2d((a + b) / 2.0, (b - a).abs(), style::GROUP);
+    }
+    for name in &ui.group {
+        if let Some(p) = at(name) {
+            let ring = style::TOKEN_FT * 2.0;
+            gizmos.circle_2d(super::camera::world_of(p), ring, style::GROUP);
+        }
+    }
     // Choosing where an area spell goes: its template follows the pointer.
     if let (Some(pick), Some(here)) = (&ui.pick, ui.hover)
         && let Some((spell, _)) = &pick.spell

@@ -54,6 +54,8 @@ pub const PATH: Color = Color::srgba(1.0, 1.0, 1.0, 0.45);
 pub const PATH_NOW: Color = Color::srgb(1.0, 1.0, 0.4);
 /// The selected figure's ring.
 pub const SELECTED: Color = Color::srgb(1.0, 1.0, 1.0);
+/// The box dragged round a group in the editor, and the rings of the group it took in.
+pub const GROUP: Color = Color::srgb(0.45, 0.95, 0.95);
 /// The ruler.
 pub const RULER: Color = Color::srgb(0.3, 1.0, 0.5);
 /// Token radius in feet.
