@@ -347,6 +347,12 @@ pub fn picked(pick: &Pick, token: Option<&str>, at: (f64, f64)) -> Option<Act> {
     })
 }
 
+/// Run condition: a token's menu is open in the editor (the hover name then stays away, so
+/// it never covers the menu).
+pub(super) fn menu_open(ui: Option<Res<EditorUi>>, mode: Res<State<super::ViewerMode>>) -> bool {
+    *mode.get() == super::ViewerMode::Edit && ui.is_some_and(|u| u.menu.is_some())
+}
+
 /// The editor's panel and the token's context menu.
 pub(super) fn editor_panel(
     mut contexts: EguiContexts,

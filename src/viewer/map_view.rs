@@ -127,20 +127,13 @@ pub(super) fn hover_label(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
     capture: Option<Res<super::Capture>>,
-    editor: (
-        Option<Res<super::editor_ui::EditorUi>>,
-        Res<State<super::ViewerMode>>,
-    ),
 ) -> Result {
     let (Some(pb), Ok(window), Ok((cam, cam_tf))) = (playback, windows.single(), camera.single())
     else {
         return Ok(());
     };
-    // A screenshot shows the map, not wherever the pointer happens to rest; and a token's
-    // open menu is never covered by the name of the token under it.
-    let menu_open =
-        *editor.1.get() == super::ViewerMode::Edit && editor.0.is_some_and(|u| u.menu.is_some());
-    if capture.is_some() || menu_open {
+    // A screenshot shows the map, not wherever the pointer happens to rest.
+    if capture.is_some() {
         return Ok(());
     }
     let Some(cursor) = window.cursor_position() else {

@@ -349,7 +349,7 @@ impl Plugin for ViewerRenderPlugin {
                 (
                     panels::panels,
                     editor_ui::editor_panel.run_if(in_state(ViewerMode::Edit)),
-                    map_view::hover_label,
+                    map_view::hover_label.run_if(not(editor_ui::menu_open)),
                     preview::label_ticks,
                     table_dice::ask.run_if(in_state(ViewerMode::TableDice)),
                     odds_panel::odds_window.run_if(odds_panel::open),
