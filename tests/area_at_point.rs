@@ -179,6 +179,16 @@ fn the_editor_declares_an_area_spell_where_the_dm_clicks() {
     let orc = picked(&pick("sleep"), Some("Orc"), (40.0, 25.0)).unwrap();
     assert_eq!(orc.point(), None);
     assert_eq!(orc.targets(), vec!["Orc".to_string()]);
+    let odd = picked(
+        &pick("fireball"),
+        None,
+        (102.42372131347656, 52.297203063964844),
+    );
+    assert_eq!(
+        odd.unwrap().point(),
+        Some((102.4, 52.3)),
+        "to a tenth of a foot"
+    );
     let haste = picked(&pick("haste"), None, (40.0, 25.0)).unwrap();
     assert!(matches!(haste, Act::Cast { at: None, .. }));
 }

@@ -95,3 +95,29 @@ fn a_bad_class_or_level_is_refused_at_its_place() {
         assert!(err.contains(place) && err.contains(says), "{fields}: {err}");
     }
 }
+
+/// A figure given a class and level gets its hit points and THAC0 from them, so `check`
+/// does not warn that it has 1 hit point or THAC0 20 (the log plays it with the class's);
+/// a figure given neither still gets both warnings.
+#[test]
+fn a_classed_figure_is_not_warned_of_defaults_its_class_gives() {
+    let text = r#"Scene(name: "w", setting: Indoors, seed: 1,
+    combatants: [
+        (name: "Mage", side: "Party", at: (0.0, 0.0), class: "magic-user", level: 5, ac: 10),
+        (name: "Bare", side: "Party", at: (5.0, 0.0), ac: 10),
+        (name: "Orc", side: "Orcs", at: (30.0, 0.0), monster: "orc"),
+    ],
+    rounds: [(declare: { "Mage": Melee(targets: ["Orc"]), "Bare": Melee(targets: ["Orc"]) })])"#;
+    let scene = firststrike::scene::parse("w.ron", text).unwrap();
+    let warned: Vec<String> = firststrike::scene::warnings("w.ron", text, &scene)
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    let about = |who: &str, what: &str| warned.iter().any(|w| w.contains(who) && w.contains(what));
+    assert!(!about("'Mage'", "hit points"), "{warned:?}");
+    assert!(!about("'Mage'", "THAC0"), "{warned:?}");
+    assert!(about("'Bare'", "hit points"), "{warned:?}");
+    assert!(about("'Bare'", "THAC0"), "{warned:?}");
+    let stats = firststrike::scene::figure::FigureStats::resolve(&scene.combatants[0]).unwrap();
+    assert!(stats.hp > 1, "the class gives hit points: {}", stats.hp);
+}

@@ -405,3 +405,123 @@ fn switching_modes_keeps_the_edits_and_one_mode_is_on() {
         dice
     );
 }
+
+/// A figure's form never drops what was typed: choosing another figure, or none, applies
+/// the changes not applied yet to their own figure; a figure dragged or undone while its
+/// form is open is followed (a drag keeps the pending changes on the new place); and an
+/// applied change is not applied again.
+#[test]
+fn a_forms_changes_are_applied_not_lost_when_another_figure_is_chosen() {
+    use firststrike::scene::edit::apply;
+    use firststrike::viewer::{EditorUi, follow_form};
+    let mut scene =
+        firststrike::scene::load(std::path::Path::new("scenes/lizard_man_lair.ron")).unwrap();
+    let mut ui = EditorUi::default();
+    assert_eq!(follow_form(&scene, Some(0), &mut ui), None, "a new form");
+    let robilar = scene.combatants[0].clone();
+    ui.form.as_mut().unwrap().name = "Sir Robilar".into();
+    // Still on him: nothing yet.
+    assert_eq!(follow_form(&scene, Some(0), &mut ui), None);
+    // Dragged meanwhile: the form keeps the new name, at his new place.
+    scene.combatants[0].at = (60.0, 45.0);
+    assert_eq!(follow_form(&scene, Some(0), &mut ui), None);
+    assert_eq!(ui.form.as_ref().unwrap().at, (60.0, 45.0));
+    assert_eq!(ui.form.as_ref().unwrap().name, "Sir Robilar");
+    // Choosing Quij applies the rename to Robilar, where he now stands.
+    let edit = follow_form(&scene, Some(1), &mut ui).expect("the rename is applied");
+    apply(&mut scene, &edit).unwrap();
+    assert_eq!(scene.combatants[0].name, "Sir Robilar");
+    assert_eq!(scene.combatants[0].at, (60.0, 45.0));
+    assert_eq!(
+        ui.form.as_ref().unwrap().name,
+        "Quij",
+        "the form is Quij's now"
+    );
+    // Nothing typed: choosing none applies nothing.
+    assert_eq!(follow_form(&scene, None, &mut ui), None);
+    assert!(ui.form.is_none());
+    // A change applied with the button, then undone: the form follows the undo, and
+    // choosing another figure does not apply it again.
+    assert_eq!(follow_form(&scene, Some(0), &mut ui), None);
+    ui.form.as_mut().unwrap().hp = Some(99);
+    let applied = firststrike::scene::edit::Edit::Replace {
+        figure: "Sir Robilar".into(),
+        spec: Box::new(ui.form.clone().unwrap()),
+    };
+    let before = scene.clone();
+    apply(&mut scene, &applied).unwrap();
+    assert_eq!(follow_form(&scene, Some(0), &mut ui), None);
+    scene = before;
+    assert_eq!(follow_form(&scene, Some(0), &mut ui), None);
+    assert_eq!(
+        ui.form.as_ref().unwrap().hp,
+        robilar.hp,
+        "the form follows the undo"
+    );
+    assert_eq!(
+        follow_form(&scene, Some(2), &mut ui),
+        None,
+        "nothing to apply again"
+    );
+}
+
+/// Saving under a new name keeps the segment on screen — a scene opened from a file, or
+/// one built from "new scene" that had no file: the scene saved is the scene shown, so the
+/// playback does not go back to the encounter.
+#[test]
+fn save_as_keeps_the_segment_on_screen() {
+    save_as_keeps_the_segment(false);
+    save_as_keeps_the_segment(true);
+}
+
+fn save_as_keeps_the_segment(new_scene: bool) {
+    // Watched, as `view` watches: the file saved is seen and read back.
+    let mut app = firststrike::testing::viewer_app(ViewerCorePlugin {
+        watch: true,
+        ..ViewerCorePlugin::at("scenes/otis_vs_robilar.ron")
+    });
+    tap(&mut app, &[KeyCode::KeyB]);
+    if new_scene {
+        build(&mut app);
+    }
+    for _ in 0..5 {
+        app.world_mut()
+            .write_message(firststrike::viewer::PlaybackCommand::Forward);
+        app.update();
+    }
+    let at = app.world().resource::<Playback>().cursor;
+    assert!(at >= 3, "played on: {at}");
+    send(
+        &mut app,
+        EditorCommand::Edit(firststrike::scene::edit::Edit::Declare {
+            round: 1,
+            figure: if new_scene { "Orc" } else { "Otis" }.into(),
+            act: Some(Act::Hold),
+        }),
+    );
+    let at = app.world().resource::<Playback>().cursor;
+    let dir = std::env::temp_dir().join(format!("fs-keep-{}-{new_scene}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kept.ron");
+    let _ = std::fs::remove_file(&path);
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: path.clone(),
+            replace: false,
+        },
+    );
+    // The watcher looks twice a second.
+    for _ in 0..12 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        app.update();
+    }
+    assert!(path.exists());
+    assert!(!app.world().resource::<Editor>().dirty());
+    assert_eq!(
+        app.world().resource::<Playback>().cursor,
+        at,
+        "still where it was (new scene: {new_scene})"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

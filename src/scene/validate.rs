@@ -93,7 +93,7 @@ fn suggestion<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<St
 }
 
 /// Figures that run on defaults the DM probably did not mean: no hit points, AC, THAC0 or
-/// weapon given (and no monster to give them). `check` prints these; `--strict` refuses.
+/// weapon given (and no monster, class or level to give them). `check` prints these; `--strict` refuses.
 pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
     let mut c = Checker::new(src);
     for (i, f) in scene.combatants.iter().enumerate() {
@@ -113,10 +113,20 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
                 Act::Melee { .. } | Act::Missile { .. } | Act::Charge { .. } | Act::Set { .. }
             )
         });
+        // A class and level give hit points (their average) and THAC0; nothing gives AC.
+        let classed = f.class.is_some();
         for (missing, field, what) in [
-            (f.hp.is_none(), "hp", "no hit points given: it has 1"),
+            (
+                f.hp.is_none() && !classed,
+                "hp",
+                "no hit points given: it has 1",
+            ),
             (f.ac.is_none(), "ac", "no armor class given: AC 10"),
-            (attacks && f.thac0.is_none(), "thac0", "no THAC0 given: 20"),
+            (
+                attacks && f.thac0.is_none() && !classed,
+                "thac0",
+                "no THAC0 given: 20",
+            ),
             (
                 attacks && f.weapon.is_none() && f.speed_factor.is_none() && f.damage.is_none(),
                 "weapon",

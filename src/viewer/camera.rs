@@ -97,7 +97,11 @@ pub(super) fn camera_controls(
     panels: Res<PanelRects>,
     playback: Option<Res<Playback>>,
     mut requests: MessageReader<ViewerRequest>,
-    (time, keys): (Res<Time>, Res<ButtonInput<KeyCode>>),
+    (time, keys, egui): (
+        Res<Time>,
+        Res<ButtonInput<KeyCode>>,
+        Option<Res<bevy_egui::input::EguiWantsInput>>,
+    ),
 ) {
     let (mut tf, mut projection, mut cam) = camera.into_inner();
     let Projection::Orthographic(ortho) = projection.as_mut() else {
@@ -130,18 +134,22 @@ pub(super) fn camera_controls(
         tf.translation.y = -h_ft / 2.0 + off.y;
     }
     let actions = actions.into_inner();
-    // With Ctrl held, W A S D, Q and E belong to a shortcut (Ctrl+S, Ctrl+Q), not the map.
-    let chord = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    // With Ctrl held, W A S D, Q and E belong to a shortcut (Ctrl+S, Ctrl+Q), not the map;
+    // and letters typed into a text field (a name, a path) are words, not moves.
+    let typing = egui.as_ref().is_some_and(|e| e.wants_keyboard_input());
+    let chord = typing || keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let pan = if chord {
         Vec2::ZERO
     } else {
         actions.axis_pair(&ViewerAction::Pan)
     };
     tf.translation += (pan * 400.0 * ortho.scale * time.delta_secs()).extend(0.0);
-    // The mouse pans and zooms the map only when it is over the map, not a panel.
-    let over_map = window
-        .cursor_position()
-        .is_some_and(|c| panels.free(window.width(), window.height()).contains(c));
+    // The mouse pans and zooms the map only when it is over the map, not a panel or a
+    // window of egui's (a dialog, the odds) lying over the map.
+    let over_map = !egui.as_ref().is_some_and(|e| e.is_pointer_over_area())
+        && window
+            .cursor_position()
+            .is_some_and(|c| panels.free(window.width(), window.height()).contains(c));
     if over_map && actions.pressed(&ViewerAction::DragPan) {
         let d = actions.axis_pair(&ViewerAction::MouseMotion);
         tf.translation.x -= d.x * ortho.scale;

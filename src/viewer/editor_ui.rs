@@ -78,6 +78,11 @@ pub struct EditorUi {
     pub custom_segments: u32,
     /// Where the pointer is over the map, in feet (an area spell's template follows it).
     pub hover: Option<(f64, f64)>,
+    /// Whose the form is: the figure's place in the scene and the figure as the form last
+    /// found it (changes not applied are applied when another figure is chosen).
+    pub form_base: Option<(usize, CombatantSpec)>,
+    /// What is typed to find a spell in the token menu's list.
+    pub spell_filter: String,
     /// A box being dragged on open ground with the select tool: where it started, in feet.
     pub boxing: Option<(f64, f64)>,
     /// The figures the last box took in: a group the token menu declares for at once.
@@ -103,6 +108,8 @@ impl Default for EditorUi {
             hover: None,
             boxing: None,
             group: Vec::new(),
+            spell_filter: String::new(),
+            form_base: None,
         }
     }
 }
@@ -168,6 +175,7 @@ pub(super) struct MapPointer<'w, 's> {
     panels: Res<'w, PanelRects>,
     placed: Res<'w, LabelLayout>,
     playback: Option<Res<'w, Playback>>,
+    egui: Option<Res<'w, bevy_egui::input::EguiWantsInput>>,
 }
 
 impl MapPointer<'_, '_> {
@@ -177,6 +185,10 @@ impl MapPointer<'_, '_> {
             return None;
         };
         let cursor = window.cursor_position()?;
+        // A click on a dialog lying over the map (cancel, save) is the dialog's alone.
+        if self.egui.as_ref().is_some_and(|e| e.is_pointer_over_area()) {
+            return None;
+        }
         if !self
             .panels
             .free(window.width(), window.height())
@@ -238,7 +250,6 @@ pub(super) fn editor_pointer(
                 selection.0 = under
                     .as_ref()
                     .and_then(|n| scene.combatants.iter().position(|c| &c.name == n));
-                ui.form = selection.0.map(|i| scene.combatants[i].clone());
             } else if mouse.just_released(MouseButton::Left)
                 && let Some(from) = ui.boxing.take()
             {
@@ -306,6 +317,10 @@ pub fn boxed(
 /// The declaration a click completes: at the token under it, or at the point (a charge, a
 /// move, a spell with an area).
 pub fn picked(pick: &Pick, token: Option<&str>, at: (f64, f64)) -> Option<Act> {
+    // A point to a tenth of a foot: the file and the log say (102.4, 52.3), not the
+    // pointer's every digit.
+    let tenth = |v: f64| (v * 10.0).round() / 10.0;
+    let at = (tenth(at.0), tenth(at.1));
     let at_token = token
         .filter(|t| *t != pick.figure)
         .map(|t| vec![t.to_string()]);
@@ -363,6 +378,30 @@ pub(super) fn editor_panel(
     mut out: MessageWriter<EditorCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    // Choosing a target or a point: said over the map, where the DM is looking.
+    if let (Some(p), Some(dock)) = (&ui.pick, rects.dock) {
+        let what = p.spell.as_ref().map_or(p.kind.to_string(), |s| s.0.clone());
+        let area = p
+            .spell
+            .as_ref()
+            .is_some_and(|s| tables::spell_area_ft(&s.0).is_some());
+        let how = if area {
+            "click a figure, or open ground for its area"
+        } else {
+            "click its target on the map"
+        };
+        egui::Area::new(egui::Id::new("pick prompt"))
+            .fixed_pos(egui::pos2(dock.max.x + 12.0, rects.top + 8.0))
+            .order(egui::Order::Foreground)
+            .show(&ctx, |a| {
+                egui::Frame::popup(a.style()).show(a, |f| {
+                    f.colored_label(
+                        egui::Color32::YELLOW,
+                        format!("{}: {what} — {how}", p.figure),
+                    );
+                });
+            });
+    }
     // Docked in the left panel under the clock (laid out by `panels`, earlier in this
     // pass): it never covers the clock or the map, and keeps its size.
     if let Some(dock) = rects.dock {
@@ -617,27 +656,42 @@ fn figures(
             ))));
         }
     });
-    let Some(i) = selection.0.filter(|&i| i < scene.combatants.len()) else {
+    let selected = selection.0.filter(|&i| i < scene.combatants.len());
+    if let Some(edit) = follow_form(scene, selected, ui) {
+        out.write(EditorCommand::Edit(edit));
+    }
+    let Some(i) = selected else {
         w.small("Click a token to select it; right-click it to declare.");
         return;
     };
     let name = scene.combatants[i].name.clone();
-    if ui
-        .form
-        .as_ref()
-        .is_none_or(|f| f.name != name && f.at != scene.combatants[i].at)
-    {
-        ui.form = Some(scene.combatants[i].clone());
-    }
     let Some(form) = ui.form.as_mut() else { return };
-    form_fields(w, form);
+    // Changes not applied yet are said at the top, where they are seen.
+    let changed = ui.form_base.as_ref().is_some_and(|(_, base)| form != base);
     w.horizontal(|h| {
-        if h.button("apply").clicked() {
+        if changed {
+            h.colored_label(
+                egui::Color32::from_rgb(250, 210, 120),
+                "changes not applied:",
+            );
+        }
+        if h.add_enabled(changed, egui::Button::new("apply"))
+            .on_hover_text("choosing another figure applies them too")
+            .clicked()
+        {
             out.write(EditorCommand::Edit(Edit::Replace {
                 figure: name.clone(),
                 spec: Box::new(form.clone()),
             }));
         }
+        if h.add_enabled(changed, egui::Button::new("revert"))
+            .clicked()
+        {
+            *form = scene.combatants[i].clone();
+        }
+    });
+    form_fields(w, form);
+    w.horizontal(|h| {
         h.add(egui::DragValue::new(&mut ui.copies).range(1..=50));
         if h.button("more like it").clicked() {
             out.write(EditorCommand::Edit(Edit::Duplicate {
@@ -662,6 +716,47 @@ fn figures(
             .map_or("nothing declared".into(), |a| a.verb());
         h.label(format!("{name}: {declared}"));
     });
+}
+
+/// Keeps the form on the selected figure (`selected`), and says the edit, if any, that
+/// applies the last form's changes not applied yet to its own figure: choosing another
+/// figure, or none, applies them (undo takes them back) — what was typed is never dropped
+/// without a word. The figure changed outside the form (applied, dragged, undone,
+/// reloaded): with nothing pending the form follows it; with changes pending, they stay,
+/// on its new place (the form has no place; a drag moves it).
+pub fn follow_form(scene: &Scene, selected: Option<usize>, ui: &mut EditorUi) -> Option<Edit> {
+    let now = selected.and_then(|i| scene.combatants.get(i).map(|c| (i, c)));
+    if let (Some((i, now)), Some((k, base)), Some(form)) =
+        (now, ui.form_base.as_mut(), ui.form.as_mut())
+        && *k == i
+    {
+        if base != now {
+            if *form == *base {
+                *form = now.clone();
+            } else {
+                form.at = now.at;
+            }
+            *base = now.clone();
+        }
+        return None;
+    }
+    // Leaving the form: its changes go to its own figure, if that is still as it was.
+    let leave = match (ui.form_base.take(), ui.form.take()) {
+        (Some((k, base)), Some(form))
+            if form != base && scene.combatants.get(k).is_some_and(|c| *c == base) =>
+        {
+            Some(Edit::Replace {
+                figure: base.name.clone(),
+                spec: Box::new(form),
+            })
+        }
+        _ => None,
+    };
+    if let Some((i, now)) = now {
+        ui.form = Some(now.clone());
+        ui.form_base = Some((i, now.clone()));
+    }
+    leave
 }
 
 /// The form's fields, with the tables as drop-downs and the rules' ranges.
@@ -894,8 +989,22 @@ fn declare_menu(
         }
     }
     m.menu_button("cast or use a device : pick it, then its target", |s| {
+        s.horizontal(|h| {
+            h.label("find");
+            h.text_edit_singleline(&mut ui.spell_filter);
+        });
+        // In alphabetical order, narrowed to the names holding what is typed.
+        let wanted = ui.spell_filter.trim().to_lowercase();
+        let mut spells: Vec<&tables::Spell> = tables::spells()
+            .iter()
+            .filter(|sp| sp.name.to_lowercase().contains(&wanted))
+            .collect();
+        spells.sort_by_key(|sp| sp.name.to_lowercase());
         egui::ScrollArea::vertical().max_height(240.0).show(s, |s| {
-            for sp in tables::spells() {
+            if spells.is_empty() {
+                s.weak("no spell or device of that name");
+            }
+            for sp in spells {
                 let device = if sp.device { ", a device" } else { "" };
                 if s.button(format!("{} ({} seg{device})", sp.name, sp.segments))
                     .clicked()

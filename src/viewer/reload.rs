@@ -52,10 +52,12 @@ fn load(world: &mut World) {
             if let Some(system) = system {
                 scene.rules.system = system;
             }
-            // The same scene under the same system keeps its place; another starts over.
+            // The same scene under the same system keeps its place — the same file, or the
+            // scene on screen just saved under a new name; another starts over.
             let keep = world
                 .get_resource::<Playback>()
-                .filter(|p| p.path == path && p.scene.rules.system == scene.rules.system)
+                .filter(|p| p.scene.rules.system == scene.rules.system)
+                .filter(|p| p.path == path || *p.scene == scene)
                 .map(|p| p.cursor)
                 .unwrap_or(0);
             let mut pb = Playback::start(world, path.clone(), scene, seed, generation);
