@@ -2,6 +2,7 @@
 //! PHB p.39): the text's illithid and young apprentice replayed as it tells it, and the
 //! rules' invariants over any strengths, costs and matrix a DM's table may hold.
 
+use firststrike::rules::psionics::PsiEnd;
 use firststrike::scene::parse;
 use firststrike::sim::{EventKind as K, LogEvent, Payload};
 use firststrike::testing::SceneRun;
@@ -110,7 +111,7 @@ fn the_illithid_and_the_young_apprentice() {
     assert_eq!((down.round, down.segment), (1, 1));
     assert!(matches!(down.payload, Payload::Down { dead: true, .. }));
     let end = psi.last().unwrap();
-    assert!(matches!(&end.payload, Payload::PsionicEnd { reason } if reason == "decided"));
+    assert!(matches!(&end.payload, Payload::PsionicEnd { reason } if *reason == PsiEnd::Decided));
     // The blast against a thought shield is not in the texts: left to the DM, and said so.
     let blast = psi
         .iter()
@@ -238,7 +239,7 @@ proptest! {
         let hit = log.iter().find(|e| e.actor == "Fighter" && e.kind == K::Damage).expect("the fighter hits");
         prop_assert_eq!(hit.segment, hit_at);
         let end = log.iter().find(|e| matches!(e.payload, Payload::PsionicEnd { .. })).expect("it ends");
-        let ended_by_hit = matches!(&end.payload, Payload::PsionicEnd { reason } if reason == "mundane_attack");
+        let ended_by_hit = matches!(&end.payload, Payload::PsionicEnd { reason } if *reason == PsiEnd::MundaneAttack);
         prop_assert!(ended_by_hit, "ended by the hit");
         prop_assert_eq!(end.segment, hit_at);
         let later = log.iter().any(|e| matches!(e.payload, Payload::PsionicAttack { .. }) && e.segment >= hit_at);
@@ -255,7 +256,9 @@ fn ten_segments_at_most() {
         .iter()
         .find(|e| matches!(e.payload, Payload::PsionicEnd { .. }))
         .unwrap();
-    assert!(matches!(&end.payload, Payload::PsionicEnd { reason } if reason == "ten_segments"));
+    assert!(
+        matches!(&end.payload, Payload::PsionicEnd { reason } if *reason == PsiEnd::TenSegments)
+    );
     assert_eq!(end.segment, 10);
     let segs: std::collections::BTreeSet<u32> = log
         .iter()

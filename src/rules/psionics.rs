@@ -190,15 +190,40 @@ pub fn saves(d20: u32, needed: u32) -> (bool, Rule) {
     (d20 >= needed, cite::PSI_SAVE)
 }
 
+/// Why a psionic combat ended (in JSON its word: decided, mundane_attack, ten_segments).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PsiEnd {
+    /// Fewer than two psionics can still fight.
+    Decided,
+    /// A psionic was struck by a mundane attack.
+    MundaneAttack,
+    /// Ten segments have passed.
+    TenSegments,
+}
+
+/// What one psionic attack came to by the table (in JSON its word).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PsiOutcome {
+    /// Strength points lost.
+    Points,
+    /// A chance of a dire result, rolled on d%.
+    Chance,
+    /// No entry in the table: the DM's to rule.
+    #[default]
+    Unknown,
+}
+
 /// Why a psionic combat ends after a segment, if it does: a psionic was struck by a
 /// mundane attack in it, fewer than two psionics can still fight, or it was the tenth.
-pub fn ends(segment: u32, mundane_hit: bool, fighting: usize) -> Option<(&'static str, Rule)> {
+pub fn ends(segment: u32, mundane_hit: bool, fighting: usize) -> Option<(PsiEnd, Rule)> {
     if mundane_hit {
-        Some(("mundane_attack", cite::PSI_END))
+        Some((PsiEnd::MundaneAttack, cite::PSI_END))
     } else if fighting < 2 {
-        Some(("decided", cite::PSI_SEGMENT))
+        Some((PsiEnd::Decided, cite::PSI_SEGMENT))
     } else if segment >= super::charge::SEGMENTS_PER_ROUND {
-        Some(("ten_segments", cite::PSI_END))
+        Some((PsiEnd::TenSegments, cite::PSI_END))
     } else {
         None
     }

@@ -79,6 +79,32 @@ impl Unseen {
     }
 }
 
+/// Why sight of a figure was gained or lost, as the log keeps it: typed, with its words
+/// made only when shown (in JSON the words themselves).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SightReason {
+    /// Seen, and by what.
+    Seen(SeenBy),
+    /// Not seen, and why.
+    Unseen(Unseen),
+}
+
+impl SightReason {
+    /// A few words for the log.
+    pub fn describe(self) -> String {
+        match self {
+            SightReason::Seen(by) => by.describe(),
+            SightReason::Unseen(not) => not.describe().to_string(),
+        }
+    }
+}
+
+impl serde::Serialize for SightReason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.describe())
+    }
+}
+
 /// Whether `viewer` sees a figure `distance_ft` away that stands as `seen` does, given
 /// whether the line between them is clear, with the rule that decides (DMG p.62).
 /// Light is preferred over the viewer's own means, then the viewer's light over

@@ -227,8 +227,8 @@ pub enum Payload {
     Sight {
         /// Gained (true) or lost.
         gained: bool,
-        /// Why, in words.
-        reason: String,
+        /// Why (in JSON, in words).
+        reason: crate::rules::sight::SightReason,
     },
     /// A figure falls.
     Down {
@@ -284,7 +284,7 @@ pub enum Payload {
         /// The target's defense mode (none: undefended).
         defense: Option<String>,
         /// points, chance, or unknown (no entry in the table).
-        outcome: String,
+        outcome: crate::rules::psionics::PsiOutcome,
         /// Strength points the target loses.
         points: u32,
         /// The chance in percent of the entry's effect.
@@ -309,7 +309,7 @@ pub enum Payload {
     /// Psionic combat ended this segment.
     PsionicEnd {
         /// decided, mundane_attack or ten_segments.
-        reason: String,
+        reason: crate::rules::psionics::PsiEnd,
     },
     /// A round ended.
     RoundEnd {

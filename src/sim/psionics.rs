@@ -11,7 +11,7 @@ use super::components::*;
 use super::dice::Dice;
 use super::log::{EventKind, LogEvent, Payload};
 use crate::rules::combat::Condition;
-use crate::rules::psionics::{self as psi, Outcome, PsionicTable};
+use crate::rules::psionics::{self as psi, Outcome, PsiEnd, PsiOutcome, PsionicTable};
 use crate::scene::{DieKind, PsiChoice};
 use bevy::ecs::query::QueryData;
 use bevy::ecs::system::SystemParam;
@@ -90,7 +90,7 @@ pub(super) fn psionic_segment(mut p: PsiPlay) {
         .collect();
     if !struck.is_empty() {
         let why = crate::words!("{} struck by a mundane attack", struck.join(" and "));
-        return end(&mut p, when, "mundane_attack", why);
+        return end(&mut p, when, PsiEnd::MundaneAttack, why);
     }
     let table = crate::tables::psionics().merged(&scene.psionics);
     let entrants = pay(&mut p, &table, &spec.psionics, when);
@@ -114,7 +114,7 @@ pub(super) fn psionic_segment(mut p: PsiPlay) {
         .count();
     if let Some((reason, _)) = psi::ends(segment, false, fighting) {
         let why = match reason {
-            "decided" => crate::words!("decided: fewer than two psionics can fight on"),
+            PsiEnd::Decided => crate::words!("decided: fewer than two psionics can fight on"),
             _ => crate::words!("ten segments have passed"),
         };
         end(&mut p, when, reason, why);
@@ -291,7 +291,7 @@ fn attack(
         .map(|c| c.outcome.clone())
     {
         None => {
-            payload.outcome = "unknown";
+            payload.outcome = PsiOutcome::Unknown;
             let text = crate::words!(
                 "{mode} against {against}: no entry in the psionic table, the DM's to rule"
             );
@@ -299,7 +299,7 @@ fn attack(
         }
         Some(Outcome::Points(n)) => {
             *out.losses.entry(*target).or_default() += n;
-            (payload.outcome, payload.points) = ("points", n);
+            (payload.outcome, payload.points) = (PsiOutcome::Points, n);
             let text = crate::words!("{mode} against {against}: {tname} loses {n} strength points");
             (text, crate::rules::cite::PSI_MATRIX)
         }
@@ -317,7 +317,7 @@ fn attack(
             let text = crate::words!(
                 "{mode} against {against}: {percent}% chance of {effect}; d% {d100:02}: {fate}"
             );
-            payload.outcome = "chance";
+            payload.outcome = PsiOutcome::Chance;
             (payload.chance, payload.roll) = (Some(percent), Some(d100));
             payload.effect = happens.then_some(effect);
             (text, rule)
@@ -339,7 +339,7 @@ fn attack(
 struct PsionicAttackView {
     attack: String,
     defense: Option<String>,
-    outcome: &'static str,
+    outcome: PsiOutcome,
     points: u32,
     chance: Option<u32>,
     roll: Option<i32>,
@@ -351,7 +351,7 @@ impl From<PsionicAttackView> for Payload {
         Payload::PsionicAttack {
             attack: v.attack,
             defense: v.defense,
-            outcome: v.outcome.to_string(),
+            outcome: v.outcome,
             points: v.points,
             chance: v.chance,
             roll: v.roll,
@@ -457,9 +457,9 @@ fn land(p: &mut PsiPlay, out: &Outcomes, when: (u32, u32)) {
 }
 
 /// The psionic combat ends this segment, for this reason.
-fn end(p: &mut PsiPlay, when: (u32, u32), reason: &str, why: String) {
+fn end(p: &mut PsiPlay, when: (u32, u32), reason: PsiEnd, why: String) {
     p.state.over = true;
-    let rule = if reason == "decided" {
+    let rule = if reason == PsiEnd::Decided {
         crate::rules::cite::PSI_SEGMENT
     } else {
         crate::rules::cite::PSI_END
@@ -472,7 +472,5 @@ fn end(p: &mut PsiPlay, when: (u32, u32), reason: &str, why: String) {
         crate::words!("ends: {why}"),
         rule,
     );
-    p.log.write(ev.with(Payload::PsionicEnd {
-        reason: reason.to_string(),
-    }));
+    p.log.write(ev.with(Payload::PsionicEnd { reason }));
 }

@@ -13,7 +13,7 @@ use crate::map::{LightSource, Vision, distance_ft};
 use crate::rules::cite::Rule;
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect};
-use crate::rules::sight::SeenBy;
+use crate::rules::sight::{SeenBy, SightReason};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use std::collections::BTreeMap;
@@ -261,7 +261,7 @@ pub(super) fn update_sight(
             (name(pa), name(pb)),
             detail,
             rule,
-            (true, by.describe()),
+            (true, SightReason::Seen(by)),
         ));
     }
     let now: BTreeMap<(usize, usize), SeenBy> =
@@ -282,7 +282,7 @@ pub(super) fn update_sight(
                 continue;
             };
             let detail = crate::words!("loses sight of {}: {}", name(pb), not.describe());
-            let why = (false, not.describe().to_string());
+            let why = (false, SightReason::Unseen(not));
             log.write(sight_event(when, (name(pa), name(pb)), detail, rule, why));
         }
     }
@@ -303,7 +303,7 @@ fn sight_event(
     (a, b): (String, String),
     detail: String,
     rule: crate::rules::cite::Rule,
-    (gained, reason): (bool, String),
+    (gained, reason): (bool, SightReason),
 ) -> LogEvent {
     LogEvent::new(when, a, EventKind::Sight, Some(b), detail, rule)
         .with(Payload::Sight { gained, reason })
