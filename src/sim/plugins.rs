@@ -168,15 +168,22 @@ fn insert_scene(world: &mut World, scene: Arc<Scene>, seed: Option<u64>, rounds:
         .map
         .as_ref()
         .map(|m| m.grid().expect("scene was validated on load"));
+    // The same map (walls, fixed lights, daylight) as the scene before — an edit replayed,
+    // a scene loaded again — keeps the fields of view and the sightings met: they depend
+    // on the map and on what the memo's keys hold alone. Another map starts them afresh.
+    let same_map = world
+        .get_resource::<SimScene>()
+        .is_some_and(|s| s.0.map == scene.map);
     world.insert_resource(super::Roster::of(&scene));
     world.insert_resource(MapGrid(grid));
     world.insert_resource(spawn::FigureTable::of(&scene));
     world.insert_resource(SimScene(scene));
-    world.insert_resource(MapVision::default());
+    if !same_map {
+        world.insert_resource(MapVision::default());
+        world.remove_resource::<sight::SightMemo>();
+        world.init_resource::<sight::SightMemo>();
+    }
     world.insert_resource(psionics::PsionicState::default());
-    // A memo of another scene's sightings would answer for this one's map.
-    world.remove_resource::<sight::SightMemo>();
-    world.init_resource::<sight::SightMemo>();
     fresh_state(world, seed, rounds);
 }
 
