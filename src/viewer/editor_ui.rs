@@ -592,11 +592,16 @@ fn figures(
     let Some(scene) = ed.scene.as_ref() else {
         return;
     };
-    let centre = scene.map.as_ref().map_or((20.0, 20.0), |m| {
-        let h = m.rows.len() as f64 * m.cell_ft;
-        let wdt = m.rows.first().map_or(0, |r| r.chars().count()) as f64 * m.cell_ft;
-        (wdt / 2.0, h / 2.0)
-    });
+    // New figures go to open ground near a point of the map: characters a quarter of the
+    // way across, monsters three quarters, so the two sides do not land among each other.
+    let across = |part: f64| {
+        scene.map.as_ref().map_or((20.0 + 40.0 * part, 20.0), |m| {
+            let h = m.rows.len() as f64 * m.cell_ft;
+            let wdt = m.rows.first().map_or(0, |r| r.chars().count()) as f64 * m.cell_ft;
+            (wdt * part, h / 2.0)
+        })
+    };
+    let (party_at, monsters_at) = (across(0.25), across(0.75));
     // Every figure, to select (the panel's own list gives way to the editor while editing).
     w.label(format!("Figures ({})", scene.combatants.len()));
     for (i, c) in scene.combatants.iter().enumerate() {
@@ -625,7 +630,7 @@ fn figures(
             let spec = Box::new(CombatantSpec {
                 name: title(&ui.monster),
                 side: "Monsters".into(),
-                at: snapped(scene, centre),
+                at: snapped(scene, monsters_at),
                 monster: Some(ui.monster.clone()),
                 ..CombatantSpec::default()
             });
@@ -644,7 +649,7 @@ fn figures(
                 CombatantSpec {
                     name: "Fighter".into(),
                     side: "Party".into(),
-                    at: snapped(scene, centre),
+                    at: snapped(scene, party_at),
                     // The class and level give THAC0, attacks, saves and hit points.
                     class: Some("fighter".into()),
                     level: Some(1),
