@@ -189,6 +189,9 @@ fn the_editor_declares_an_area_spell_where_the_dm_clicks() {
         Some((102.4, 52.3)),
         "to a tenth of a foot"
     );
+    // On the caster's own token: round the caster (it follows them), not at a point.
+    let own = picked(&pick("silence 15' radius"), Some("Mage"), (40.0, 25.0)).unwrap();
+    assert_eq!(own.point(), None);
     let haste = picked(&pick("haste"), None, (40.0, 25.0)).unwrap();
     assert!(matches!(haste, Act::Cast { at: None, .. }));
 }

@@ -120,3 +120,25 @@ fn the_giants_charge_previewed() {
         .at;
     assert_eq!(at, bigby);
 }
+
+/// Under "Take Initiative!" a round has 20 ordering segments: the preview plays the round
+/// on screen to its twentieth, not to the book's tenth.
+#[test]
+fn the_preview_plays_a_take_initiative_round_to_its_end() {
+    use firststrike::rules::options::RulesSystem;
+    let mut scene = load(std::path::Path::new("scenes/bigby_vs_giant.ron")).unwrap();
+    scene.rules.system = RulesSystem::TakeInitiative;
+    let mut host = firststrike::sim::Runner::host();
+    let world = host.app.world_mut();
+    let path = std::path::PathBuf::from("scenes/bigby_vs_giant.ron");
+    let mut pb = Playback::start(world, path, scene, None, 0);
+    pb.play_through(world, 1);
+    let last = pb.frames.last().unwrap();
+    assert_eq!(last.per_round, 20);
+    assert!(
+        last.when >= (1, 20) || pb.over,
+        "played to {:?} of a 20-segment round",
+        last.when
+    );
+    assert_eq!(pb.cursor, 0);
+}

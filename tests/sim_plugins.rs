@@ -105,3 +105,27 @@ fn the_streamed_log_is_the_whole_log() {
         );
     }
 }
+
+/// Scenes on the same map as the one before keep its fields of view and remembered
+/// sightings: a scene changed where sight depends on it (a figure elsewhere, infravision,
+/// a light carried) still plays exactly as in an app of its own.
+#[test]
+fn a_scene_on_the_same_map_plays_as_a_new_app_does() {
+    let lair =
+        firststrike::scene::load(std::path::Path::new("scenes/lizard_man_lair.ron")).unwrap();
+    let mut moved = lair.clone();
+    moved.combatants[0].at.0 -= 5.0;
+    let mut infra = lair.clone();
+    infra.combatants[1].infravision_ft = Some(10.0);
+    let mut lit = lair.clone();
+    lit.combatants[1].light = Some("torch".into());
+    let mut host = Runner::host();
+    let json = |r: &Runner| serde_json::to_string(&r.log().events).unwrap();
+    for scene in [lair.clone(), moved, infra, lit, lair] {
+        let mut alone = Runner::new(scene.clone(), None, None);
+        alone.run_to_end();
+        firststrike::sim::load(host.app.world_mut(), std::sync::Arc::new(scene), None, None);
+        host.run_to_end();
+        assert_eq!(json(&host), json(&alone));
+    }
+}

@@ -202,6 +202,17 @@ pub enum PsiEnd {
     TenSegments,
 }
 
+impl PsiEnd {
+    /// The rule that ends it: the segment's outcome when it is decided, else the rule of
+    /// its ending.
+    pub fn rule(self) -> Rule {
+        match self {
+            PsiEnd::Decided => cite::PSI_SEGMENT,
+            PsiEnd::MundaneAttack | PsiEnd::TenSegments => cite::PSI_END,
+        }
+    }
+}
+
 /// What one psionic attack came to by the table (in JSON its word).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -218,15 +229,16 @@ pub enum PsiOutcome {
 /// Why a psionic combat ends after a segment, if it does: a psionic was struck by a
 /// mundane attack in it, fewer than two psionics can still fight, or it was the tenth.
 pub fn ends(segment: u32, mundane_hit: bool, fighting: usize) -> Option<(PsiEnd, Rule)> {
-    if mundane_hit {
-        Some((PsiEnd::MundaneAttack, cite::PSI_END))
+    let end = if mundane_hit {
+        PsiEnd::MundaneAttack
     } else if fighting < 2 {
-        Some((PsiEnd::Decided, cite::PSI_SEGMENT))
+        PsiEnd::Decided
     } else if segment >= super::charge::SEGMENTS_PER_ROUND {
-        Some((PsiEnd::TenSegments, cite::PSI_END))
+        PsiEnd::TenSegments
     } else {
-        None
-    }
+        return None;
+    };
+    Some((end, end.rule()))
 }
 
 #[cfg(test)]

@@ -673,6 +673,11 @@ pub enum Act {
     Hold,
 }
 
+/// A point of the map in words: "the point (102.4, 52.3) ft".
+pub fn point_words((x, y): (f64, f64)) -> String {
+    format!("the point ({x}, {y}) ft")
+}
+
 impl Act {
     /// The point an area spell is cast at, if it is cast at one.
     pub fn point(&self) -> Option<(f64, f64)> {
@@ -855,7 +860,7 @@ impl Act {
             } => format!("use {spell}"),
             Act::Cast {
                 spell, at: Some(p), ..
-            } => format!("cast {spell} at the point ({}, {}) ft", p.0, p.1),
+            } => format!("cast {spell} at {}", point_words(*p)),
             Act::Cast { spell, .. } => format!("cast {spell}"),
             Act::Cantrips { first, second, .. } => format!("cantrips {first} and {second}"),
             Act::Potion { name, .. } => format!("drink {name}"),

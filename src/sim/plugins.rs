@@ -180,10 +180,8 @@ fn insert_scene(world: &mut World, scene: Arc<Scene>, seed: Option<u64>, rounds:
     world.insert_resource(SimScene(scene));
     if !same_map {
         world.insert_resource(MapVision::default());
-        world.remove_resource::<sight::SightMemo>();
-        world.init_resource::<sight::SightMemo>();
+        world.insert_resource(sight::SightMemo::default());
     }
-    world.insert_resource(psionics::PsionicState::default());
     fresh_state(world, seed, rounds);
 }
 

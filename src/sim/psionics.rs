@@ -459,11 +459,7 @@ fn land(p: &mut PsiPlay, out: &Outcomes, when: (u32, u32)) {
 /// The psionic combat ends this segment, for this reason.
 fn end(p: &mut PsiPlay, when: (u32, u32), reason: PsiEnd, why: String) {
     p.state.over = true;
-    let rule = if reason == PsiEnd::Decided {
-        crate::rules::cite::PSI_SEGMENT
-    } else {
-        crate::rules::cite::PSI_END
-    };
+    let rule = reason.rule();
     let ev = LogEvent::new(
         when,
         "psionic combat".to_string(),

@@ -89,6 +89,20 @@ pub struct EditorUi {
     pub group: Vec<String>,
 }
 
+impl EditorUi {
+    /// Forgets what belonged to the scene on screen — the form, the box's group, a box or
+    /// a pick under way, the menu — when another scene (or the file again) is loaded.
+    pub fn forget_scene(&mut self) {
+        self.form = None;
+        self.form_base = None;
+        self.group.clear();
+        self.boxing = None;
+        self.pick = None;
+        self.menu = None;
+        self.drag = None;
+    }
+}
+
 impl Default for EditorUi {
     fn default() -> Self {
         EditorUi {
@@ -349,7 +363,7 @@ pub fn picked(pick: &Pick, token: Option<&str>, at: (f64, f64)) -> Option<Act> {
             // A spell with an area goes where it is clicked: at a token, round that figure;
             // on open ground, at the point. One without an area needs a figure (or none:
             // the caster).
-            let at = (t.is_none() && tables::spell_area_ft(&spell).is_some()).then_some(at);
+            let at = (token.is_none() && tables::spell_area_ft(&spell).is_some()).then_some(at);
             Act::Cast {
                 spell,
                 target: t.and_then(|t| t.into_iter().next()),
@@ -726,29 +740,27 @@ fn figures(
 /// Keeps the form on the selected figure (`selected`), and says the edit, if any, that
 /// applies the last form's changes not applied yet to its own figure: choosing another
 /// figure, or none, applies them (undo takes them back) — what was typed is never dropped
-/// without a word. The figure changed outside the form (applied, dragged, undone,
-/// reloaded): with nothing pending the form follows it; with changes pending, they stay,
-/// on its new place (the form has no place; a drag moves it).
+/// without a word. A form is its figure's by name (names are unique in a scene; a loaded
+/// scene clears the form, see [`EditorUi::forget_scene`]). The figure changed outside the
+/// form (applied, dragged, undone, reloaded): the form takes each changed field the DM has
+/// not changed in it, and keeps the DM's.
 pub fn follow_form(scene: &Scene, selected: Option<usize>, ui: &mut EditorUi) -> Option<Edit> {
     let now = selected.and_then(|i| scene.combatants.get(i).map(|c| (i, c)));
     if let (Some((i, now)), Some((k, base)), Some(form)) =
         (now, ui.form_base.as_mut(), ui.form.as_mut())
-        && *k == i
+        && (now.name == base.name || now == form)
     {
         if base != now {
-            if *form == *base {
-                *form = now.clone();
-            } else {
-                form.at = now.at;
-            }
+            *form = rebase(form, base, now);
             *base = now.clone();
         }
+        *k = i;
         return None;
     }
     // Leaving the form: its changes go to its own figure, if that is still as it was.
     let leave = match (ui.form_base.take(), ui.form.take()) {
-        (Some((k, base)), Some(form))
-            if form != base && scene.combatants.get(k).is_some_and(|c| *c == base) =>
+        (Some((_, base)), Some(form))
+            if form != base && scene.combatant(&base.name).is_some_and(|c| *c == base) =>
         {
             Some(Edit::Replace {
                 figure: base.name.clone(),
@@ -762,6 +774,31 @@ pub fn follow_form(scene: &Scene, selected: Option<usize>, ui: &mut EditorUi) ->
         ui.form_base = Some((i, now.clone()));
     }
     leave
+}
+
+/// The form after its figure changed from `base` to `now` outside it: each field the DM
+/// left as it was takes the figure's new value; each field the DM changed stays.
+fn rebase(form: &CombatantSpec, base: &CombatantSpec, now: &CombatantSpec) -> CombatantSpec {
+    use serde_json::{Map, Value, to_value};
+    let object = |c: &CombatantSpec| match to_value(c) {
+        Ok(Value::Object(m)) => m,
+        _ => Map::new(),
+    };
+    let (f, b, n) = (object(form), object(base), object(now));
+    let keys: std::collections::BTreeSet<&String> =
+        f.keys().chain(b.keys()).chain(n.keys()).collect();
+    let mut merged = Map::new();
+    for k in keys {
+        let pick = if f.get(k) == b.get(k) {
+            n.get(k)
+        } else {
+            f.get(k)
+        };
+        if let Some(v) = pick {
+            merged.insert(k.clone(), v.clone());
+        }
+    }
+    serde_json::from_value(Value::Object(merged)).unwrap_or_else(|_| now.clone())
 }
 
 /// The form's fields, with the tables as drop-downs and the rules' ranges.

@@ -171,7 +171,13 @@ impl Playback {
     /// Plays ahead of the cursor to the end of `round` (as far as the scene goes); the
     /// cursor and what is shown stay.
     pub fn play_through(&mut self, world: &mut World, round: u32) {
-        while self.frames.last().is_some_and(|f| f.when < (round, 10)) && self.play_one(world) {}
+        // A round has the clock's segments: 10 by the book, 20 under "Take Initiative!".
+        while self
+            .frames
+            .last()
+            .is_some_and(|f| f.when < (round, f.per_round))
+            && self.play_one(world)
+        {}
     }
 
     /// One segment back; false at the start.

@@ -72,6 +72,10 @@ fn load(world: &mut World) {
             let mut ed = world.resource_mut::<Editor>();
             if (editing || ed.scene.is_some()) && !ed.holds_saved(&file_scene, &path) {
                 ed.take(file_scene, path);
+                // What belonged to the scene before (a form, a box's group) goes with it.
+                if let Some(mut ui) = world.get_resource_mut::<super::editor_ui::EditorUi>() {
+                    ui.forget_scene();
+                }
             }
         }
         Err(e) => {

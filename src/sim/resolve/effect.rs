@@ -33,7 +33,11 @@ pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
             x: point.0,
             y: point.1,
         };
-        let words = crate::words!("the point ({}, {})", point.0.round(), point.1.round());
+        let words = if crate::narrate::narrating() {
+            crate::scene::point_words(point)
+        } else {
+            String::new()
+        };
         return fill(p, seg, done, effect, (at, words, None), radius_ft);
     }
     // Without a target a spell on oneself (haste, barkskin, light) takes the caster; one

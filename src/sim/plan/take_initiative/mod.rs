@@ -271,7 +271,7 @@ fn initiative(
         // A spell is under way from this round's start, to go off in a later round.
         if let Act::Cast { spell, target, .. } = f.act {
             let when = (b.round + at.rounds_later, at.segment);
-            let c = casting(b, spell, target.clone(), when);
+            let c = casting(b, spell, (target.clone(), f.act.point()), when);
             begins(b, i, &c, when);
             b.changes.casting.insert(i, Some(c));
         }
@@ -836,7 +836,12 @@ fn begins(b: &mut Build, i: usize, c: &Casting, (round, s): (u32, u32)) {
 }
 
 /// A spell begun at this round's start, to go off on `(round, segment)`.
-fn casting(b: &Build, spell: &str, target: Option<String>, (round, s): (u32, u32)) -> Casting {
+fn casting(
+    b: &Build,
+    spell: &str,
+    (target, at): (Option<String>, Option<(f64, f64)>),
+    (round, s): (u32, u32),
+) -> Casting {
     let device = tables::find_spell(spell).is_some_and(|t| t.device);
     let completes = b.clock.tick_of(round, s);
     let started = b.clock.tick_of(b.round, 1);
@@ -848,7 +853,7 @@ fn casting(b: &Build, spell: &str, target: Option<String>, (round, s): (u32, u32
         completes,
         device,
         potion: false,
-        at: None,
+        at,
     }
 }
 
@@ -858,9 +863,9 @@ fn cast(b: &mut Build, i: usize, s: u32, spell: &str, target: Option<String>) {
     let f = &b.figs[i];
     let carried = f.casting.cloned().filter(|c| c.what == spell);
     let begun = carried.is_none();
-    let mut c = carried.unwrap_or_else(|| casting(b, spell, target, (b.round, s)));
+    let point = f.act.point();
+    let mut c = carried.unwrap_or_else(|| casting(b, spell, (target, point), (b.round, s)));
     c.device |= matches!(f.act, Act::Cast { device: true, .. });
-    c.at = c.at.or(f.act.point());
     if begun {
         begins(b, i, &c, (b.round, s));
     }
