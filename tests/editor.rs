@@ -27,6 +27,22 @@ fn send(app: &mut App, c: EditorCommand) {
     app.update();
 }
 
+/// "Save as" to a new file in a fresh temporary folder of this process: (folder, file).
+fn save_as_new(app: &mut App, tag: &str, file: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(file);
+    let _ = std::fs::remove_file(&path);
+    send(
+        app,
+        EditorCommand::SaveAs {
+            path: path.clone(),
+            replace: false,
+        },
+    );
+    (dir, path)
+}
+
 fn edit(app: &mut App, e: Edit) {
     send(app, EditorCommand::Edit(e));
     let problem = app.world().resource::<Editor>().problem.clone();
@@ -174,17 +190,7 @@ fn build_play_and_save_an_encounter() {
             .any(|e| e.actor == "Shaman" && e.kind == EventKind::SpellComplete)
     );
     // Saved (Save as: a new file), read back equal, and it passes the checks.
-    let dir = std::env::temp_dir().join(format!("fs-editor-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("orcs.ron");
-    let _ = std::fs::remove_file(&path);
-    send(
-        &mut app,
-        EditorCommand::SaveAs {
-            path: path.clone(),
-            replace: false,
-        },
-    );
+    let (dir, path) = save_as_new(&mut app, "fs-editor", "orcs.ron");
     let ed = app.world().resource::<Editor>();
     assert_eq!(ed.problem, None);
     assert!(!ed.dirty());
@@ -500,17 +506,7 @@ fn save_as_keeps_the_segment(new_scene: bool) {
         }),
     );
     let at = app.world().resource::<Playback>().cursor;
-    let dir = std::env::temp_dir().join(format!("fs-keep-{}-{new_scene}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("kept.ron");
-    let _ = std::fs::remove_file(&path);
-    send(
-        &mut app,
-        EditorCommand::SaveAs {
-            path: path.clone(),
-            replace: false,
-        },
-    );
+    let (dir, path) = save_as_new(&mut app, &format!("fs-keep-{new_scene}"), "kept.ron");
     // The watcher looks twice a second; a slow machine is given three.
     for _ in 0..30 {
         std::thread::sleep(std::time::Duration::from_millis(100));
