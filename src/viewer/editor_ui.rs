@@ -78,9 +78,9 @@ pub struct EditorUi {
     pub custom_segments: u32,
     /// Where the pointer is over the map, in feet (an area spell's template follows it).
     pub hover: Option<(f64, f64)>,
-    /// Whose the form is: the figure's place in the scene and the figure as the form last
-    /// found it (changes not applied are applied when another figure is chosen).
-    pub form_base: Option<(usize, CombatantSpec)>,
+    /// Whose the form is: its figure as the form last found it (by its name; changes not
+    /// applied are applied when another figure is chosen).
+    pub form_base: Option<CombatantSpec>,
     /// What is typed to find a spell in the token menu's list.
     pub spell_filter: String,
     /// A box being dragged on open ground with the select tool: where it started, in feet.
@@ -229,7 +229,10 @@ pub(super) fn editor_pointer(
         return;
     };
     let Some((cursor, here)) = pointer.over_map().filter(|_| ui.menu.is_none()) else {
-        ui.hover = None;
+        // Only a real change marks the editor's state changed (this runs every frame).
+        if ui.hover.is_some() {
+            ui.hover = None;
+        }
         return;
     };
     if ui.hover != Some(here) {
@@ -686,7 +689,7 @@ fn figures(
     let name = scene.combatants[i].name.clone();
     let Some(form) = ui.form.as_mut() else { return };
     // Changes not applied yet are said at the top, where they are seen.
-    let changed = ui.form_base.as_ref().is_some_and(|(_, base)| form != base);
+    let changed = ui.form_base.as_ref().is_some_and(|base| form != base);
     w.horizontal(|h| {
         if changed {
             h.colored_label(
@@ -745,21 +748,19 @@ fn figures(
 /// form (applied, dragged, undone, reloaded): the form takes each changed field the DM has
 /// not changed in it, and keeps the DM's.
 pub fn follow_form(scene: &Scene, selected: Option<usize>, ui: &mut EditorUi) -> Option<Edit> {
-    let now = selected.and_then(|i| scene.combatants.get(i).map(|c| (i, c)));
-    if let (Some((i, now)), Some((k, base)), Some(form)) =
-        (now, ui.form_base.as_mut(), ui.form.as_mut())
+    let now = selected.and_then(|i| scene.combatants.get(i));
+    if let (Some(now), Some(base), Some(form)) = (now, ui.form_base.as_mut(), ui.form.as_mut())
         && (now.name == base.name || now == form)
     {
         if base != now {
             *form = rebase(form, base, now);
             *base = now.clone();
         }
-        *k = i;
         return None;
     }
     // Leaving the form: its changes go to its own figure, if that is still as it was.
     let leave = match (ui.form_base.take(), ui.form.take()) {
-        (Some((_, base)), Some(form))
+        (Some(base), Some(form))
             if form != base && scene.combatant(&base.name).is_some_and(|c| *c == base) =>
         {
             Some(Edit::Replace {
@@ -769,9 +770,9 @@ pub fn follow_form(scene: &Scene, selected: Option<usize>, ui: &mut EditorUi) ->
         }
         _ => None,
     };
-    if let Some((i, now)) = now {
+    if let Some(now) = now {
         ui.form = Some(now.clone());
-        ui.form_base = Some((i, now.clone()));
+        ui.form_base = Some(now.clone());
     }
     leave
 }

@@ -116,9 +116,6 @@ pub(super) struct Shown {
     ever: Vec<bool>,
     /// The frames `ever` covers (0..upto), for the same generation and edits.
     upto: (u32, u32, usize),
-    /// The map's sight, kept (with its fields of view) while the scene is the same:
-    /// (generation, edits) it was made for.
-    vision: Option<((u32, u32), Vision)>,
 }
 
 /// A figure's token in the players' window.
@@ -198,7 +195,6 @@ fn open(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
         key: None,
         ever: Vec::new(),
         upto: (0, 0, 0),
-        vision: None,
     });
 }
 
@@ -231,9 +227,9 @@ struct Canvas<'w, 's> {
 
 /// Follows the DM's frame: the fog, the tokens and names of the figures the party sees.
 fn follow(
-    players: Res<Players>,
-    playback: Option<Res<Playback>>,
+    (players, playback): (Res<Players>, Option<Res<Playback>>),
     shown: Option<ResMut<Shown>>,
+    map_vision: Option<ResMut<crate::sim::MapVision>>,
     mut canvas: Canvas,
 ) {
     let (Some(pb), Some(mut shown)) = (playback, shown) else {
@@ -248,15 +244,12 @@ fn follow(
     let Some(side) = party_side(snap, players.side.as_deref()) else {
         return;
     };
-    // The same scene keeps its sight and fields of view from frame to frame.
-    let scene = (pb.generation, pb.edits);
-    let mut vision = match shown.vision.take() {
-        Some((key, v)) if key == scene => Some(v),
-        _ => pb.grid.as_ref().map(Vision::new),
-    };
-    let now = party_view(snap, vision.as_mut(), &side);
-    remember(&pb, &mut shown, vision.as_mut(), (&side, now.cells.len()));
-    shown.vision = vision.map(|v| (scene, v));
+    // The map's sight is the simulation's own, in this world (the scene on screen is the
+    // one loaded there), with the fields of view it has cached.
+    let mut map_vision = map_vision;
+    let mut vision = map_vision.as_mut().and_then(|m| m.0.as_mut());
+    let now = party_view(snap, vision.as_deref_mut(), &side);
+    remember(&pb, &mut shown, vision, (&side, now.cells.len()));
     draw_fog(&pb, &now, &shown, &mut canvas);
     for e in &canvas.drawn {
         canvas.commands.entity(e).despawn();
