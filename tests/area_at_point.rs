@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 /// A mage casting `spell` at `point` among figures standing at `spots`, nobody else acting.
-fn scene(spell: &str, point: (f64, f64), spots: &[(f64, f64)]) -> String {
+fn scene(spell: &str, point: (f64, f64), spots: &[(f64, f64)], ti: bool) -> String {
     let others: Vec<String> = spots
         .iter()
         .enumerate()
@@ -21,13 +21,19 @@ fn scene(spell: &str, point: (f64, f64), spots: &[(f64, f64)]) -> String {
     let holds: Vec<String> = (0..spots.len())
         .map(|k| format!(r#""F{k}": Hold"#))
         .collect();
+    let system = if ti { "TakeInitiative" } else { "Book" };
+    // Side dice under the book; under "Take Initiative!" each figure rolls its own.
+    let initiative = if ti {
+        ""
+    } else {
+        r#", initiative: { "Party": 4, "Orcs": 2 }"#
+    };
     format!(
-        r#"Scene(name: "area", setting: Indoors, seed: 3,
+        r#"Scene(name: "area", setting: Indoors, seed: 3, rules: (system: {system}),
             combatants: [
                 (name: "Mage", side: "Party", at: (0.0, 0.0), hp: 200, hit_dice: 5),
                 {}],
-            rounds: [(declare: {{ "Mage": Cast(spell: "{spell}", at: ({:.1}, {:.1})), {} }},
-                      initiative: {{ "Party": 4, "Orcs": 2 }})])"#,
+            rounds: [(declare: {{ "Mage": Cast(spell: "{spell}", at: ({:.1}, {:.1})), {} }}{initiative})])"#,
         others.join(",\n"),
         point.0,
         point.1,
@@ -51,12 +57,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
 
     /// A fireball at any point catches exactly the figures within its 20 ft of that point
-    /// (the caster too, when it is in it), of either side, and no one else.
+    /// (the caster too, when it is in it), of either side, and no one else — under the
+    /// book and under "Take Initiative!".
     #[test]
     fn a_fireball_at_a_point_catches_everyone_within_its_radius_of_it(
-        point in spot(), spots in prop::collection::vec(spot(), 1..12),
+        point in spot(), spots in prop::collection::vec(spot(), 1..12), ti in any::<bool>(),
     ) {
-        let text = scene("fireball", point, &spots);
+        let text = scene("fireball", point, &spots, ti);
         let mut r = Runner::new(parse("area.ron", &text).unwrap(), None, Some(1));
         r.run_to_end();
         let d = |(x, y): (f64, f64)| ((x - point.0).powi(2) + (y - point.1).powi(2)).sqrt();
