@@ -68,24 +68,31 @@ pub struct LightSource {
     pub page: String,
 }
 
-/// A monster's defaults for a scene figure (Monster Manual).
+/// A monster's defaults for a scene figure (Monster Manual): numbers only. THAC0 and typical
+/// hit points come from its hit dice by the rules ([`crate::rules::monster`]).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Monster {
     /// Name, lower case.
     pub name: String,
-    /// Movement rate in inches.
+    /// Where it is described ("MM p.76").
+    pub page: String,
+    /// Movement rate in inches (on the ground).
     pub movement: u32,
     /// Armor class.
     pub ac: i32,
-    /// To hit AC 0 (DMG p.74, by hit dice).
-    pub thac0: i32,
-    /// Typical hit points.
-    pub hp: i32,
+    /// Whole hit dice (0 for a half die), which THAC0, death spell and sleep read.
+    pub hit_dice: u32,
+    /// Points added to (or taken from) the hit dice ("2+1": 1).
+    #[serde(default)]
+    pub hd_plus: i32,
+    /// Hit points, where the entry fixes them; else the average of the dice.
+    #[serde(default)]
+    pub hp: Option<i32>,
     /// Attack routines per round.
     #[serde(default = "one_per_round")]
     pub attacks: AttackRate,
-    /// Damage of one routine ("1d2+1d2+1d8" is written as its total dice, "3d4").
+    /// Damage of one routine, every attack of it summed ("1d3+1d3+1d6").
     pub damage: String,
     /// A weapon, if it fights with one.
     #[serde(default)]
@@ -102,14 +109,80 @@ pub struct Monster {
     /// Initiative die other than d6.
     #[serde(default)]
     pub initiative_die: Option<u32>,
-    /// Hit dice (MM), which death spell and sleep look at.
-    #[serde(default)]
-    pub hit_dice: Option<u32>,
-    /// Size (MM): S, M or L.
+    /// Size (MM): S, M or L (H where a rule needs it).
     #[serde(default)]
     pub size: Option<crate::rules::size::Size>,
-    /// Where it is described.
-    pub page: String,
+    /// Spells the engine models that do not affect it.
+    #[serde(default)]
+    pub immune: Vec<crate::rules::monster::Immunity>,
+}
+
+impl Monster {
+    /// Its hit dice as the rules read them.
+    pub fn hd(&self) -> crate::rules::monster::HitDice {
+        crate::rules::monster::HitDice {
+            dice: self.hit_dice,
+            plus: self.hd_plus,
+        }
+    }
+
+    /// Its hit dice, or `given` whole dice where a scene makes one stronger or weaker (an
+    /// orc chieftain of 3 HD).
+    pub fn hd_as(&self, given: Option<u32>) -> crate::rules::monster::HitDice {
+        match given {
+            Some(dice) if dice != self.hit_dice => crate::rules::monster::HitDice { dice, plus: 0 },
+            _ => self.hd(),
+        }
+    }
+
+    /// The number it needs to hit AC 0 (DMG p.74, by its hit dice).
+    pub fn thac0(&self) -> i32 {
+        self.thac0_as(None)
+    }
+
+    /// The number it needs to hit AC 0 with `given` hit dice, if a scene gives them.
+    pub fn thac0_as(&self, given: Option<u32>) -> i32 {
+        crate::rules::monster::thac0(self.hd_as(given)).0
+    }
+
+    /// Its numbers in a line, for a list's tooltip: "AC 6, 9", 1 HD, THAC0 19, 1d8 (MM p.76)".
+    pub fn summary(&self) -> String {
+        let hd = match (self.hit_dice, self.hd_plus) {
+            (0, _) => "½".to_string(),
+            (d, 0) => d.to_string(),
+            (d, p) => format!("{d}{p:+}"),
+        };
+        let weapon = self
+            .weapon
+            .as_deref()
+            .map_or(String::new(), |w| format!(", {w}"));
+        format!(
+            "AC {}, {}\", {hd} HD, THAC0 {}, {} hp, {}{weapon} ({})",
+            self.ac,
+            self.movement,
+            self.thac0(),
+            self.typical_hp(),
+            self.damage,
+            self.page
+        )
+    }
+
+    /// Its hit points: the entry's, else the average of its dice.
+    pub fn typical_hp(&self) -> i32 {
+        self.typical_hp_as(None)
+    }
+
+    /// Its hit points with `given` hit dice: the average of those where they differ from
+    /// the entry's, else the entry's.
+    pub fn typical_hp_as(&self, given: Option<u32>) -> i32 {
+        match (given, self.hp) {
+            (Some(d), _) if d != self.hit_dice => {
+                crate::rules::monster::average_hp(self.hd_as(given))
+            }
+            (_, Some(hp)) => hp,
+            _ => crate::rules::monster::average_hp(self.hd()),
+        }
+    }
 }
 
 fn one_per_round() -> AttackRate {
@@ -276,6 +349,17 @@ pub fn spell(name: &str) -> Result<&'static Spell, String> {
 /// Looks a light source up by name.
 pub fn light(name: &str) -> Result<&'static LightSource, String> {
     lookup("light source", name, lights(), |s| s.name.as_str())
+}
+
+/// The monsters whose names hold `typed` (any case), in alphabetical order.
+pub fn monsters_matching(typed: &str) -> Vec<&'static Monster> {
+    let wanted = normalise(typed);
+    let mut found: Vec<&Monster> = monsters()
+        .iter()
+        .filter(|m| m.name.contains(&wanted))
+        .collect();
+    found.sort_by(|a, b| a.name.cmp(&b.name));
+    found
 }
 
 /// Looks a monster up by name.

@@ -121,3 +121,66 @@ fn a_classed_figure_is_not_warned_of_defaults_its_class_gives() {
     let stats = firststrike::scene::figure::FigureStats::resolve(&scene.combatants[0]).unwrap();
     assert!(stats.hp > 1, "the class gives hit points: {}", stats.hp);
 }
+
+/// Changing a character's class in the editor's form changes its gear with it where the
+/// gear was the old class's, and keeps what the DM chose (the new user's report: a fighter
+/// made a magic-user kept the long sword and the chain).
+#[cfg(feature = "viewer")]
+#[test]
+fn a_class_change_brings_its_own_gear_and_keeps_the_dms() {
+    use firststrike::scene::CombatantSpec;
+    use firststrike::viewer::redress;
+    let kit = |c: &str| firststrike::tables::class(c).unwrap().kit.clone();
+    let gear = |f: &CombatantSpec| (f.weapon.clone(), f.armor, f.ac);
+    let mut f = CombatantSpec::default();
+    redress(&mut f, Some("fighter"));
+    let k = kit("fighter");
+    assert_eq!(gear(&f), (Some(k.weapon), Some(k.armor), Some(k.ac)));
+    assert_eq!((f.class.as_deref(), f.level), (Some("fighter"), Some(1)));
+    // Every class from a fighter, and back: the kit follows the class.
+    for class in firststrike::tables::classes() {
+        let mut g = f.clone();
+        redress(&mut g, Some(&class.name));
+        let k = &class.kit;
+        assert_eq!(
+            gear(&g),
+            (Some(k.weapon.clone()), Some(k.armor), Some(k.ac)),
+            "{}",
+            class.name
+        );
+        redress(&mut g, Some("fighter"));
+        assert_eq!(gear(&g), gear(&f), "{} and back", class.name);
+    }
+    // The DM's own weapon stays; the armor the fighter's kit gave goes.
+    let mut g = f.clone();
+    g.weapon = Some("bastard sword".into());
+    redress(&mut g, Some("magic-user"));
+    assert_eq!(g.weapon.as_deref(), Some("bastard sword"));
+    assert_eq!(
+        (g.armor, g.ac),
+        (Some(kit("magic-user").armor), Some(kit("magic-user").ac))
+    );
+    // No class: the kit goes, the DM's weapon stays.
+    redress(&mut g, None);
+    assert_eq!(
+        (g.class, g.weapon.as_deref(), g.armor, g.ac),
+        (None, Some("bastard sword"), None, None)
+    );
+}
+
+/// The "add monster" list's search: names holding what is typed, in any case, sorted.
+#[test]
+fn the_monster_list_finds_by_part_of_a_name_in_order() {
+    let names = |t: &str| -> Vec<String> {
+        firststrike::tables::monsters_matching(t)
+            .iter()
+            .map(|m| m.name.clone())
+            .collect()
+    };
+    let giants = names("GIANT");
+    assert!(giants.len() >= 6, "{giants:?}");
+    assert!(giants.iter().all(|n| n.contains("giant")));
+    assert!(giants.windows(2).all(|w| w[0] < w[1]), "{giants:?}");
+    assert_eq!(names("").len(), firststrike::tables::monsters().len());
+    assert!(names("zzz").is_empty());
+}

@@ -381,3 +381,38 @@ fn unsaved_edits_are_recovered_at_the_next_start() {
     assert!(!found[0].file.exists());
     assert!(app.world().resource::<Recovery>().found.is_empty());
 }
+
+/// "New, empty" shows the new room at once, with no one in it and a word that a figure is
+/// wanted (the new user's report: the last scene's map stayed until a figure was added).
+#[test]
+fn a_new_empty_room_is_shown_before_a_figure_is_added() {
+    let dir = folder("empty");
+    let lair = dir.join("lair.ron");
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Toggle);
+    let before = app.world().resource::<Playback>().scene.map.clone();
+    send(
+        &mut app,
+        EditorCommand::Edit(Edit::New {
+            setting: Setting::Indoors,
+            width_ft: 30.0,
+            height_ft: 20.0,
+            cell_ft: 5.0,
+        }),
+    );
+    let shown = app.world().resource::<Playback>();
+    let map = shown.scene.map.as_ref().expect("the new room's map");
+    assert_ne!(shown.scene.map, before, "still the last scene's map");
+    // 30 × 20 ft in 5-ft cells, walled round.
+    assert_eq!((map.rows.len(), map.rows[0].chars().count()), (6, 8));
+    assert!(shown.current().figures.is_empty());
+    let problem = editor(&app).problem.clone().unwrap_or_default();
+    assert!(problem.contains("at least one figure"), "{problem}");
+    // The first figure plays, and the word goes.
+    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    assert_eq!(editor(&app).problem, None);
+    assert_eq!(
+        app.world().resource::<Playback>().current().figures.len(),
+        1
+    );
+}

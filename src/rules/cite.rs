@@ -16,6 +16,8 @@ pub enum Book {
     Phb,
     /// Unearthed Arcana (1985).
     Ua,
+    /// Monster Manual (1979 printing).
+    Mm,
     /// Monster Manual II (1983).
     Mm2,
     /// DRAGON #133, "Surprise!" (1988).
@@ -33,6 +35,7 @@ impl Book {
             Book::Dmg => "DMG",
             Book::Phb => "PHB",
             Book::Ua => "UA",
+            Book::Mm => "MM",
             Book::Mm2 => "MM2",
             Book::Dragon => "DRAGON",
             Book::TakeInitiative => "Take Initiative!",
@@ -243,6 +246,8 @@ rules! {
     SPELL_BLAST_DAMAGE = "spell.blast_damage", Phb, "73", "a fireball does a six-sided die of damage per level of its caster to each figure caught, half to one that saves vs. spells";
     CASTER_LEVEL_LEAST = "spell.caster_level", Phb, "25", "a caster with no level given casts at the least level that can cast the spell (a magic-user's: twice the spell's level less one; our reading)";
     CLASS_MATRIX = "class.matrix", Dmg, "74", "a character's number to hit comes from its class's attack matrix by level";
+    MONSTER_MATRIX = "monster.matrix", Dmg, "74", "a monster's number to hit comes from the monsters' attack matrix by its hit dice";
+    MONSTER_IMMUNE = "monster.immune", Mm, "43, 48, 87, 103", "the undead and golems are not put to sleep or held (each says so in its own entry)";
     CLASS_ATTACKS = "class.attacks", Dmg, "25", "fighters, paladins and rangers attack 3/2 from 7th level and 2/1 from 13th";
     SAVE_AS_FIGHTER = "spell.save_as_fighter", Dmg, "79", "a figure with no save given saves as a fighter of its hit dice or level (1st with neither), as monsters do (our reading)";
     SPELL_ARMOR = "spell.armor", Phb, "55", "barkskin improves its target's armor class by one";

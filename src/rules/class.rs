@@ -37,8 +37,22 @@ pub struct Class {
     pub after: u32,
     /// Melee attack rate from each level on.
     pub rates: Vec<(u32, AttackRate)>,
+    /// What a new character of the class carries and wears.
+    pub kit: Kit,
     /// Where the class is described.
     pub page: String,
+}
+
+/// A class's usual weapon, armor and armor class, for a character made in the editor.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Kit {
+    /// Its weapon (`assets/weapons.ron`).
+    pub weapon: String,
+    /// Its armor, for movement.
+    pub armor: super::movement::Armor,
+    /// Its armor class with that armor (and a shield where the class carries one).
+    pub ac: i32,
 }
 
 /// Levels a scene may give.

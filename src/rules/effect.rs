@@ -5,6 +5,7 @@
 //! its completion says so ([`cite::NOT_MODELLED`]).
 
 use super::cite::{self, Rule};
+use super::monster::{Immunities, Immunity};
 use serde::Deserialize;
 
 /// What a spell does when it completes, as far as the fight's timing is concerned.
@@ -81,6 +82,8 @@ pub struct Target {
     pub hit_dice: Option<u32>,
     /// The saving throw, if the effect allows one and the scene gives the number needed.
     pub save: Option<Save>,
+    /// Its special defences (the undead are not put to sleep).
+    pub immune: Immunities,
 }
 
 /// A saving throw: the d20 rolled and the number needed (DMG p.79).
@@ -132,6 +135,8 @@ pub enum Outcome {
     NoTarget,
     /// The target was already dead.
     AlreadyDead,
+    /// The spell does not work on its kind (the undead are not put to sleep).
+    Immune,
 }
 
 /// What a completed spell came to, as the log keeps it: an outcome the engine models, or
@@ -198,6 +203,7 @@ impl Outcome {
             Outcome::Spent => "spent",
             Outcome::NoTarget => "no_target",
             Outcome::AlreadyDead => "already_dead",
+            Outcome::Immune => "immune",
         }
     }
 
@@ -211,11 +217,26 @@ impl Outcome {
                 | Outcome::Spent
                 | Outcome::NoTarget
                 | Outcome::AlreadyDead
+                | Outcome::Immune
         )
     }
 }
 
 impl Effect {
+    /// The special defence that turns it aside, if one does (MM: sleep and hold).
+    pub fn warded_by(self) -> Option<Immunity> {
+        match self {
+            Effect::Sleep { .. } => Some(Immunity::Sleep),
+            Effect::Hold => Some(Immunity::Hold),
+            _ => None,
+        }
+    }
+
+    /// Whether a figure with these defences ignores it (no save is rolled).
+    pub fn ignored_by(self, immune: Immunities) -> bool {
+        self.warded_by().is_some_and(|i| immune.has(i))
+    }
+
     /// Whether the target gets a saving throw against it.
     pub fn allows_save(self) -> bool {
         matches!(self, Effect::Hold | Effect::Slow)
@@ -264,9 +285,13 @@ impl Effect {
     }
 }
 
-/// What `effect` comes to on `target`, and the rule that decided: a saving throw first
+/// What `effect` comes to on `target`, and the rule that decided: a special defence first
+/// (MM), then a saving throw
 /// where one is allowed (DMG p.79), then the spell's limits, then the effect itself.
 pub fn outcome(effect: Effect, target: Target) -> (Outcome, Rule) {
+    if effect.ignored_by(target.immune) {
+        return (Outcome::Immune, cite::MONSTER_IMMUNE);
+    }
     if effect.allows_save()
         && let Some(save) = target.save
         && save.made()
@@ -419,6 +444,7 @@ mod tests {
             hp,
             hit_dice,
             save: None,
+            immune: Immunities::default(),
         }
     }
 
@@ -445,6 +471,29 @@ mod tests {
         assert_eq!(outcome(DEATH, target(5, None)).0, Outcome::HitDiceUnknown);
     }
 
+    /// A special defence comes before the save and the hit dice, and only for its spell.
+    #[test]
+    fn a_defence_turns_its_own_spell_aside_and_no_other() {
+        let immune = Immunities::of(&[Immunity::Sleep, Immunity::Hold]);
+        let undead = Target {
+            immune,
+            ..target(8, Some(2))
+        };
+        let sleep = Effect::Sleep {
+            max_hit_dice: 4,
+            radius_ft: 0.0,
+        };
+        assert_eq!(outcome(sleep, undead).0, Outcome::Immune);
+        assert_eq!(outcome(Effect::Hold, undead).0, Outcome::Immune);
+        assert_eq!(outcome(Effect::Haste, undead).0, Outcome::Hasted);
+        assert_eq!(outcome(DEATH, undead).0, Outcome::Slain);
+        let sleepless = Target {
+            immune: Immunities::of(&[Immunity::Sleep]),
+            ..target(8, Some(2))
+        };
+        assert_eq!(outcome(Effect::Hold, sleepless).0, Outcome::Held);
+    }
+
     #[test]
     fn a_made_save_negates_hold_but_not_sleep() {
         let saved = Target {
@@ -454,6 +503,7 @@ mod tests {
                 rolled: 14,
                 needed: 14,
             }),
+            immune: Immunities::default(),
         };
         assert_eq!(outcome(Effect::Hold, saved).0, Outcome::Saved);
         let sleep = Effect::Sleep {

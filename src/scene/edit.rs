@@ -113,6 +113,8 @@ pub enum Edit {
     },
     /// The seed for dice not fixed.
     Seed(u64),
+    /// The scene's name (its title in the viewer and in saved logs).
+    Rename(String),
 }
 
 /// What a group is told to do; each figure's own declaration is made from it.
@@ -348,6 +350,13 @@ pub fn apply(scene: &mut Scene, edit: &Edit) -> Result<(), String> {
             scene.dice.retain(|_, m| !m.is_empty());
         }
         Edit::Seed(s) => scene.seed = *s,
+        Edit::Rename(name) => {
+            let name = name.trim();
+            if name.is_empty() {
+                return Err("a scene needs a name".into());
+            }
+            scene.name = name.to_string();
+        }
     }
     Ok(())
 }
@@ -458,4 +467,20 @@ fn declare(scene: &mut Scene, round: usize, figure: &str, act: Option<Act>) -> R
         scene.rounds.pop();
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scene's name from the editor's field: taken trimmed; an empty one is refused and
+    /// the scene keeps its name.
+    #[test]
+    fn a_scene_is_renamed_and_never_left_nameless() {
+        let mut s = new_scene(Setting::Indoors, 30.0, 20.0, 5.0);
+        apply(&mut s, &Edit::Rename("  The orc den ".into())).unwrap();
+        assert_eq!(s.name, "The orc den");
+        assert!(apply(&mut s, &Edit::Rename("   ".into())).is_err());
+        assert_eq!(s.name, "The orc den");
+    }
 }

@@ -86,6 +86,8 @@ pub struct FigureStats {
     pub size: crate::rules::size::Size,
     /// Saving throw vs. spells, if given.
     pub save_vs_spell: Option<u32>,
+    /// The spells it ignores: the scene's and its monster's.
+    pub immune: crate::rules::monster::Immunities,
 }
 
 fn problem(field: &'static str, message: String) -> FieldProblem {
@@ -324,7 +326,7 @@ impl FigureStats {
         }
         let ac = c.ac.or(monster.map(|m| m.ac)).unwrap_or(10);
         let hp =
-            c.hp.or(monster.map(|m| m.hp))
+            c.hp.or(monster.map(|m| m.typical_hp_as(c.hit_dice)))
                 .or(class.map(|(k, l)| crate::rules::class::average_hp(k, l)))
                 .unwrap_or(1);
         let reach_ft = c
@@ -379,7 +381,7 @@ impl FigureStats {
             attacks,
             thac0: c
                 .thac0
-                .or(monster.map(|m| m.thac0))
+                .or(monster.map(|m| m.thac0_as(c.hit_dice)))
                 .or(class.map(|(k, l)| crate::rules::class::thac0(k, l).0))
                 .unwrap_or(20),
             to_hit_bonus: c.to_hit_bonus,
@@ -400,12 +402,15 @@ impl FigureStats {
                 .unwrap_or(6),
             hit_dice: c
                 .hit_dice
-                .or(monster.and_then(|m| m.hit_dice))
+                .or(monster.map(|m| m.hit_dice))
                 .or(class.map(|(_, l)| l)),
             size: c.size.or(monster.and_then(|m| m.size)).unwrap_or_default(),
             save_vs_spell: c
                 .save_vs_spell
                 .or(class.map(|(k, l)| crate::rules::class::save_vs_spell(k, l).0)),
+            immune: crate::rules::monster::Immunities::of(
+                &[&c.immune[..], monster.map_or(&[][..], |m| &m.immune[..])].concat(),
+            ),
         })
     }
 

@@ -75,7 +75,19 @@ pub fn parse(file: &str, src: &str) -> Result<Scene, SceneErrors> {
 /// refers to — without writing it out and reading it back (the editor's scene, a sweep's
 /// value). The problems in words: `field: message (help)`, joined by "; ".
 pub fn check(scene: &Scene) -> Result<(), String> {
-    let problems = validate::validate(scene, "");
+    words(validate::validate(scene, ""))
+}
+
+/// Checks a scene as [`check`] does, except that it may have no figures yet: the editor
+/// shows a new, empty room's map (and says a figure is wanted) before one is added.
+pub fn check_but_figures(scene: &Scene) -> Result<(), String> {
+    let mut problems = validate::validate(scene, "");
+    problems.retain(|p| !(scene.combatants.is_empty() && p.field == "combatants"));
+    words(problems)
+}
+
+/// Problems in words, or none.
+fn words(problems: Vec<validate::Problem>) -> Result<(), String> {
     if problems.is_empty() {
         return Ok(());
     }

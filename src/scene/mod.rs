@@ -17,7 +17,7 @@ mod unique;
 mod validate;
 
 pub use error::{SceneError, SceneErrors};
-pub use load::{check, load, load_with_warnings, parse, warnings};
+pub use load::{check, check_but_figures, load, load_with_warnings, parse, warnings};
 
 use crate::rules::attack_rate::AttackRate;
 use crate::rules::charge::Body;
@@ -328,6 +328,9 @@ pub struct CombatantSpec {
     /// A monk: its hands and feet do real damage (house rules, "Weaponless Combat").
     #[serde(default, skip_serializing_if = "is_default")]
     pub monk: bool,
+    /// Spells it ignores (`[Sleep, Hold]`), besides its monster's (MM: the undead).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub immune: Vec<crate::rules::monster::Immunity>,
     /// A monk that chooses to do all its weaponless damage as subdual.
     #[serde(default, skip_serializing_if = "is_default")]
     pub subdual: bool,

@@ -329,6 +329,10 @@ impl Mark {
 #[derive(Component, Clone, Copy, Debug)]
 pub struct HitDice(pub u32);
 
+/// The spells a figure's kind ignores (MM: the undead are not put to sleep or held).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Immune(pub crate::rules::monster::Immunities);
+
 /// The d20 roll a figure needs to save against spells (DMG p.79).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct SavingThrow(pub u32);

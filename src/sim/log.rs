@@ -202,7 +202,7 @@ pub enum Payload {
         spell: String,
         /// What it came to (in JSON its word: slain, held, asleep, hasted, slowed,
         /// interposed, area, armor, saved, too_strong, hit_dice_unknown, no_target,
-        /// already_dead, not_modelled).
+        /// already_dead, immune, not_modelled).
         outcome: crate::rules::effect::EffectOutcome,
         /// Whether it took hold.
         took: bool,

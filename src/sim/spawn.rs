@@ -135,6 +135,9 @@ pub(super) fn spawn_scene(
         if let Some(hd) = stats.hit_dice {
             e.insert(HitDice(hd));
         }
+        if !stats.immune.is_empty() {
+            e.insert(Immune(stats.immune));
+        }
         if let Some(s) = stats.save_vs_spell {
             e.insert(SavingThrow(s));
         }

@@ -425,22 +425,25 @@ pub(super) fn replay(world: &mut World) {
         let Some(s) = ed.scene.clone() else { return };
         (s, ed.path.clone().unwrap_or_else(|| UNSAVED.into()))
     };
-    match check(&scene, &path) {
-        Ok(scene) => {
-            world.resource_mut::<Editor>().problem = None;
-            let (keep, seed, generation, edits) = world
-                .get_resource::<Playback>()
-                .map_or((0, None, 0, 0), |p| {
-                    (p.cursor, p.seed, p.generation, p.edits)
-                });
-            let mut pb = Playback::start(world, path, scene, seed, generation);
-            // The same scene, edited: the map is rebuilt, the view is not fitted anew.
-            pb.edits = edits + 1;
-            pb.goto(world, keep);
-            world.insert_resource(pb);
-        }
-        Err(why) => world.resource_mut::<Editor>().problem = Some(why),
-    }
+    // A new room with no figure yet is shown (its map, no one in it) while the panel says
+    // a figure is wanted: the map on screen is never the last scene's.
+    let (shown, problem) = match check(&scene, &path) {
+        Ok(scene) => (Some(scene), None),
+        Err(why) if scene::check_but_figures(&scene).is_ok() => (Some(scene), Some(why)),
+        Err(why) => (None, Some(why)),
+    };
+    world.resource_mut::<Editor>().problem = problem;
+    let Some(scene) = shown else { return };
+    let (keep, seed, generation, edits) = world
+        .get_resource::<Playback>()
+        .map_or((0, None, 0, 0), |p| {
+            (p.cursor, p.seed, p.generation, p.edits)
+        });
+    let mut pb = Playback::start(world, path, scene, seed, generation);
+    // The same scene, edited: the map is rebuilt, the view is not fitted anew.
+    pb.edits = edits + 1;
+    pb.goto(world, keep);
+    world.insert_resource(pb);
 }
 
 /// Saves the edited scene to `path`: only a scene that passes the checks, atomically,

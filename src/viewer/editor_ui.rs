@@ -83,6 +83,10 @@ pub struct EditorUi {
     pub form_base: Option<CombatantSpec>,
     /// What is typed to find a spell in the token menu's list.
     pub spell_filter: String,
+    /// What is typed to find a monster in the "add monster" list.
+    pub monster_filter: String,
+    /// The scene's name as it is being typed (the scene's own while the field is idle).
+    pub scene_name: String,
     /// A box being dragged on open ground with the select tool: where it started, in feet.
     pub boxing: Option<(f64, f64)>,
     /// The figures the last box took in: a group the token menu declares for at once.
@@ -123,6 +127,8 @@ impl Default for EditorUi {
             boxing: None,
             group: Vec::new(),
             spell_filter: String::new(),
+            monster_filter: String::new(),
+            scene_name: String::new(),
             form_base: None,
         }
     }
@@ -480,6 +486,19 @@ fn header(
     if let Some(n) = &ed.note {
         w.colored_label(egui::Color32::from_rgb(250, 210, 120), n);
     }
+    if let Some(scene) = &ed.scene {
+        w.horizontal(|h| {
+            h.label("name");
+            let field = h.add(egui::TextEdit::singleline(&mut ui.scene_name).desired_width(220.0));
+            // Taken when the field is left (Enter, or a click elsewhere); an empty name is
+            // refused by the edit, and the field shows the scene's again.
+            if field.lost_focus() && ui.scene_name.trim() != scene.name {
+                out.write(EditorCommand::Edit(Edit::Rename(ui.scene_name.clone())));
+            } else if !field.has_focus() {
+                ui.scene_name.clone_from(&scene.name);
+            }
+        });
+    }
     w.horizontal(|h| {
         if h.add_enabled(ed.can_undo(), egui::Button::new("undo"))
             .clicked()
@@ -630,13 +649,26 @@ fn figures(
         }
     }
     w.horizontal_wrapped(|h| {
+        h.add(
+            egui::TextEdit::singleline(&mut ui.monster_filter)
+                .hint_text("find a monster")
+                .desired_width(110.0),
+        );
+        let found = tables::monsters_matching(&ui.monster_filter);
         egui::ComboBox::from_id_salt("monster")
             .selected_text(ui.monster.clone())
+            .height(320.0)
             .show_ui(h, |c| {
-                for m in tables::monsters() {
-                    c.selectable_value(&mut ui.monster, m.name.clone(), &m.name);
+                if found.is_empty() {
+                    c.weak("no monster of that name");
                 }
-            });
+                for m in found {
+                    c.selectable_value(&mut ui.monster, m.name.clone(), &m.name)
+                        .on_hover_text(m.summary());
+                }
+            })
+            .response
+            .on_hover_text(tables::monster(&ui.monster).map_or_else(|e| e, |m| m.summary()));
         h.add(
             egui::DragValue::new(&mut ui.squad)
                 .range(1..=crate::scene::limits::SQUAD)
@@ -662,20 +694,16 @@ fn figures(
             out.write(EditorCommand::Edit(edit));
         }
         if h.button("add character").clicked() {
-            out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(
-                CombatantSpec {
-                    name: "Fighter".into(),
-                    side: "Party".into(),
-                    at: snapped(scene, party_at),
-                    // The class and level give THAC0, attacks, saves and hit points.
-                    class: Some("fighter".into()),
-                    level: Some(1),
-                    weapon: Some("long sword".into()),
-                    armor: Some(crate::rules::movement::Armor::Chain),
-                    ac: Some(5),
-                    ..CombatantSpec::default()
-                },
-            ))));
+            let mut spec = CombatantSpec {
+                name: "Fighter".into(),
+                side: "Party".into(),
+                at: snapped(scene, party_at),
+                // The class and level give THAC0, attacks, saves and hit points.
+                level: Some(1),
+                ..CombatantSpec::default()
+            };
+            redress(&mut spec, Some("fighter"));
+            out.write(EditorCommand::Edit(Edit::AddFigure(Box::new(spec))));
         }
     });
     let selected = selection.0.filter(|&i| i < scene.combatants.len());
@@ -813,6 +841,7 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
         g.end_row();
         g.label("class, level");
         g.horizontal(|h| {
+            let was = f.class.clone();
             egui::ComboBox::from_id_salt("class")
                 .selected_text(f.class.clone().unwrap_or_else(|| "(none)".into()))
                 .show_ui(h, |c| {
@@ -821,6 +850,11 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
                         c.selectable_value(&mut f.class, Some(k.name.clone()), &k.name);
                     }
                 });
+            if f.class != was {
+                let new = f.class.clone();
+                f.class = was;
+                redress(f, new.as_deref());
+            }
             if f.class.is_some() {
                 let mut level = f.level.unwrap_or(1);
                 h.add(egui::DragValue::new(&mut level).range(crate::rules::class::LEVELS))
@@ -869,12 +903,17 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
             }
         });
         g.end_row();
-        number(g, "load (lb)", &mut f.load_lb, 0..=5000);
-        number(g, "hp", &mut f.hp, 1..=1000);
-        number(g, "AC", &mut f.ac, -10..=10);
-        number(g, "THAC0", &mut f.thac0, -10..=30);
-        number(g, "Dexterity", &mut f.dexterity, 3..=25);
-        number(g, "movement (\")", &mut f.movement, 0..=60);
+        // What the tables give (its monster, class and level, armor) shows where the form
+        // gives nothing, and is where an override starts.
+        let given = crate::scene::figure::FigureStats::resolve(f).ok();
+        let by = |pick: &dyn Fn(&crate::scene::figure::FigureStats) -> f64| given.as_ref().map(pick);
+        number(g, "load (lb)", &mut f.load_lb, 0..=5000, None);
+        number(g, "hp", &mut f.hp, 1..=1000, by(&|s| f64::from(s.hp)));
+        number(g, "AC", &mut f.ac, -10..=10, by(&|s| f64::from(s.ac)));
+        number(g, "THAC0", &mut f.thac0, -10..=30, by(&|s| f64::from(s.thac0)));
+        number(g, "Dexterity", &mut f.dexterity, 3..=25, by(&|s| f64::from(s.dexterity)));
+        let moves = by(&|s| f64::from(s.movement.0));
+        number(g, "movement (\")", &mut f.movement, 0..=60, moves);
         g.label("attacks");
         g.horizontal(|h| {
             let mut on = f.attacks.is_some();
@@ -894,7 +933,8 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
             }
         });
         g.end_row();
-        number(g, "infravision (ft)", &mut f.infravision_ft, 0.0..=1000.0);
+        let infra = by(&|s| s.infravision_ft.unwrap_or(0.0));
+        number(g, "infravision (ft)", &mut f.infravision_ft, 0.0..=1000.0, infra);
         g.label("light");
         egui::ComboBox::from_id_salt("light")
             .selected_text(f.light.clone().unwrap_or_else(|| "(none)".into()))
@@ -908,24 +948,66 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
     });
 }
 
-/// An optional number: a checkbox to give it, a drag value within its range.
-fn number<T>(g: &mut egui::Ui, label: &str, v: &mut Option<T>, range: std::ops::RangeInclusive<T>)
-where
+/// An optional number: a checkbox to give it, a drag value within its range. Not given, it
+/// shows `given` (what the tables make of the figure), where ticking it starts.
+fn number<T>(
+    g: &mut egui::Ui,
+    label: &str,
+    v: &mut Option<T>,
+    range: std::ops::RangeInclusive<T>,
+    given: Option<f64>,
+) where
     T: egui::emath::Numeric + Copy,
 {
     g.label(label);
     g.horizontal(|h| {
         let mut on = v.is_some();
-        if h.checkbox(&mut on, "").changed() {
-            *v = on.then_some(*range.start());
+        if h.checkbox(&mut on, "")
+            .on_hover_text("tick to give your own number")
+            .changed()
+        {
+            let start = given.map_or(*range.start(), |n| {
+                T::from_f64(n.clamp(range.start().to_f64(), range.end().to_f64()))
+            });
+            *v = on.then_some(start);
         }
         if let Some(x) = v.as_mut() {
             h.add(egui::DragValue::new(x).range(range));
         } else {
-            h.weak("default");
+            match given {
+                Some(n) => h.weak(format!("{} (the tables')", T::from_f64(n).to_f64())),
+                None => h.weak("default"),
+            };
         }
     });
     g.end_row();
+}
+
+/// Gives a figure the class `class` (or none): its weapon, armor and armor class become the
+/// new class's kit where they were the old class's (or not given), and stay where the DM
+/// chose them — a magic-user made from a fighter drops the long sword and the chain, a
+/// fighter given a magic sword keeps it.
+pub fn redress(f: &mut CombatantSpec, class: Option<&str>) {
+    let kit = |name: Option<&str>| name.and_then(|n| tables::class(n).ok()).map(|c| &c.kit);
+    let (old, new) = (kit(f.class.as_deref()), kit(class));
+    let was_kit = |given: bool, same: &dyn Fn(&crate::rules::class::Kit) -> bool| {
+        !given || old.is_some_and(same)
+    };
+    if was_kit(f.weapon.is_some(), &|k| {
+        f.weapon.as_deref() == Some(&k.weapon)
+    }) {
+        f.weapon = new.map(|k| k.weapon.clone());
+    }
+    if was_kit(f.armor.is_some(), &|k| f.armor == Some(k.armor)) {
+        f.armor = new.map(|k| k.armor);
+    }
+    if was_kit(f.ac.is_some(), &|k| f.ac == Some(k.ac)) {
+        f.ac = new.map(|k| k.ac);
+    }
+    f.class = class.map(str::to_string);
+    if f.class.is_some() {
+        f.level = f.level.or(Some(1));
+    }
 }
 
 /// A monster's name as a figure's: "orc" → "Orc".

@@ -144,6 +144,7 @@ fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> S
         Outcome::TooStrong => format!("{tname} is beyond its power"),
         Outcome::HitDiceUnknown => format!("{tname}'s hit dice are not given: not applied"),
         Outcome::Spent => format!("{tname} stays awake: the spell is spent"),
+        Outcome::Immune => format!("{tname} is not affected: its kind ignores the spell"),
         Outcome::NoTarget | Outcome::AlreadyDead => String::new(),
         Outcome::Area | Outcome::Caught => format!("around {tname}"),
     }
@@ -187,20 +188,30 @@ fn decide(p: &mut Play, effect: Effect, target: Entity) -> (Outcome, Rule, Optio
     let Ok(t) = p.figures.get(target) else {
         return (Outcome::TooStrong, effect.rule(), None);
     };
-    let (name, hp, hit_dice, needed) = (
+    let (name, hp, hit_dice, needed, immune) = (
         t.figure.name.clone(),
         t.hp.current,
         t.hit_dice.map(|h| h.0),
         t.saving_throw.map(|s| s.0),
+        t.immune.map(|i| i.0).unwrap_or_default(),
     );
+    // A figure the spell does not work on rolls no save.
     let save = match needed {
-        Some(needed) if effect.allows_save() => Some(Save {
+        Some(needed) if effect.allows_save() && !effect.ignored_by(immune) => Some(Save {
             rolled: p.dice.roll(DieKind::Save, &name, 20).0,
             needed,
         }),
         _ => None,
     };
-    let (o, rule) = effect::outcome(effect, effect::Target { hp, hit_dice, save });
+    let (o, rule) = effect::outcome(
+        effect,
+        effect::Target {
+            hp,
+            hit_dice,
+            save,
+            immune,
+        },
+    );
     (o, rule, save)
 }
 
@@ -232,7 +243,7 @@ fn fill(
         return blast(p, seg, done, (at, radius_ft), d6_per_level);
     }
     if let Effect::Sleep { .. } = effect {
-        return sleep(p, seg, done, (at, &tname, radius_ft));
+        return sleep(p, seg, done, effect, (at, &tname, radius_ft));
     }
     p.commands.spawn(SpellArea {
         spell: done.casting.what.clone(),
@@ -412,12 +423,24 @@ fn sleep(
     p: &mut Play,
     seg: &mut Segment,
     done: &Completed,
+    sleep: Effect,
     (centre, on, radius_ft): (Position, &str, f64),
 ) {
+    let in_area = |f: &super::FighterReadOnlyItem| {
+        f.hp.condition.is_up() && effect::inside(f.pos.distance(&centre), radius_ft)
+    };
+    // Those it does not work on take none of its strength (MM: the undead).
+    let mut immune: Vec<(usize, String)> = p
+        .figures
+        .iter()
+        .filter(|f| in_area(f) && sleep.ignored_by(f.immune.map(|i| i.0).unwrap_or_default()))
+        .map(|f| (f.figure.index, f.figure.name.clone()))
+        .collect();
+    immune.sort_unstable();
     let mut inside: Vec<Sleeper> = p
         .figures
         .iter()
-        .filter(|f| f.hp.condition.is_up() && effect::inside(f.pos.distance(&centre), radius_ft))
+        .filter(|f| in_area(f) && !sleep.ignored_by(f.immune.map(|i| i.0).unwrap_or_default()))
         .map(|f| {
             // No hit dice given: counted as 1 (the log says so); 0 and 1 are one kind.
             let hd = effect::sleep_kind(f.hit_dice.map(|h| h.0));
@@ -462,6 +485,17 @@ fn sleep(
         Some(Outcome::Area),
         cite::SLEEP_COUNT,
     );
+    for (_, name) in immune {
+        let why = format!("{name} is not affected: its kind does not sleep");
+        log(
+            p,
+            done,
+            Some(name),
+            why,
+            Some(Outcome::Immune),
+            cite::MONSTER_IMMUNE,
+        );
+    }
     for (k, (_, e, name, (hd, given), _)) in inside.into_iter().enumerate() {
         let hd_words = match given {
             true => format!("{hd} HD"),

@@ -42,6 +42,7 @@ pub(super) struct Fighter {
     rate: &'static mut AttackRate,
     movement: &'static mut MovementRate,
     hit_dice: Option<&'static HitDice>,
+    immune: Option<&'static super::components::Immune>,
     saving_throw: Option<&'static SavingThrow>,
     slowed: Has<Slowed>,
     casting: Option<&'static Casting>,

@@ -778,6 +778,7 @@ fn hand_target() -> effect::Target {
         hp: 0,
         hit_dice: None,
         save: None,
+        immune: Default::default(),
     }
 }
 
