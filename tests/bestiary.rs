@@ -308,3 +308,31 @@ fn hold_passes_over_a_skeleton_without_a_save() {
         "a save was rolled"
     );
 }
+
+/// An orc shaman made in the editor: an orc given a class and level fights as one of its
+/// levels (THAC0, hit points, hit dice for sleep), or, given more hit dice, as a monster of
+/// those dice; what the class and dice do not give stays the orc's (AC, move, weapon,
+/// infravision).
+#[test]
+fn a_monster_given_a_class_or_hit_dice_fights_as_them() {
+    let orc = |extra: fn(&mut CombatantSpec)| {
+        let mut c = figure("orc");
+        extra(&mut c);
+        FigureStats::resolve(&c).unwrap()
+    };
+    let cleric = tables::class("cleric").unwrap();
+    let shaman = orc(|c| {
+        c.class = Some("cleric".into());
+        c.level = Some(3);
+    });
+    assert_eq!(shaman.thac0, firststrike::rules::class::thac0(cleric, 3).0);
+    assert_eq!(shaman.hp, firststrike::rules::class::average_hp(cleric, 3));
+    assert_eq!(shaman.hit_dice, Some(3));
+    let big = orc(|c| c.hit_dice = Some(3));
+    assert_eq!(big.thac0, monster::thac0(HitDice { dice: 3, plus: 0 }).0);
+    assert_eq!(big.hp, monster::average_hp(HitDice { dice: 3, plus: 0 }));
+    for s in [&shaman, &big] {
+        assert_eq!((s.ac, s.movement.0, s.infravision_ft), (6, 9, Some(60.0)));
+        assert_eq!(s.weapon.as_deref(), Some("long sword"));
+    }
+}

@@ -184,3 +184,20 @@ fn the_monster_list_finds_by_part_of_a_name_in_order() {
     assert_eq!(names("").len(), firststrike::tables::monsters().len());
     assert!(names("zzz").is_empty());
 }
+
+/// "add monster" after a search: what is typed chooses; a search that finds nothing adds
+/// nothing (the new user's report: the orc chosen before was added silently).
+#[cfg(feature = "viewer")]
+#[test]
+fn add_monster_takes_what_the_search_finds_or_nothing() {
+    use firststrike::viewer::monster_choice;
+    let name = |t: &str, c: &str| monster_choice(t, c).map(|m| m.name.as_str());
+    assert_eq!(name("", "orc"), Some("orc"));
+    assert_eq!(name("troll", "orc"), Some("troll"));
+    assert_eq!(
+        name("GIANT", "frost giant"),
+        Some("frost giant"),
+        "the chosen one while it matches"
+    );
+    assert_eq!(name("orc shaman", "orc"), None);
+}

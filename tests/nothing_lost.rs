@@ -400,6 +400,15 @@ fn a_new_empty_room_is_shown_before_a_figure_is_added() {
             cell_ft: 5.0,
         }),
     );
+    // The new map is fitted to the window (it was drawn tiny in the last scene's view).
+    let requests = app.world().resource::<Messages<ViewerRequest>>();
+    assert!(
+        requests
+            .get_cursor()
+            .read(requests)
+            .any(|r| *r == ViewerRequest::Fit),
+        "no fit asked for the new room"
+    );
     let shown = app.world().resource::<Playback>();
     let map = shown.scene.map.as_ref().expect("the new room's map");
     assert_ne!(shown.scene.map, before, "still the last scene's map");

@@ -105,3 +105,36 @@ proptest! {
         prop_assert_eq!(asleep, want);
     }
 }
+
+/// A charge that arrives in the very segment a sleep spell completes (DMG p.66: a tie, and
+/// tied acts are simultaneous, DMG p.63): the charger is put to sleep and its blow still
+/// lands — and the blow's line says they were simultaneous, so it does not read as a blow
+/// from a sleeping orc (the new user's report).
+#[test]
+fn a_charge_tied_with_sleep_strikes_and_says_it_was_simultaneous() {
+    let src = r#"Scene(name: "tie", setting: Indoors, seed: 2,
+        combatants: [
+          (name: "Mage", side: "Party", at: (12.5, 12.5), class: "magic-user", level: 1, ac: 10, hp: 30),
+          (name: "Orc", side: "Orcs", at: (27.5, 17.5), monster: "orc")],
+        rounds: [(declare: { "Mage": Cast(spell: "sleep", at: (27.5, 22.5)), "Orc": Charge(targets: ["Mage"]) },
+                  initiative: { "Party": 2, "Orcs": 2 })])"#;
+    let mut r = Runner::new(parse("tie.ron", src).unwrap(), None, Some(1));
+    r.run_to_end();
+    let asleep = r.events(K::Effect, Some("Mage"));
+    assert!(
+        asleep
+            .iter()
+            .any(|e| e.target.as_deref() == Some("Orc") && e.detail.contains("asleep"))
+    );
+    let blows: Vec<_> = [K::Hit, K::Miss]
+        .into_iter()
+        .flat_map(|k| r.events(k, Some("Orc")))
+        .collect();
+    assert_eq!(blows.len(), 1, "the charge's one blow");
+    assert_eq!((blows[0].round, blows[0].segment), (1, 1));
+    assert!(
+        blows[0].detail.contains("simultaneous"),
+        "{}",
+        blows[0].detail
+    );
+}

@@ -155,7 +155,7 @@ pub fn run(args: RunArgs) -> i32 {
         scene.rules.system = s.rules();
     }
     let unit = segment_word(scene.rules.system);
-    let title = format!("{} — {}", scene.name, scene.about);
+    let title = scene.title();
     let options = scene.rules.describe().join(", ");
     let mut run = Runner::new(scene, args.play.seed, args.play.rounds);
     // Text and JSON go out step by step as they are played (a crowd's log is hundreds of

@@ -24,6 +24,9 @@ pub struct SightMap {
     width: i32,
     height: i32,
     opaque: Vec<bool>,
+    /// Opaque cells above and left of each corner, `(width + 1) × (height + 1)`: how many
+    /// a rectangle holds, in four lookups ([`SightMap::open_between`]).
+    sums: Vec<u32>,
 }
 
 impl SightMap {
@@ -35,11 +38,43 @@ impl SightMap {
                 cells.push(opaque(x, y));
             }
         }
-        SightMap {
+        let mut map = SightMap {
             width: width as i32,
             height: height as i32,
             opaque: cells,
+            sums: Vec::new(),
+        };
+        map.count_walls();
+        map
+    }
+
+    /// Fills the table of opaque cells by corner (a summed-area table).
+    fn count_walls(&mut self) {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let mut sums = vec![0u32; (w + 1) * (h + 1)];
+        for y in 0..h {
+            let mut row = 0u32;
+            for x in 0..w {
+                row += u32::from(self.opaque[y * w + x]);
+                sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
+            }
         }
+        self.sums = sums;
+    }
+
+    /// Whether every cell of the rectangle with corners `a` and `b` (both on the map) is
+    /// open. Then each sees the other at any radius that reaches it: a wall shades only
+    /// cells behind it, inside the rectangle from the origin to them (see the tests), so
+    /// nothing in between can block, and no field of view is needed to say so.
+    pub fn open_between(&self, a: (i32, i32), b: (i32, i32)) -> bool {
+        if !self.contains(a.0, a.1) || !self.contains(b.0, b.1) {
+            return false;
+        }
+        let (x0, x1) = (a.0.min(b.0) as usize, a.0.max(b.0) as usize + 1);
+        let (y0, y1) = (a.1.min(b.1) as usize, a.1.max(b.1) as usize + 1);
+        let w = self.width as usize + 1;
+        let at = |x: usize, y: usize| i64::from(self.sums[y * w + x]);
+        at(x1, y1) - at(x0, y1) - at(x1, y0) + at(x0, y0) == 0
     }
 
     /// Cells across.
@@ -68,6 +103,7 @@ impl SightMap {
     pub fn set_opaque(&mut self, x: i32, y: i32, opaque: bool) {
         if self.contains(x, y) {
             self.opaque[(y * self.width + x) as usize] = opaque;
+            self.count_walls();
         }
     }
 }

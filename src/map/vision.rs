@@ -116,6 +116,9 @@ impl Vision {
     /// Whether there is a clear line between two points (symmetric).
     pub fn line_of_sight(&mut self, a: Feet, b: Feet) -> bool {
         let (ca, cb) = (self.cell(a), self.cell(b));
+        if self.map.open_between(ca, cb) {
+            return true;
+        }
         let r = radius_to_reach(ca, cb);
         self.fov(ca, r).contains(cb.0, cb.1)
     }

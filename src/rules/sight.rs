@@ -44,6 +44,15 @@ pub enum SeenBy {
 }
 
 impl SeenBy {
+    /// The rule that makes it seen this way.
+    pub fn rule(self) -> Rule {
+        match self {
+            SeenBy::ItsLight | SeenBy::Lit => cite::SIGHT_LIGHT,
+            SeenBy::ViewersLight { .. } => cite::DISTANCE_LIGHT,
+            SeenBy::Infravision { .. } => cite::DISTANCE_INFRAVISION,
+        }
+    }
+
     /// A few words for the log.
     pub fn describe(self) -> String {
         match self {
@@ -118,22 +127,23 @@ pub fn sees(
     if !clear_line {
         return Err((Unseen::Obstructed, cite::SIGHT_OBSTRUCTED));
     }
+    let by = |by: SeenBy| Ok((by, by.rule()));
     if seen.carries_light {
-        return Ok((SeenBy::ItsLight, cite::SIGHT_LIGHT));
+        return by(SeenBy::ItsLight);
     }
     if seen.in_light {
-        return Ok((SeenBy::Lit, cite::SIGHT_LIGHT));
+        return by(SeenBy::Lit);
     }
     if let Some(r) = viewer.light_radius_ft {
         let limit_ft = super::distance::light_limit_ft(r);
         if distance_ft <= limit_ft {
-            return Ok((SeenBy::ViewersLight { limit_ft }, cite::DISTANCE_LIGHT));
+            return by(SeenBy::ViewersLight { limit_ft });
         }
     }
     if let Some(range_ft) = viewer.infravision_ft
         && distance_ft <= range_ft
     {
-        return Ok((SeenBy::Infravision { range_ft }, cite::DISTANCE_INFRAVISION));
+        return by(SeenBy::Infravision { range_ft });
     }
     Err((Unseen::Dark, cite::DISTANCE_LIGHT))
 }

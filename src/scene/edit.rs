@@ -480,6 +480,7 @@ mod tests {
         let mut s = new_scene(Setting::Indoors, 30.0, 20.0, 5.0);
         apply(&mut s, &Edit::Rename("  The orc den ".into())).unwrap();
         assert_eq!(s.name, "The orc den");
+        assert_eq!(s.title(), "The orc den", "no dash before an empty 'about'");
         assert!(apply(&mut s, &Edit::Rename("   ".into())).is_err());
         assert_eq!(s.name, "The orc den");
     }

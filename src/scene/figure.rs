@@ -1,5 +1,7 @@
-//! A figure's numbers as the engine uses them: the scene's values, else the monster's,
-//! else the weapon table's, else the books' defaults.
+//! A figure's numbers as the engine uses them: the scene's values, else its class and
+//! level's (THAC0, attack rate, hit points, hit dice, save: a monster given a class fights
+//! as one of its levels — an orc shaman as a 3rd-level cleric), else the monster's, else
+//! the weapon table's, else the books' defaults.
 
 use super::CombatantSpec;
 use super::limits;
@@ -309,8 +311,8 @@ impl FigureStats {
         let attacks = c
             .attacks
             .or_else(|| weapon.filter(|w| w.missile).and_then(|w| w.fire_rate))
-            .or(monster.map(|m| m.attacks))
             .or(class.map(|(k, l)| crate::rules::class::attack_rate(k, l).0))
+            .or(monster.map(|m| m.attacks))
             .unwrap_or_else(|| "1/1".parse().expect("valid"));
         // Haste doubles attacks and movement (PHB p.74); slow halves them (reading).
         let (attacks, movement) = match (c.hasted, c.slowed) {
@@ -326,8 +328,8 @@ impl FigureStats {
         }
         let ac = c.ac.or(monster.map(|m| m.ac)).unwrap_or(10);
         let hp =
-            c.hp.or(monster.map(|m| m.typical_hp_as(c.hit_dice)))
-                .or(class.map(|(k, l)| crate::rules::class::average_hp(k, l)))
+            c.hp.or(class.map(|(k, l)| crate::rules::class::average_hp(k, l)))
+                .or(monster.map(|m| m.typical_hp_as(c.hit_dice)))
                 .unwrap_or(1);
         let reach_ft = c
             .reach_ft
@@ -381,8 +383,8 @@ impl FigureStats {
             attacks,
             thac0: c
                 .thac0
-                .or(monster.map(|m| m.thac0_as(c.hit_dice)))
                 .or(class.map(|(k, l)| crate::rules::class::thac0(k, l).0))
+                .or(monster.map(|m| m.thac0_as(c.hit_dice)))
                 .unwrap_or(20),
             to_hit_bonus: c.to_hit_bonus,
             damage_bonus: c.damage_bonus,
@@ -402,8 +404,8 @@ impl FigureStats {
                 .unwrap_or(6),
             hit_dice: c
                 .hit_dice
-                .or(monster.map(|m| m.hit_dice))
-                .or(class.map(|(_, l)| l)),
+                .or(class.map(|(_, l)| l))
+                .or(monster.map(|m| m.hit_dice)),
             size: c.size.or(monster.and_then(|m| m.size)).unwrap_or_default(),
             save_vs_spell: c
                 .save_vs_spell

@@ -931,6 +931,14 @@ impl DieKind {
 pub struct FigureId(pub u32);
 
 impl Scene {
+    /// Its title: the name, and what it is about where it says ("Orc den", not "Orc den — ").
+    pub fn title(&self) -> String {
+        match self.about.trim() {
+            "" => self.name.clone(),
+            about => format!("{} — {about}", self.name),
+        }
+    }
+
     /// The id of the figure with this name, if the scene has one.
     pub fn figure_id(&self, name: &str) -> Option<FigureId> {
         self.combatants

@@ -10,13 +10,11 @@ use super::sight_scan::{self as scan, Frame, Looker};
 use super::{MapGrid, SegmentClock, SimScene};
 use crate::bounded::{BoundedCache, heap_bytes};
 use crate::map::{LightSource, Vision, distance_ft};
-use crate::rules::cite::Rule;
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect};
 use crate::rules::sight::{SeenBy, SightReason};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The map's vision with its field-of-view cache (none without a map).
@@ -24,7 +22,7 @@ use std::sync::Arc;
 pub struct MapVision(pub Option<Vision>);
 
 /// Who sees whom, and why: (viewer, seen) scene indices in order.
-type SeenList = Vec<((usize, usize), (SeenBy, Rule))>;
+use super::sight_scan::SeenList;
 
 /// Sight already worked out, by what it was worked out from ([`SightInputs`]): sight is a
 /// function of those inputs and the fixed map, and the odds' trials meet the same
@@ -52,14 +50,30 @@ fn memo_bytes(key: &SightKey, pairs: &SeenList) -> usize {
     heap_bytes(&key.0) + heap_bytes(&key.1) + heap_bytes(pairs)
 }
 
-/// Who sees whom now, by figure index (viewer, seen), with why.
+/// Who sees whom now, by figure index (viewer, seen) in order, with how: the list the last
+/// look worked out (shared with the memo, never copied).
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct Sightings(pub BTreeMap<(usize, usize), SeenBy>);
+pub struct Sightings(Arc<SeenList>);
 
 impl Sightings {
     /// Whether figure `a` sees figure `b`.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        self.0.contains_key(&(a, b))
+        self.0.binary_search_by_key(&(a, b), |p| p.0).is_ok()
+    }
+
+    /// Each (viewer, seen) pair with how, in order.
+    pub fn iter(&self) -> impl Iterator<Item = ((usize, usize), SeenBy)> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// How many pairs see.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no one sees anyone.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 
@@ -182,7 +196,7 @@ impl SightWork<'_> {
     /// without a map.
     fn pairs<'a>(
         &mut self,
-        list: &[Looker],
+        (list, expect): (&[Looker], usize),
         carried: impl Iterator<Item = (&'a Position, &'a Light)>,
         areas: impl Iterator<Item = &'a SpellArea>,
     ) -> Option<(Arc<SeenList>, Frame)> {
@@ -193,7 +207,7 @@ impl SightWork<'_> {
         if let Some(p) = self.inputs.last.as_ref().and_then(|k| self.memo.0.get(k)) {
             return Some((p.clone(), frame));
         }
-        let p = Arc::new(scan::seen_pairs(vision, &frame, list));
+        let p = Arc::new(scan::seen_pairs(vision, &frame, list, expect));
         if let Some(k) = &self.inputs.last {
             let bytes = memo_bytes(k, &p);
             self.memo.0.insert(k.clone(), p.clone(), bytes);
@@ -225,28 +239,24 @@ pub(super) fn update_sight(
         })
         .collect();
     let carried = list.iter().filter_map(|f| Some((f.1, f.3?)));
-    let Some((pairs, frame)) = work.pairs(&lookers, carried, areas.iter()) else {
+    let expect = sightings.len();
+    let Some((pairs, frame)) = work.pairs((&lookers, expect), carried, areas.iter()) else {
         return;
     };
-    let seen_now = &*pairs;
     // Nothing gained or lost (the common case): nothing to log or store.
-    let same = sightings.0.len() == seen_now.len()
-        && sightings
-            .0
-            .iter()
-            .zip(seen_now)
-            .all(|((k, by), (k2, (by2, _)))| k == k2 && by == by2);
-    if same {
+    let same = |a: &SeenList, b: &SeenList| {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.0 == y.0 && x.1 == y.1)
+    };
+    if Arc::ptr_eq(&sightings.0, &pairs) || same(&sightings.0, &pairs) {
         return;
     }
+    let before = std::mem::replace(&mut sightings.0, pairs.clone());
+    let (gained, lost) = changes(&before, &pairs);
     let when = clock.round_segment();
     // Scene index -> place in the list (the list is in index order).
     let pos = |index: usize| lookers.binary_search_by_key(&index, |l| l.index).ok();
     let name = |k: usize| list[k].0.name.clone();
-    for &((a, b), (by, rule)) in seen_now {
-        if sightings.0.contains_key(&(a, b)) {
-            continue;
-        }
+    for ((a, b), by) in gained {
         let (Some(pa), Some(pb)) = (pos(a), pos(b)) else {
             continue;
         };
@@ -260,33 +270,55 @@ pub(super) fn update_sight(
             when,
             (name(pa), name(pb)),
             detail,
-            rule,
+            by.rule(),
             (true, SightReason::Seen(by)),
         ));
     }
-    let now: BTreeMap<(usize, usize), SeenBy> =
-        seen_now.iter().map(|&(k, (by, _))| (k, by)).collect();
-    if let Some(vision) = work.vision.0.as_mut() {
-        for &(a, b) in sightings.0.keys() {
-            if now.contains_key(&(a, b)) {
-                continue;
+    let Some(vision) = work.vision.0.as_mut() else {
+        return;
+    };
+    for (a, b) in lost {
+        let (Some(pa), Some(pb)) = (pos(a), pos(b)) else {
+            continue;
+        };
+        // A viewer who fell, or a target who died, is covered by the `down` event.
+        if !lookers[pa].condition.is_up() || lookers[pb].condition == Condition::Dead {
+            continue;
+        }
+        let Some((not, rule)) = scan::why_not(vision, &frame, &lookers, pa, pb) else {
+            continue;
+        };
+        let detail = crate::words!("loses sight of {}: {}", name(pb), not.describe());
+        let why = (false, SightReason::Unseen(not));
+        log.write(sight_event(when, (name(pa), name(pb)), detail, rule, why));
+    }
+}
+
+/// The pairs in `now` and not `before` (sight gained, with how), and those in `before` and
+/// not `now` (lost), each in order: one walk along the two ordered lists. A pair in both
+/// is neither, even if how it is seen changed.
+fn changes(before: &SeenList, now: &SeenList) -> (SeenList, Vec<(usize, usize)>) {
+    let (mut gained, mut lost) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < before.len() || j < now.len() {
+        match (before.get(i), now.get(j)) {
+            (Some(b), Some(n)) if b.0 == n.0 => (i, j) = (i + 1, j + 1),
+            (Some(b), Some(n)) if b.0 < n.0 => {
+                lost.push(b.0);
+                i += 1;
             }
-            let (Some(pa), Some(pb)) = (pos(a), pos(b)) else {
-                continue;
-            };
-            // A viewer who fell, or a target who died, is covered by the `down` event.
-            if !lookers[pa].condition.is_up() || lookers[pb].condition == Condition::Dead {
-                continue;
+            (Some(b), None) => {
+                lost.push(b.0);
+                i += 1;
             }
-            let Some((not, rule)) = scan::why_not(vision, &frame, &lookers, pa, pb) else {
-                continue;
-            };
-            let detail = crate::words!("loses sight of {}: {}", name(pb), not.describe());
-            let why = (false, SightReason::Unseen(not));
-            log.write(sight_event(when, (name(pa), name(pb)), detail, rule, why));
+            (_, Some(&n)) => {
+                gained.push(n);
+                j += 1;
+            }
+            (None, None) => break,
         }
     }
-    sightings.0 = now;
+    (gained, lost)
 }
 
 /// Builds the vision from the map grid when the simulation starts.

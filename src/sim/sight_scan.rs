@@ -89,12 +89,13 @@ impl Frame {
     }
 }
 
-/// Who sees whom among `list`, as (viewer, seen) scene indices in order, with why.
-pub fn seen_pairs(
-    vision: &mut Vision,
-    frame: &Frame,
-    list: &[Looker],
-) -> Vec<((usize, usize), (SeenBy, Rule))> {
+/// Who sees whom, as (viewer, seen) scene indices in order, with how (its rule is
+/// [`SeenBy::rule`]).
+pub type SeenList = Vec<((usize, usize), SeenBy)>;
+
+/// Who sees whom among `list`, in order; `expect` is about how many (the last look's
+/// count), to size the list once.
+pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: usize) -> SeenList {
     let cells: Vec<(i32, i32)> = list.iter().map(|f| vision.cell(f.at)).collect();
     let up: Vec<usize> = (0..list.len())
         .filter(|&i| list[i].condition.is_up())
@@ -103,8 +104,8 @@ pub fn seen_pairs(
         let m = vision.sight_map();
         crate::map::fov::radius_to_reach((0, 0), (m.width(), m.height()))
     };
-    let mut out = Vec::new();
-    let decide = |out: &mut Vec<_>, i: usize, j: usize, clear: bool| {
+    let mut out = Vec::with_capacity(expect);
+    let decide = |out: &mut SeenList, i: usize, j: usize, clear: bool| {
         let (a, b) = (&list[i], &list[j]);
         let seen = sight::sees(
             clear,
@@ -112,23 +113,37 @@ pub fn seen_pairs(
             a.viewer(),
             frame.seen(list, j),
         );
-        if let Ok(by) = sight::sees_through_darkness(a.in_darkness, b.in_darkness, seen) {
+        if let Ok((by, _)) = sight::sees_through_darkness(a.in_darkness, b.in_darkness, seen) {
             out.push(((a.index, b.index), by));
         }
     };
-    // Figures in light: one field of view each, a bit test per viewer.
+    // Figures in light: a viewer with only open floor between is clear at once (four
+    // lookups); the rest are one bit test each in the figure's field of view, computed
+    // once and only if some viewer needs it.
+    let (mut clear, mut behind) = (Vec::with_capacity(up.len()), Vec::new());
     for j in 0..list.len() {
         let seen = frame.seen(list, j);
         if list[j].condition == Condition::Dead || !(seen.carries_light || seen.in_light) {
             continue;
         }
-        let fov = vision.fov(cells[j], diagonal);
-        let clear: Vec<(usize, bool)> = up
-            .iter()
-            .filter(|&&i| i != j)
-            .map(|&i| (i, fov.contains(cells[i].0, cells[i].1)))
-            .collect();
-        for (i, c) in clear {
+        clear.clear();
+        behind.clear();
+        let map = vision.sight_map();
+        for &i in up.iter().filter(|&&i| i != j) {
+            match map.open_between(cells[j], cells[i]) {
+                true => clear.push((i, true)),
+                false => behind.push(i),
+            }
+        }
+        if !behind.is_empty() {
+            let fov = vision.fov(cells[j], diagonal);
+            clear.extend(
+                behind
+                    .iter()
+                    .map(|&i| (i, fov.contains(cells[i].0, cells[i].1))),
+            );
+        }
+        for &(i, c) in &clear {
             decide(&mut out, i, j, c);
         }
     }

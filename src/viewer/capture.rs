@@ -199,7 +199,7 @@ pub(super) fn manual_screenshot(
     // Export: the summary of the log so far beside the picture of the map.
     if export && let Some(log) = log {
         let unit = pb.scene.rules.system.segment_word();
-        let title = format!("{} — {}", pb.scene.name, pb.scene.about);
+        let title = pb.scene.title();
         let text = crate::calc::summary::markdown(&title, pb.log_now(&log), unit);
         let md = path.with_extension("md");
         match crate::scene::save::write_atomic(&md, &text) {

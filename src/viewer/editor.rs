@@ -343,7 +343,12 @@ fn make(world: &mut World, e: Edit) {
     }
     ed.saved = None;
     ed.note = None;
+    let new_room = matches!(e, Edit::New { .. });
     replay(world);
+    // A new room is a new map: fit it to the window, as a scene opened is.
+    if new_room {
+        world.write_message(ViewerRequest::Fit);
+    }
 }
 
 /// The answer to a held request.

@@ -87,6 +87,8 @@ pub struct EditorUi {
     pub monster_filter: String,
     /// The scene's name as it is being typed (the scene's own while the field is idle).
     pub scene_name: String,
+    /// The figure the list last showed as chosen (one chosen on the map is scrolled to).
+    pub listed: Option<usize>,
     /// A box being dragged on open ground with the select tool: where it started, in feet.
     pub boxing: Option<(f64, f64)>,
     /// The figures the last box took in: a group the token menu declares for at once.
@@ -129,6 +131,7 @@ impl Default for EditorUi {
             spell_filter: String::new(),
             monster_filter: String::new(),
             scene_name: String::new(),
+            listed: None,
             form_base: None,
         }
     }
@@ -562,12 +565,24 @@ fn new_scene(w: &mut egui::Ui, ui: &mut EditorUi, out: &mut MessageWriter<Editor
             h.radio_value(&mut ui.new.0, false, "outdoors");
         });
         c.horizontal(|h| {
-            h.label("ft");
-            h.add(egui::DragValue::new(&mut ui.new.1).range(5.0..=2000.0));
-            h.label("×");
-            h.add(egui::DragValue::new(&mut ui.new.2).range(5.0..=2000.0));
+            h.label("wide");
+            h.add(
+                egui::DragValue::new(&mut ui.new.1)
+                    .range(5.0..=2000.0)
+                    .suffix(" ft"),
+            );
+            h.label("deep");
+            h.add(
+                egui::DragValue::new(&mut ui.new.2)
+                    .range(5.0..=2000.0)
+                    .suffix(" ft"),
+            );
             h.label("cell");
-            h.add(egui::DragValue::new(&mut ui.new.3).range(1.0..=100.0));
+            h.add(
+                egui::DragValue::new(&mut ui.new.3)
+                    .range(1.0..=100.0)
+                    .suffix(" ft"),
+            );
         });
         if c.button("new, empty").clicked() {
             let setting = if ui.new.0 {
@@ -639,15 +654,25 @@ fn figures(
     };
     let (party_at, monsters_at) = (across(0.25), across(0.75));
     // Every figure, to select (the panel's own list gives way to the editor while editing).
+    // A short list of its own, so the chosen figure's form stays near, in view.
     w.label(format!("Figures ({})", scene.combatants.len()));
-    for (i, c) in scene.combatants.iter().enumerate() {
-        let picked = selection.0 == Some(i);
-        if w.selectable_label(picked, format!("{} — {}", c.name, c.side))
-            .clicked()
-        {
-            selection.0 = if picked { None } else { Some(i) };
-        }
-    }
+    let newly_chosen = selection.0 != ui.listed;
+    egui::ScrollArea::vertical()
+        .id_salt("figure list")
+        .max_height(140.0)
+        .show(w, |l| {
+            for (i, c) in scene.combatants.iter().enumerate() {
+                let picked = selection.0 == Some(i);
+                let row = l.selectable_label(picked, format!("{} — {}", c.name, c.side));
+                if picked && newly_chosen {
+                    row.scroll_to_me(None);
+                }
+                if row.clicked() {
+                    selection.0 = if picked { None } else { Some(i) };
+                }
+            }
+        });
+    ui.listed = selection.0;
     w.horizontal_wrapped(|h| {
         h.add(
             egui::TextEdit::singleline(&mut ui.monster_filter)
@@ -655,6 +680,11 @@ fn figures(
                 .desired_width(110.0),
         );
         let found = tables::monsters_matching(&ui.monster_filter);
+        let choice = monster_choice(&ui.monster_filter, &ui.monster);
+        if let Some(m) = choice {
+            ui.monster.clone_from(&m.name);
+        }
+        let can_add = choice.is_some();
         egui::ComboBox::from_id_salt("monster")
             .selected_text(ui.monster.clone())
             .height(320.0)
@@ -675,7 +705,10 @@ fn figures(
                 .prefix("× "),
         )
         .on_hover_text("how many: a squad is named Orc 1 to Orc N and spread in a block");
-        if h.button("add monster").clicked() {
+        if h.add_enabled(can_add, egui::Button::new("add monster"))
+            .on_disabled_hover_text("no monster of that name: change what is typed")
+            .clicked()
+        {
             let spec = Box::new(CombatantSpec {
                 name: title(&ui.monster),
                 side: "Monsters".into(),
@@ -911,6 +944,8 @@ fn form_fields(w: &mut egui::Ui, f: &mut CombatantSpec) {
         number(g, "hp", &mut f.hp, 1..=1000, by(&|s| f64::from(s.hp)));
         number(g, "AC", &mut f.ac, -10..=10, by(&|s| f64::from(s.ac)));
         number(g, "THAC0", &mut f.thac0, -10..=30, by(&|s| f64::from(s.thac0)));
+        let hd = by(&|s| f64::from(s.hit_dice.unwrap_or(0)));
+        number(g, "hit dice", &mut f.hit_dice, 0..=50, hd);
         number(g, "Dexterity", &mut f.dexterity, 3..=25, by(&|s| f64::from(s.dexterity)));
         let moves = by(&|s| f64::from(s.movement.0));
         number(g, "movement (\")", &mut f.movement, 0..=60, moves);
@@ -1008,6 +1043,18 @@ pub fn redress(f: &mut CombatantSpec, class: Option<&str>) {
     if f.class.is_some() {
         f.level = f.level.or(Some(1));
     }
+}
+
+/// The monster "add monster" adds: the one chosen in the list while it matches what is
+/// typed in the find field, else the first that does; none when nothing does (the button
+/// is then off, rather than adding the monster chosen before the search).
+pub fn monster_choice(typed: &str, chosen: &str) -> Option<&'static tables::Monster> {
+    let found = tables::monsters_matching(typed);
+    found
+        .iter()
+        .find(|m| m.name == chosen)
+        .or(found.first())
+        .copied()
 }
 
 /// A monster's name as a figure's: "orc" → "Orc".
@@ -1113,40 +1160,43 @@ fn declare_menu(
             close = true;
         }
     }
-    m.menu_button("cast or use a device : pick it, then its target", |s| {
-        s.horizontal(|h| {
-            h.label("find");
-            h.text_edit_singleline(&mut ui.spell_filter);
-        });
-        // In alphabetical order, narrowed to the names holding what is typed.
-        let wanted = ui.spell_filter.trim().to_lowercase();
-        let mut spells: Vec<&tables::Spell> = tables::spells()
-            .iter()
-            .filter(|sp| sp.name.to_lowercase().contains(&wanted))
-            .collect();
-        spells.sort_by_key(|sp| sp.name.to_lowercase());
-        egui::ScrollArea::vertical().max_height(240.0).show(s, |s| {
-            if spells.is_empty() {
-                s.weak("no spell or device of that name");
-            }
-            for sp in spells {
-                let device = if sp.device { ", a device" } else { "" };
-                if s.button(format!("{} ({} seg{device})", sp.name, sp.segments))
-                    .clicked()
-                {
-                    pick("cast", Some((sp.name.clone(), None)), ui);
+    // Opened in place (not a pop-up sub-menu, which a click in its find field closed).
+    egui::CollapsingHeader::new("cast or use a device : pick it, then its target")
+        .id_salt("cast list")
+        .show(m, |s| {
+            s.horizontal(|h| {
+                h.label("find");
+                h.add(egui::TextEdit::singleline(&mut ui.spell_filter).hint_text("part of a name"));
+            });
+            // In alphabetical order, narrowed to the names holding what is typed.
+            let wanted = ui.spell_filter.trim().to_lowercase();
+            let mut spells: Vec<&tables::Spell> = tables::spells()
+                .iter()
+                .filter(|sp| sp.name.to_lowercase().contains(&wanted))
+                .collect();
+            spells.sort_by_key(|sp| sp.name.to_lowercase());
+            egui::ScrollArea::vertical().max_height(240.0).show(s, |s| {
+                if spells.is_empty() {
+                    s.weak("no spell or device of that name");
+                }
+                for sp in spells {
+                    let device = if sp.device { ", a device" } else { "" };
+                    if s.button(format!("{} ({} seg{device})", sp.name, sp.segments))
+                        .clicked()
+                    {
+                        pick("cast", Some((sp.name.clone(), None)), ui);
+                        close = true;
+                    }
+                }
+            });
+            s.horizontal(|h| {
+                h.add(egui::DragValue::new(&mut ui.custom_segments).range(0..=100));
+                if h.button("a spell of this many segments").clicked() {
+                    pick("cast", Some(("spell".into(), Some(ui.custom_segments))), ui);
                     close = true;
                 }
-            }
+            });
         });
-        s.horizontal(|h| {
-            h.add(egui::DragValue::new(&mut ui.custom_segments).range(0..=100));
-            if h.button("a spell of this many segments").clicked() {
-                pick("cast", Some(("spell".into(), Some(ui.custom_segments))), ui);
-                close = true;
-            }
-        });
-    });
     let mut now = |act: Option<Act>| {
         out.write(EditorCommand::Edit(Edit::Declare {
             round: ui.round,

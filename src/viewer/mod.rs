@@ -13,7 +13,7 @@ mod camera;
 mod capture;
 mod editor;
 mod editor_ui;
-pub use editor_ui::{EditorUi, Pick, boxed, follow_form, picked, redress};
+pub use editor_ui::{EditorUi, Pick, boxed, follow_form, monster_choice, picked, redress};
 mod idle;
 mod input;
 pub mod labels;

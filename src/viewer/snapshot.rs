@@ -410,9 +410,8 @@ impl Snapshot {
         };
         let sightings = world
             .resource::<Sightings>()
-            .0
             .iter()
-            .map(|(&(a, b), &by)| (a, b, by))
+            .map(|((a, b), by)| (a, b, by))
             .collect();
         Snapshot {
             phase: clock.phase,

@@ -159,10 +159,24 @@ pub(super) fn resolve(mut p: Play) {
         let Ok(a) = p.figures.get(actor) else {
             continue;
         };
-        // Blows in one beat are simultaneous: one felled in this very beat still strikes.
-        if !a.hp.condition.is_up() && seg.fell_at.get(&actor) != Some(&entry.beat) {
+        // Blows in one beat are simultaneous: one felled in this very beat still strikes,
+        // and its line says so (it would read as a blow from the fallen).
+        let fallen = !a.hp.condition.is_up();
+        if fallen && seg.fell_at.get(&actor) != Some(&entry.beat) {
             continue;
         }
+        let same_beat;
+        let entry = if fallen {
+            let mut e = entry.clone();
+            e.why = crate::words!(
+                "{} — at the same moment as what felled it: simultaneous, both happen (DMG p.63)",
+                entry.why
+            );
+            same_beat = e;
+            &same_beat
+        } else {
+            entry
+        };
         match &entry.what {
             Planned::Complete { what } => complete::planned(&mut p, &mut seg, entry, actor, what),
             Planned::Strike { .. } => strike::routine(&mut p, &mut seg, entry, actor),
