@@ -214,6 +214,11 @@ fn benches(c: &mut Criterion) {
             b.iter(|| black_box(play(s)))
         });
     }
+    // The library's 200 figures in a torch-lit hall, one round, as `run` plays it: a new
+    // app, the map's sight built, ten segments (the goal: 30 ms).
+    let mut lit = firststrike::scene::load("scenes/stress_200.ron").expect("stress_200 loads");
+    lit.rounds.truncate(1);
+    g.bench_function("stress_200_lit_round", |b| b.iter(|| black_box(play(&lit))));
     g.finish();
 }
 
