@@ -336,3 +336,33 @@ fn a_monster_given_a_class_or_hit_dice_fights_as_them() {
         assert_eq!(s.weapon.as_deref(), Some("long sword"));
     }
 }
+
+/// The encounter a new user built in the editor from the README alone (the issue's own: a
+/// fighter, a magic-user casting sleep at a point and a cleric against four orcs and an orc
+/// shaman made a 3rd-level cleric, one orc charging the magic-user), as the editor saved it:
+/// it passes `check`, sleep takes the four 1-HD orcs and is spent before the 3-HD shaman,
+/// and the charger's blow, tied with the spell, is said to be simultaneous.
+#[test]
+fn the_encounter_a_new_user_built_plays_as_the_rules_say() {
+    let scene = firststrike::scene::load("tests/data/den.ron").unwrap_or_else(|e| panic!("{e}"));
+    let mut r = Runner::new(scene, None, None);
+    r.run_to_end();
+    let outcome = |target: &str| {
+        r.events(K::Effect, Some("Mage"))
+            .into_iter()
+            .find(|e| e.target.as_deref() == Some(target))
+            .map(|e| match e.payload {
+                Payload::Effect { outcome, .. } => outcome.word(),
+                _ => "",
+            })
+    };
+    for orc in ["Orc 1", "Orc 2", "Orc 3", "Orc 4"] {
+        assert_eq!(outcome(orc), Some("asleep"), "{orc}");
+    }
+    assert_eq!(outcome("Orc shaman"), Some("spent"));
+    let blow = [K::Hit, K::Miss]
+        .into_iter()
+        .flat_map(|k| r.events(k, Some("Orc 3")))
+        .next();
+    assert!(blow.is_some_and(|b| b.segment == 1 && b.detail.contains("simultaneous")));
+}
