@@ -160,6 +160,15 @@ fn a_class_change_brings_its_own_gear_and_keeps_the_dms() {
         (g.armor, g.ac),
         (Some(kit("magic-user").armor), Some(kit("magic-user").ac))
     );
+    // A monster given a class keeps what its table gives (an orc shaman keeps AC 6 and its
+    // long sword), and gets the class's kit only in place of an old class's.
+    let mut shaman = CombatantSpec {
+        monster: Some("orc".into()),
+        ..CombatantSpec::default()
+    };
+    redress(&mut shaman, Some("cleric"));
+    assert_eq!(gear(&shaman), (None, None, None));
+    assert_eq!(shaman.class.as_deref(), Some("cleric"));
     // No class: the kit goes, the DM's weapon stays.
     redress(&mut g, None);
     assert_eq!(

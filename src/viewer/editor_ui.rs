@@ -224,6 +224,22 @@ impl MapPointer<'_, '_> {
     }
 }
 
+/// Wakes one more frame when the pointer passes between the panels (or a dialog) and the
+/// map. What egui holds is known only after the frame that moved the pointer, and the
+/// viewer sleeps between inputs: without this, the map would answer (an area spell's
+/// template following the pointer, a hover) one pointer event late.
+pub(super) fn wake_on_pointer_crossing(
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut over_egui: Local<bool>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let now = egui.is_some_and(|e| e.is_pointer_over_area());
+    if now != *over_egui {
+        *over_egui = now;
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
 /// The pointer over the map in edit mode: drag tokens, paint, place lights, pick targets,
 /// open a token's context menu.
 pub(super) fn editor_pointer(
@@ -252,6 +268,8 @@ pub(super) fn editor_pointer(
         && let Some(name) = &under
     {
         ui.menu = Some((name.clone(), egui::pos2(cursor.x, cursor.y)));
+        // Each menu's spell list starts whole (what was typed for the last one is gone).
+        ui.spell_filter.clear();
         return;
     }
     if let Some(pick) = ui.pick.clone()
@@ -1019,14 +1037,17 @@ fn number<T>(
 }
 
 /// Gives a figure the class `class` (or none): its weapon, armor and armor class become the
-/// new class's kit where they were the old class's (or not given), and stay where the DM
-/// chose them — a magic-user made from a fighter drops the long sword and the chain, a
-/// fighter given a magic sword keeps it.
+/// new class's kit where they were the old class's (or not given, for a character), and
+/// stay where the DM chose them — a magic-user made from a fighter drops the long sword and
+/// the chain, a fighter given a magic sword keeps it, and a monster keeps its own.
 pub fn redress(f: &mut CombatantSpec, class: Option<&str>) {
     let kit = |name: Option<&str>| name.and_then(|n| tables::class(n).ok()).map(|c| &c.kit);
     let (old, new) = (kit(f.class.as_deref()), kit(class));
+    // A field not given is the old class's kit to change, unless the figure is a monster:
+    // then it is the monster's own (an orc keeps its AC 6 and long sword as a shaman).
+    let monster = f.monster.is_some();
     let was_kit = |given: bool, same: &dyn Fn(&crate::rules::class::Kit) -> bool| {
-        !given || old.is_some_and(same)
+        (!given && !monster) || old.is_some_and(same)
     };
     if was_kit(f.weapon.is_some(), &|k| {
         f.weapon.as_deref() == Some(&k.weapon)

@@ -455,6 +455,7 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
         })
         .add_plugins(players::PlayersPlugin)
         .add_systems(Startup, editor_ui::start_editing(options.edit))
+        .add_systems(Last, editor_ui::wake_on_pointer_crossing)
         .add_systems(Update, select_at_start(options.select))
         .add_systems(Startup, start_in(options.table_dice, options.teach.0))
         .insert_resource(odds_panel::OddsPanel::at_start(options.odds))

@@ -422,7 +422,8 @@ fn pip(ui: &mut egui::Ui, on: bool, color: egui::Color32, text: &str) {
     } else {
         egui::Color32::from_gray(50)
     };
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    let (rect, hover) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    hover.on_hover_text("where the round stands (step with → or the ▶| button)");
     ui.painter().rect_filled(rect, 3.0, fill);
     ui.painter().text(
         rect.center(),
