@@ -767,6 +767,10 @@ fn figures(
     };
     let name = scene.combatants[i].name.clone();
     let Some(form) = ui.form.as_mut() else { return };
+    // A figure just chosen: the panel scrolls its form to the top, in view.
+    if newly_chosen {
+        w.scroll_to_cursor(Some(egui::Align::TOP));
+    }
     // Changes not applied yet are said at the top, where they are seen.
     let changed = ui.form_base.as_ref().is_some_and(|base| form != base);
     w.horizontal(|h| {
