@@ -25,6 +25,9 @@ const CACHE_LIMIT: usize = 4096;
 /// `odds`), so its memory is bounded by size, not only by count.
 pub const CACHE_BYTES: usize = 64 << 20;
 
+/// Nor more than this many bytes of the cells lights reach.
+const LIT_BYTES: usize = 8 << 20;
+
 /// A light on the map: where it is and how far it reaches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LightSource {
@@ -40,6 +43,9 @@ pub struct Vision {
     map: SightMap,
     cell_ft: f64,
     cache: BoundedCache<(i32, i32), FieldOfView>,
+    /// The cells each light reaches, by where it is and its radius (the bits of both):
+    /// asked again at every look while the light stays put.
+    lit: BoundedCache<(u64, u64, u64), Vec<(i32, i32)>>,
     computed: u64,
 }
 
@@ -53,6 +59,7 @@ impl Vision {
             map,
             cell_ft: grid.cell_ft,
             cache: BoundedCache::new(CACHE_LIMIT, CACHE_BYTES),
+            lit: BoundedCache::new(CACHE_LIMIT, LIT_BYTES),
             computed: 0,
         }
     }
@@ -139,15 +146,27 @@ impl Vision {
                 .contains(cell.0, cell.1)
     }
 
-    /// The cells a light reaches (each passes [`Vision::lit`]).
-    pub fn lit_cells(&mut self, light: LightSource) -> Vec<(i32, i32)> {
-        let key = self.cached(self.cell(light.at), self.cells_for(light.radius_ft));
-        self.cache
-            .get(&key)
-            .expect("a value inserted is always kept")
-            .iter()
-            .filter(|&c| distance_ft(light.at, centre(self.cell_ft, c)) <= light.radius_ft)
-            .collect()
+    /// The cells a light reaches (each passes [`Vision::lit`]), worked out once for each
+    /// place and radius.
+    pub fn lit_cells(&mut self, light: LightSource) -> &[(i32, i32)] {
+        let key = (
+            light.at.0.to_bits(),
+            light.at.1.to_bits(),
+            light.radius_ft.to_bits(),
+        );
+        if self.lit.get(&key).is_none() {
+            let fov = self.cached(self.cell(light.at), self.cells_for(light.radius_ft));
+            let cells: Vec<(i32, i32)> = self
+                .cache
+                .get(&fov)
+                .expect("a value inserted is always kept")
+                .iter()
+                .filter(|&c| distance_ft(light.at, centre(self.cell_ft, c)) <= light.radius_ft)
+                .collect();
+            let bytes = crate::bounded::heap_bytes(&cells);
+            self.lit.insert(key, cells, bytes);
+        }
+        self.lit.get(&key).expect("a value inserted is always kept")
     }
 
     /// How far an encounter can reach from `from` within `limit_ft` on the real map: the

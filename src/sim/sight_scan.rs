@@ -71,7 +71,10 @@ impl Frame {
                 in_light: vec![true; list.len()],
             };
         }
-        let lit: HashSet<(i32, i32)> = lights.iter().flat_map(|&l| vision.lit_cells(l)).collect();
+        let mut lit: HashSet<(i32, i32)> = HashSet::new();
+        for &l in lights {
+            lit.extend(vision.lit_cells(l).iter().copied());
+        }
         Frame {
             in_light: list
                 .iter()
@@ -177,7 +180,9 @@ pub fn why_not(
     b: usize,
 ) -> Option<(Unseen, Rule)> {
     let (fa, fb) = (&list[a], &list[b]);
-    let clear = vision.line_of_sight(fa.at, fb.at);
+    // Sight is symmetric, so the line is looked along from the one seen: a figure in light
+    // had its field of view worked out in this very look, and it is in the cache.
+    let clear = vision.line_of_sight(fb.at, fa.at);
     let seen = sight::sees(
         clear,
         distance_ft(fa.at, fb.at),

@@ -397,7 +397,11 @@ impl Snapshot {
                 let cells: BTreeSet<(i32, i32)> = if daylight {
                     (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect()
                 } else {
-                    lights.iter().flat_map(|&l| v.lit_cells(l)).collect()
+                    let mut cells = BTreeSet::new();
+                    for &l in &lights {
+                        cells.extend(v.lit_cells(l).iter().copied());
+                    }
+                    cells
                 };
                 for (x, y) in cells {
                     if x >= 0 && y >= 0 && x < w && y < h {
