@@ -218,7 +218,7 @@ fn lights_reach_their_radius_and_stop_at_walls() {
         at: (12.5, 12.5),
         radius_ft: 10.0,
     };
-    let lit: BTreeSet<_> = v.lit_cells(light).into_iter().collect();
+    let lit: BTreeSet<_> = v.lit_cells(light).iter().copied().collect();
     assert!(lit.contains(&(4, 2)) && lit.contains(&(2, 0)) && lit.contains(&(0, 2)));
     assert!(!lit.contains(&(5, 0)), "beyond the radius");
     // The pillar-like wall at (5, 2) is lit on its face but shades (6, 2)... which is out of
@@ -227,7 +227,7 @@ fn lights_reach_their_radius_and_stop_at_walls() {
         at: (22.5, 12.5),
         radius_ft: 15.0,
     };
-    let lit: BTreeSet<_> = v.lit_cells(near).into_iter().collect();
+    let lit: BTreeSet<_> = v.lit_cells(near).iter().copied().collect();
     assert!(lit.contains(&(5, 2)), "the wall's face");
     assert!(
         !lit.contains(&(6, 2)) && !lit.contains(&(7, 2)),
