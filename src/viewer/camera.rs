@@ -11,6 +11,10 @@ use super::playback::Playback;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
+/// Feet left beside the map when it is fitted (on either side, and below), so that a name
+/// drawn beside a figure at the map's edge is not cut by the panels.
+const LABEL_ROOM_FT: f32 = 8.0;
+
 /// The map camera, with the generation of the scene it last fitted.
 #[derive(Component, Default)]
 pub struct MapCamera {
@@ -126,7 +130,9 @@ pub(super) fn camera_controls(
             None => extent(&pb),
         };
         let free = panels.free(window.width(), window.height());
-        let scale = (w_ft / free.width().max(50.0)).max(h_ft / free.height().max(50.0)) * 1.06;
+        // Room round the map for the names of figures at its edges, which reach past them.
+        let (pad_w, pad_h) = (w_ft + 2.0 * LABEL_ROOM_FT, h_ft + LABEL_ROOM_FT);
+        let scale = (pad_w / free.width().max(50.0)).max(pad_h / free.height().max(50.0)) * 1.06;
         ortho.scale = scale.max(0.01);
         let win_centre = Vec2::new(window.width(), window.height()) / 2.0;
         let off = (free.center() - win_centre) * scale;
