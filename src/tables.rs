@@ -126,15 +126,6 @@ impl Monster {
         }
     }
 
-    /// Its hit dice, or `given` whole dice where a scene makes one stronger or weaker (an
-    /// orc chieftain of 3 HD).
-    pub fn hd_as(&self, given: Option<u32>) -> crate::rules::monster::HitDice {
-        match given {
-            Some(dice) if dice != self.hit_dice => crate::rules::monster::HitDice { dice, plus: 0 },
-            _ => self.hd(),
-        }
-    }
-
     /// The number it needs to hit AC 0 (DMG p.74, by its hit dice).
     pub fn thac0(&self) -> i32 {
         self.thac0_as(None)
@@ -142,7 +133,7 @@ impl Monster {
 
     /// The number it needs to hit AC 0 with `given` hit dice, if a scene gives them.
     pub fn thac0_as(&self, given: Option<u32>) -> i32 {
-        crate::rules::monster::thac0(self.hd_as(given)).0
+        crate::rules::monster::thac0(self.hd().as_given(given)).0
     }
 
     /// Its numbers in a line, for a list's tooltip: "AC 6, 9", 1 HD, THAC0 19, 1d8 (MM p.76)".
@@ -172,15 +163,13 @@ impl Monster {
         self.typical_hp_as(None)
     }
 
-    /// Its hit points with `given` hit dice: the average of those where they differ from
-    /// the entry's, else the entry's.
+    /// Its hit points with `given` hit dice: the entry's own where it fixes them and the
+    /// dice are its own, else the average of the dice.
     pub fn typical_hp_as(&self, given: Option<u32>) -> i32 {
-        match (given, self.hp) {
-            (Some(d), _) if d != self.hit_dice => {
-                crate::rules::monster::average_hp(self.hd_as(given))
-            }
-            (_, Some(hp)) => hp,
-            _ => crate::rules::monster::average_hp(self.hd()),
+        let hd = self.hd().as_given(given);
+        match self.hp {
+            Some(hp) if hd == self.hd() => hp,
+            _ => crate::rules::monster::average_hp(hd),
         }
     }
 }

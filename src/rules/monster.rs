@@ -17,6 +17,18 @@ pub struct HitDice {
     pub plus: i32,
 }
 
+impl HitDice {
+    /// These hit dice, or `given` whole dice where a scene makes the monster stronger or
+    /// weaker (an orc chieftain of 3 HD): then the points added are the scene's to give
+    /// (our reading).
+    pub fn as_given(self, given: Option<u32>) -> HitDice {
+        match given {
+            Some(dice) if dice != self.dice => HitDice { dice, plus: 0 },
+            _ => self,
+        }
+    }
+}
+
 /// The column of the monsters' matrix (DMG p.74) read at AC 0: (least dice, with points
 /// added, number needed). The matrix groups dice in pairs from 2 on, each pair with or
 /// without points added ("2-3+"), and counts 16 and over as one.

@@ -244,10 +244,7 @@ pub(super) fn update_sight(
         return;
     };
     // Nothing gained or lost (the common case): nothing to log or store.
-    let same = |a: &SeenList, b: &SeenList| {
-        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.0 == y.0 && x.1 == y.1)
-    };
-    if Arc::ptr_eq(&sightings.0, &pairs) || same(&sightings.0, &pairs) {
+    if Arc::ptr_eq(&sightings.0, &pairs) || *sightings.0 == *pairs {
         return;
     }
     let before = std::mem::replace(&mut sightings.0, pairs.clone());
@@ -339,4 +336,30 @@ fn sight_event(
 ) -> LogEvent {
     LogEvent::new(when, a, EventKind::Sight, Some(b), detail, rule)
         .with(Payload::Sight { gained, reason })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    fn list(pairs: BTreeSet<(usize, usize)>) -> SeenList {
+        pairs.into_iter().map(|p| (p, SeenBy::Lit)).collect()
+    }
+
+    proptest! {
+        /// The walk along two ordered lists finds exactly the pairs only in the new one
+        /// (gained) and only in the old one (lost), each in order.
+        #[test]
+        fn changes_are_the_two_differences(
+            before in prop::collection::btree_set((0usize..12, 0usize..12), 0..40),
+            now in prop::collection::btree_set((0usize..12, 0usize..12), 0..40),
+        ) {
+            let (gained, lost) = changes(&list(before.clone()), &list(now.clone()));
+            let gained: Vec<_> = gained.into_iter().map(|p| p.0).collect();
+            prop_assert_eq!(gained, now.difference(&before).copied().collect::<Vec<_>>());
+            prop_assert_eq!(lost, before.difference(&now).copied().collect::<Vec<_>>());
+        }
+    }
 }
