@@ -27,7 +27,8 @@ pub fn measure(a: Feet, b: Feet, setting: Setting) -> Measure {
 
 /// The straight-line distance in feet.
 pub fn distance_ft(a: Feet, b: Feet) -> f64 {
-    (b.0 - a.0).hypot(b.1 - a.1)
+    // The same reading as `Position::distance` (and no slower `hypot`: it runs per pair).
+    ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt()
 }
 
 impl fmt::Display for Measure {

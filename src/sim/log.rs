@@ -502,7 +502,12 @@ pub(super) fn record(
     // a crowd logs hundreds of thousands of sightings at once).
     let start = log.events.len();
     log.events.extend(messages.drain());
-    log.events[start..].sort_by_key(|e| (e.round, e.segment));
+    let new = &mut log.events[start..];
+    // Mostly in order already: a crowd's step is hundreds of thousands of events, and a
+    // stable sort moves each one.
+    if !new.is_sorted_by_key(|e| (e.round, e.segment)) {
+        new.sort_by_key(|e| (e.round, e.segment));
+    }
     for i in start..log.events.len() {
         // Events arrive in time order: number on from the last one if it is in the same
         // segment.
@@ -514,8 +519,11 @@ pub(super) fn record(
         };
         let e = &mut log.events[i];
         e.seq = seq;
-        e.who = roster.id(&e.actor);
-        e.whom = e.target.as_deref().and_then(|t| roster.id(t));
+        // Events made knowing their figures (sight) come with them.
+        if e.who.is_none() {
+            e.who = roster.id(&e.actor);
+            e.whom = e.target.as_deref().and_then(|t| roster.id(t));
+        }
     }
 }
 

@@ -101,7 +101,7 @@ pub struct SimScene(pub Arc<Scene>);
 
 /// Each figure's id by name: names become ids once, where the log records an event.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct Roster(std::collections::HashMap<String, FigureId>);
+pub struct Roster(bevy::platform::collections::HashMap<String, FigureId>);
 
 impl Roster {
     /// The roster of a scene.

@@ -10,6 +10,7 @@ use super::sight_scan::{self as scan, Frame, Looker};
 use super::{MapGrid, SegmentClock, SimScene};
 use crate::bounded::{BoundedCache, heap_bytes};
 use crate::map::{LightSource, Vision, distance_ft};
+use crate::scene::FigureId;
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect};
 use crate::rules::sight::{SeenBy, SightReason};
@@ -208,8 +209,12 @@ impl SightWork<'_> {
             return Some((p.clone(), frame));
         }
         let p = Arc::new(scan::seen_pairs(vision, &frame, list, expect));
-        if let Some(k) = &self.inputs.last {
-            let bytes = memo_bytes(k, &p);
+        // A list too big to be worth keeping (a vast crowd's, whose arrangements never
+        // come again) is not kept: it would only push out the rest.
+        if let Some(k) = &self.inputs.last
+            && let bytes = memo_bytes(k, &p)
+            && bytes <= SIGHT_MEMO_BYTES / 4
+        {
             self.memo.0.insert(k.clone(), p.clone(), bytes);
         }
         Some((p, frame))
@@ -253,24 +258,29 @@ pub(super) fn update_sight(
     // Scene index -> place in the list (the list is in index order).
     let pos = |index: usize| lookers.binary_search_by_key(&index, |l| l.index).ok();
     let name = |k: usize| list[k].0.name.clone();
-    for ((a, b), by) in gained {
-        let (Some(pa), Some(pb)) = (pos(a), pos(b)) else {
-            continue;
-        };
+    // Written as one batch of known length (a crowd's encounter gains hundreds of
+    // thousands of sightings at once).
+    let gained: Vec<_> = gained
+        .into_iter()
+        .filter_map(|((a, b), by)| Some(((pos(a)?, pos(b)?), by)))
+        .collect();
+    log.write_batch(gained.into_iter().map(|((pa, pb), by)| {
         let detail = crate::words!(
             "sees {} {} ft away, {}",
             name(pb),
-            distance_ft(lookers[pa].at, lookers[pb].at).round(),
+            // Whole feet: the same words as the rounded float, without formatting one.
+            distance_ft(lookers[pa].at, lookers[pb].at).round() as i64,
             by.describe()
         );
-        log.write(sight_event(
+        sight_event(
             when,
+            (&lookers[pa], &lookers[pb]),
             (name(pa), name(pb)),
             detail,
             by.rule(),
             (true, SightReason::Seen(by)),
-        ));
-    }
+        )
+    }));
     let Some(vision) = work.vision.0.as_mut() else {
         return;
     };
@@ -287,7 +297,8 @@ pub(super) fn update_sight(
         };
         let detail = crate::words!("loses sight of {}: {}", name(pb), not.describe());
         let why = (false, SightReason::Unseen(not));
-        log.write(sight_event(when, (name(pa), name(pb)), detail, rule, why));
+        let who = (&lookers[pa], &lookers[pb]);
+        log.write(sight_event(when, who, (name(pa), name(pb)), detail, rule, why));
     }
 }
 
@@ -329,13 +340,18 @@ pub(super) fn init_vision(grid: Res<MapGrid>, mut vision: ResMut<MapVision>) {
 /// A gain (`gained`) or loss of sight of `b` by `a`, with its reason in words.
 fn sight_event(
     when: (u32, u32),
+    (viewer, seen): (&Looker, &Looker),
     (a, b): (String, String),
     detail: String,
     rule: crate::rules::cite::Rule,
     (gained, reason): (bool, SightReason),
 ) -> LogEvent {
-    LogEvent::new(when, a, EventKind::Sight, Some(b), detail, rule)
-        .with(Payload::Sight { gained, reason })
+    let mut e = LogEvent::new(when, a, EventKind::Sight, Some(b), detail, rule)
+        .with(Payload::Sight { gained, reason });
+    // The figures are known here: no lookup by name when recorded.
+    e.who = Some(FigureId(viewer.index as u32));
+    e.whom = Some(FigureId(seen.index as u32));
+    e
 }
 
 #[cfg(test)]

@@ -39,7 +39,12 @@ fn fight_sizes(n: usize, rng: &mut Lcg) -> Vec<usize> {
     let mut sizes = Vec::new();
     let mut left = n;
     while left > 0 {
-        let size = (2 + rng.below(9) as usize).min(left);
+        let mut size = (2 + rng.below(9) as usize).min(left);
+        // Never a lone figure left over with no one to fight: the last fight takes it
+        // (or gives one up at ten).
+        if left - size == 1 {
+            size = if size < 10 { size + 1 } else { size - 1 };
+        }
         sizes.push(size);
         left -= size;
     }
@@ -144,5 +149,16 @@ mod tests {
             .count();
         assert_eq!(torches, 10);
         assert_eq!(text, lit_battle(100, 42), "the same seed, the same scene");
+    }
+
+    #[test]
+    fn every_size_and_seed_loads_with_no_one_left_alone() {
+        for n in 2..60 {
+            for seed in 0..20 {
+                let scene = crate::scene::parse("battle.ron", &lit_battle(n, seed))
+                    .unwrap_or_else(|e| panic!("{n} figures, seed {seed}: {e}"));
+                assert_eq!(scene.combatants.len(), n);
+            }
+        }
     }
 }
