@@ -1,4 +1,4 @@
-//! The map layer: cells as sprites (walls, doors, terrain; lit cells tinted), figures as
+//! The map layer: cells as one image (walls, doors, terrain; lit cells tinted), figures as
 //! tokens in side colours with their names, and gizmo overlays: grid lines with 10-ft
 //! major lines, light radii and encounter rings, infravision rings, lines of sight, paths
 //! with this segment's foot-by-foot progress, the selected figure and the ruler.
@@ -20,12 +20,17 @@ use leafwing_input_manager::prelude::*;
 #[derive(Component)]
 pub struct MapRoot;
 
-/// A map cell's sprite.
+/// The map's cells: one sprite whose image has a pixel per cell (drawn with nearest
+/// sampling), so a large map is one quad to draw, not a sprite per cell (a 130×130 map
+/// was 17,000 sprites, each extracted, sorted and rasterised every frame).
 #[derive(Component)]
-pub struct Tile {
-    cell: (i32, i32),
-    base: Color,
-    solid: bool,
+pub struct Cells {
+    /// The image the sprite shows.
+    image: Handle<Image>,
+    /// Each cell's colour unlit, row-major.
+    base: Vec<Color>,
+    /// Whether each cell blocks sight (a lit wall is tinted less).
+    solid: Vec<bool>,
 }
 
 /// A figure's token.
@@ -194,6 +199,7 @@ pub(super) fn rebuild_map(
     mut built: Local<Option<(u32, u32)>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let Some(pb) = playback else {
         return;
@@ -206,7 +212,7 @@ pub(super) fn rebuild_map(
         commands.entity(e).despawn();
     }
     if let Some(g) = &pb.grid {
-        spawn_cells(&mut commands, g);
+        spawn_cells(&mut commands, &mut images, g);
     }
     let snap = pb.current();
     let sides = sides(&snap.figures);
@@ -240,24 +246,51 @@ pub(super) fn rebuild_map(
     }
 }
 
-fn spawn_cells(commands: &mut Commands, g: &Grid) {
+fn spawn_cells(commands: &mut Commands, images: &mut Assets<Image>, g: &Grid) {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::image::ImageSampler;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let base: Vec<Color> = g.cells.iter().map(|&k| cell_color(k)).collect();
+    let solid = g.cells.iter().map(|k| k.blocks_sight()).collect();
+    let size = Extent3d {
+        width: g.width as u32,
+        height: g.height as u32,
+        depth_or_array_layers: 1,
+    };
+    let mut image = Image::new_fill(
+        size,
+        TextureDimension::D2,
+        &[0, 0, 0, 255],
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    );
+    image.sampler = ImageSampler::nearest();
+    paint(&mut image, &base, |_| None);
+    let image = images.add(image);
     let cell = g.cell_ft as f32;
-    for y in 0..g.height {
-        for x in 0..g.width {
-            let kind = g.cells[y * g.width + x];
-            let base = cell_color(kind);
-            let centre = Vec2::new((x as f32 + 0.5) * cell, -(y as f32 + 0.5) * cell);
-            commands.spawn((
-                MapRoot,
-                Tile {
-                    cell: (x as i32, y as i32),
-                    base,
-                    solid: kind.blocks_sight(),
-                },
-                Sprite::from_color(base, Vec2::splat(cell)),
-                Transform::from_translation(centre.extend(0.0)),
-            ));
-        }
+    let (w, h) = (g.width as f32 * cell, g.height as f32 * cell);
+    commands.spawn((
+        MapRoot,
+        Sprite {
+            image: image.clone(),
+            custom_size: Some(Vec2::new(w, h)),
+            ..default()
+        },
+        // The image's top-left corner at the map's origin (y runs down the map).
+        Transform::from_translation(Vec3::new(w / 2.0, -h / 2.0, 0.0)),
+        Cells { image, base, solid },
+    ));
+}
+
+/// Writes each cell's colour into the map's image: its base colour, or `tint(i)` where
+/// that gives one.
+fn paint(image: &mut Image, base: &[Color], tint: impl Fn(usize) -> Option<Color>) {
+    let Some(data) = image.data.as_mut() else {
+        return;
+    };
+    for (i, px) in data.chunks_exact_mut(4).enumerate().take(base.len()) {
+        let c = tint(i).unwrap_or(base[i]);
+        px.copy_from_slice(&c.to_srgba().to_u8_array());
     }
 }
 
@@ -265,32 +298,34 @@ fn spawn_cells(commands: &mut Commands, g: &Grid) {
 pub(super) fn update_cells(
     playback: Option<Res<Playback>>,
     layers: Res<Layers>,
-    mut tiles: Query<(&Tile, &mut Sprite)>,
+    cells: Query<Ref<Cells>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let Some(pb) = playback else {
         return;
     };
-    if !pb.is_changed() && !layers.is_changed() {
-        return;
-    }
-    let Some(g) = &pb.grid else {
+    let Ok(cells) = cells.single() else {
         return;
     };
+    // Also when the map was just built: its image starts unlit.
+    if !pb.is_changed() && !layers.is_changed() && !cells.is_added() {
+        return;
+    }
     let lit = &pb.current().lit;
-    for (t, mut s) in &mut tiles {
-        let i = t.cell.1 as usize * g.width + t.cell.0 as usize;
+    let Some(mut image) = images.get_mut(&cells.image) else {
+        return;
+    };
+    paint(&mut image, &cells.base, |i| {
         let on = layers.light && lit.get(i).copied().unwrap_or(false);
-        s.color = if on {
-            let mix = if t.solid {
+        on.then(|| {
+            let mix = if cells.solid[i] {
                 style::LIT_WALL_MIX
             } else {
                 style::LIT_MIX
             };
-            t.base.mix(&style::LIT, mix)
-        } else {
-            t.base
-        };
-    }
+            cells.base[i].mix(&style::LIT, mix)
+        })
+    });
 }
 
 /// Moves tokens to the segment shown and places their labels; fallen figures are dimmed.
