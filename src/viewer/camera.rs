@@ -1,8 +1,8 @@
 //! The cameras: the map camera looks at the map (1 world unit = 1 foot, y up, so a point
 //! (x, y) in feet is at (x, -y)); it fits the map into the area the panels leave free, and
 //! pans and zooms with the keys and the mouse. A token camera with the same view draws
-//! the tokens and their names after the map's lines, so no line crosses a token; the egui
-//! camera draws the panels last.
+//! the tokens and their names after the map's lines, so no line crosses a token, and then
+//! the egui panels.
 
 use super::ViewerRequest;
 use super::input::ViewerAction;
@@ -36,14 +36,25 @@ pub(super) fn spawn_camera(
 ) {
     use bevy::camera::CameraOutputMode;
     use bevy::camera::visibility::RenderLayers;
-    use bevy::render::render_resource::BlendState;
     egui_settings.auto_create_primary_context = false;
     // No multisampling: flat 2D shapes gain little from it, and software rendering pays
-    // for every sample.
-    commands.spawn((Camera2d, MapCamera::default(), Msaa::Off));
+    // for every sample. The two cameras share one picture: the map camera draws into it
+    // and does not copy it to the window (`Skip`); the token camera draws the tokens and
+    // then the panels (it holds egui's context) over it and copies it once. Each copy,
+    // clear or camera more is a full-window pass, which a software renderer pays per pixel.
+    commands.spawn((
+        Camera2d,
+        MapCamera::default(),
+        Msaa::Off,
+        Camera {
+            output_mode: CameraOutputMode::Skip,
+            ..default()
+        },
+    ));
     commands.spawn((
         Camera2d,
         TokenCamera,
+        bevy_egui::PrimaryEguiContext,
         Msaa::Off,
         Camera {
             order: 1,
@@ -51,21 +62,6 @@ pub(super) fn spawn_camera(
             ..default()
         },
         RenderLayers::layer(TOKEN_LAYER),
-    ));
-    commands.spawn((
-        bevy_egui::PrimaryEguiContext,
-        Camera2d,
-        Msaa::Off,
-        RenderLayers::none(),
-        Camera {
-            order: 2,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
-            ..default()
-        },
     ));
 }
 
