@@ -294,24 +294,30 @@ fn paint(image: &mut Image, base: &[Color], tint: impl Fn(usize) -> Option<Color
     }
 }
 
-/// Tints lit cells for the segment shown.
+/// Tints lit cells for the segment shown: only when the map, its lit cells or the light
+/// layer changed since the image was last painted (a new image wakes the renderer's
+/// upload of it).
 pub(super) fn update_cells(
     playback: Option<Res<Playback>>,
     layers: Res<Layers>,
-    cells: Query<Ref<Cells>>,
+    cells: Query<(Entity, &Cells)>,
     mut images: ResMut<Assets<Image>>,
+    mut painted: Local<Option<(Entity, bool, Vec<bool>)>>,
 ) {
     let Some(pb) = playback else {
         return;
     };
-    let Ok(cells) = cells.single() else {
+    let Ok((entity, cells)) = cells.single() else {
         return;
     };
-    // Also when the map was just built: its image starts unlit.
-    if !pb.is_changed() && !layers.is_changed() && !cells.is_added() {
+    let lit = &pb.current().lit;
+    if painted
+        .as_ref()
+        .is_some_and(|(e, light, l)| *e == entity && *light == layers.light && l == lit)
+    {
         return;
     }
-    let lit = &pb.current().lit;
+    *painted = Some((entity, layers.light, lit.clone()));
     let Some(mut image) = images.get_mut(&cells.image) else {
         return;
     };
@@ -515,8 +521,13 @@ pub(super) fn draw_overlays(
         }
     }
     if layers.sight {
-        let pairs: std::collections::HashSet<(usize, usize)> =
-            snap.sightings.iter().map(|s| (s.0, s.1)).collect();
+        // The pairs are in (viewer, seen) order: the way back is found by a binary search
+        // (a crowd's tens of thousands of pairs are not hashed every frame).
+        let sees = |a: usize, b: usize| {
+            snap.sightings
+                .binary_search_by_key(&(a, b), |s| (s.0, s.1))
+                .is_ok()
+        };
         // A crowd's lines would hide the map: past a few hundred, only the selected
         // figure's are drawn.
         let crowd = snap.sightings.len() > MAX_SIGHT_LINES;
@@ -524,7 +535,7 @@ pub(super) fn draw_overlays(
             if crowd && selection.0 != Some(a) && selection.0 != Some(b) {
                 continue;
             }
-            let mutual = pairs.contains(&(b, a));
+            let mutual = sees(b, a);
             if mutual && b < a {
                 continue;
             }

@@ -26,6 +26,7 @@ pub mod players;
 pub mod preview;
 mod recovery;
 mod reload;
+mod renderer_memory;
 mod ruler;
 mod snapshot;
 mod source;
@@ -424,6 +425,7 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
         return 2;
     }
     let title = format!("First Strike — {}", path.display());
+    renderer_memory::keep_frame_memory();
     let mut app = App::new();
     if let Some(side) = &options.players {
         app.insert_resource(players::Players { side: side.clone() });

@@ -122,7 +122,7 @@ pub struct Snapshot {
     pub rounds: u32,
     /// The figures, by index.
     pub figures: Vec<FigureView>,
-    /// Who sees whom, with why.
+    /// Who sees whom, with why, in (viewer, seen) order.
     pub sightings: Vec<(usize, usize, SeenBy)>,
     /// Lights shining.
     pub lights: Vec<LightSource>,
