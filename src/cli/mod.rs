@@ -5,6 +5,7 @@
 //! terminal and `NO_COLOR`.
 
 mod first;
+mod memory;
 mod odds;
 mod progress;
 mod quiz;
@@ -108,6 +109,7 @@ fn scenes() -> i32 {
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
+    memory::small_pages();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

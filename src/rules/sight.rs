@@ -55,14 +55,24 @@ impl SeenBy {
 
     /// A few words for the log.
     pub fn describe(self) -> String {
-        match self {
-            SeenBy::ItsLight => "by the light it carries".into(),
-            SeenBy::Lit => "standing in light".into(),
+        let mut out = String::new();
+        self.write_words(&mut out);
+        out
+    }
+
+    /// The same words, added to `out` (a crowd's encounter makes hundreds of thousands of
+    /// them: no string of their own).
+    pub fn write_words(self, out: &mut String) {
+        use std::fmt::Write;
+        // Writing to a String cannot fail.
+        let _ = match self {
+            SeenBy::ItsLight => out.write_str("by the light it carries"),
+            SeenBy::Lit => out.write_str("standing in light"),
             SeenBy::ViewersLight { limit_ft } => {
-                format!("within twice its own light's radius ({limit_ft} ft)")
+                write!(out, "within twice its own light's radius ({limit_ft} ft)")
             }
-            SeenBy::Infravision { range_ft } => format!("by infravision ({range_ft} ft)"),
-        }
+            SeenBy::Infravision { range_ft } => write!(out, "by infravision ({range_ft} ft)"),
+        };
     }
 }
 

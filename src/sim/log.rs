@@ -5,6 +5,7 @@
 use super::Roster;
 use crate::rules::cite::Rule;
 use crate::scene::FigureId;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::Serialize;
 
@@ -490,6 +491,23 @@ impl EventLog {
     }
 }
 
+/// The log as a system writes to it directly, for a batch too big to pass through the
+/// message queue (every other system writes [`LogEvent`] messages).
+#[derive(SystemParam)]
+pub(super) struct LogNow<'w> {
+    messages: ResMut<'w, Messages<LogEvent>>,
+    log: ResMut<'w, EventLog>,
+}
+
+impl LogNow<'_> {
+    /// The log's events, with the step's messages so far already moved in: what is pushed
+    /// now comes after them, as a message written now would. [`record`] numbers it all.
+    pub(super) fn flush(&mut self) -> &mut Vec<LogEvent> {
+        self.log.events.extend(self.messages.drain());
+        &mut self.log.events
+    }
+}
+
 /// Moves this step's messages into the log, numbering them within their segment.
 pub(super) fn record(
     mut messages: ResMut<Messages<LogEvent>>,
@@ -499,9 +517,14 @@ pub(super) fn record(
     // Within a step, earlier segments first (blows at segment 0 are played in the step of
     // segment 1); the sort is stable, so events of one segment keep their order. The new
     // events are moved into the log and sorted there (no batch beside it: the encounter of
-    // a crowd logs hundreds of thousands of sightings at once).
-    let start = log.events.len();
+    // a crowd logs hundreds of thousands of sightings at once). This step's events start
+    // after the last one numbered: some came in before the messages (`LogNow`), unnumbered.
     log.events.extend(messages.drain());
+    let start = log
+        .events
+        .iter()
+        .rposition(|e| e.seq != 0)
+        .map_or(0, |p| p + 1);
     let new = &mut log.events[start..];
     // Mostly in order already: a crowd's step is hundreds of thousands of events, and a
     // stable sort moves each one.
