@@ -109,7 +109,7 @@ fn scenes() -> i32 {
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
-    memory::small_pages();
+    memory::lean();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -259,31 +259,35 @@ pub(super) fn update_sight(
     }
     let before = std::mem::replace(&mut sightings.0, pairs.clone());
     let (gained, lost) = changes(&before, &pairs);
+    // The old list is not needed past here: let it go before the events are made.
+    drop(before);
     let when = clock.round_segment();
     // Scene index -> place in the list (the list is in index order).
     let pos = |index: usize| lookers.binary_search_by_key(&index, |l| l.index).ok();
     let name = |k: usize| list[k].0.name.clone();
-    // Written as one batch of known length (a crowd's encounter gains hundreds of
-    // thousands of sightings at once).
-    let gained: Vec<_> = gained
-        .into_iter()
-        .filter_map(|((a, b), by)| Some(((pos(a)?, pos(b)?), by)))
-        .collect();
     let log = log.flush();
-    log.reserve(gained.len() + lost.len());
-    log.extend(gained.into_iter().map(|((pa, pb), by)| {
-        // Whole feet: the same words as the rounded float, without formatting one.
-        let feet = distance_ft(lookers[pa].at, lookers[pb].at).round() as i64;
-        let detail = sees_words(&list[pb].0.name, feet, by);
-        sight_event(
-            when,
-            (&lookers[pa], &lookers[pb]),
-            (name(pa), name(pb)),
-            detail,
-            by.rule(),
-            (true, SightReason::Seen(by)),
-        )
-    }));
+    // Room for this batch and for the rest of the step's events (a few a figure), so
+    // that a crowd's hundreds of thousands of sightings are not moved to a log twice the
+    // size by the step's last few events.
+    log.reserve(gained.len() + lost.len() + STEP_ROOM_PER_FIGURE * lookers.len());
+    log.extend(
+        gained
+            .into_iter()
+            .filter_map(|((a, b), by)| Some(((pos(a)?, pos(b)?), by)))
+            .map(|((pa, pb), by)| {
+                // Whole feet: the same words as the rounded float, without formatting one.
+                let feet = distance_ft(lookers[pa].at, lookers[pb].at).round() as i64;
+                let detail = sees_words(&list[pb].0.name, feet, by);
+                sight_event(
+                    when,
+                    (&lookers[pa], &lookers[pb]),
+                    (name(pa), name(pb)),
+                    detail,
+                    by.rule(),
+                    (true, SightReason::Seen(by)),
+                )
+            }),
+    );
     let Some(vision) = work.vision.0.as_mut() else {
         return;
     };
@@ -311,6 +315,10 @@ pub(super) fn update_sight(
         ));
     }
 }
+
+/// Events a figure may still log in a step after sight is worked out (blows, damage, a
+/// fall, a spell): room kept for them beside a big batch of sightings.
+const STEP_ROOM_PER_FIGURE: usize = 8;
 
 /// "sees NAME N ft away, HOW" (nothing while quiet), put together piece by piece: the
 /// general formatting machinery was a tenth of a lit crowd's round.
