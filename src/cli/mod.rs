@@ -109,7 +109,6 @@ fn scenes() -> i32 {
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
-    memory::lean();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -118,6 +117,11 @@ pub fn run() -> i32 {
             return code;
         }
     };
+    // The headless commands only: the viewer frees and takes memory again every frame,
+    // which it should keep (viewer/renderer_memory.rs).
+    if !matches!(cli.command, Some(Command::View(_)) | None) {
+        memory::lean();
+    }
     match cli.command {
         Some(Command::First(args)) => first::run(args),
         Some(Command::Run(args)) => scene_cmds::run(args),
