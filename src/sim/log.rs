@@ -579,3 +579,55 @@ pub fn write_text_in(
 fn is_zero(n: &i32) -> bool {
     *n == 0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cite;
+    use bevy::ecs::system::RunSystemOnce;
+
+    fn event(segment: u32, what: &str) -> LogEvent {
+        LogEvent::new((1, segment), "A", EventKind::Act, None, what, cite::SIGHT_LIGHT)
+    }
+
+    /// A batch written straight into the log (sight) keeps its place between the messages
+    /// written before and after it, and the step's events are numbered on from the last
+    /// step's as one run.
+    #[test]
+    fn a_batch_written_straight_into_the_log_keeps_its_place_and_is_numbered() {
+        let mut world = World::new();
+        world.init_resource::<Messages<LogEvent>>();
+        world.insert_resource(Roster::default());
+        let mut earlier = event(1, "earlier step");
+        earlier.seq = 1;
+        world.insert_resource(EventLog {
+            events: vec![earlier],
+        });
+        world.write_message(event(2, "before"));
+        world
+            .run_system_once(|mut now: LogNow| {
+                let log = now.flush();
+                log.push(event(2, "batch 1"));
+                log.push(event(2, "batch 2"));
+            })
+            .unwrap();
+        world.write_message(event(2, "after"));
+        world.run_system_once(record).unwrap();
+        let got: Vec<(&str, u32, u32)> = world
+            .resource::<EventLog>()
+            .events
+            .iter()
+            .map(|e| (e.detail.as_str(), e.segment, e.seq))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("earlier step", 1, 1),
+                ("before", 2, 1),
+                ("batch 1", 2, 2),
+                ("batch 2", 2, 3),
+                ("after", 2, 4),
+            ]
+        );
+    }
+}
