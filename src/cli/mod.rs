@@ -107,6 +107,18 @@ fn scenes() -> i32 {
     0
 }
 
+/// Whether this command opens the viewer's window.
+#[cfg(feature = "viewer")]
+fn opens_a_window(command: &Option<Command>) -> bool {
+    matches!(command, Some(Command::View(_)) | None)
+}
+
+/// Without the viewer no command opens a window.
+#[cfg(not(feature = "viewer"))]
+fn opens_a_window(_: &Option<Command>) -> bool {
+    false
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -119,7 +131,7 @@ pub fn run() -> i32 {
     };
     // The headless commands only: the viewer frees and takes memory again every frame,
     // which it should keep (viewer/renderer_memory.rs).
-    if !matches!(cli.command, Some(Command::View(_)) | None) {
+    if !opens_a_window(&cli.command) {
         memory::lean();
     }
     match cli.command {
