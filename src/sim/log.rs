@@ -587,7 +587,14 @@ mod tests {
     use bevy::ecs::system::RunSystemOnce;
 
     fn event(segment: u32, what: &str) -> LogEvent {
-        LogEvent::new((1, segment), "A", EventKind::Act, None, what, cite::SIGHT_LIGHT)
+        LogEvent::new(
+            (1, segment),
+            "A",
+            EventKind::Act,
+            None,
+            what,
+            cite::SIGHT_LIGHT,
+        )
     }
 
     /// A batch written straight into the log (sight) keeps its place between the messages
