@@ -1,4 +1,4 @@
-//! The process's memory, as the headless commands use it. Measured on the lit 1,000-figure
+//! The process's memory. Measured on the lit 1,000-figure
 //! battle's `run` (release, this machine; `scripts/lit-battle.sh 1000`):
 //!
 //! - The allocator (mimalloc) asks the kernel for transparent huge pages on its arenas. A
@@ -18,7 +18,10 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 const PURGE_DELAY_MS: std::ffi::c_long = 10;
 
 /// Turns transparent huge pages off for this process (Linux) and has freed memory go back
-/// to the kernel soon.
+/// to the kernel soon. Called first thing: mimalloc reads the purge delay when it sets up
+/// an arena, so set after the arguments were parsed it did nothing (205 MB, not 152).
+/// The viewer runs with it too: its frame times are the same either way (measured with
+/// `scripts/frame-times.sh`; the renderer's own memory is `viewer/renderer_memory.rs`).
 pub fn lean() {
     #[cfg(target_os = "linux")]
     // SAFETY: PR_SET_THP_DISABLE takes only integer arguments and changes no memory this

@@ -6,8 +6,8 @@ use crate::scene::{self, Scene};
 use crate::sim::{self, EventKind, EventLog, LogEvent, SegmentClock, SimPlugins};
 use bevy::prelude::*;
 
-/// Events [`Runner::stream_to_end`] keeps room for between steps (a few thousand: more
-/// than most steps log).
+/// Events [`Runner::stream_to_end`] keeps room for between steps (more than most steps
+/// log).
 const STREAM_ROOM: usize = 16 * 1024;
 
 /// A headless app playing a scene.
@@ -91,8 +91,9 @@ impl Runner {
             let keep = log.events.len().saturating_sub(1);
             log.events.drain(..keep);
             // A step that logged far more than most (a crowd's encounter: hundreds of
-            // thousands of sightings, 60 MB) gives its room back, so later steps build on
-            // less (peak memory of a lit 1,000-figure round: 205 -> 1xx MB).
+            // thousands of sightings, 60 MB of events) gives its room back, for the
+            // allocator to return to the kernel (cli/memory.rs) instead of keeping it
+            // for the rest of the run.
             if log.events.capacity() > STREAM_ROOM {
                 log.events.shrink_to(STREAM_ROOM);
             }

@@ -224,7 +224,7 @@ impl SightWork<'_> {
 }
 
 /// Recomputes who sees whom and logs each change. Its events go straight into the log,
-/// after the step's events so far ([`log::flush`]): a crowd's encounter gains hundreds of
+/// after the step's events so far ([`log::LogNow::flush`]): a crowd's encounter gains hundreds of
 /// thousands of sightings at once, and passing them through the message queue held them
 /// twice (a lit 1,000-figure hall: 64 MB more at the peak).
 pub(super) fn update_sight(
@@ -266,9 +266,9 @@ pub(super) fn update_sight(
     let pos = |index: usize| lookers.binary_search_by_key(&index, |l| l.index).ok();
     let name = |k: usize| list[k].0.name.clone();
     let log = log.flush();
-    // Room for this batch and for the rest of the step's events (a few a figure), so
-    // that a crowd's hundreds of thousands of sightings are not moved to a log twice the
-    // size by the step's last few events.
+    // Room for this batch and for the rest of the step's events (a few a figure): else
+    // the step's next event after a crowd's hundreds of thousands of sightings moves the
+    // whole log to one twice its size.
     log.reserve(gained.len() + lost.len() + STEP_ROOM_PER_FIGURE * lookers.len());
     log.extend(
         gained
