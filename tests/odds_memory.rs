@@ -40,3 +40,37 @@ fn trials_of_a_crowd_on_a_lit_map_keep_memory_flat() {
         "memory grew from {warm} MB to {after} MB over 12 trials"
     );
 }
+
+/// Everything the world notes of a play (components removed by the restart's despawns,
+/// above all) is let go of by the next restarts: after 400 trials of a duel it holds no
+/// more than after 3. Trials never update the app, whose update would clear those notes;
+/// before `restart` cleared them, `odds bigby_vs_giant` took 65 MB for 10,000 trials and
+/// 87 MB for 100,000 (now 61 MB for both), and this test counted 98 removals after 3
+/// trials and 12,802 after 400.
+#[test]
+fn a_restart_lets_go_of_the_last_plays_bookkeeping() {
+    let scene = firststrike::scene::library::load_arg(std::path::Path::new("otis_vs_robilar"))
+        .expect("library scene");
+    let mut run = Runner::new(scene, Some(1), None);
+    let noted = |run: &Runner| -> usize {
+        run.app
+            .world()
+            .removed_components()
+            .iter()
+            .map(|(_, m)| m.len())
+            .sum()
+    };
+    for seed in 0..3 {
+        run.restart(seed).run_to_end();
+    }
+    let early = noted(&run);
+    assert!(early > 0, "a restart despawns figures, so some removals are noted");
+    for seed in 3..400 {
+        run.restart(seed).run_to_end();
+    }
+    assert!(
+        noted(&run) <= early,
+        "removals noted grew from {early} to {} over 400 trials",
+        noted(&run)
+    );
+}

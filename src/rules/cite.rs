@@ -60,15 +60,24 @@ pub struct Rule {
 impl Rule {
     /// `DMG p.66`.
     pub fn page_ref(&self) -> String {
+        let mut out = String::with_capacity(16);
+        self.write_page_ref(&mut out);
+        out
+    }
+
+    /// Appends the page reference (`DMG p.66`) to `out`.
+    pub fn write_page_ref(&self, out: &mut String) {
+        out.push_str(self.book.short());
         // A section, appendix or glossary of a text ("§9", "App. A") reads as itself.
         if ["§", "App.", "Glossary"]
             .iter()
             .any(|p| self.page.starts_with(p))
         {
-            format!("{} {}", self.book.short(), self.page)
+            out.push(' ');
         } else {
-            format!("{} p.{}", self.book.short(), self.page)
+            out.push_str(" p.");
         }
+        out.push_str(self.page);
     }
 }
 

@@ -166,6 +166,10 @@ pub fn restart(world: &mut World, seed: u64) {
     let rounds = world.resource::<SegmentClock>().rounds;
     fresh_state(world, seed, rounds);
     world.run_schedule(SimStart);
+    // Each despawn notes every component removed, in buffers an app's update lets go of;
+    // trials never update the app, so without this they grew for as long as the odds
+    // played (a reallocation of an ever-larger buffer every few trials).
+    world.clear_trackers();
 }
 
 /// Run condition: the clock has not run out.
