@@ -93,6 +93,10 @@ fn chain() -> impl IntoScheduleConfigs<bevy::ecs::schedule::InternedSystemSet, (
         .chain()
 }
 
+/// The stages between the clock and the log, which run only while the scene is playing.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+struct Playing;
+
 /// A schedule of the simulation: one chain of systems, so the single-threaded executor
 /// (another thread per system would only add cost), with ambiguity detection at error
 /// level in debug builds.
@@ -123,7 +127,9 @@ impl Plugin for SimCorePlugin {
         app.add_schedule(start);
         let mut step = schedule(SimStep);
         step.configure_sets(chain());
-        // Nothing happens once the last round has ended (the clock moves on first).
+        // Nothing happens once the last round has ended (the clock moves on first): one
+        // condition on the sets between the clock and the log, asked once a step (one on
+        // each set was asked twelve times, in every one of the odds' thousands of steps).
         step.configure_sets(
             (
                 SimSet::Encounter,
@@ -139,8 +145,9 @@ impl Plugin for SimCorePlugin {
                 SimSet::Disruption,
                 SimSet::EndOfRound,
             )
-                .distributive_run_if(playing),
+                .in_set(Playing),
         );
+        step.configure_sets(Playing.run_if(playing));
         step.add_systems((
             clock::advance_clock.in_set(SimSet::Clock),
             log::record.in_set(SimSet::Record),

@@ -14,6 +14,7 @@ use crate::map::{Grid, distance_ft};
 use crate::scene::CellKind;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
+use bevy::platform::collections::HashMap;
 use leafwing_input_manager::prelude::*;
 
 /// Everything spawned for one scene (despawned on reload).
@@ -191,6 +192,22 @@ fn cell_color(kind: CellKind) -> Color {
     }
 }
 
+/// One material per colour, shared by every token of that colour, so that the renderer
+/// draws a side's tokens together (a material of its own for each token kept them apart:
+/// 500 figures, 500 materials).
+#[derive(Resource, Default)]
+pub(super) struct TokenMaterials(HashMap<[u8; 4], Handle<ColorMaterial>>);
+
+impl TokenMaterials {
+    /// The material of colour `c`, made the first time it is asked for.
+    fn of(&mut self, materials: &mut Assets<ColorMaterial>, c: Color) -> Handle<ColorMaterial> {
+        self.0
+            .entry(c.to_srgba().to_u8_array())
+            .or_insert_with(|| materials.add(ColorMaterial::from_color(c)))
+            .clone()
+    }
+}
+
 /// Spawns cells and tokens when a scene is (re)loaded.
 pub(super) fn rebuild_map(
     mut commands: Commands,
@@ -199,6 +216,7 @@ pub(super) fn rebuild_map(
     mut built: Local<Option<(u32, u32)>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut shared: ResMut<TokenMaterials>,
     mut images: ResMut<Assets<Image>>,
 ) {
     let Some(pb) = playback else {
@@ -219,7 +237,7 @@ pub(super) fn rebuild_map(
     let circle = meshes.add(Circle::new(style::TOKEN_FT));
     for f in &snap.figures {
         let p = world_of(f.at);
-        let material = materials.add(ColorMaterial::from_color(side_color(&sides, &f.side)));
+        let material = shared.of(&mut materials, side_color(&sides, &f.side));
         commands
             .spawn((
                 MapRoot,
@@ -341,13 +359,14 @@ pub(super) fn update_tokens(
         (
             &Token,
             &mut Transform,
-            &MeshMaterial2d<ColorMaterial>,
+            &mut MeshMaterial2d<ColorMaterial>,
             &Children,
         ),
         Without<Label>,
     >,
     mut labels: Query<(&mut Transform, &mut Text2d), With<Label>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut shared: ResMut<TokenMaterials>,
     camera: Query<&Projection, With<super::camera::MapCamera>>,
     mut placed: ResMut<LabelLayout>,
     mut shown: Local<Option<(u32, u32, usize, u32)>>,
@@ -369,7 +388,7 @@ pub(super) fn update_tokens(
     let snap = pb.current();
     let sides = sides(&snap.figures);
     *placed = layout(&snap.figures, size);
-    for (t, mut tf, mat, children) in &mut tokens {
+    for (t, mut tf, mut mat, children) in &mut tokens {
         let Some(i) = snap.figures.iter().position(|f| f.index == t.0) else {
             continue;
         };
@@ -401,10 +420,9 @@ pub(super) fn update_tokens(
         } else {
             c
         };
-        if let Some(mut m) = materials.get_mut(&mat.0)
-            && m.color != c
-        {
-            m.color = c;
+        let want = shared.of(&mut materials, c);
+        if mat.0 != want {
+            mat.0 = want;
         }
     }
 }

@@ -319,6 +319,7 @@ impl Plugin for ViewerRenderPlugin {
             .init_resource::<panels::PanelRects>()
             .init_resource::<ruler::Ruler>()
             .init_resource::<map_view::LabelLayout>()
+            .init_resource::<map_view::TokenMaterials>()
             .init_resource::<preview::Preview>()
             .init_resource::<editor_ui::EditorUi>()
             .add_systems(Startup, camera::spawn_camera)
