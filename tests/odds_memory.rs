@@ -2,7 +2,8 @@
 //! cache live across trials (they depend on the map alone) and are bounded in bytes, not
 //! only in entries. Before that bound, each trial of the 200-figure scene kept about
 //! 12 MB more (1.2 GB by 120 trials; 1,000 trials ran out of memory). Its own test
-//! binary, so the process's resident memory is this test's alone.
+//! binary, so the process's resident memory is this file's tests' alone (the other test
+//! plays a duel, a few MB at most, inside the first test's margin).
 
 use firststrike::sim::Runner;
 
@@ -45,7 +46,7 @@ fn trials_of_a_crowd_on_a_lit_map_keep_memory_flat() {
 /// above all) is let go of by the next restarts: after 400 trials of a duel it holds no
 /// more than after 3. Trials never update the app, whose update would clear those notes;
 /// before `restart` cleared them, `odds bigby_vs_giant` took 65 MB for 10,000 trials and
-/// 87 MB for 100,000 (now 61 MB for both), and this test counted 98 removals after 3
+/// 87 MB for 100,000 (now 60 MB for both), and this test counted 98 removals after 3
 /// trials and 12,802 after 400.
 #[test]
 fn a_restart_lets_go_of_the_last_plays_bookkeeping() {
@@ -64,12 +65,17 @@ fn a_restart_lets_go_of_the_last_plays_bookkeeping() {
         run.restart(seed).run_to_end();
     }
     let early = noted(&run);
-    assert!(early > 0, "a restart despawns figures, so some removals are noted");
+    assert!(
+        early > 0,
+        "a restart despawns figures, so some removals are noted"
+    );
     for seed in 3..400 {
         run.restart(seed).run_to_end();
     }
+    // The notes of the last two plays are kept (the buffers swap): within twice what
+    // three trials left, whichever seeds fell or cast.
     assert!(
-        noted(&run) <= early,
+        noted(&run) <= 2 * early,
         "removals noted grew from {early} to {} over 400 trials",
         noted(&run)
     );

@@ -421,7 +421,7 @@ impl LogEvent {
         use std::fmt::Write;
         // Writing to a String cannot fail.
         let _ = match (self.round, self.segment) {
-            (0, 0) => Ok(out.push_str("Encounter")),
+            (0, 0) => out.write_str("Encounter"),
             (0, s) => write!(out, "Surprise segment {s}"),
             (r, s) if self.by_order => write!(out, "Round {r}, ~{unit} {s}"),
             (r, s) => write!(out, "Round {r}, {unit} {s}"),

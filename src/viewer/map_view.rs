@@ -13,8 +13,9 @@ use super::{Layers, Selection};
 use crate::map::{Grid, distance_ft};
 use crate::scene::CellKind;
 use bevy::camera::visibility::RenderLayers;
-use bevy::prelude::*;
+use bevy::ecs::system::SystemParam;
 use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 /// Everything spawned for one scene (despawned on reload).
@@ -198,10 +199,19 @@ fn cell_color(kind: CellKind) -> Color {
 #[derive(Resource, Default)]
 pub(super) struct TokenMaterials(HashMap<[u8; 4], Handle<ColorMaterial>>);
 
-impl TokenMaterials {
+/// The tokens' shared materials with the store they are made in.
+#[derive(SystemParam)]
+pub(super) struct TokenPaint<'w> {
+    materials: ResMut<'w, Assets<ColorMaterial>>,
+    shared: ResMut<'w, TokenMaterials>,
+}
+
+impl TokenPaint<'_> {
     /// The material of colour `c`, made the first time it is asked for.
-    fn of(&mut self, materials: &mut Assets<ColorMaterial>, c: Color) -> Handle<ColorMaterial> {
-        self.0
+    fn of(&mut self, c: Color) -> Handle<ColorMaterial> {
+        let materials = &mut self.materials;
+        self.shared
+            .0
             .entry(c.to_srgba().to_u8_array())
             .or_insert_with(|| materials.add(ColorMaterial::from_color(c)))
             .clone()
@@ -215,8 +225,7 @@ pub(super) fn rebuild_map(
     roots: Query<Entity, With<MapRoot>>,
     mut built: Local<Option<(u32, u32)>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut shared: ResMut<TokenMaterials>,
+    mut paint: TokenPaint,
     mut images: ResMut<Assets<Image>>,
 ) {
     let Some(pb) = playback else {
@@ -237,7 +246,7 @@ pub(super) fn rebuild_map(
     let circle = meshes.add(Circle::new(style::TOKEN_FT));
     for f in &snap.figures {
         let p = world_of(f.at);
-        let material = shared.of(&mut materials, side_color(&sides, &f.side));
+        let material = paint.of(side_color(&sides, &f.side));
         commands
             .spawn((
                 MapRoot,
@@ -365,8 +374,7 @@ pub(super) fn update_tokens(
         Without<Label>,
     >,
     mut labels: Query<(&mut Transform, &mut Text2d), With<Label>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut shared: ResMut<TokenMaterials>,
+    mut paint: TokenPaint,
     camera: Query<&Projection, With<super::camera::MapCamera>>,
     mut placed: ResMut<LabelLayout>,
     mut shown: Local<Option<(u32, u32, usize, u32)>>,
@@ -420,7 +428,7 @@ pub(super) fn update_tokens(
         } else {
             c
         };
-        let want = shared.of(&mut materials, c);
+        let want = paint.of(c);
         if mat.0 != want {
             mat.0 = want;
         }
