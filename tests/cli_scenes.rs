@@ -321,3 +321,77 @@ fn run_markdown_summarises_each_fight() {
     );
     assert!(!out.contains(" sees "), "no sight events: {out}");
 }
+
+/// The group of a JSON event line, as the viewer's log filter names them.
+fn group_of(line: &str) -> &'static str {
+    let e: serde_json::Value = serde_json::from_str(line).expect("one JSON event per line");
+    match e["kind"].as_str().expect("a kind") {
+        "sight" => "sight",
+        "move" | "arrive" => "moves",
+        "attack" | "hit" | "miss" | "damage" | "down" | "bleed" => "blows",
+        "spell_start" | "spell_complete" | "spell_disrupted" | "effect" => "spells",
+        _ => "other",
+    }
+}
+
+/// `run --hide` leaves out exactly the events of the groups named, in text and JSON: the
+/// rest are the whole log's lines, in order, with their numbers. Three library scenes that
+/// log sight, and every group alone and with each other one.
+#[test]
+fn hidden_groups_leave_exactly_their_events_out() {
+    let groups = ["sight", "moves", "blows", "spells", "other"];
+    for scene in [
+        "scenes/lizard_man_lair.ron",
+        "scenes/example_of_melee.ron",
+        "scenes/bigby_vs_giant.ron",
+    ] {
+        let (code, full, _) = fs(&["run", scene, "--format", "json"]);
+        assert_eq!(code, 0);
+        let (_, text, _) = fs(&["run", scene]);
+        let full: Vec<&str> = full.lines().collect();
+        let text: Vec<&str> = text.lines().skip(2).collect();
+        assert_eq!(full.len(), text.len(), "{scene}: a text line per event");
+        for (i, a) in groups.iter().enumerate() {
+            for b in &groups[i..] {
+                let hide = format!("{a},{b}");
+                let kept = |l: &&str| ![*a, *b].contains(&group_of(l));
+                let (code, out, err) = fs(&["run", scene, "--format", "json", "--hide", &hide]);
+                assert_eq!(code, 0, "{scene} --hide {hide}: {err}");
+                let want: Vec<&str> = full.iter().copied().filter(kept).collect();
+                assert_eq!(
+                    out.lines().collect::<Vec<_>>(),
+                    want,
+                    "{scene} --hide {hide}"
+                );
+                let (_, out, _) = fs(&["run", scene, "--hide", &hide]);
+                let want_text: Vec<&str> = full
+                    .iter()
+                    .zip(&text)
+                    .filter(|(j, _)| kept(j))
+                    .map(|(_, t)| *t)
+                    .collect();
+                assert_eq!(
+                    out.lines().skip(2).collect::<Vec<_>>(),
+                    want_text,
+                    "{scene} --hide {hide} (text)"
+                );
+            }
+        }
+        assert!(
+            full.iter().any(|l| group_of(l) == "sight"),
+            "{scene} logs sight, so hiding it is tested"
+        );
+    }
+}
+
+/// A group `--hide` does not know is refused with the ones it does, and exit 2.
+#[test]
+fn an_unknown_group_to_hide_is_refused() {
+    let (code, out, err) = fs(&["run", "scenes/lizard_man_lair.ron", "--hide", "sights"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("sights"), "{err}");
+    for g in ["sight", "moves", "blows", "spells", "other"] {
+        assert!(err.contains(g), "the allowed groups are listed: {err}");
+    }
+}

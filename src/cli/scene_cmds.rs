@@ -3,7 +3,7 @@
 
 use crate::rules::options::RulesSystem;
 use crate::scene::{self, limits};
-use crate::sim::Runner;
+use crate::sim::{EventGroup, LogEvent, Runner};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -45,6 +45,39 @@ pub struct RunArgs {
     /// initiative dice belong to its own system; the other rolls from the seed).
     #[arg(long, value_enum)]
     pub system: Option<System>,
+    /// Leave these groups of events out of the text or JSON log, comma-separated (as the
+    /// viewer's log filter): a lit crowd's log is nearly all sight. The events left keep
+    /// their numbers (`seq`) in the whole log.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "GROUP,...")]
+    pub hide: Vec<Hide>,
+}
+
+/// A group of events `run --hide` leaves out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Hide {
+    /// Who starts or stops seeing whom.
+    Sight,
+    /// Movement and arrivals.
+    Moves,
+    /// Attacks, hits, misses, damage, falls and bleeding.
+    Blows,
+    /// Spells, devices and potions begun, completed or ruined, and their effects.
+    Spells,
+    /// Everything else: surprise, distance, initiative, declarations, acts, rounds' ends.
+    Other,
+}
+
+impl Hide {
+    /// The group of events it names.
+    fn group(self) -> EventGroup {
+        match self {
+            Hide::Sight => EventGroup::Sight,
+            Hide::Moves => EventGroup::Moves,
+            Hide::Blows => EventGroup::Blows,
+            Hide::Spells => EventGroup::Spells,
+            Hide::Other => EventGroup::Other,
+        }
+    }
 }
 
 /// A rules system, as `run --system` and `compare` name it.
@@ -146,6 +179,14 @@ pub(super) fn load_to_play(path: &std::path::Path, rounds: Option<u32>) -> Optio
     Some(scene)
 }
 
+/// The events not in a hidden group.
+fn shown<'a>(
+    events: &'a [LogEvent],
+    hidden: &'a [EventGroup],
+) -> impl Iterator<Item = &'a LogEvent> {
+    events.iter().filter(|e| !hidden.contains(&e.kind.group()))
+}
+
 /// Plays a scene and prints the log.
 pub fn run(args: RunArgs) -> i32 {
     let Some(mut scene) = load_to_play(&args.play.scene, args.play.rounds) else {
@@ -158,12 +199,13 @@ pub fn run(args: RunArgs) -> i32 {
     let title = scene.title();
     let options = scene.rules.describe().join(", ");
     let mut run = Runner::new(scene, args.play.seed, args.play.rounds);
+    let hidden: Vec<EventGroup> = args.hide.iter().map(|h| h.group()).collect();
     // Text and JSON go out step by step as they are played (a crowd's log is hundreds of
     // megabytes); the summary needs the whole log.
     match args.play.format {
-        Format::Json => {
-            super::out_with(|w| run.stream_to_end(|events| crate::sim::write_json_lines(events, w)))
-        }
+        Format::Json => super::out_with(|w| {
+            run.stream_to_end(|events| crate::sim::write_json_lines(shown(events, &hidden), w))
+        }),
         Format::Markdown => {
             run.run_to_end();
             super::out(&crate::calc::summary::markdown(
@@ -174,7 +216,7 @@ pub fn run(args: RunArgs) -> i32 {
         }
         Format::Text => super::out_with(|w| {
             writeln!(w, "{title}\nReadings in force: {options}")?;
-            run.stream_to_end(|events| crate::sim::write_text_in(events, unit, w))
+            run.stream_to_end(|events| crate::sim::write_text_in(shown(events, &hidden), unit, w))
         }),
     }
     0

@@ -58,6 +58,43 @@ pub enum EventKind {
     Psionic,
 }
 
+/// The groups of events a reader shows or hides together: the viewer's log filter and
+/// `run --hide` share them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventGroup {
+    /// Who starts or stops seeing whom (many in a lit crowd).
+    Sight,
+    /// Movement and arrivals.
+    Moves,
+    /// Blows, damage and falls.
+    Blows,
+    /// Spells, devices, potions and their effects.
+    Spells,
+    /// Everything else: surprise, distance, initiative, declarations, rounds' ends...
+    Other,
+}
+
+impl EventKind {
+    /// The group a reader shows or hides it with.
+    pub fn group(self) -> EventGroup {
+        use EventKind as K;
+        match self {
+            K::Sight => EventGroup::Sight,
+            K::Move | K::Arrive => EventGroup::Moves,
+            K::Attack | K::Hit | K::Miss | K::Damage | K::Down | K::Bleed => EventGroup::Blows,
+            K::SpellStart | K::SpellComplete | K::SpellDisrupted | K::Effect => EventGroup::Spells,
+            K::Surprise
+            | K::Distance
+            | K::Initiative
+            | K::Declare
+            | K::Idle
+            | K::Act
+            | K::RoundEnd
+            | K::Psionic => EventGroup::Other,
+        }
+    }
+}
+
 /// What an event carries besides its words: the numbers a test, the odds or the quiz
 /// reads. One variant per kind of event (`type` in JSON).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -574,8 +611,8 @@ pub(super) fn record(
 }
 
 /// Writes events as JSON lines, one at a time, straight to `w`.
-pub fn write_json_lines(
-    events: &[LogEvent],
+pub fn write_json_lines<'a>(
+    events: impl IntoIterator<Item = &'a LogEvent>,
     w: &mut (impl std::io::Write + ?Sized),
 ) -> std::io::Result<()> {
     // Each line is made in one reused buffer and written whole: through a `dyn Write`
@@ -591,8 +628,8 @@ pub fn write_json_lines(
 }
 
 /// Writes events as narrated text, naming a round's segments `unit`.
-pub fn write_text_in(
-    events: &[LogEvent],
+pub fn write_text_in<'a>(
+    events: impl IntoIterator<Item = &'a LogEvent>,
     unit: &str,
     w: &mut (impl std::io::Write + ?Sized),
 ) -> std::io::Result<()> {

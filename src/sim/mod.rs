@@ -32,7 +32,9 @@ mod spawn;
 
 pub use clock::{Phase, SegmentClock};
 pub use dice::{Dice, Rolled};
-pub use log::{EventKind, EventLog, LogEvent, Payload, write_json_lines, write_text_in};
+pub use log::{
+    EventGroup, EventKind, EventLog, LogEvent, Payload, write_json_lines, write_text_in,
+};
 pub use plan::{Plan, PlanEntry, Planned};
 pub use plugins::{
     EncounterPlugin, MovementPlugin, PlanningPlugin, PsionicsPlugin, ResolutionPlugin, SightPlugin,

@@ -136,13 +136,13 @@ impl Default for LogFilter {
 impl LogFilter {
     /// Whether an event is shown.
     pub fn shows(&self, e: &crate::sim::LogEvent) -> bool {
-        use crate::sim::EventKind as K;
-        let kind = match e.kind {
-            K::Sight => self.sight,
-            K::Move | K::Arrive => self.moves,
-            K::Attack | K::Hit | K::Miss | K::Damage | K::Down | K::Bleed => self.blows,
-            K::SpellStart | K::SpellComplete | K::SpellDisrupted | K::Effect => self.spells,
-            _ => self.other,
+        use crate::sim::EventGroup as G;
+        let kind = match e.kind.group() {
+            G::Sight => self.sight,
+            G::Moves => self.moves,
+            G::Blows => self.blows,
+            G::Spells => self.spells,
+            G::Other => self.other,
         };
         kind && self.figure.as_ref().is_none_or(|&f| e.involves(f))
     }
