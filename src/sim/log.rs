@@ -464,19 +464,7 @@ impl LogEvent {
             (r, s) => write!(out, "Round {r}, {unit} {s}"),
         };
         out.push_str(" — ");
-        out.push_str(&self.actor);
-        match (&self.target, self.kind) {
-            (Some(t), EventKind::Down) => {
-                out.push_str(" (struck by ");
-                out.push_str(t);
-                out.push(')');
-            }
-            (Some(t), _) => {
-                out.push_str(" → ");
-                out.push_str(t);
-            }
-            (None, _) => {}
-        }
+        self.push_who(out, |n, out| out.push_str(n));
         out.push_str(": ");
         out.push_str(&self.detail);
         out.push_str(" [");
@@ -490,10 +478,25 @@ impl LogEvent {
     /// falls and who felled it ("Lizard man 2 (struck by Robilar)"), so the line never
     /// reads as if the striker fell. `name` dresses each name (bold in Markdown).
     pub fn who_words(&self, name: impl Fn(&str) -> String) -> String {
+        let mut out = String::new();
+        self.push_who(&mut out, |n, out| out.push_str(&name(n)));
+        out
+    }
+
+    /// The same words, added to `out`; `name` adds each name, dressed as it likes.
+    fn push_who(&self, out: &mut String, name: impl Fn(&str, &mut String)) {
+        name(&self.actor, out);
         match (&self.target, self.kind) {
-            (Some(t), EventKind::Down) => format!("{} (struck by {})", name(&self.actor), name(t)),
-            (Some(t), _) => format!("{} → {}", name(&self.actor), name(t)),
-            (None, _) => name(&self.actor),
+            (Some(t), EventKind::Down) => {
+                out.push_str(" (struck by ");
+                name(t, out);
+                out.push(')');
+            }
+            (Some(t), _) => {
+                out.push_str(" → ");
+                name(t, out);
+            }
+            (None, _) => {}
         }
     }
 
