@@ -384,6 +384,23 @@ fn hidden_groups_leave_exactly_their_events_out() {
     }
 }
 
+/// `--hide` with the Markdown summary, which it cannot thin, is refused (exit 2), not
+/// ignored.
+#[test]
+fn hiding_from_the_markdown_summary_is_refused() {
+    let (code, out, err) = fs(&[
+        "run",
+        "scenes/lizard_man_lair.ron",
+        "--format",
+        "markdown",
+        "--hide",
+        "blows",
+    ]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("--hide") && err.contains("Markdown"), "{err}");
+}
+
 /// A group `--hide` does not know is refused with the ones it does, and exit 2.
 #[test]
 fn an_unknown_group_to_hide_is_refused() {

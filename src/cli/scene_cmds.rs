@@ -189,6 +189,14 @@ fn shown<'a>(
 
 /// Plays a scene and prints the log.
 pub fn run(args: RunArgs) -> i32 {
+    // The summary is of blows, spells and falls, not a log to thin: a `--hide` there
+    // would be silently ignored.
+    if args.play.format == Format::Markdown && !args.hide.is_empty() {
+        eprintln!(
+            "error: --hide thins the text or JSON log; the Markdown summary has no groups to hide"
+        );
+        return 2;
+    }
     let Some(mut scene) = load_to_play(&args.play.scene, args.play.rounds) else {
         return 2;
     };
