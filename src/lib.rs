@@ -20,6 +20,7 @@ pub mod calc;
 pub mod cli;
 pub mod dice;
 pub mod map;
+pub mod name;
 pub mod narrate;
 pub mod rules;
 pub mod scene;

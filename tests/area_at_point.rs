@@ -45,7 +45,7 @@ fn scene(spell: &str, point: (f64, f64), spots: &[(f64, f64)], ti: bool) -> Stri
 fn caught(r: &Runner) -> BTreeSet<String> {
     r.events(K::Effect, Some("Mage"))
         .into_iter()
-        .filter_map(|e| e.target)
+        .filter_map(|e| e.target.map(String::from))
         .collect()
 }
 
@@ -110,7 +110,7 @@ fn sleep_at_a_point_is_sleep_round_a_figure_standing_there() {
         r.events(K::Effect, Some("Mage"))
             .into_iter()
             .filter(|e| matches!(&e.payload, Payload::Effect { took: true, .. }))
-            .filter_map(|e| e.target)
+            .filter_map(|e| e.target.map(String::from))
             .collect::<Vec<_>>()
     };
     let round_orc = asleep(r#"Cast(spell: "sleep", target: "Orc 0")"#);

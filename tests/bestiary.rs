@@ -255,7 +255,7 @@ fn slept(src: &str) -> (Vec<String>, Vec<String>) {
         r.events(K::Effect, Some("Mage"))
             .into_iter()
             .filter(|e| matches!(&e.payload, Payload::Effect { outcome, .. } if *outcome == word))
-            .filter_map(|e| e.target)
+            .filter_map(|e| e.target.map(String::from))
             .collect()
     };
     (with("asleep"), with("immune"))

@@ -571,7 +571,7 @@ fn a_volley_with_a_target_per_shot() {
         .events
         .iter()
         .filter(|e| e.actor == "Archer" && matches!(e.kind, K::Hit | K::Miss))
-        .map(|e| e.target.clone())
+        .map(|e| e.target.as_deref().map(String::from))
         .collect();
     assert_eq!(
         shots,
@@ -686,7 +686,7 @@ proptest::proptest! {
                     firststrike::sim::Payload::Attack { weapon, .. } => weapon.clone(),
                     _ => String::new(),
                 };
-                (e.actor.clone(), weapon)
+                (e.actor.to_string(), weapon)
             })
             .collect();
         proptest::prop_assert_eq!(blows.len(), 3);

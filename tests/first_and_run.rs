@@ -123,7 +123,7 @@ proptest! {
                     || (e.kind == K::Act && e.detail.starts_with("turns undead"))
                     || (e.kind == K::Act && e.detail.starts_with("uses the device"))
             })
-            .map(|e| (e.actor.clone(), e.segment))
+            .map(|e| (e.actor.to_string(), e.segment))
             .collect();
         let said_flat: Vec<&(String, Option<u32>)> = said.iter().flatten().collect();
         prop_assert_eq!(played.len(), said_flat.len(), "{} / {}: {:?} vs {:?}", a, b, played, said);

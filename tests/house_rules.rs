@@ -138,7 +138,7 @@ fn the_critical_hits_scene_against_the_book() {
             .filter_map(|e| match e.payload {
                 Payload::Damage {
                     amount, critical, ..
-                } => Some((e.actor.clone(), amount, critical)),
+                } => Some((e.actor.to_string(), amount, critical)),
                 _ => None,
             })
             .collect::<Vec<_>>()
@@ -211,8 +211,8 @@ fn gang_blows(s: Scene) -> (Vec<Named<i32>>, Vec<Named<&'static str>>) {
     let mut left_out = Vec::new();
     for e in &r.log().events {
         match (&e.kind, &e.payload) {
-            (_, Payload::Attack { modifier, .. }) => blows.push((e.actor.clone(), *modifier)),
-            (K::Idle, _) => left_out.push((e.actor.clone(), e.rule.id)),
+            (_, Payload::Attack { modifier, .. }) => blows.push((e.actor.to_string(), *modifier)),
+            (K::Idle, _) => left_out.push((e.actor.to_string(), e.rule.id)),
             _ => {}
         }
     }

@@ -132,7 +132,7 @@ fn blow_order(r: &SceneRun, round: u32) -> Vec<String> {
         .events
         .iter()
         .filter(|e| e.round == round && matches!(e.kind, K::Hit | K::Miss))
-        .map(|e| e.actor.clone())
+        .map(|e| e.actor.to_string())
         .collect()
 }
 
@@ -430,7 +430,7 @@ fn charge_and_set_spear() {
         .events
         .iter()
         .filter(|e| matches!(e.kind, K::Hit | K::Miss))
-        .map(|e| (e.actor.clone(), e.segment, e.rule.id))
+        .map(|e| (e.actor.to_string(), e.segment, e.rule.id))
         .collect();
     assert_eq!(
         blows,
@@ -469,7 +469,7 @@ fn haste_and_slow() {
             .iter()
             .filter(|e| e.round == round && matches!(e.kind, K::Hit | K::Miss))
             .filter(|e| who.contains(&e.actor.as_str()))
-            .map(|e| e.actor.clone())
+            .map(|e| e.actor.to_string())
             .collect()
     };
     let duel = ["Erac's Cousin", "Serten"];

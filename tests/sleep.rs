@@ -96,7 +96,7 @@ proptest! {
             .events(K::Effect, Some("Mage"))
             .into_iter()
             .filter(|e| e.detail.contains("is asleep"))
-            .filter_map(|e| e.target)
+            .filter_map(|e| e.target.map(String::from))
             .collect();
         // Orc k stands 3k ft from Orc 0, the centre: inside 15 ft for k <= 5.
         let inside = n.min(6);

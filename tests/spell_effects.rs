@@ -70,7 +70,7 @@ fn the_library_scene_plays_sleep_hold_silence_and_haste() {
     let helpless: Vec<_> = ev
         .iter()
         .filter(|e| matches!(e.payload, Payload::HelplessHit { .. }))
-        .map(|e| (e.round, e.target.clone().unwrap()))
+        .map(|e| (e.round, e.target.as_deref().unwrap().to_string()))
         .collect();
     assert_eq!(
         helpless,

@@ -125,7 +125,7 @@ fn at(ev: &[LogEvent], kind: K, actor: &str) -> Vec<(u32, u32)> {
 fn blows(ev: &[LogEvent]) -> Vec<(String, u32)> {
     ev.iter()
         .filter(|e| matches!(e.kind, K::Hit | K::Miss))
-        .map(|e| (e.actor.clone(), e.segment))
+        .map(|e| (e.actor.to_string(), e.segment))
         .collect()
 }
 
@@ -485,7 +485,7 @@ proptest! {
         let first = tr.min(tb);
         let order: Vec<(String, u32, i32)> = ev.iter()
             .filter(|e| matches!(e.kind, K::Hit | K::Miss))
-            .map(|e| (e.actor.clone(), e.segment, attack_modifier(e).unwrap()))
+            .map(|e| (e.actor.to_string(), e.segment, attack_modifier(e).unwrap()))
             .collect();
         prop_assert_eq!(order, vec![("Ranger".to_string(), first, -2), ("Brigand".to_string(), first, -2)]);
     }
@@ -565,8 +565,8 @@ fn blow_list(ev: &[LogEvent]) -> Vec<(String, String, u32, i32)> {
         .filter(|e| matches!(e.kind, K::Hit | K::Miss))
         .map(|e| {
             (
-                e.actor.clone(),
-                e.target.clone().unwrap_or_default(),
+                e.actor.to_string(),
+                e.target.as_deref().map(String::from).unwrap_or_default(),
                 e.segment,
                 attack_modifier(e).unwrap(),
             )
@@ -790,7 +790,7 @@ proptest! {
         let tr = r + 4;
         let order: Vec<(String, K, u32)> = ev.iter()
             .filter(|e| matches!(e.kind, K::Hit | K::Miss) || e.rule.id == "ti.block" && e.kind == K::Act)
-            .map(|e| (e.actor.clone(), if e.kind == K::Act { K::Act } else { K::Hit }, e.segment))
+            .map(|e| (e.actor.to_string(), if e.kind == K::Act { K::Act } else { K::Hit }, e.segment))
             .collect();
         prop_assert_eq!(order, vec![("Warden".into(), K::Hit, tr), ("Raider".into(), K::Act, tr)]);
         let (x, y) = last_at(&ev, "Raider").unwrap();
@@ -806,8 +806,8 @@ fn round_blows(ev: &[LogEvent], round: u32) -> Vec<(String, String, u32)> {
         .filter(|e| e.round == round && matches!(e.kind, K::Hit | K::Miss))
         .map(|e| {
             (
-                e.actor.clone(),
-                e.target.clone().unwrap_or_default(),
+                e.actor.to_string(),
+                e.target.as_deref().map(String::from).unwrap_or_default(),
                 e.segment,
             )
         })

@@ -301,7 +301,7 @@ proptest! {
         let engine: BTreeSet<(usize, usize)> = run.app.world().resource::<firststrike::sim::Sightings>().iter().map(|p| p.0).collect();
         let events: BTreeSet<(String, String)> = run.log().events.iter()
             .filter(|e| e.kind == firststrike::sim::EventKind::Sight && e.round == 0 && e.segment == 0)
-            .map(|e| (e.actor.clone(), e.target.clone().unwrap()))
+            .map(|e| (e.actor.to_string(), e.target.as_deref().unwrap().to_string()))
             .collect();
         // The rule, pair by pair.
         let grid = MapSpec { cell_ft: 5.0, rows: rows.clone(), ..Default::default() }.grid().unwrap();

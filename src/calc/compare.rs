@@ -31,7 +31,7 @@ pub fn summary(log: &EventLog) -> Summary {
         if acted && e.round > 0 {
             let order = s.rounds.entry(e.round).or_default();
             if !order.iter().any(|(n, _)| n == &e.actor) {
-                order.push((e.actor.clone(), e.segment));
+                order.push((e.actor.to_string(), e.segment));
             }
         }
         let spell = || match &e.payload {
@@ -42,14 +42,14 @@ pub fn summary(log: &EventLog) -> Summary {
         match e.kind {
             EventKind::SpellComplete => {
                 s.completed
-                    .push((e.actor.clone(), spell(), e.round, e.segment));
+                    .push((e.actor.to_string(), spell(), e.round, e.segment));
             }
             EventKind::SpellDisrupted => {
                 s.ruined
-                    .push((e.actor.clone(), spell(), e.round, e.segment));
+                    .push((e.actor.to_string(), spell(), e.round, e.segment));
             }
             EventKind::Down => {
-                s.down.entry(e.actor.clone()).or_insert(e.round);
+                s.down.entry(e.actor.to_string()).or_insert(e.round);
             }
             _ => {}
         }

@@ -249,7 +249,8 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
 /// same beat of the round's order, not merely the same segment: blows ordered by the
 /// charts share a nominal segment).
 fn pairs(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
-    let mut first: BTreeMap<(String, String), (u32, u32, usize)> = BTreeMap::new();
+    let mut first: BTreeMap<(crate::name::Name, crate::name::Name), (u32, u32, usize)> =
+        BTreeMap::new();
     for e in events.iter().filter(|e| matches!(e.kind, K::Hit | K::Miss)) {
         if let (Some(t), Payload::Attack { beat, .. }) = (&e.target, &e.payload) {
             first

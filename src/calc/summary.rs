@@ -18,7 +18,9 @@ fn fights(events: &[&LogEvent]) -> Vec<Vec<String>> {
     let mut group: BTreeMap<String, usize> = BTreeMap::new();
     let mut groups: Vec<Vec<String>> = Vec::new();
     for e in events {
-        let names: Vec<&String> = std::iter::once(&e.actor).chain(e.target.iter()).collect();
+        let names: Vec<&str> = std::iter::once(e.actor.as_str())
+            .chain(e.target.as_deref())
+            .collect();
         let mut joined: Vec<usize> = names
             .iter()
             .filter_map(|n| group.get(*n).copied())
@@ -40,8 +42,8 @@ fn fights(events: &[&LogEvent]) -> Vec<Vec<String>> {
             groups[into].extend(moved);
         }
         for n in names {
-            if group.insert(n.clone(), into).is_none() {
-                groups[into].push(n.clone());
+            if group.insert(n.to_string(), into).is_none() {
+                groups[into].push(n.to_string());
             }
         }
     }
@@ -98,7 +100,10 @@ pub fn markdown(title: &str, events: &[LogEvent], unit: &str) -> String {
         for (k, members) in fights(&joined).iter().enumerate() {
             let _ = writeln!(out, "**Fight {}: {}**\n", k + 1, members.join(", "));
             for e in rest.iter().filter(|e| {
-                members.contains(&e.actor) || e.target.as_ref().is_some_and(|t| members.contains(t))
+                members.iter().any(|m| *m == e.actor)
+                    || e.target
+                        .as_ref()
+                        .is_some_and(|t| members.iter().any(|m| m == t))
             }) {
                 let _ = writeln!(out, "{}", line(e, unit));
             }

@@ -18,8 +18,8 @@ use bevy::prelude::*;
 pub struct Combatant {
     /// Place in the scene's list.
     pub index: usize,
-    /// Name.
-    pub name: String,
+    /// Name (shared with every event and plan entry that names it).
+    pub name: crate::name::Name,
     /// Size (S, M, L).
     pub size: crate::rules::size::Size,
 }

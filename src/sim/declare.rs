@@ -31,7 +31,7 @@ pub(super) fn declare(
     let mut all: Vec<_> = figures.iter_mut().collect();
     all.sort_by_key(|(c, ..)| c.index);
     for (c, mut intent, hp) in all {
-        let Some(act) = decl.get(&c.name) else {
+        let Some(act) = decl.get(c.name.as_str()) else {
             continue;
         };
         if !hp.condition.is_up() {
@@ -49,7 +49,7 @@ pub(super) fn declare(
                 (round, segment),
                 c.name.clone(),
                 EventKind::Declare,
-                (!targets.is_empty()).then(|| targets.join(", ")),
+                (!targets.is_empty()).then(|| targets.join(", ").into()),
                 act.verb(),
                 rule,
             )

@@ -3,6 +3,7 @@
 //! number, printable as narrated text or as JSON lines.
 
 use super::Roster;
+use crate::name::Name;
 use crate::rules::cite::Rule;
 use crate::scene::FigureId;
 use bevy::ecs::system::SystemParam;
@@ -366,12 +367,12 @@ pub struct LogEvent {
     /// Order within the segment (set when recorded).
     pub seq: u32,
     /// Who acts.
-    pub actor: String,
+    pub actor: Name,
     /// What kind of event.
     pub kind: EventKind,
     /// At whom, if anyone.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<String>,
+    pub target: Option<Name>,
     /// What happened, with the numbers.
     pub detail: String,
     /// The rule that placed it.
@@ -406,9 +407,9 @@ impl LogEvent {
     /// A new event (sequence number assigned on recording).
     pub fn new(
         (round, segment): (u32, u32),
-        actor: impl Into<String>,
+        actor: impl Into<Name>,
         kind: EventKind,
-        target: Option<String>,
+        target: Option<Name>,
         detail: impl Into<String>,
         rule: Rule,
     ) -> LogEvent {

@@ -10,6 +10,7 @@ use super::SegmentClock;
 use super::components::*;
 use super::dice::Dice;
 use super::log::{EventKind, LogEvent, Payload};
+use crate::name::Name;
 use crate::rules::combat::Condition;
 use crate::rules::psionics::{self as psi, Outcome, PsiEnd, PsiOutcome, PsionicTable};
 use crate::scene::{DieKind, PsiChoice};
@@ -59,9 +60,9 @@ pub(super) fn any_psionic(q: Query<(), With<Psionic>>) -> bool {
 /// One psionic's part in this segment, after paying for its modes.
 struct Entrant {
     e: Entity,
-    name: String,
+    name: Name,
     /// Its attack mode, target and the target's name, if it attacks.
-    attack: Option<(String, Entity, String)>,
+    attack: Option<(String, Entity, Name)>,
     /// Its defense mode, if it keeps one up.
     defense: Option<String>,
     /// What it could not pay for.
@@ -86,7 +87,7 @@ pub(super) fn psionic_segment(mut p: PsiPlay) {
         .figures
         .iter()
         .filter(|f| f.psionic.is_some() && f.struck.is_some_and(|s| (s.0, s.1) == when))
-        .map(|f| f.figure.name.clone())
+        .map(|f| f.figure.name.to_string())
         .collect();
     if !struck.is_empty() {
         let why = crate::words!("{} struck by a mundane attack", struck.join(" and "));
@@ -110,7 +111,7 @@ pub(super) fn psionic_segment(mut p: PsiPlay) {
         .figures
         .iter()
         .filter(|f| f.hp.condition.is_up() && f.psionic.is_some_and(|s| s.attack > 0))
-        .filter(|f| spec.psionics.contains_key(&f.figure.name))
+        .filter(|f| spec.psionics.contains_key(f.figure.name.as_str()))
         .count();
     if let Some((reason, _)) = psi::ends(segment, false, fighting) {
         let why = match reason {
@@ -129,7 +130,7 @@ fn pay(
     choices: &BTreeMap<String, Vec<PsiChoice>>,
     when: (u32, u32),
 ) -> Vec<Entrant> {
-    let names: BTreeMap<String, (Entity, bool)> = p
+    let names: BTreeMap<Name, (Entity, bool)> = p
         .figures
         .iter()
         .map(|f| (f.figure.name.clone(), (f.entity, f.hp.condition.is_up())))
@@ -146,7 +147,7 @@ fn pay(
             continue;
         };
         let name = f.figure.name.clone();
-        let (Some(list), true) = (choices.get(&name), f.hp.condition.is_up()) else {
+        let (Some(list), true) = (choices.get(name.as_str()), f.hp.condition.is_up()) else {
             continue;
         };
         let Some(ps) = f.psionic.as_deref_mut() else {
@@ -161,10 +162,13 @@ fn pay(
             continue;
         };
         // The target, while it is up.
-        let at = ch.at.as_ref().and_then(|t| match names.get(t) {
-            Some(&(te, true)) => Some((te, t.clone())),
-            _ => None,
-        });
+        let at = ch
+            .at
+            .as_ref()
+            .and_then(|t| match names.get_key_value(t.as_str()) {
+                Some((t, &(te, true))) => Some((te, t.clone())),
+                _ => None,
+            });
         let before = *ps;
         let en = paid(table, ch, at, ps, (e, name));
         let ev = modes_event(&en, before, *ps, when);
@@ -178,9 +182,9 @@ fn pay(
 fn paid(
     table: &PsionicTable,
     ch: &PsiChoice,
-    at: Option<(Entity, String)>,
+    at: Option<(Entity, Name)>,
     s: &mut Psionic,
-    (e, name): (Entity, String),
+    (e, name): (Entity, Name),
 ) -> Entrant {
     let mut notes = Vec::new();
     let attack = match (&ch.attack, at) {
@@ -253,7 +257,7 @@ fn modes_event(en: &Entrant, before: Psionic, after: Psionic, when: (u32, u32)) 
         when,
         en.name.clone(),
         EventKind::Psionic,
-        target,
+        target.map(Into::into),
         text,
         crate::rules::cite::PSI_SEGMENT,
     )
@@ -377,7 +381,7 @@ fn blast(
     let Ok(from) = p.figures.get(en.e).map(|f| *f.pos) else {
         return;
     };
-    let caught: Vec<(Entity, String, Option<u32>)> = p
+    let caught: Vec<(Entity, Name, Option<u32>)> = p
         .figures
         .iter()
         .filter(|f| f.psionic.is_none() && f.hp.condition.is_up())

@@ -375,7 +375,7 @@ pub(super) fn init_vision(grid: Res<MapGrid>, mut vision: ResMut<MapVision>) {
 fn sight_event(
     when: (u32, u32),
     (viewer, seen): (&Looker, &Looker),
-    (a, b): (String, String),
+    (a, b): (crate::name::Name, crate::name::Name),
     detail: String,
     rule: crate::rules::cite::Rule,
     (gained, reason): (bool, SightReason),

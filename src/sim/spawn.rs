@@ -13,7 +13,7 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
     (
         Combatant {
             index,
-            name: spec.name.clone(),
+            name: spec.name.as_str().into(),
             size: s.size,
         },
         Name::new(spec.name.clone()),

@@ -91,7 +91,7 @@ impl Lesson {
                 Ordering::Greater => 1,
                 Ordering::Equal => 2,
             },
-            choices: vec![na.clone(), nb.clone(), "both at once".into()],
+            choices: vec![na.to_string(), nb.to_string(), "both at once".into()],
             rule,
             why: format!("{na}: {}; {nb}: {}", a.event.detail, b.event.detail),
             lit: None,

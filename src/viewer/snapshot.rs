@@ -194,7 +194,7 @@ impl PlanView {
             .iter()
             .filter(|e| e.round == plan.round && plan.round > 0)
             .filter(|e| matches!(e.payload, Payload::TakeInitiative { .. }))
-            .map(|e| (e.actor.clone(), e.detail.clone()))
+            .map(|e| (e.actor.to_string(), e.detail.clone()))
             .collect();
         PlanView {
             totals,
@@ -220,7 +220,7 @@ impl PlanView {
                     fight: e.fight,
                     after: e.after.clone(),
                     ruined: matches!(&e.what, Planned::Complete { what } if ruined(e.figure, what)),
-                    name: e.name.clone(),
+                    name: e.name.to_string(),
                     what: match &e.what {
                         Planned::Strike {
                             routine,
@@ -299,7 +299,7 @@ impl Snapshot {
         let name_of = |e: Entity| {
             rows.iter()
                 .find(|r| r.0 == e)
-                .map(|r| r.1.0.name.clone())
+                .map(|r| r.1.0.name.to_string())
                 .unwrap_or_default()
         };
         let figures: Vec<FigureView> = rows
@@ -314,7 +314,7 @@ impl Snapshot {
                     }
                     FigureView {
                         index: c.index,
-                        name: c.name.clone(),
+                        name: c.name.to_string(),
                         side: side.0.clone(),
                         at: (p.x, p.y),
                         hp: (hp.current, hp.max),

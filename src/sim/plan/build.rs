@@ -74,7 +74,7 @@ impl RoundBuild<'_> {
             strikes_first: f.weapon.of_speed,
             casting_total: None,
             delay: self.delay_of(i),
-            late_by: self.short.get(f.name()).map(|s| s.1),
+            late_by: self.short.get(f.name().as_str()).map(|s| s.1),
             set_vs_charge: false,
             slowed: f.slowed,
         }
@@ -83,7 +83,7 @@ impl RoundBuild<'_> {
     /// Segments figure `i` starts late this round: hesitating to declare (DMG p.71), and
     /// under the house rules those lost to surprise or spent waiting.
     pub fn delay_of(&self, i: usize) -> u32 {
-        let name = self.figs[i].name();
+        let name = self.figs[i].name().as_str();
         self.hesitation.get(name).copied().unwrap_or(0)
             + self.short.get(name).map_or(0, |s| s.0.used)
     }

@@ -65,9 +65,9 @@ fn begin(b: &mut RoundBuild, i: usize, c: &Casting, detail: String, rule: cite::
     b.events.push(
         LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             EventKind::SpellStart,
-            c.target.clone(),
+            c.target.clone().map(Into::into),
             detail,
             rule,
         )
@@ -148,9 +148,9 @@ pub(super) fn use_device(
     };
     b.events.push(LogEvent::new(
         b.when,
-        f.name().to_string(),
+        f.name(),
         EventKind::Act,
-        target.clone(),
+        target.clone().map(Into::into),
         crate::words!(
             "{then}will use {name} when its side's initiative comes: it has no activation time"
         ),
@@ -219,7 +219,7 @@ fn cantrips(
             b.when,
             who,
             EventKind::SpellStart,
-            target.clone(),
+            target.clone().map(Into::into),
             crate::words!(
                 "cantrips: {first} in segment {s1}, {second} d4 = {d4} segments later, in segment {s2}"
             ),

@@ -48,9 +48,9 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
         let target = Some(b.figs[t].name().to_string());
         let e = LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             EventKind::Act,
-            target,
+            target.map(Into::into),
             why,
             cite::CHARGE_NO_MELEE,
         );

@@ -30,7 +30,7 @@ pub(super) fn short_rounds(
             let t = house::after_surprise(f.surprised.segments);
             out.insert(f.name().to_string(), (t, LateBy::Surprise));
         }
-        let awaited = spec.and_then(|s| s.awaits.get(f.name()));
+        let awaited = spec.and_then(|s| s.awaits.get(f.name().as_str()));
         if let Some(w) = awaited.filter(|_| house.await_enemy) {
             let Some(wi) = b.figs.iter().position(|g| g.name() == w && g.up()) else {
                 continue;
@@ -84,7 +84,7 @@ fn needs(f: &Fig) -> Needs {
 /// the reason is logged. A precluded charge still runs at its foe, without a blow.
 pub(super) fn precluded(b: &mut RoundBuild, i: usize) -> bool {
     let f = &b.figs[i];
-    let Some(&(time, by)) = b.short.get(f.name()) else {
+    let Some(&(time, by)) = b.short.get(f.name().as_str()) else {
         return false;
     };
     let need = needs(f);
@@ -170,7 +170,7 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
                 after: Vec::new(),
                 actor: Some(foe.e),
                 figure: foe.id(),
-                name: foe.name().to_string(),
+                name: foe.name().into(),
                 what: Planned::Strike {
                     routine: 1,
                     of: 1,
@@ -187,9 +187,9 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
         );
         let e = LogEvent::new(
             b.when,
-            leaver.name().to_string(),
+            leaver.name(),
             EventKind::Act,
-            Some(foe.name().to_string()),
+            Some(foe.name().into()),
             crate::words!(
                 "leaves the melee with {}: it draws a parting shot at +{bonus}",
                 foe.name()

@@ -90,7 +90,7 @@ fn standing_still(b: &mut RoundBuild, i: usize, routines: u32, moving: bool) -> 
         );
         let e = crate::sim::log::LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             crate::sim::log::EventKind::Act,
             None,
             why,
@@ -230,9 +230,9 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
         let why = crate::words!("stands and strikes back at {name}'s charge on contact");
         b.events.push(crate::sim::log::LogEvent::new(
             b.when,
-            tf.name().to_string(),
+            tf.name(),
             crate::sim::log::EventKind::Act,
-            Some(name.clone()),
+            Some(name.as_str().into()),
             why,
             cite::CHARGE_STRIKE_BACK,
         ));
@@ -281,9 +281,9 @@ fn turn_to_meet(b: &mut RoundBuild, c: usize, t: usize) {
     let why = crate::words!("turns to meet {name}'s charge at contact, its other foe after");
     b.events.push(crate::sim::log::LogEvent::new(
         b.when,
-        b.figs[t].name().to_string(),
+        b.figs[t].name(),
         crate::sim::log::EventKind::Act,
-        Some(name),
+        Some(name.into()),
         why,
         cite::CHARGE_STRIKE_BACK,
     ));
@@ -320,9 +320,9 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
             );
             let e = crate::sim::log::LogEvent::new(
                 b.when,
-                f.name().to_string(),
+                f.name(),
                 crate::sim::log::EventKind::Act,
-                Some(tf.name().to_string()),
+                Some(tf.name().into()),
                 why,
                 rule,
             );

@@ -157,7 +157,7 @@ pub struct PlanEntry {
     #[serde(skip)]
     pub figure: FigureId,
     /// Its name.
-    pub name: String,
+    pub name: crate::name::Name,
     /// What it does.
     #[serde(flatten)]
     pub what: Planned,
@@ -274,7 +274,7 @@ pub(super) struct PlanFigure {
 
 impl PlanFigureItem<'_, '_> {
     /// Its name, for words and for matching the scene's declarations.
-    pub fn name(&self) -> &str {
+    pub fn name(&self) -> &crate::name::Name {
         &self.figure.name
     }
 
@@ -448,9 +448,9 @@ fn spell_info(spell: &str, over: Option<u32>, device: bool) -> (u32, bool, Optio
 fn idle(when: (u32, u32), f: &Fig, target: Option<String>, why: String, rule: Rule) -> LogEvent {
     LogEvent::new(
         when,
-        f.name().to_string(),
+        f.name(),
         EventKind::Idle,
-        target,
+        target.map(Into::into),
         why,
         rule,
     )

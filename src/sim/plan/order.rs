@@ -99,7 +99,7 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
                 after: after_of(&seq, beat, (&what_of, &declared)),
                 actor: Some(f.e),
                 figure: f.id(),
-                name: f.name().to_string(),
+                name: f.name().into(),
                 what,
                 rule: ev.rule,
                 why: ev.why.clone(),

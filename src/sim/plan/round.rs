@@ -23,13 +23,13 @@ fn hesitation(
     let mut out = BTreeMap::new();
     let Some(spec) = spec else { return out };
     for f in figs.iter().filter(|f| f.up()) {
-        let Some(&s) = spec.hesitation_s.get(f.name()) else {
+        let Some(&s) = spec.hesitation_s.get(f.name().as_str()) else {
             continue;
         };
         let (n, rule) = hesitation_delay(s, options.hesitation);
         events.push(LogEvent::new(
             when,
-            f.name().to_string(),
+            f.name(),
             EventKind::Declare,
             None,
             crate::words!(

@@ -17,7 +17,7 @@ use crate::tables;
 pub(super) fn plan(b: &mut RoundBuild, then: &Declarations) {
     for i in 0..b.figs.len() {
         let f = &b.figs[i];
-        let Some(next) = then.get(f.name()).filter(|_| f.up()) else {
+        let Some(next) = then.get(f.name().as_str()).filter(|_| f.up()) else {
             continue;
         };
         match (f.act, next) {
@@ -33,9 +33,9 @@ pub(super) fn plan(b: &mut RoundBuild, then: &Declarations) {
                 let why = format!("then moves, from segment {}", wait + 1);
                 let e = LogEvent::new(
                     b.when,
-                    f.name().to_string(),
+                    f.name(),
                     EventKind::Act,
-                    toward.clone(),
+                    toward.clone().map(Into::into),
                     why,
                     cite::POTION_THEN_MOVE,
                 );
@@ -73,9 +73,9 @@ fn attack(b: &mut RoundBuild, i: usize, targets: &[String]) {
     );
     b.events.push(LogEvent::new(
         b.when,
-        f.name().to_string(),
+        f.name(),
         EventKind::Act,
-        targets.first().cloned(),
+        targets.first().map(|t| t.as_str().into()),
         why,
         cite::SPEED_SHOT_THEN_ATTACK,
     ));

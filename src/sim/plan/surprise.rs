@@ -131,7 +131,7 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
     if speed_shot {
         b.events.push(LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             EventKind::Act,
             None,
             "still surprised, but may shoot its crossbow of speed in the second surprise segment",
@@ -190,7 +190,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
         Act::Potion { name, prepare } => drink(b, i, &name, prepare, dice),
         Act::Turn { .. } => b.events.push(LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             EventKind::Act,
             None,
             "turns undead (its outcome is not modelled)",
@@ -198,7 +198,7 @@ fn act(b: &mut SegmentBuild, i: usize, dice: &mut Dice) {
         )),
         Act::Other(what) => b.events.push(LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             EventKind::Act,
             None,
             what,
@@ -305,9 +305,9 @@ fn charge_on(b: &mut SegmentBuild, i: usize) {
     if rule == cite::CHARGE_COMPLETES {
         b.events.push(LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             EventKind::Act,
-            Some(tf.name().to_string()),
+            Some(tf.name().into()),
             "the charge under way ends with its blow",
             rule,
         ));
@@ -344,9 +344,9 @@ fn begin_spell(
     b.events.push(
         LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             EventKind::SpellStart,
-            target.clone(),
+            target.clone().map(Into::into),
             format!("begins {spell} ({segs} segments): completes in {when_done}{note}"),
             cite::SURPRISE_ACTIONS,
         )
@@ -390,7 +390,7 @@ fn drink(b: &mut SegmentBuild, i: usize, name: &str, prepare: u32, dice: &mut Di
     b.events.push(
         LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             EventKind::SpellStart,
             None,
             format!("drinks {name}; d4+1 = {delay}: works at the end of {at}"),
@@ -453,7 +453,7 @@ fn order(b: &SegmentBuild) -> Vec<PlanEntry> {
                 after: Vec::new(),
                 actor: Some(f.e),
                 figure: f.id(),
-                name: f.name().to_string(),
+                name: f.name().into(),
                 what: Planned::Strike {
                     routine: r as u32 + 1,
                     of: s.routines,

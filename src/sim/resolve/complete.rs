@@ -2,6 +2,7 @@
 //! ruined or lost, which it never survives.
 
 use super::{Play, Segment, effect};
+use crate::name::Name;
 use crate::rules::cite::{self, Rule};
 use crate::scene::Act;
 use crate::sim::components::{Casting, Intent};
@@ -97,7 +98,7 @@ pub(super) fn the_rest(p: &mut Play, seg: &mut Segment) {
 
 /// A casting whose time has come.
 struct Done {
-    name: String,
+    name: Name,
     entity: Entity,
     casting: Casting,
     intent: Intent,
@@ -131,7 +132,7 @@ fn takes_effect(
             when,
             who,
             EventKind::SpellComplete,
-            c.target.clone(),
+            c.target.clone().map(Into::into),
             crate::words!("{verb} {} — {why}", c.what),
             rule,
         )

@@ -4,6 +4,7 @@
 //! changes the figures and writes the `effect` events.
 
 use super::{Completed, Play, Segment};
+use crate::name::Name;
 use crate::rules::cite::{self, Rule};
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect, Outcome, Save};
@@ -23,7 +24,7 @@ pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
         } else {
             "its effect is not modelled"
         };
-        let target = done.casting.target.clone();
+        let target = done.casting.target.clone().map(Name::from);
         log(p, done, target, what.into(), None, cite::NOT_MODELLED);
         return;
     };
@@ -38,7 +39,7 @@ pub(super) fn apply(p: &mut Play, seg: &mut Segment, done: &Completed) {
         } else {
             String::new()
         };
-        return fill(p, seg, done, effect, (at, words, None), radius_ft);
+        return fill(p, seg, done, effect, (at, words.into(), None), radius_ft);
     }
     // Without a target a spell on oneself (haste, barkskin, light) takes the caster; one
     // aimed at a foe has nothing to work on.
@@ -236,7 +237,7 @@ fn fill(
     seg: &mut Segment,
     done: &Completed,
     effect: Effect,
-    (at, tname, on): (Position, String, Option<Entity>),
+    (at, tname, on): (Position, Name, Option<Entity>),
     radius_ft: f64,
 ) {
     if let Effect::Blast { d6_per_level, .. } = effect {
@@ -288,7 +289,7 @@ fn silence(p: &mut Play, seg: &mut Segment, at: Position, radius_ft: f64, rule: 
 /// A casting an effect ends.
 struct Lost {
     entity: Entity,
-    name: String,
+    name: Name,
     casting: Casting,
     intent: Intent,
 }
@@ -323,7 +324,7 @@ fn lose(p: &mut Play, seg: &mut Segment, lost: Lost, why: &str, rule: Rule) {
 fn log(
     p: &mut Play,
     done: &Completed,
-    target: Option<String>,
+    target: Option<Name>,
     detail: String,
     outcome: Option<Outcome>,
     rule: Rule,
@@ -356,7 +357,7 @@ fn blast(
     d6_per_level: u32,
 ) {
     let ti = p.clock.system == crate::rules::options::RulesSystem::TakeInitiative;
-    let mut caught: Vec<(usize, Entity, String, String)> = Vec::new();
+    let mut caught: Vec<(usize, Entity, Name, String)> = Vec::new();
     for f in p.figures.iter() {
         if f.hp.condition == Condition::Dead {
             continue;
@@ -413,7 +414,7 @@ fn blast(
 }
 
 /// A figure inside a sleep's area: scene index, entity, name, (hit dice, given), distance.
-type Sleeper = (usize, Entity, String, (u32, bool), f64);
+type Sleeper = (usize, Entity, Name, (u32, bool), f64);
 
 /// Sleep in an area (PHB p.68): those awake within it, weakest first and nearest first
 /// among equals, each using its share of the number rolled for its hit dice, until the
@@ -430,7 +431,7 @@ fn sleep(
         f.hp.condition.is_up() && effect::inside(f.pos.distance(&centre), radius_ft)
     };
     // Those it does not work on take none of its strength (MM: the undead).
-    let mut immune: Vec<(usize, String)> = p
+    let mut immune: Vec<(usize, Name)> = p
         .figures
         .iter()
         .filter(|f| in_area(f) && sleep.ignored_by(f.immune.map(|i| i.0).unwrap_or_default()))

@@ -21,6 +21,7 @@ use super::components::*;
 use super::dice::Dice;
 use super::log::{EventKind, LogEvent};
 use super::plan::{Plan, PlanEntry, Planned};
+use crate::name::Name;
 use bevy::ecs::query::QueryData;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -197,7 +198,7 @@ pub(super) fn resolve(mut p: Play) {
 }
 
 /// Logs an act the plan placed (turning undead, a non-combat act), with why it falls here.
-fn acts(p: &mut Play, entry: &PlanEntry, name: String, what: &str) {
+fn acts(p: &mut Play, entry: &PlanEntry, name: Name, what: &str) {
     let text = crate::words!("{what} — {}", entry.why);
     act_event(p, entry, (name, None), text, entry.rule);
 }
@@ -206,7 +207,7 @@ fn acts(p: &mut Play, entry: &PlanEntry, name: String, what: &str) {
 fn act_event(
     p: &mut Play,
     entry: &PlanEntry,
-    (who, at): (String, Option<String>),
+    (who, at): (Name, Option<Name>),
     text: String,
     rule: crate::rules::cite::Rule,
 ) {

@@ -48,5 +48,11 @@ pub(super) fn shove(p: &mut Play, entry: &PlanEntry, actor: Entity) {
             "fails to shove past {past}: d20 {d20}{rolled} vs {need} for AC {ac}: the charge stops here"
         )
     };
-    super::act_event(p, entry, (name, Some(past.clone())), why, rule);
+    super::act_event(
+        p,
+        entry,
+        (name.into(), Some(past.as_str().into())),
+        why,
+        rule,
+    );
 }

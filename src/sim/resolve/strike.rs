@@ -4,6 +4,7 @@
 
 use super::target::first_target;
 use super::{Play, Segment};
+use crate::name::Name;
 use crate::rules::charge::{charge_to_hit_bonus, charging_ac};
 use crate::rules::cite::{self, Rule};
 use crate::rules::combat::{self, Condition, Modifiers};
@@ -22,9 +23,9 @@ use bevy::prelude::*;
 
 /// Who strikes, at whom, with what: read once before the blows.
 struct Blow {
-    name: String,
+    name: Name,
     target: Entity,
-    target_name: String,
+    target_name: Name,
     when: (u32, u32),
     routine: u32,
     of: u32,
@@ -105,7 +106,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     let name = a.figure.name.clone();
     // The second action's attack is at the targets it names, with the other weapon; a
     // free attack on a fleer is at the fleer, at +4 ("Take Initiative!" §4).
-    let act = match (p.plan.then.get(&name), free) {
+    let act = match (p.plan.then.get(name.as_str()), free) {
         // A parting shot (house rules) carries its +4 among its adjustments.
         (_, Some(fleer)) => Act::Melee {
             targets: vec![fleer.clone()],
@@ -120,7 +121,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         _ => a.intent.act.clone(),
     };
     let (modifier, hold) = act.modifier_and_hold();
-    let idle = |p: &mut Play, target: Option<String>, why: String, rule: Rule| {
+    let idle = |p: &mut Play, target: Option<Name>, why: String, rule: Rule| {
         p.log.write(LogEvent::new(
             when,
             name.clone(),
@@ -576,13 +577,13 @@ pub(super) fn spell_wound(
         after: Vec::new(),
         actor: Some(done.caster),
         figure,
-        name: done.name.to_string(),
+        name: done.name.into(),
         what: Planned::Act { what: spell },
         rule: cite::SPELL_BLAST_DAMAGE,
         why: String::new(),
     };
     let b = Blow {
-        name: done.name.to_string(),
+        name: done.name.into(),
         target,
         target_name,
         when: done.when,
@@ -753,7 +754,7 @@ fn wound(
     let payload = if kind == EventKind::SpellDisrupted {
         Payload::SpellDisrupted {
             spell: c.what.clone(),
-            disrupted_by: Some(b.name.clone()),
+            disrupted_by: Some(b.name.to_string()),
         }
     } else {
         Payload::None

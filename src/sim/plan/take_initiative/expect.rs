@@ -32,7 +32,7 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
             b.when,
             name,
             EventKind::Idle,
-            Some(target.clone()),
+            Some(target.as_str().into()),
             why,
             crate::rules::cite::TI_EXPECT,
         ));
@@ -55,7 +55,7 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
             b.when,
             name,
             EventKind::Initiative,
-            Some(target.clone()),
+            Some(target.as_str().into()),
             why,
             rule,
         )

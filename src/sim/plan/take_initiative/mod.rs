@@ -217,7 +217,9 @@ fn initiative(
             format!("acts on {s}, carried over from last round without a roll"),
         ),
         None => {
-            let fixed = spec.and_then(|r| r.initiative.get(f.name())).copied();
+            let fixed = spec
+                .and_then(|r| r.initiative.get(f.name().as_str()))
+                .copied();
             let base =
                 fixed.unwrap_or_else(|| dice.roll(DieKind::Initiative, f.name(), 10).0 as u32);
             let base = base.clamp(1, 10);
@@ -252,7 +254,7 @@ fn initiative(
     b.events.push(
         LogEvent::new(
             b.when,
-            f.name().to_string(),
+            f.name(),
             EventKind::Initiative,
             None,
             format!("{detail} → {when}"),
@@ -292,7 +294,7 @@ fn extra_rows(
 ) -> Vec<crate::rules::take_initiative::Modifier> {
     let f = &b.figs[i];
     let ids = spec
-        .and_then(|r| r.modifiers.get(f.name()))
+        .and_then(|r| r.modifiers.get(f.name().as_str()))
         .cloned()
         .unwrap_or_default();
     let ctx = crate::rules::take_initiative::ModifierContext {
@@ -819,9 +821,9 @@ fn begins(b: &mut Build, i: usize, c: &Casting, (round, s): (u32, u32)) {
     b.events.push(
         LogEvent::new(
             b.when,
-            b.figs[i].name().to_string(),
+            b.figs[i].name(),
             EventKind::SpellStart,
-            c.target.clone(),
+            c.target.clone().map(Into::into),
             format!("begins {}: it goes off on segment {s}{later}", c.what),
             cite::TI_SPELL,
         )
@@ -897,7 +899,7 @@ fn contact(b: &mut Build) {
         // contact (§9a, §9g); one casting, moving elsewhere or charging does not.
         let coming = matches!(tf.act, Act::Close { .. } | Act::Move { .. })
             && first_standing(b.figs, tf.act) == Some(c);
-        let at_charger = tf.act.targets().contains(&b.figs[c].name());
+        let at_charger = tf.act.targets().contains(&b.figs[c].name().as_str());
         // A shot at the charger that comes after the contact is foiled, unless the weapon
         // serves in melee too (a javelin, a spear): then it strikes back at contact (§9e).
         let shot_late = matches!(tf.act, Act::Missile { .. })
@@ -970,9 +972,9 @@ fn foiled(b: &mut Build, t: usize, c: usize, s: u32) {
     b.slots.retain(|(_, _, e)| !e.is_blow_by(tf.e));
     b.events.push(LogEvent::new(
         b.when,
-        tf.name().to_string(),
+        tf.name(),
         EventKind::Idle,
-        Some(b.figs[c].name().to_string()),
+        Some(b.figs[c].name().into()),
         format!(
             "its shot is foiled: {}'s charge is on it in segment {s}, before its total, and a {} is no weapon at close quarters",
             b.figs[c].name(),
@@ -1004,7 +1006,7 @@ fn push_rule(b: &mut Build, i: usize, s: u32, key: i64, what: Planned, why: Stri
             after: Vec::new(),
             actor: Some(f.e),
             figure: f.id(),
-            name: f.name().to_string(),
+            name: f.name().into(),
             what,
             rule,
             why,

@@ -29,11 +29,11 @@ pub(super) fn parries(b: &Build) -> Vec<(String, String, i32)> {
                 let k = b.figs.iter().position(|g| g.name() == a)?;
                 let g = &b.figs[k];
                 let total = i64::from(*b.acts.get(&k)?);
-                let at_it = g.act.targets().contains(&f.name());
+                let at_it = g.act.targets().contains(&f.name().as_str());
                 let to_it = (g.pos.x - f.pos.x, g.pos.y - f.pos.y);
                 let behind = facing.is_some_and(|d| parry::from_behind(d, to_it).0);
                 let meets = parry::applies(g.weapon.missile, f.monk(), behind);
-                (at_it && meets && parry::in_time(base, total).0).then_some(g.name())
+                (at_it && meets && parry::in_time(base, total).0).then_some(g.name().as_str())
             })
             .collect();
         let whole = parry::penalty(f.level().unwrap_or(1), f.fighter());

@@ -30,7 +30,7 @@ pub(super) fn shooting_point(b: &Build, i: usize) -> Option<Position> {
             if d <= *r {
                 return Some(*f.pos);
             }
-            let i_name = f.name();
+            let i_name = f.name().as_str();
             let comes = t.act.targets().first() == Some(&i_name)
                 && matches!(
                     t.act,

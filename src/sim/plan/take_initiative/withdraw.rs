@@ -77,7 +77,7 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
             b.when,
             pname,
             EventKind::Idle,
-            Some(kname),
+            Some(kname.into()),
             why,
             rule,
         ));
