@@ -10,6 +10,22 @@ pub fn plural(n: u32, what: &str) -> String {
     }
 }
 
+/// A segment counted from the start of this round, in words: "segment 4" within the round
+/// (1 to 10), "segment 1 of the next round" past it, "segment 3, 2 rounds later" further
+/// on. A round has ten segments (DMG p.62).
+pub fn segment_words(segment: u32) -> String {
+    let (later, within) = (
+        segment.saturating_sub(1) / 10,
+        (segment.saturating_sub(1) % 10) + 1,
+    );
+    match later {
+        _ if segment == 0 => "segment 0".to_string(),
+        0 => format!("segment {within}"),
+        1 => format!("segment {within} of the next round"),
+        k => format!("segment {within}, {k} rounds later"),
+    }
+}
+
 /// Whether a value is its type's default: such fields are left out when a scene is saved,
 /// as a person writing it would leave them out.
 pub fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -43,6 +59,15 @@ pub fn owned(owner: &str, thing: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn segments_past_the_round_name_their_round() {
+        assert_eq!(segment_words(4), "segment 4");
+        assert_eq!(segment_words(10), "segment 10");
+        assert_eq!(segment_words(11), "segment 1 of the next round");
+        assert_eq!(segment_words(20), "segment 10 of the next round");
+        assert_eq!(segment_words(23), "segment 3, 2 rounds later");
+    }
 
     #[test]
     fn words_for_lists_and_owners() {

@@ -88,11 +88,21 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
             crate::rules::First::B => format!("{} before {}", p.b, p.a),
             crate::rules::First::Together => format!("{} and {} together", p.a, p.b),
         };
+        // A delay that changed who acts first is named instead of the chart's cell.
+        use crate::rules::action::LateBy;
+        let late = p.decision.rule == crate::rules::cite::DECLARE_HESITATION
+            || [LateBy::Surprise, LateBy::Awaiting, LateBy::Moving]
+                .iter()
+                .any(|l| l.rule() == p.decision.rule);
+        let label = if late {
+            p.decision.rule.id.to_string()
+        } else {
+            p.decision.cell.label()
+        };
         let _ = writeln!(
             out,
-            "  {who}: {} [{}; {}]",
+            "  {who}: {} [{label}; {}]",
             p.decision.why,
-            p.decision.cell.label(),
             p.decision.rule.page_ref()
         );
     }
@@ -101,7 +111,10 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
     for b in &seq.beats {
         let seg = b
             .segment
-            .map(|s| format!("segment {s:>2}"))
+            .map(|s| match s {
+                ..=10 => format!("segment {s:>2}"),
+                _ => crate::text::segment_words(s),
+            })
             .unwrap_or_else(|| "          ".into());
         for (k, e) in b.events.iter().enumerate() {
             let lead = if k == 0 {

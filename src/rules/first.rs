@@ -324,10 +324,10 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 },
                 cite::SPELL_MISSILE_LOSE,
                 crate::words!(
-                    "{}'s attack lands on segment {} (the caster's die) against completion in segment {}",
+                    "{}'s attack lands on segment {} (the caster's die) against completion in {}",
                     other.name,
                     blow,
-                    ct
+                    crate::text::segment_words(ct)
                 ),
             );
             set_segments(&mut d, caster_is_r, ct, blow);
@@ -376,10 +376,10 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 },
                 rule,
                 crate::words!(
-                    "{}'s blow at {} against completion in segment {}",
+                    "{}'s blow at {} against completion in {}",
                     other.name,
                     how,
-                    ct
+                    crate::text::segment_words(ct)
                 ),
             );
             set_segments(&mut d, caster_is_r, ct, blow);
@@ -406,10 +406,10 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 },
                 cite::CHARGE_VS_SPELL,
                 crate::words!(
-                    "{} arrives in segment {} against completion in segment {}",
+                    "{} arrives in segment {} against completion in {}",
                     charger.name,
                     arrive,
-                    ct
+                    crate::text::segment_words(ct)
                 ),
             );
             set_segments(&mut d, caster_is_r, ct, arrive);

@@ -204,7 +204,8 @@ pub struct Infravision(pub f64);
 pub struct Surprised {
     /// Its own segments of surprise (after Dexterity).
     pub segments: u32,
-    /// Its side's segments.
+    /// Segments its side stays surprised: its die's, or longer while any member is still
+    /// surprised (a Dexterity penalty); a figure awake before then is "on guard" (DMG p.71).
     pub side_segments: u32,
 }
 

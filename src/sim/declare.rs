@@ -12,7 +12,7 @@ use bevy::prelude::*;
 pub(super) fn declare(
     scene: Res<SimScene>,
     clock: Res<SegmentClock>,
-    mut figures: Query<(&Combatant, &mut Intent, &HitPoints)>,
+    mut figures: Query<(&Combatant, &mut Intent, &HitPoints, Has<CarriedInitiative>)>,
     mut log: MessageWriter<LogEvent>,
 ) {
     let (round, segment) = clock.round_segment();
@@ -30,11 +30,28 @@ pub(super) fn declare(
     };
     let mut all: Vec<_> = figures.iter_mut().collect();
     all.sort_by_key(|(c, ..)| c.index);
-    for (c, mut intent, hp) in all {
+    for (c, mut intent, hp, carried) in all {
         let Some(act) = decl.get(c.name.as_str()) else {
             continue;
         };
         if !hp.condition.is_up() {
+            continue;
+        }
+        // Under "Take Initiative!" an action carried over from the last round (a total
+        // over 20: a spell under way, a long move) is finished before any other is begun.
+        if carried && clock.round_starts() && *act != intent.act {
+            log.write(LogEvent::new(
+                (round, segment),
+                c.name.clone(),
+                EventKind::Idle,
+                None,
+                crate::words!(
+                    "cannot {}: still finishing \"{}\", carried over from the last round",
+                    act.verb(),
+                    intent.act.verb()
+                ),
+                cite::TI_CHANGE_PRECLUDED,
+            ));
             continue;
         }
         intent.act = act.clone();

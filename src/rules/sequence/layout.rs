@@ -111,6 +111,11 @@ pub(super) fn lay_out_fight(
             strike_back_at_contact(&mut ev, act(c), c, act(o), o, aims(o, c));
         }
     }
+    // 3c. Hesitating holds back the hesitater's blows, not its opponent's (DMG p.71): the
+    //     one who hesitated less strikes first, whatever the dice said.
+    for p in &pairs {
+        prompt_before_late(&mut g, &ev, p, act(p.a), act(p.b));
+    }
     // 4. The pairwise rules.
     let mut annotated = vec![false; members.len()];
     for p in &pairs {
@@ -138,7 +143,58 @@ pub(super) fn lay_out_fight(
     by_fixed_segments(&mut g, &ev.list);
     let strikes_first = |i: usize| actors[i].strikes_first;
     let beats = to_beats(fight, ev.list, &g.dag(), &strikes_first);
+    let mut decisions = decisions;
+    for (p, d) in pairs.iter().zip(&mut decisions) {
+        late_decision(
+            d,
+            (act(p.a), act(p.b)),
+            (members[p.a], members[p.b]),
+            &beats,
+        );
+    }
     (beats, decisions)
+}
+
+/// A pair's decision as played when one of the two hesitated longer in declaring (DMG
+/// p.71, or a house rule's late start): if the delay changed who acts first, the decision
+/// says so, so that the pair's line never contradicts the round.
+fn late_decision(
+    d: &mut PairDecision,
+    (x, y): (&Declared, &Declared),
+    (ia, ib): (usize, usize),
+    beats: &[Beat],
+) {
+    if x.delay == y.delay {
+        return;
+    }
+    let first_beat = |i: usize| {
+        beats
+            .iter()
+            .find(|b| b.events.iter().any(|e| e.actor == i))
+            .map(|b| b.beat)
+    };
+    let (Some(ba), Some(bb)) = (first_beat(ia), first_beat(ib)) else {
+        return;
+    };
+    let now = match ba.cmp(&bb) {
+        std::cmp::Ordering::Less => First::A,
+        std::cmp::Ordering::Greater => First::B,
+        std::cmp::Ordering::Equal => First::Together,
+    };
+    if now == d.decision.first {
+        return;
+    }
+    let prompt = if x.delay > y.delay { y } else { x };
+    let Some((rule, late)) = late_words(x, y) else {
+        return;
+    };
+    d.decision.why = crate::words!(
+        "{late}, so {} acts first; without the delay: {}",
+        prompt.name,
+        d.decision.why
+    );
+    d.decision.first = now;
+    d.decision.rule = rule;
 }
 
 type Decided = (Vec<Pair>, Vec<PairDecision>, Vec<Option<Extra>>);
@@ -264,9 +320,22 @@ fn events_of(
                 Some(segments),
                 cite::DECLARE_SPELLS,
                 match a.casting_total {
-                    Some(t) if t != segments => crate::words!(
+                    // Started late (hesitation, a house rule's late start): the delay first.
+                    Some(t) if t < segments => crate::words!(
+                        "completes in {} (casting time {}, begun {} late)",
+                        crate::text::segment_words(segments),
+                        plural(t, "segment"),
+                        plural(segments - t, "segment")
+                    ),
+                    // Carried over: begun in an earlier round.
+                    Some(t) if t > segments => crate::words!(
                         "completes in segment {segments} of this round (casting time {}, begun before the round)",
                         plural(t, "segment")
+                    ),
+                    _ if segments > super::super::charge::SEGMENTS_PER_ROUND => crate::words!(
+                        "casting time {}: completes in {}",
+                        plural(segments, "segment"),
+                        crate::text::segment_words(segments)
                     ),
                     _ => crate::words!("casting time {}", plural(segments, "segment")),
                 },
@@ -363,24 +432,50 @@ fn hesitated(ev: &mut Events, k: usize, a: &Declared) {
     let e = &mut ev.list[first];
     let at = 1 + a.delay;
     if e.segment.is_none_or(|s| s < at) {
-        e.segment = Some(at.min(super::super::charge::SEGMENTS_PER_ROUND));
+        // Past the round's last segment the blow does not come this round (a played round
+        // leaves it out).
+        e.segment = Some(at);
+        let when = if at > super::super::charge::SEGMENTS_PER_ROUND {
+            "past the end of the round: no blow this round".to_string()
+        } else {
+            crate::words!("in segment {at}")
+        };
         match a.late_by {
             None => {
                 e.rule = cite::DECLARE_HESITATION;
                 e.why = crate::words!(
-                    "hesitated in declaring: {} late, in segment {at}",
+                    "hesitated in declaring: {} late, {when}",
                     plural(a.delay, "segment")
                 );
             }
             Some(by) => {
                 e.rule = by.rule();
-                e.why = crate::words!(
-                    "{}: {} late, in segment {at}",
-                    by.why(),
-                    plural(a.delay, "segment")
-                );
+                e.why = crate::words!("{}: {} late, {when}", by.why(), plural(a.delay, "segment"));
             }
         }
+    }
+}
+
+/// Between two opponents who hesitated unequally (DMG p.71), the first blow of the one who
+/// hesitated less comes before the late one's delayed first blow, unless its own falls in a
+/// later segment anyway (a blow at a charge's contact).
+fn prompt_before_late(g: &mut OrderGraph, ev: &Events, p: &Pair, x: &Declared, y: &Declared) {
+    if x.delay == y.delay || x.casting().is_some() || y.casting().is_some() {
+        return;
+    }
+    let (prompt, late) = if x.delay < y.delay {
+        (p.a, p.b)
+    } else {
+        (p.b, p.a)
+    };
+    let (Some(a), Some(b)) = (ev.first_strike(prompt), ev.first_strike(late)) else {
+        return;
+    };
+    let Some(late_at) = ev.list[b].segment else {
+        return;
+    };
+    if ev.list[a].segment.is_none_or(|s| s < late_at) {
+        g.before(a, b);
     }
 }
 
@@ -523,7 +618,9 @@ fn annotate(ev: &mut Events, annotated: &mut [bool], p: &Pair, x: &Declared, y: 
             continue;
         }
         annotated[k] = true;
-        let (rule, why) = if same_count {
+        let (rule, why) = if let Some(late) = late_words(x, y) {
+            late
+        } else if same_count {
             (p.single.rule, p.single.why.clone())
         } else {
             (p.full.rule, p.full.why.clone())
@@ -538,6 +635,25 @@ fn annotate(ev: &mut Events, annotated: &mut [bool], p: &Pair, x: &Declared, y: 
             }
         }
     }
+}
+
+/// When one of two opponents is later than the other (hesitation, a house rule's late
+/// start), that is what orders them: the rule and the words, else none.
+fn late_words(x: &Declared, y: &Declared) -> Option<(Rule, String)> {
+    if x.delay == y.delay {
+        return None;
+    }
+    let (late, prompt) = if x.delay > y.delay { (x, y) } else { (y, x) };
+    let (rule, how) = match late.late_by {
+        None => (cite::DECLARE_HESITATION, "hesitated in declaring"),
+        Some(by) => (by.rule(), by.why()),
+    };
+    let why = crate::words!(
+        "{} is {} late: {how}",
+        late.name,
+        plural(late.delay - prompt.delay, "segment")
+    );
+    Some((rule, why))
 }
 
 /// Two non-casters: routines on earlier rows first; on the same row as single routines

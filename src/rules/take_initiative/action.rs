@@ -38,7 +38,10 @@ pub enum Action {
     },
     /// A charge.
     Charge,
-    /// Moving (or closing): up to half the move, or more.
+    /// Moving 10 ft (1") or less: no row (App. B costs only movement over 10 ft), and not
+    /// movement that keeps a figure from casting or melee.
+    Step,
+    /// Moving (or closing) over 10 ft: up to half the move, or more.
     Move {
         /// More than half the move.
         far: bool,
@@ -109,7 +112,9 @@ pub fn modifiers(table: &Table, action: Action) -> (Vec<Modifier>, Rule) {
         Action::Melee {
             speed_factor: Some(sf),
         } => vec![("weapon", ctx(Some(sf as i32), None))],
-        Action::Melee { speed_factor: None } | Action::Potion | Action::Other => vec![],
+        Action::Melee { speed_factor: None } | Action::Potion | Action::Other | Action::Step => {
+            vec![]
+        }
         Action::Unarmed { size } => vec![(unarmed_row(size), ctx(None, None))],
         Action::Missile { speed, .. } => vec![("weapon", ctx(Some(speed), None))],
         Action::MoveAndShoot { far, speed, .. } => vec![
@@ -170,6 +175,22 @@ pub fn missile_speed(table: &Table, weapon: &str, ready: bool) -> i32 {
 /// Whether a move of `feet` is more than half of an allowance of `allowance_ft`.
 pub fn far(feet: f64, allowance_ft: f64) -> bool {
     feet > allowance_ft / 2.0
+}
+
+/// The most a move may cover and cost nothing (App. B: only movement over 10 ft, 1", has
+/// a row).
+pub const STEP_FT: f64 = 10.0;
+
+/// A move (or close) of `feet` against an allowance of `allowance_ft`, as App. B costs it:
+/// 10 ft or less a step with no row, up to half the move +4, more +8.
+pub fn moving(feet: f64, allowance_ft: f64) -> Action {
+    if feet <= STEP_FT + 1e-9 {
+        Action::Step
+    } else {
+        Action::Move {
+            far: far(feet, allowance_ft),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -131,7 +131,9 @@ fn normal_action(action: Action) -> Option<&'static str> {
         Action::Parry => "parrying",
         Action::Expect => "expecting an event",
         Action::Hide => "hiding in shadows",
-        Action::Move { far: false } | Action::Potion | Action::Other => return None,
+        Action::Move { far: false } | Action::Step | Action::Potion | Action::Other => {
+            return None;
+        }
     })
 }
 

@@ -25,6 +25,20 @@ pub fn casting_modifier(level: u32, spell_cards: bool) -> (i32, Rule) {
     ((base + level.min(20) as i32).min(20), cite::TI_SPELL)
 }
 
+/// The total of a spell whose casting time is over a round (more than the book's 10
+/// segments): App. B costs it "as normal", not +6 + level, so it keeps its own time
+/// whatever the d10. Our reading of the book's segments on the ordering segments: each is
+/// two, so a 2-round spell goes off at the end of its second round (total 40: the next
+/// round, segment 20) and a 15-segment one halfway through it. None within a round.
+pub fn long_spell_total(book_segments: u32) -> Option<(i64, Rule)> {
+    (book_segments > crate::rules::charge::SEGMENTS_PER_ROUND).then(|| {
+        let per_round = i64::from(super::SEGMENTS);
+        let later = i64::from((book_segments - 1) / 10);
+        let within = i64::from((book_segments - 1) % 10 + 1);
+        (per_round * later + 2 * within, cite::TI_LONG_SPELL)
+    })
+}
+
 /// A caster's armour class in the round it casts (§9d): no Dexterity bonus to AC, "due to
 /// spell casting". Our reading: for the whole round it casts in — the scenario strikes the
 /// caster without it even after the spell went off — and no worse than its AC without one
@@ -77,6 +91,19 @@ pub fn keeps_spell(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spell_over_a_round_keeps_its_own_time() {
+        assert_eq!(
+            long_spell_total(10),
+            None,
+            "a round's spell is costed +6 + level"
+        );
+        assert_eq!(long_spell_total(20).map(|t| t.0), Some(40));
+        assert_eq!(long_spell_total(15).map(|t| t.0), Some(30));
+        assert_eq!(long_spell_total(11).map(|t| t.0), Some(22));
+        assert_eq!(long_spell_total(100).map(|t| t.0), Some(200));
+    }
 
     #[test]
     fn the_casting_modifier_and_the_failure_save() {

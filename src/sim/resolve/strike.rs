@@ -355,13 +355,20 @@ fn strike(
     let mut tac = *t.ac;
     let charging = t.charging;
     let bonus = (-defensive_adjustment(t.dexterity.score)).max(0);
-    // Under "Take Initiative!" a figure casting this round has none either (§9d).
-    // (Shown in the log only where it changes the AC.)
-    let casting = !charging && bonus > 0 && casts_this_round(p, &t);
+    // Under "Take Initiative!" a figure casting this round has none either (§9d); under
+    // the book, a caster in the middle of a spell (DMG p.65). (Shown in the log only where
+    // it changes the AC.)
+    let book_casting = p.scene.0.rules.system == RulesSystem::Book
+        && t.casting
+            .is_some_and(|c| !c.device && !c.potion && c.started <= p.clock.tick());
+    let ti_casting = casts_this_round(p, &t);
+    let casting = !charging && bonus > 0 && (ti_casting || book_casting);
     if charging {
         tac.ac = charging_ac(tac.ac, bonus).0;
-    } else if casting {
+    } else if casting && ti_casting {
         tac.ac = crate::rules::take_initiative::spell::casting_ac(tac.ac, bonus).0;
+    } else if casting {
+        tac.ac = crate::rules::spell::casting_ac(tac.ac, bonus).0;
     }
     let vs = weapon
         .as_deref()
@@ -440,7 +447,8 @@ fn strike(
                 tac.ac,
                 match (charging, casting) {
                     (true, _) => " (charging)",
-                    (_, true) => " (casting, Take Initiative! §9d)",
+                    (_, true) if ti_casting => " (casting, Take Initiative! §9d)",
+                    (_, true) => " (casting: no Dexterity bonus, DMG p.65)",
                     _ => "",
                 },
                 needs_words(need, m.total()),

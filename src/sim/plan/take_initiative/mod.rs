@@ -69,6 +69,9 @@ struct Build<'a, 'w> {
     /// Figures attacking several melee targets, with their totals: they strike at the
     /// round's end, lower totals first (App. B, Weapon).
     round_end: BTreeMap<usize, i64>,
+    /// Figures whose total is below 1, with their order in segment 1: the lower total
+    /// still acts first (Glossary, "Win Initiative").
+    early: BTreeMap<usize, i64>,
     /// Each charger's contact segment.
     contacts: BTreeMap<usize, u32>,
     /// The moves this round (§11b reads them).
@@ -112,6 +115,7 @@ impl<'a, 'w> Build<'a, 'w> {
             acts: BTreeMap::new(),
             bases: BTreeMap::new(),
             round_end: BTreeMap::new(),
+            early: BTreeMap::new(),
             contacts: BTreeMap::new(),
             moves: Vec::new(),
             extra: BTreeMap::new(),
@@ -226,16 +230,20 @@ fn initiative(
             b.bases.insert(i, base);
             commands.entity(f.e).insert(BaseInitiative(base));
             let costed = costed(b, i);
-            let mut mods = action::modifiers(tables::take_initiative(), costed).0;
-            crate::rules::take_initiative::spell::without_cards(
-                &mut mods,
-                costed,
-                b.rules.spell_cards,
-            );
-            mods.extend(combined_rows(b, i, spec, costed));
-            mods.extend(several_targets(b, i));
-            let t = Total::new(base, mods);
-            (t.value(), Some(base), t.describe())
+            if let Some((total, detail)) = long_spell(f, base) {
+                (total, Some(base), detail)
+            } else {
+                let mut mods = action::modifiers(tables::take_initiative(), costed).0;
+                crate::rules::take_initiative::spell::without_cards(
+                    &mut mods,
+                    costed,
+                    b.rules.spell_cards,
+                );
+                mods.extend(combined_rows(b, i, spec, costed));
+                mods.extend(several_targets(b, i));
+                let t = Total::new(base, mods);
+                (t.value(), Some(base), t.describe())
+            }
         }
     };
     let f = &b.figs[i];
@@ -281,8 +289,35 @@ fn initiative(
         if f.carried().is_some() {
             commands.entity(f.e).remove::<CarriedInitiative>();
         }
+        if total < 1 && !spread {
+            b.early.insert(i, total - 1);
+        }
         b.acts.insert(i, at.segment);
     }
+}
+
+/// A spell of more than a round keeps its own time (App. B), whatever the d10: its total
+/// and the words for it, or none for any other action.
+fn long_spell(f: &Fig, base: u32) -> Option<(i64, String)> {
+    let Act::Cast {
+        spell,
+        segments,
+        device,
+        ..
+    } = f.act
+    else {
+        return None;
+    };
+    let (book, is_device, _) = super::spell_info(spell, *segments, *device);
+    if is_device {
+        return None;
+    }
+    let (total, rule) = crate::rules::take_initiative::spell::long_spell_total(book)?;
+    let detail = format!(
+        "d10 {base}, not counted: {spell} takes {book} segments, over a round, and keeps its own time ({}) = {total}",
+        rule.page_ref()
+    );
+    Some((total, detail))
 }
 
 /// The extra Appendix B rows the scene gives figure `i` this round (`rounds[].modifiers`),
@@ -405,8 +440,9 @@ fn costed(b: &Build, i: usize) -> Action {
             dexterity: f.dex.reaction,
         },
         Act::Charge { .. } => Action::Charge,
-        Act::Move { .. } | Act::Close { .. } => Action::Move {
-            far: move_needed(b, i).is_some_and(|(ft, allowance)| action::far(ft, allowance)),
+        Act::Move { .. } | Act::Close { .. } => match move_needed(b, i) {
+            Some((ft, allowance)) => action::moving(ft, allowance),
+            None => Action::Move { far: false },
         },
         Act::Cast {
             spell,
@@ -547,7 +583,28 @@ fn engaged(b: &Build, i: usize) -> Result<Rule, Refusal> {
 fn strike(b: &mut Build, i: usize, s: u32) {
     let f = &b.figs[i];
     // Melee at a target a step away steps in on its total, as it strikes; farther needs a
-    // charge or a close.
+    // charge or a close: moving over 10 ft rules out a normal melee attack (App. B).
+    if matches!(f.act, Act::Melee { .. })
+        && let Some(t) = first_standing(b.figs, f.act)
+        && gap(f, &b.figs[t]) > action::STEP_FT + 1e-9
+        && !comes_at(&b.figs[t], f.name())
+    {
+        let why = format!(
+            "{} is {:.0} ft beyond its reach: a melee attack steps in at most {} ft; farther needs a close or a charge",
+            b.figs[t].name(),
+            gap(f, &b.figs[t]),
+            action::STEP_FT
+        );
+        let e = idle(
+            b.when,
+            f,
+            Some(b.figs[t].name().to_string()),
+            why,
+            cite::TI_MOVE_PREVENTS,
+        );
+        b.events.push(e);
+        return;
+    }
     if matches!(f.act, Act::Melee { .. })
         && let Some(t) = first_standing(b.figs, f.act)
         && gap(f, &b.figs[t]) > 0.0
@@ -604,6 +661,20 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         push_rule(b, i, s, key, what, why, rule);
     }
     b.changes.attacked.push(i);
+}
+
+/// Whether figure `t` moves at the figure named `name` this round (a charge, a close or a
+/// move toward it): such a foe comes into reach, and a melee there needs no move of its own.
+fn comes_at(t: &Fig, name: &str) -> bool {
+    matches!(
+        t.act,
+        Act::Charge { .. }
+            | Act::Close { .. }
+            | Act::Move {
+                toward: Some(_),
+                ..
+            }
+    ) && t.act.targets().contains(&name)
 }
 
 /// A melee blow at a figure already running from it, its back turned (§5b): +2.
@@ -994,6 +1065,11 @@ fn push(b: &mut Build, i: usize, s: u32, key: i64, what: Planned, why: String) {
 }
 
 fn push_rule(b: &mut Build, i: usize, s: u32, key: i64, what: Planned, why: String, rule: Rule) {
+    // A total below 1 comes before 1 in segment 1, the lowest first.
+    let key = match b.early.get(&i) {
+        Some(&k) if key == 0 && s == 1 => k,
+        _ => key,
+    };
     let f = &b.figs[i];
     b.slots.push((
         s,
