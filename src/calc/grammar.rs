@@ -31,6 +31,9 @@ pub struct Setting<'a> {
     pub value: &'a str,
 }
 
+/// Keys that may be given more than once: each `mod=ID` adds a row.
+const REPEATABLE: [&str; 1] = ["mod"];
+
 /// Splits `spec` into name, kind and settings. `kinds` lists the known kinds for the
 /// message when none is given; `example` shows a whole action when the form is wrong.
 pub fn split<'a>(spec: &'a str, kinds: &str, example: Option<&str>) -> Result<Written<'a>, String> {
@@ -46,7 +49,7 @@ pub fn split<'a>(spec: &'a str, kinds: &str, example: Option<&str>) -> Result<Wr
     let kind = words
         .next()
         .ok_or_else(|| format!("{name}: no action kind after ':' (one of {kinds})"))?;
-    let settings = words
+    let settings: Vec<Setting> = words
         .map(|word| {
             let (key, value) = word.split_once('=').unwrap_or((word, ""));
             Setting {
@@ -57,6 +60,18 @@ pub fn split<'a>(spec: &'a str, kinds: &str, example: Option<&str>) -> Result<Wr
             }
         })
         .collect();
+    // A key given twice is a slip, not a choice (only `mod=` adds a row each time).
+    for (k, s) in settings.iter().enumerate() {
+        if let Some(first) = settings[..k]
+            .iter()
+            .find(|f| f.key == s.key && !REPEATABLE.contains(&s.key))
+        {
+            return Err(format!(
+                "{name}: '{}' is given twice ('{}' and '{}'): give it once",
+                s.key, first.word, s.word
+            ));
+        }
+    }
     Ok(Written {
         name,
         kind,

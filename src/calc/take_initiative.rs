@@ -167,6 +167,12 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     };
     // Melee at several targets: the row for them, +1 each, and the round's end.
     let melee = matches!(action, Action::Melee { .. } | Action::Unarmed { .. });
+    if ctx.targets > 1 && !melee {
+        return Err(format!(
+            "{name}: targets={} is melee at several targets (Take Initiative! App. B, Weapon); {kind} has none",
+            ctx.targets
+        ));
+    }
     let round_end = melee
         && (multiple_targets(ctx.targets as usize).is_some()
             || extra.iter().any(|e| e == "multiple_targets"));

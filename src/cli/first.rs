@@ -140,7 +140,7 @@ pub struct FirstArgs {
     #[arg(required = true, value_name = "ACTION")]
     actions: Vec<String>,
     /// The round of attacking, for alternating rates such as 3/2 (1 = first).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::scene::limits::ROUNDS)))]
     round: u32,
     /// The first round of blows after a round spent closing (no speed factors).
     #[arg(long)]

@@ -24,6 +24,8 @@ pub enum Book {
     Dragon,
     /// "Take Initiative!", the d10 variant text in the project's rules texts.
     TakeInitiative,
+    /// The Initiative and Combat Table itself: its charts and their key.
+    Table,
     /// A house rule or an interpretation chosen by First Strike (see the options).
     House,
 }
@@ -39,6 +41,7 @@ impl Book {
             Book::Mm2 => "MM2",
             Book::Dragon => "DRAGON",
             Book::TakeInitiative => "Take Initiative!",
+            Book::Table => "Initiative and Combat Table",
             Book::House => "house",
         }
     }
@@ -68,6 +71,12 @@ impl Rule {
     /// Appends the page reference (`DMG p.66`) to `out`.
     pub fn write_page_ref(&self, out: &mut String) {
         out.push_str(self.book.short());
+        // The table's charts and key are named, not paged.
+        if self.book == Book::Table {
+            out.push_str(", ");
+            out.push_str(self.page);
+            return;
+        }
         // A section, appendix or glossary of a text ("§9", "App. A") reads as itself.
         if ["§", "App.", "Glossary"]
             .iter()
@@ -142,8 +151,8 @@ rules! {
     MULTIPLE_ROUTINES = "sequence.multiple_routines", Dmg, "62-63", "more attack routines strike first and last; single routines fall in the middle";
     MULTIPLE_ROUTINES_DICE = "sequence.multiple_routines_dice", Dmg, "63", "routines in the same place of the sequence are ordered by initiative";
     ATTACK_RATE = "sequence.attack_rate", Dmg, "63", "a 3/2 rate gives two routines in odd-numbered rounds and one in even";
-    CHART_TIED = "chart.tied", House, "table", "the tied-d6 chart of the initiative and combat table";
-    CHART_HIGH_LOW = "chart.high_low", House, "table", "the high-d6-versus-low-d6 chart of the initiative and combat table";
+    CHART_TIED = "chart.tied", Table, "tied d6 chart", "the tied-d6 chart of the initiative and combat table";
+    CHART_HIGH_LOW = "chart.high_low", Table, "high d6 vs. low d6 chart", "the high-d6-versus-low-d6 chart of the initiative and combat table";
     CHARGE_NO_MELEE = "charge.no_melee", Dmg, "66", "no normal melee when the foes start the round more than 1\" apart";
     CHARGE_RATE = "charge.rate", Dmg, "66", "charging doubles movement indoors; outdoors bipeds add 1/3 and quadrupeds 1/2";
     CHARGE_ENCUMBERED = "charge.encumbered", Dmg, "66", "an encumbered creature cannot charge";
@@ -168,8 +177,8 @@ rules! {
     SPEED_FACTOR_LENGTH = "speed_factor.first_round_length", Dmg, "66", "in the first round after closing, weapon length decides";
     SPEED_FACTOR_DOUBLE = "speed_factor.double", Dmg, "66", "a speed factor lower by 5, or by twice its value, strikes twice before the slower weapon";
     SPEED_FACTOR_TRIPLE = "speed_factor.triple", Dmg, "66", "a speed factor lower by 10 adds a third blow at the same time as the slower weapon";
-    TURN_UNDEAD = "turn.uninterrupted", House, "table", "turning undead follows initiative, beats a charge, and is not interrupted";
-    MISSILE_BEATS_CHARGE = "missile.beats_charge", House, "table", "initial missile fire always beats a charge";
+    TURN_UNDEAD = "turn.uninterrupted", Table, "chart key (Turn)", "turning undead follows initiative, beats a charge, and is not interrupted";
+    MISSILE_BEATS_CHARGE = "missile.beats_charge", Table, "chart key (Missile)", "initial missile fire always beats a charge";
     MISSILE_CHARGE_INITIATIVE = "missile.charge_by_initiative", Dmg, "66", "reading: a charger whose side wins initiative reaches the archer first; shots not yet loosed are lost at contact";
     MISSILE_VOLLEY_BLOCK = "missile.volley_block", Dmg, "63", "reading: a missile user's shots of a round fly together, where a single routine would";
     INSTANT_FIRST = "spell.instant_first", Dmg, "65", "reading: an action that takes no time goes off at the very start of the round, before any blow";

@@ -123,3 +123,23 @@ pub const SQUAD: u32 = 50;
 /// A psionic attack or defense strength (the books' strongest psionics have a few hundred
 /// points, DMG p.76-78; this is far past that).
 pub const PSIONIC_STRENGTH: RangeInclusive<u32> = 0..=1000;
+
+/// The values a scene field holds, in words, for a number out of its type's bounds (a
+/// negative count): the field's limits where it has some, else "a whole number, 0 or more".
+pub fn allowed_for(field: &str) -> String {
+    let range = |r: &RangeInclusive<u32>| format!("allowed: {} to {}", r.start(), r.end());
+    match field {
+        "dexterity" => range(&DEXTERITY),
+        "movement" => range(&MOVEMENT_IN),
+        "speed_factor" => range(&SPEED_FACTOR),
+        "hit_dice" => range(&HIT_DICE),
+        "save" | "save_vs_spells" => range(&SAVE),
+        "segments" => range(&CASTING_SEGMENTS),
+        "prepare" => range(&POTION_PREPARE),
+        "level" => range(&SPELL_LEVEL),
+        "load_lb" | "load" => range(&LOAD_LB),
+        "rounds_attacking" => range(&RATE_ROUNDS),
+        _ if field.contains("hesitation") => range(&HESITATION_S),
+        _ => "allowed: a whole number, 0 or more".to_string(),
+    }
+}

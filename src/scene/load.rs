@@ -150,6 +150,12 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
             format!("{}.{field}", outer.as_deref().unwrap_or("?")),
             Some(format!("add `{field}: ...`")),
         ),
+        // A number its field cannot hold (a negative count, say): the range it can.
+        E::IntegerOutOfBounds => {
+            let field = field_before(src, offset);
+            let help = crate::scene::limits::allowed_for(&field);
+            (field, Some(help))
+        }
         _ => (field_before(src, offset), None),
     };
     let mut err = SceneError::at(file, src, offset, field, e.code.to_string(), help);

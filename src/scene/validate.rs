@@ -192,8 +192,13 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
     for (i, f) in scene.combatants.iter().enumerate() {
         let anchor = |field: &str| vec!["combatants".to_string(), q(&f.name), format!("{field}:")];
         if !seen.insert(f.name.as_str()) {
+            // Walk the figures' names up to this one: the second of the two is at fault.
+            let mut at = vec!["combatants".to_string()];
+            for g in &scene.combatants[..=i] {
+                at.extend(["name".to_string(), q(&g.name)]);
+            }
             c.add(
-                &["combatants".into(), q(&f.name), q(&f.name)],
+                &at,
                 format!("combatants[{i}].name"),
                 format!("two figures are named '{}'", f.name),
                 Some("names must be unique; they are how declarations refer to figures".into()),

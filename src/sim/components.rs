@@ -364,6 +364,11 @@ pub struct Fleeing;
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PursuitBurst(pub u32);
 
+/// Under "Take Initiative!": the round the figure last charged (§9: once a turn of 10
+/// rounds).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct LastCharge(pub u32);
+
 /// Hidden in shadows (§10): its foes are unaware of it until it acts.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Hidden;

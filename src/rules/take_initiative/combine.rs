@@ -65,6 +65,11 @@ pub enum Refusal {
     TargetsWithoutMelee,
     /// A charge by a figure already engaged.
     Engaged,
+    /// A second charge within a turn of 10 rounds, the last in this round (§9).
+    ChargedThisTurn(u32),
+    /// A row given twice, or given beside the action that already counts it: each row of
+    /// Appendix B counts once.
+    Twice(String),
 }
 
 impl Refusal {
@@ -78,6 +83,8 @@ impl Refusal {
             Refusal::MovePrevents { .. } => cite::TI_MOVE_PREVENTS,
             Refusal::TargetsWithoutMelee => cite::TI_MULTIPLE_TARGETS,
             Refusal::Engaged => cite::TI_CHARGE_ENGAGED,
+            Refusal::Twice(_) => cite::TI_TOTAL,
+            Refusal::ChargedThisTurn(_) => cite::TI_CHARGE,
         }
     }
 
@@ -103,6 +110,12 @@ impl Refusal {
             ),
             Refusal::TargetsWithoutMelee => {
                 "several melee targets need a melee attack".to_string()
+            }
+            Refusal::ChargedThisTurn(last) => format!(
+                "it charged in round {last}: a figure may charge once a turn (10 rounds)"
+            ),
+            Refusal::Twice(row) => {
+                format!("{row} is counted twice: each row of Appendix B counts once")
             }
             Refusal::Engaged => {
                 "a figure already engaged (a foe within 1\", 10 ft, at the round's start) cannot charge"
@@ -171,6 +184,13 @@ const CAST_ROWS: [&str; 2] = ["spell", "scroll"];
 pub fn combine(table: &Table, action: Action, extra: &[&str]) -> Result<(Combined, Rule), Refusal> {
     let row = |id: &str| table.modifiers.iter().find(|r| r.id == id);
     let words = |id: &str| row(id).map_or(id.to_string(), |r| r.words.to_lowercase());
+    // Each row once: not twice among the extra rows, nor beside the action that has it.
+    let own = super::action::modifiers(table, action).0;
+    for (k, id) in extra.iter().enumerate() {
+        if extra[..k].contains(id) || own.iter().any(|m| m.id == *id) {
+            return Err(Refusal::Twice(words(id)));
+        }
+    }
     let mut normals: Vec<String> = normal_action(action)
         .map(String::from)
         .into_iter()
@@ -254,6 +274,15 @@ pub fn combine(table: &Table, action: Action, extra: &[&str]) -> Result<(Combine
 pub fn may_charge(nearest_foe_ft: Option<f64>) -> Result<Rule, Refusal> {
     match nearest_foe_ft {
         Some(d) if d <= ENGAGED_FT => Err(Refusal::Engaged),
+        _ => Ok(cite::TI_CHARGE),
+    }
+}
+
+/// Whether a figure that last charged in round `last` may charge in `round`: once a turn
+/// of 10 rounds (§9).
+pub fn charge_ready(last: Option<u32>, round: u32) -> Result<Rule, Refusal> {
+    match last {
+        Some(l) if round < l + 10 => Err(Refusal::ChargedThisTurn(l)),
         _ => Ok(cite::TI_CHARGE),
     }
 }

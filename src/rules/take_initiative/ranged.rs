@@ -20,11 +20,15 @@ pub enum Band {
 /// The band a shot at `distance_ft` falls in, given the weapon's limits of short, medium
 /// and long range in feet; `None` beyond long range (no shot).
 pub fn band_at(distance_ft: f64, (short, medium, long): (f64, f64, f64)) -> (Option<Band>, Rule) {
-    let band = if distance_ft <= short {
+    // A millionth of a foot is no distance at the table: a figure that walked to a band's
+    // edge (its steps summed in floating point) stands on it.
+    const EDGE_FT: f64 = 1e-6;
+    let d = distance_ft - EDGE_FT;
+    let band = if d <= short {
         Some(Band::Short)
-    } else if distance_ft <= medium {
+    } else if d <= medium {
         Some(Band::Medium)
-    } else if distance_ft <= long {
+    } else if d <= long {
         Some(Band::Long)
     } else {
         None
@@ -109,5 +113,8 @@ mod tests {
         assert_eq!(band_at(70.5, bow).0, Some(Band::Medium));
         assert_eq!(band_at(210.0, bow).0, Some(Band::Long));
         assert_eq!(band_at(211.0, bow).0, None);
+        // Walked to the edge in steps that do not sum exactly: still on it.
+        let walked: f64 = (0..10).map(|_| 14.0_f64).sum::<f64>() + 1e-9;
+        assert_eq!(band_at(walked, bow).0, Some(Band::Medium));
     }
 }

@@ -270,6 +270,7 @@ pub(super) struct PlanFigure {
     /// Hidden in shadows (§10).
     pub hidden: Has<Hidden>,
     burst_of: Option<&'static PursuitBurst>,
+    charged_of: Option<&'static LastCharge>,
 }
 
 impl PlanFigureItem<'_, '_> {
@@ -364,6 +365,11 @@ impl PlanFigureItem<'_, '_> {
     /// The round it last gained on its pursuers (§5).
     pub fn burst(&self) -> Option<u32> {
         self.burst_of.map(|b| b.0)
+    }
+
+    /// The round it last charged (§9).
+    pub fn last_charge(&self) -> Option<u32> {
+        self.charged_of.map(|c| c.0)
     }
 }
 

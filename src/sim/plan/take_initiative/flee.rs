@@ -69,7 +69,8 @@ pub(super) fn run_to(b: &Build, i: usize) -> (Position, f64) {
 pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
     let f = &b.figs[i];
     let name = f.name().to_string();
-    for o in engaged(b, i) {
+    let foes = engaged(b, i);
+    for &o in &foes {
         let what = Planned::Strike {
             routine: 1,
             of: 1,
@@ -100,12 +101,18 @@ pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
         b.bursts.push(i);
     }
     let covered = f.pos.distance(&at);
-    let left = crate::rules::take_initiative::SEGMENTS
-        .saturating_sub(s)
-        .max(1);
-    b.changes
-        .moving_to
-        .insert(i, MoveTo(at, covered / f64::from(left), s));
+    let run = if foes.is_empty() {
+        // No foe in reach: running on is a move (5a), there by its total.
+        let before = s.saturating_sub(b.when.1).max(1);
+        MoveTo(at, covered / f64::from(before), 0)
+    } else {
+        // Turned from its foes on its total, it runs for the rest of the round.
+        let left = crate::rules::take_initiative::SEGMENTS
+            .saturating_sub(s)
+            .max(1);
+        MoveTo(at, covered / f64::from(left), s)
+    };
+    b.changes.moving_to.insert(i, run);
     b.fleeing.push(i);
 }
 

@@ -82,6 +82,8 @@ struct Build<'a, 'w> {
     one_attack: Vec<usize>,
     /// Fleers that gained on their pursuers this round (§5).
     bursts: Vec<usize>,
+    /// Figures charging this round (§9: once a turn).
+    charging_now: Vec<usize>,
     /// Figures running from their foes this round.
     fleeing: Vec<usize>,
     /// Figures whose answer to an expected foe carries into the next round, on this
@@ -121,6 +123,7 @@ impl<'a, 'w> Build<'a, 'w> {
             extra: BTreeMap::new(),
             one_attack: Vec::new(),
             bursts: Vec::new(),
+            charging_now: Vec::new(),
             fleeing: Vec::new(),
             carry: Vec::new(),
             then: BTreeMap::new(),
@@ -194,6 +197,9 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         }
         if b.bursts.contains(&i) {
             e.insert(PursuitBurst(round));
+        }
+        if b.charging_now.contains(&i) {
+            e.insert(crate::sim::components::LastCharge(round));
         }
         if let Some(&(_, s)) = b.carry.iter().find(|(k, _)| *k == i) {
             e.insert(CarriedInitiative(s));
@@ -527,8 +533,13 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
             move_to, at_range, ..
         } if move_to.is_some() || at_range.is_some() => ranged::moving_shot(b, i, s),
         Act::Melee { .. } | Act::Missile { .. } => strike(b, i, s),
-        Act::Charge { .. } => match engaged(b, i) {
-            Ok(_) => charge(b, i, s),
+        Act::Charge { .. } => match engaged(b, i).and_then(|_| {
+            crate::rules::take_initiative::combine::charge_ready(f.last_charge(), b.round)
+        }) {
+            Ok(_) => {
+                b.charging_now.push(i);
+                charge(b, i, s)
+            }
             Err(refusal) => {
                 let e = idle(b.when, f, None, refusal.describe(), refusal.rule());
                 b.events.push(e);
