@@ -84,7 +84,7 @@ proptest! {
                 (name: \"Orc\", side: \"O\", at: (0.0, 5.0), weapon: \"mace\", thac0: 15, ac: 6, hp: 300),
               ],
               rounds: [(declare: {{ \"Mage\": {act}, \"Orc\": Melee(targets: [\"Mage\"]) }},
-                        initiative: {{ \"Mage\": 2, \"Orc\": 5 }})],
+                        initiative: {{ \"M\": 2, \"O\": 5 }})],
             )"
         );
         let struck_at = |act: &str| -> i32 {

@@ -365,8 +365,14 @@ mod tests {
             );
             let charge = action == Action::Charge || ids.contains(&"charge");
             let minors_allowed = if primaries == 1 { 1 } else { 2 };
+            // A row given twice, or beside the action that already counts it.
+            let own = super::super::action::modifiers(t, action).0;
+            let twice = ids.iter().enumerate().any(|(k, id)| {
+                ids[..k].contains(id) || own.iter().any(|m| m.id == *id)
+            });
             match combine(t, action, &ids) {
                 Ok((c, _)) => {
+                    prop_assert!(!twice, "a row counted twice accepted");
                     prop_assert!(primaries <= 1, "two normal actions accepted");
                     prop_assert!(moves <= 1, "two moves accepted");
                     prop_assert!(!(moves == 1 && !charge && (casts || melee)), "cast or melee on the move");
@@ -375,7 +381,8 @@ mod tests {
                     prop_assert!(!ids.contains(&"multiple_targets") || melee);
                 }
                 Err(r) => {
-                    let broken = primaries > 1
+                    let broken = twice
+                        || primaries > 1
                         || moves > 1
                         || (moves == 1 && !charge && (casts || melee))
                         || minors > minors_allowed

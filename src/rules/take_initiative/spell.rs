@@ -31,7 +31,9 @@ pub fn casting_modifier(level: u32, spell_cards: bool) -> (i32, Rule) {
 /// two, so a 2-round spell goes off at the end of its second round (total 40: the next
 /// round, segment 20) and a 15-segment one halfway through it. None within a round.
 pub fn long_spell_total(book_segments: u32) -> Option<(i64, Rule)> {
-    (book_segments > crate::rules::charge::SEGMENTS_PER_ROUND).then(|| {
+    // The book's round: ten segments (DMG p.62).
+    const BOOK_ROUND: u32 = 10;
+    (book_segments > BOOK_ROUND).then(|| {
         let per_round = i64::from(super::SEGMENTS);
         let later = i64::from((book_segments - 1) / 10);
         let within = i64::from((book_segments - 1) % 10 + 1);

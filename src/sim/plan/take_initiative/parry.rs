@@ -9,11 +9,31 @@ use super::Build;
 use crate::rules::take_initiative::parry;
 use crate::scene::Act;
 
+/// Whom figure `p` parries this round: those it names in a parry; withdrawing with the
+/// parry row (§6 note b: the two go together), every opponent that comes at it.
+fn parried_foes(b: &Build, p: usize) -> Option<Vec<String>> {
+    let f = &b.figs[p];
+    match f.act {
+        Act::Parry { against } => Some(against.clone()),
+        Act::Withdraw { .. }
+            if b.extra
+                .get(&p)
+                .is_some_and(|ids| ids.iter().any(|id| id == "parry")) =>
+        {
+            let foes = b.figs.iter().filter(|g| {
+                g.up() && g.side() != f.side() && g.act.targets().contains(&f.name().as_str())
+            });
+            Some(foes.map(|g| g.name().to_string()).collect())
+        }
+        _ => None,
+    }
+}
+
 /// Each parry this round: (attacker, parrier, penalty to hit).
 pub(super) fn parries(b: &Build) -> Vec<(String, String, i32)> {
     let mut out = Vec::new();
     for (p, f) in b.figs.iter().enumerate() {
-        let (Act::Parry { against }, Some(&base)) = (f.act, b.bases.get(&p)) else {
+        let (Some(against), Some(&base)) = (parried_foes(b, p), b.bases.get(&p)) else {
             continue;
         };
         // It faces the first attacker it names that stands (our reading of the rear).

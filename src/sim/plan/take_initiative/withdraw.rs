@@ -22,20 +22,67 @@ pub(super) fn withdrawals(b: &mut Build) {
     }
 }
 
-/// Where figure `i` backs off to: toward its point, at most half its move.
-fn back_to(b: &Build, i: usize) -> Position {
+/// Where figure `i` backs off to: toward its point, at most half its move, and never into
+/// a space an opponent holds (§6 note a): it stops at the edge of the first one in its way,
+/// which is named.
+fn back_to(b: &Build, i: usize) -> (Position, Option<usize>) {
     let f = &b.figs[i];
     let Act::Withdraw { to } = f.act else {
-        return *f.pos;
+        return (*f.pos, None);
     };
     let half = feet_per_round(withdraw_inches(f.movement.inches).0, b.setting);
-    f.pos.toward(&Position { x: to.0, y: to.1 }, half)
+    let goal = Position { x: to.0, y: to.1 };
+    let length = f.pos.distance(&goal).min(half);
+    let blocked = (0..b.figs.len())
+        .filter(|&o| b.figs[o].up() && b.figs[o].side() != f.side())
+        .filter_map(|o| Some((entry_along(*f.pos, goal, *b.figs[o].pos)?, o)))
+        .filter(|&(t, _)| t < length)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    match blocked {
+        Some((t, o)) => (f.pos.toward(&goal, t), Some(o)),
+        None => (f.pos.toward(&goal, half), None),
+    }
+}
+
+/// Half the side of the 5-ft space a figure holds.
+const SPACE_FT: f64 = 2.5;
+
+/// How far along the line from `from` toward `to` it first enters the space of a figure
+/// standing at `at`, if it does (not counting a space it starts in).
+fn entry_along(from: Position, to: Position, at: Position) -> Option<f64> {
+    let len = from.distance(&to);
+    if len <= 0.0 {
+        return None;
+    }
+    let (dx, dy) = ((to.x - from.x) / len, (to.y - from.y) / len);
+    let (cx, cy) = (at.x - from.x, at.y - from.y);
+    let along = cx * dx + cy * dy;
+    let off = (cx * dy - cy * dx).abs();
+    if off >= SPACE_FT {
+        return None;
+    }
+    let entry = along - (SPACE_FT * SPACE_FT - off * off).sqrt();
+    (entry > 0.0).then_some(entry)
 }
 
 /// Figure `i` withdraws on segment `s`; its pursuers follow, its friends block.
 fn withdraw(b: &mut Build, i: usize, s: u32) {
-    let dest = back_to(b, i);
+    let (dest, stopped_by) = back_to(b, i);
     let f = &b.figs[i];
+    if let Some(o) = stopped_by {
+        let why = format!(
+            "stops at the edge of {}'s space: a withdrawal cannot go into a space an opponent holds",
+            b.figs[o].name()
+        );
+        b.events.push(LogEvent::new(
+            b.when,
+            f.name(),
+            EventKind::Act,
+            Some(b.figs[o].name().clone()),
+            why,
+            crate::rules::cite::TI_WITHDRAW,
+        ));
+    }
     b.changes
         .moving_to
         .insert(i, MoveTo(dest, f.pos.distance(&dest), s.saturating_sub(1)));
