@@ -182,6 +182,12 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
                 w.name
             ));
         }
+        if missile && !w.missile && w.fire_rate.is_none() && w.range_in.is_none() {
+            return Err(format!(
+                "{name}: a {} is neither shot nor thrown; missile fire needs a bow, a sling, a crossbow or a weapon with a throwing range",
+                w.name
+            ));
+        }
         if !missile && a.speed_factor.is_none() {
             a.speed_factor = Some(w.speed_factor);
         }

@@ -138,6 +138,17 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             speed: missile_speed(table, "thrown", false),
             dexterity: dex.map_or(0, reaction_adjustment),
         },
+        "missile"
+            if weapon
+                .as_deref()
+                .and_then(|w| tables::weapon(w).ok())
+                .is_some_and(|w| !w.missile && w.fire_rate.is_none() && w.range_in.is_none()) =>
+        {
+            return Err(format!(
+                "{name}: a {} is neither shot nor thrown; missile fire needs a missile weapon or one with a throwing range",
+                weapon.as_deref().unwrap_or_default()
+            ));
+        }
         "missile" => Action::Missile {
             speed: match (&ammo, &weapon) {
                 (None, Some(w)) => missile_speed(table, w, false),

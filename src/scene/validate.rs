@@ -324,17 +324,20 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             a.extend(["initiative".to_string(), q(side)]);
             if ti {
                 // "Take Initiative!": each figure rolls its own d10.
+                // A name no figure has gets a suggestion; a known one with a bad die, the range.
                 let msg = if !names.contains(&side.as_str()) {
-                    Some(format!(
-                        "under Take Initiative! each figure rolls its own d10: no figure is named '{side}'"
+                    Some((
+                        format!(
+                            "under Take Initiative! each figure rolls its own d10: no figure is named '{side}'"
+                        ),
+                        suggestion(side, names.iter().copied()),
                     ))
                 } else if !limits::D10.contains(die) {
-                    Some(format!("a d10 shows 1 to 10, not {die}"))
+                    Some((format!("a d10 shows 1 to 10, not {die}"), None))
                 } else {
                     None
                 };
-                if let Some(m) = msg {
-                    let help = suggestion(side, names.iter().copied());
+                if let Some((m, help)) = msg {
                     c.add(&a, format!("rounds[{r}].initiative.{side}"), m, help);
                 }
                 continue;
@@ -816,6 +819,33 @@ fn check_declarations(
                     "an attack needs at least one target".into(),
                     None,
                 );
+            }
+            Act::Parry { against } if against.is_empty() => {
+                c.add(
+                    &at,
+                    format!("{path}.{who}.against"),
+                    "a parry needs at least one attacker to parry".into(),
+                    None,
+                );
+            }
+            Act::Missile { .. } => {
+                let weapon = FigureStats::resolve(fig)
+                    .ok()
+                    .and_then(|s| s.weapon)
+                    .and_then(|w| tables::weapon(&w).ok());
+                if let Some(w) =
+                    weapon.filter(|w| !w.missile && w.fire_rate.is_none() && w.range_in.is_none())
+                {
+                    c.add(
+                        &at,
+                        format!("{path}.{who}"),
+                        format!(
+                            "'{who}' is armed with a {}, which is neither shot nor thrown: missile fire needs a bow, a sling, a crossbow or a weapon with a throwing range",
+                            w.name
+                        ),
+                        Some("give it a missile weapon, or declare Melee (assets/weapons.ron)".into()),
+                    );
+                }
             }
             Act::Set { .. } => {
                 let settable = FigureStats::resolve(fig)

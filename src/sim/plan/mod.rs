@@ -194,9 +194,9 @@ pub struct Plan {
     pub sequence: Sequence,
     /// Second actions this round, by figure name.
     pub then: BTreeMap<String, Act>,
-    /// Under "Take Initiative!": the parries in time this round, as (attacker, parrier,
-    /// penalty to hit).
-    pub parries: Vec<(String, String, i32)>,
+    /// Under "Take Initiative!": the parries in time this round, one per attack parried,
+    /// as ((attacker, its routine), parrier, penalty to hit).
+    pub parries: Vec<((String, u32), String, i32)>,
     /// Under "Take Initiative!": each move this round, for the area window of §11b.
     pub moves: Vec<TiMove>,
     /// Under "Take Initiative!": who turns to flee this round, and on which total (§4b: a
@@ -365,6 +365,15 @@ impl PlanFigureItem<'_, '_> {
     /// The round it last gained on its pursuers (§5).
     pub fn burst(&self) -> Option<u32> {
         self.burst_of.map(|b| b.0)
+    }
+
+    /// Its attack routines this round at its rate (its next round of attacking).
+    pub fn routines_this_round(&self, alternating: crate::rules::options::AlternatingRate) -> u32 {
+        self.rate
+            .rate
+            .routines_in(self.rate.rounds_attacking + 1, alternating)
+            .0
+            .max(1)
     }
 
     /// The round it last charged (§9).

@@ -12,6 +12,7 @@ use crate::scene::DieKind;
 use crate::sim::components::{Casting, Intent, Interposed, Mark, Position, Slowed, SpellArea};
 use crate::sim::disruption::end_casting;
 use crate::sim::log::{EventKind, LogEvent, Payload};
+use crate::sim::plan::Planned;
 use crate::tables;
 use bevy::prelude::*;
 
@@ -170,6 +171,17 @@ fn helpless(
 ) {
     if let Some(b) = done.beat {
         seg.fell_at.insert(target, b);
+    }
+    // Its own spell going off in this very beat is not lost: the two are simultaneous and
+    // both happen (DMG p.63), whichever the log names first.
+    let completes_now = |b: usize| {
+        p.plan
+            .entries
+            .iter()
+            .any(|e| e.by(target) && e.beat == b && matches!(e.what, Planned::Complete { .. }))
+    };
+    if done.beat.is_some_and(completes_now) {
+        return;
     }
     let Ok(t) = p.figures.get(target) else { return };
     let Some(casting) = t.casting.cloned() else {

@@ -828,7 +828,7 @@ fn parried(p: &Play, b: &Blow) -> i32 {
     p.plan
         .parries
         .iter()
-        .filter(|(a, t, _)| *a == b.name && *t == b.target_name)
+        .filter(|((a, r), t, _)| *a == b.name && *r == b.routine && *t == b.target_name)
         .map(|x| x.2)
         .sum()
 }

@@ -630,12 +630,7 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         };
         b.changes.closing.insert(i, Some(step));
     }
-    let rate = f
-        .rate
-        .rate
-        .routines_in(f.rate.rounds_attacking + 1, b.alternating)
-        .0
-        .max(1);
+    let rate = f.routines_this_round(b.alternating);
     // A minor action this round takes away multiple attacks (App. A; note 4).
     let of = if b.one_attack.contains(&i) && rate > 1 {
         let why = format!(

@@ -29,8 +29,10 @@ fn parried_foes(b: &Build, p: usize) -> Option<Vec<String>> {
     }
 }
 
-/// Each parry this round: (attacker, parrier, penalty to hit).
-pub(super) fn parries(b: &Build) -> Vec<(String, String, i32)> {
+/// Each parry this round, attack by attack: ((attacker, its routine), parrier, penalty to
+/// hit). A parry meets one attack; a single-classed fighter spreads it over every attack
+/// coming at it in time (§3: "divided across attacks").
+pub(super) fn parries(b: &Build) -> Vec<((String, u32), String, i32)> {
     let mut out = Vec::new();
     for (p, f) in b.figs.iter().enumerate() {
         let (Some(against), Some(&base)) = (parried_foes(b, p), b.bases.get(&p)) else {
@@ -56,11 +58,23 @@ pub(super) fn parries(b: &Build) -> Vec<(String, String, i32)> {
                 (at_it && meets && parry::in_time(base, total).0).then_some(g.name().as_str())
             })
             .collect();
+        // Each attack of each attacker in time, in the order they are named.
+        let attacks: Vec<(&str, u32)> = in_time
+            .iter()
+            .flat_map(|&a| {
+                let routines = b
+                    .figs
+                    .iter()
+                    .find(|g| g.name() == a)
+                    .map_or(1, |g| g.routines_this_round(b.alternating));
+                (1..=routines).map(move |r| (a, r))
+            })
+            .collect();
         let whole = parry::penalty(f.level().unwrap_or(1), f.fighter());
-        let shares = parry::spread(whole, in_time.len(), f.fighter());
-        for (a, pen) in in_time.into_iter().zip(shares) {
+        let shares = parry::spread(whole, attacks.len(), f.fighter());
+        for ((a, r), pen) in attacks.into_iter().zip(shares) {
             if pen > 0 {
-                out.push((a.to_string(), f.name().to_string(), pen));
+                out.push(((a.to_string(), r), f.name().to_string(), pen));
             }
         }
     }
