@@ -328,3 +328,118 @@ fn a_total_below_one_still_beats_a_higher_one() {
         "B fell before its turn"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// Two spells that go off in the same beat both take effect (DMG p.63: simultaneous
+    /// means both happen), whichever figure the scene lists first, under either system: a
+    /// caster held or slain by the other's spell still gets its own off.
+    #[test]
+    fn simultaneous_spells_both_go_off(
+        spell in prop::sample::select(vec!["hold person", "power word kill"]),
+        swap in any::<bool>(),
+        ti in any::<bool>(),
+    ) {
+        let red = "(name: \"Red\", side: \"A\", at: (0.0, 0.0), thac0: 19, ac: 9, hp: 30, hit_dice: 7)";
+        let blue = "(name: \"Blue\", side: \"B\", at: (0.0, 30.0), thac0: 19, ac: 9, hp: 30, hit_dice: 7)";
+        let (first, second) = if swap { (blue, red) } else { (red, blue) };
+        let (rules, dice) = if ti {
+            (", rules: (system: TakeInitiative)", "{ \"Red\": 3, \"Blue\": 3 }")
+        } else {
+            ("", "{ \"A\": 3, \"B\": 3 }")
+        };
+        let src = format!(
+            "Scene(name: \"d\", about: \"d\", setting: Indoors, seed: 3{rules},
+              combatants: [{first}, {second}],
+              rounds: [(declare: {{ \"Red\": Cast(spell: \"{spell}\", target: \"Blue\"), \"Blue\": Cast(spell: \"{spell}\", target: \"Red\") }},
+                        initiative: {dice})],
+              dice: {{ Save: {{ \"Red\": [1], \"Blue\": [1] }} }},
+            )"
+        );
+        let events = play(&src);
+        for who in ["Red", "Blue"] {
+            prop_assert!(
+                events.iter().any(|e| e.kind == K::SpellComplete && e.actor == who),
+                "{who}'s {spell} did not go off"
+            );
+            prop_assert!(!events.iter().any(|e| e.kind == K::SpellDisrupted && e.actor == who));
+        }
+    }
+}
+
+/// Missile fire needs a weapon that is shot or thrown: a long sword is refused in a scene
+/// and in `first`; a dagger (thrown) is not.
+#[test]
+fn missile_fire_needs_a_missile_weapon() {
+    let (code, _, err) = firststrike(&[
+        "first",
+        "A: missile weapon=long_sword d6=3",
+        "B: melee d6=2",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("neither shot nor thrown"), "{err}");
+    let (code, _, _) = firststrike(&["first", "A: missile weapon=dagger d6=3", "B: melee d6=2"]);
+    assert_eq!(code, 0);
+    let src = "Scene(name: \"m\", about: \"m\", setting: Indoors, seed: 1,
+      combatants: [
+        (name: \"A\", side: \"A\", at: (0.0, 0.0), weapon: \"long sword\", thac0: 10, ac: 3, hp: 60),
+        (name: \"B\", side: \"B\", at: (0.0, 60.0), thac0: 10, ac: 3, hp: 60),
+      ],
+      rounds: [(declare: { \"A\": Missile(targets: [\"B\"]) })],
+    )";
+    let err = parse("m.ron", src).expect_err("a sword is not thrown");
+    assert!(err.to_string().contains("neither shot nor thrown"), "{err}");
+}
+
+/// "Take Initiative!" §8: a shooter's Dexterity counts to hit as well as on initiative,
+/// for any Dexterity: the shot's modifier is the adjustment (nothing else modifies it here).
+#[test]
+fn a_shooters_dexterity_counts_to_hit() {
+    for dex in [3u32, 5, 9, 15, 16, 17, 18] {
+        let src = format!(
+            "Scene(name: \"d\", about: \"d\", setting: Indoors, seed: 1, rules: (system: TakeInitiative),
+              combatants: [
+                (name: \"Archer\", side: \"A\", at: (0.0, 0.0), weapon: \"light crossbow\", ready: true, dexterity: {dex}, movement: 12, thac0: 10, ac: 5, hp: 60),
+                (name: \"Orc\", side: \"O\", at: (20.0, 0.0), thac0: 15, ac: 0, hp: 300),
+              ],
+              rounds: [(declare: {{ \"Archer\": Missile(targets: [\"Orc\"]), \"Orc\": Hold }}, initiative: {{ \"Archer\": 2, \"Orc\": 9 }})],
+            )"
+        );
+        let events = play(&src);
+        let shot = blows(&events).next().expect("the archer shoots");
+        let want = firststrike::rules::dexterity::reaction_adjustment(dex);
+        match shot.payload {
+            Payload::Attack { modifier, .. } => assert_eq!(modifier, want, "Dexterity {dex}"),
+            _ => unreachable!(),
+        }
+    }
+}
+
+/// "Take Initiative!" §3: a parry meets one attack; a single-classed fighter divides it
+/// across every attack in time. Against two routines of a 2/1 attacker: a 6th-level
+/// cleric's -3 on the first blow only, a 6th-level fighter's -4 as -2 and -2.
+#[test]
+fn a_parry_meets_attacks_not_attackers() {
+    let src = |fighter: bool| {
+        format!(
+        "Scene(name: \"p\", about: \"p\", setting: Indoors, seed: 1, rules: (system: TakeInitiative),
+          combatants: [
+            (name: \"P\", side: \"A\", at: (0.0, 0.0), weapon: \"long sword\", thac0: 15, ac: 5, hp: 90, hit_dice: 6, fighter: {fighter}),
+            (name: \"S\", side: \"B\", at: (0.0, 5.0), weapon: \"long sword\", attacks: \"2/1\", thac0: 15, ac: 5, hp: 90),
+          ],
+          rounds: [(declare: {{ \"P\": Parry(against: [\"S\"]), \"S\": Melee(targets: [\"P\"]) }}, initiative: {{ \"P\": 2, \"S\": 3 }})],
+        )"
+    )
+    };
+    let mods = |fighter: bool| -> Vec<i32> {
+        blows(&play(&src(fighter)))
+            .map(|e| match e.payload {
+                Payload::Attack { modifier, .. } => modifier,
+                _ => unreachable!(),
+            })
+            .collect()
+    };
+    assert_eq!(mods(false), vec![-3, 0]);
+    assert_eq!(mods(true), vec![-2, -2]);
+}

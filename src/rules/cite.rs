@@ -213,6 +213,7 @@ rules! {
     TI_RACE = "ti.race", TakeInitiative, "§11a", "two figures racing to a point arrive in order of initiative, together on a tie";
     TI_AREA_WINDOW = "ti.area_window", TakeInitiative, "§11b", "a mover is caught by an area spell if its initiative is within the window the area's size makes against its move per segment";
     TI_SPELL = "ti.spell", TakeInitiative, "§Basics, App. B", "a spell is begun at the round's start and goes off on the caster's total: +6 + its level";
+    TI_DEX_TO_HIT = "ti.dexterity_to_hit", TakeInitiative, "§8", "a missile's Dexterity attacking adjustment counts to hit as well as on initiative";
     TI_LONG_SPELL = "ti.long_spell", TakeInitiative, "App. B, Magic", "a spell taking more than a round keeps its own casting time, whatever the d10";
     TI_ONE_ACTION = "ti.one_action", TakeInitiative, "App. A; App. B notes", "one normal action a round: a starred row is a primary action with no other beside it, and two minor actions count as one normal action";
     TI_MOVES_EXCLUSIVE = "ti.moves_exclusive", TakeInitiative, "Glossary", "move, charge, flee and withdraw exclude each other in one round";

@@ -175,6 +175,9 @@ fn moving_prevents(action: Action) -> Option<&'static str> {
 
 /// Rows that move the figure (a movement type of their own).
 const MOVE_ROWS: [&str; 4] = ["charge", "move_half", "move_full", "flee"];
+/// Rows that are an action of their own, as their declarations are: a weapon set to
+/// receive a charge, a charge. Beside another normal action they make two.
+const ACTION_ROWS: [&str; 2] = ["set_to_receive", "charge"];
 /// Rows that cast.
 const CAST_ROWS: [&str; 2] = ["spell", "scroll"];
 
@@ -198,7 +201,7 @@ pub fn combine(table: &Table, action: Action, extra: &[&str]) -> Result<(Combine
     normals.extend(
         extra
             .iter()
-            .filter(|id| row(id).is_some_and(|r| r.primary))
+            .filter(|id| row(id).is_some_and(|r| r.primary) || ACTION_ROWS.contains(id))
             .map(|id| words(id)),
     );
     if let [first, second, ..] = normals.as_slice() {
@@ -351,7 +354,10 @@ mod tests {
             let t = tables::take_initiative();
             let ids: Vec<&str> = extra.iter().map(String::as_str).collect();
             let row = |id: &str| t.modifiers.iter().find(|r| r.id == id).unwrap();
-            let primaries = ids.iter().filter(|id| row(id).primary).count()
+            let primaries = ids
+                .iter()
+                .filter(|id| row(id).primary || ACTION_ROWS.contains(id))
+                .count()
                 + usize::from(normal_action(action).is_some());
             let moves = ids.iter().filter(|id| MOVE_ROWS.contains(id)).count()
                 + usize::from(movement_of(action).is_some());

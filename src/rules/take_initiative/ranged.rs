@@ -54,6 +54,12 @@ pub fn penalty_at(d: f64, limits: (f64, f64, f64)) -> Result<(i32, String, Rule)
     Ok((value, format!("{name} range at {d:.0} ft"), rule))
 }
 
+/// A missile's to-hit adjustment for Dexterity (§8: it counts to hit as well as on
+/// initiative): the figure's reaction/attacking adjustment, bonus or penalty.
+pub fn dexterity_to_hit(reaction: i32) -> (i32, Rule) {
+    (reaction, cite::TI_DEX_TO_HIT)
+}
+
 /// The penalty to hit at a range band.
 pub fn range_penalty(band: Band) -> (i32, Rule) {
     let p = match band {

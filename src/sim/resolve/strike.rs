@@ -195,6 +195,14 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             Err(why) => return idle(p, Some(target_name), why, cite::TI_RANGED),
         }
     }
+    if missile && p.clock.system == RulesSystem::TakeInitiative {
+        let reaction = p.figures.get(actor).map_or(0, |a| a.dexterity.reaction);
+        let (value, rule) = crate::rules::take_initiative::ranged::dexterity_to_hit(reaction);
+        if value != 0 {
+            let why = "Dexterity attacking adjustment".to_string();
+            adjust.push(Adjust { value, why, rule });
+        }
+    }
     let Ok(a) = p.figures.get(actor) else { return };
     // At contact the blow lands, though the target walks on in the same segment.
     let now = p.clock.round_segment();
