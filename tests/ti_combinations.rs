@@ -598,7 +598,8 @@ proptest! {
 
     /// §3 for every placing: a parry meets no blow from behind (our reading: the rear arc,
     /// 135° or more off the first attacker it names) and no missile unless the parrier is
-    /// a monk. A 9th-level fighter's −6 is spread over the attackers it meets.
+    /// a monk. A 9th-level fighter's −6 is divided across the attacks it meets (a short
+    /// bow's two shots are two attacks).
     #[test]
     fn a_parry_meets_no_blow_from_behind_and_missiles_only_for_a_monk(
         k in 1u32..8, missile in any::<bool>(), monk in any::<bool>(), d1 in 2u32..=10, d2 in 2u32..=10,
@@ -632,8 +633,11 @@ proptest! {
         prop_assert!(!first.is_empty() && !second.is_empty());
         prop_assert!(first.iter().all(|p| *p), "the first attacker, faced, is parried");
         prop_assert!(second.iter().all(|p| *p == meets_second), "behind {behind}, missile {missile}, monk {monk}: {second:?}");
-        let share = if meets_second { "-3" } else { "-6" };
-        let said = format!("parried {share}");
+        // A short bow shoots twice a round (2/1); a mace strikes once.
+        let second_attacks = if missile { 2 } else { 1 };
+        let n = 1 + if meets_second { second_attacks } else { 0 };
+        let share = 6 / n + usize::from(6 % n > 0);
+        let said = format!("parried -{share}");
         prop_assert!(ev.iter().any(|e| e.actor == "First" && e.detail.contains(&said)), "{}", said);
     }
 }
