@@ -820,6 +820,21 @@ fn check_declarations(
                     None,
                 );
             }
+            // Where a figure stands is known before play only for the first declarations.
+            Act::Flee { to } | Act::Withdraw { to }
+                if (path.starts_with("rounds[0]") || path.starts_with("surprise_segments[0]"))
+                    && (to.0 - fig.at.0).hypot(to.1 - fig.at.1) < 1.0 =>
+            {
+                c.add(
+                    &at,
+                    format!("{path}.{who}.to"),
+                    format!(
+                        "'{who}' already stands at ({:.0}, {:.0}): fleeing or withdrawing needs a point to go to",
+                        to.0, to.1
+                    ),
+                    None,
+                );
+            }
             Act::Parry { against } if against.is_empty() => {
                 c.add(
                     &at,

@@ -38,6 +38,8 @@ struct SegmentBuild<'a> {
     changes: Changes,
     strikers: Vec<Striker>,
     events: Vec<LogEvent>,
+    /// The figures the scene tells what to do in this very segment.
+    declared_now: Vec<usize>,
 }
 
 /// Run condition: a surprise segment.
@@ -63,6 +65,17 @@ pub(in crate::sim) fn plan_surprise_segment(mut p: Planning) {
         changes: Changes::default(),
         strikers: Vec::new(),
         events: Vec::new(),
+        declared_now: figs
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                scene
+                    .surprise_segments
+                    .get(k as usize - 1)
+                    .is_some_and(|d| d.get(f.name().as_str()).is_some())
+            })
+            .map(|(i, _)| i)
+            .collect(),
     };
     for (i, f) in figs.iter().enumerate() {
         if f.up() && may_act(&mut b, i) {
@@ -92,6 +105,12 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
         && matches!(f.act, Act::Missile { .. })
         && surprise::crossbow_of_speed_segment(f.surprised.segments) == Some(k);
     if own_surprised && !speed_shot {
+        // Told to do something it cannot: the log says why nothing comes of it.
+        if !matches!(f.act, Act::Hold) && b.declared_now.contains(&i) {
+            let why = format!("still surprised in surprise segment {k}: it can do nothing yet");
+            b.events
+                .push(super::idle(b.when, f, None, why, cite::SURPRISE_SEGMENTS));
+        }
         return false;
     }
     let action = match f.act {

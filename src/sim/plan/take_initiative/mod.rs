@@ -566,7 +566,15 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
         Act::Turn { .. } => push(b, i, s, 0, Planned::Turn, why),
         Act::Hide => push_rule(b, i, s, 0, Planned::Hide, why, cite::TI_HIDE),
         Act::Other(what) => push(b, i, s, 0, Planned::Act { what: what.clone() }, why),
-        Act::Cantrips { first, .. } => cast(b, i, s, first, None),
+        Act::Cantrips { first, second, .. } => {
+            // One normal action a round (App. A): the second cantrip is a second spell.
+            let why = format!(
+                "casts {first} only: a second cantrip ({second}) is a second spell, and a round has one normal action"
+            );
+            let e = idle(b.when, f, None, why, cite::TI_ONE_ACTION);
+            b.events.push(e);
+            cast(b, i, s, first, None)
+        }
         Act::Flee { .. } => flee::flee(b, i, s),
         Act::Set { .. }
         | Act::Hold
