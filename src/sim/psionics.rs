@@ -257,7 +257,7 @@ fn modes_event(en: &Entrant, before: Psionic, after: Psionic, when: (u32, u32)) 
         when,
         en.name.clone(),
         EventKind::Psionic,
-        target.map(Into::into),
+        target,
         text,
         crate::rules::cite::PSI_SEGMENT,
     )

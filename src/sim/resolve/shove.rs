@@ -48,11 +48,5 @@ pub(super) fn shove(p: &mut Play, entry: &PlanEntry, actor: Entity) {
             "fails to shove past {past}: d20 {d20}{rolled} vs {need} for AC {ac}: the charge stops here"
         )
     };
-    super::act_event(
-        p,
-        entry,
-        (name.into(), Some(past.as_str().into())),
-        why,
-        rule,
-    );
+    super::act_event(p, entry, (name, Some(past.as_str().into())), why, rule);
 }
