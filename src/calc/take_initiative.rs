@@ -51,6 +51,16 @@ impl TiFigure {
         }
     }
 
+    /// Its order within ordering segment 1 for a d10 of `base`: a total below 1 still acts
+    /// before a higher one (the lower wins, Glossary); every other total ranks alike.
+    pub fn early(&self, base: u32) -> i64 {
+        if self.round_end {
+            1
+        } else {
+            self.total(base).value().min(1)
+        }
+    }
+
     /// When it acts for a d10 of `base`, with the rule that decides.
     pub fn acts(&self, base: u32) -> (ActsAt, crate::rules::cite::Rule) {
         let total = self.total(base).value();
@@ -234,23 +244,27 @@ pub struct Place {
 
 /// The figures with their dice, in the order their totals give.
 pub fn order(figs: &[TiFigure]) -> Result<Vec<Place>, String> {
-    let mut timed: Vec<(ActsAt, &str)> = Vec::new();
+    let mut timed: Vec<(ActsAt, i64, &str)> = Vec::new();
     for f in figs {
         let base = f
             .base
             .ok_or_else(|| format!("{}: give its d10 (d10=N), or no dice at all", f.name))?;
-        timed.push((f.acts(base).0, f.name.as_str()));
+        timed.push((f.acts(base).0, f.early(base), f.name.as_str()));
     }
-    timed.sort_by_key(|t| (t.0.rounds_later, t.0.segment));
+    timed.sort_by_key(|t| (t.0.rounds_later, t.0.segment, t.1));
     let mut out: Vec<Place> = Vec::new();
-    for (acts, name) in timed {
+    let mut last_early = None;
+    for (acts, early, name) in timed {
         match out.last_mut() {
-            Some(p) if p.acts == acts => p.names.push(name.to_string()),
+            Some(p) if p.acts == acts && last_early == Some(early) => {
+                p.names.push(name.to_string())
+            }
             _ => out.push(Place {
                 acts,
                 names: vec![name.to_string()],
             }),
         }
+        last_early = Some(early);
     }
     Ok(out)
 }
@@ -259,7 +273,7 @@ pub fn order(figs: &[TiFigure]) -> Result<Vec<Place>, String> {
 pub fn pair_odds(a: &TiFigure, b: &TiFigure) -> (u32, u32, u32) {
     let when = |f: &TiFigure, d| {
         let t = f.acts(d).0;
-        (t.rounds_later, t.segment)
+        (t.rounds_later, t.segment, f.early(d))
     };
     let mut n = (0, 0, 0);
     for da in 1..=10 {

@@ -133,10 +133,16 @@ pub fn allowed_for(field: &str) -> String {
         "movement" => range(&MOVEMENT_IN),
         "speed_factor" => range(&SPEED_FACTOR),
         "hit_dice" => range(&HIT_DICE),
-        "save" | "save_vs_spells" => range(&SAVE),
+        "save" | "save_vs_spell" | "save_vs_spells" => range(&SAVE),
         "segments" => range(&CASTING_SEGMENTS),
         "prepare" => range(&POTION_PREPARE),
-        "level" => range(&SPELL_LEVEL),
+        "level" => range(&crate::rules::class::LEVELS),
+        "initiative" => {
+            "allowed: 1 to 6 on a side's d6 (1 to 8 on a d8), 1 to 10 on a figure's d10".to_string()
+        }
+        "surprise" => {
+            "allowed: D6(1 to 6), Percent(1 to 100), ChanceIn6(1 to 6) or None".to_string()
+        }
         "load_lb" | "load" => range(&LOAD_LB),
         "rounds_attacking" => range(&RATE_ROUNDS),
         _ if field.contains("hesitation") => range(&HESITATION_S),

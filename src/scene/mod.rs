@@ -345,6 +345,7 @@ pub struct CombatantSpec {
 
 /// Encounter-distance checks (DMG p.49, p.62): each logs a `distance` event.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum EncounterCheck {
     /// Outdoors: 6d4", less the larger surprise, less terrain.
     Outdoors {
@@ -510,6 +511,7 @@ pub struct PsionicStrength {
 
 /// A declared action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Act {
     /// Melee against the first target still standing.
     Melee {

@@ -167,10 +167,15 @@ fn late_decision(
     if x.delay == y.delay {
         return;
     }
+    // What each does (a blow, a completion), not a charge's arrival.
     let first_beat = |i: usize| {
         beats
             .iter()
-            .find(|b| b.events.iter().any(|e| e.actor == i))
+            .find(|b| {
+                b.events
+                    .iter()
+                    .any(|e| e.actor == i && !matches!(e.kind, EventKind::Arrive))
+            })
             .map(|b| b.beat)
     };
     let (Some(ba), Some(bb)) = (first_beat(ia), first_beat(ib)) else {
@@ -181,7 +186,13 @@ fn late_decision(
         std::cmp::Ordering::Greater => First::B,
         std::cmp::Ordering::Equal => First::Together,
     };
-    if now == d.decision.first {
+    // Only a delay that put the less late one first changes the pair's decision.
+    let prompt_first = if x.delay < y.delay {
+        First::A
+    } else {
+        First::B
+    };
+    if now == d.decision.first || now != prompt_first {
         return;
     }
     let prompt = if x.delay > y.delay { y } else { x };
@@ -618,12 +629,17 @@ fn annotate(ev: &mut Events, annotated: &mut [bool], p: &Pair, x: &Declared, y: 
             continue;
         }
         annotated[k] = true;
-        let (rule, why) = if let Some(late) = late_words(x, y) {
-            late
-        } else if same_count {
-            (p.single.rule, p.single.why.clone())
+        let chart = if same_count { &p.single } else { &p.full };
+        // The delay is the reason only where the chart alone would not put the less late
+        // one first.
+        let prompt_first = if x.delay < y.delay {
+            First::A
         } else {
-            (p.full.rule, p.full.why.clone())
+            First::B
+        };
+        let (rule, why) = match late_words(x, y) {
+            Some(late) if chart.first != prompt_first => late,
+            _ => (chart.rule, chart.why.clone()),
         };
         for &e in &ev.by[k] {
             let e = &mut ev.list[e];
@@ -644,6 +660,10 @@ fn late_words(x: &Declared, y: &Declared) -> Option<(Rule, String)> {
         return None;
     }
     let (late, prompt) = if x.delay > y.delay { (x, y) } else { (y, x) };
+    // A charger's delay is in its arrival, which orders it already.
+    if matches!(late.kind, ActionKind::Charge { .. }) {
+        return None;
+    }
     let (rule, how) = match late.late_by {
         None => (cite::DECLARE_HESITATION, "hesitated in declaring"),
         Some(by) => (by.rule(), by.why()),
