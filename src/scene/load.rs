@@ -150,6 +150,10 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
             format!("{}.{field}", outer.as_deref().unwrap_or("?")),
             Some(format!("add `{field}: ...`")),
         ),
+        E::DuplicateStructField { field, outer } => (
+            format!("{}.{field}", outer.as_deref().unwrap_or("?")),
+            Some(format!("give `{field}` once")),
+        ),
         // A number its field cannot hold (a negative count, say): the range it can.
         E::IntegerOutOfBounds => {
             let field = field_before(src, offset);
