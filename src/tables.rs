@@ -43,6 +43,12 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// Whether it can be fired or thrown at all: a missile weapon, or one with a rate of
+    /// fire or a throwing range (a dagger, a spear); a long sword cannot.
+    pub fn can_fire(&self) -> bool {
+        self.missile || self.fire_rate.is_some() || self.range_in.is_some()
+    }
+
     /// The limits of short, medium and long range in feet (1" is 10 ft indoors, 10 yards
     /// outdoors: PHB p.38-39).
     pub fn range_ft(&self, setting: crate::rules::distance::Setting) -> Option<(f64, f64, f64)> {

@@ -182,7 +182,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
                 w.name
             ));
         }
-        if missile && !w.missile && w.fire_rate.is_none() && w.range_in.is_none() {
+        if missile && !w.can_fire() {
             return Err(format!(
                 "{name}: a {} is neither shot nor thrown; missile fire needs a bow, a sling, a crossbow or a weapon with a throwing range",
                 w.name

@@ -152,7 +152,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             if weapon
                 .as_deref()
                 .and_then(|w| tables::weapon(w).ok())
-                .is_some_and(|w| !w.missile && w.fire_rate.is_none() && w.range_in.is_none()) =>
+                .is_some_and(|w| !w.can_fire()) =>
         {
             return Err(format!(
                 "{name}: a {} is neither shot nor thrown; missile fire needs a missile weapon or one with a throwing range",

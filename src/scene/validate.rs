@@ -848,9 +848,7 @@ fn check_declarations(
                     .ok()
                     .and_then(|s| s.weapon)
                     .and_then(|w| tables::weapon(&w).ok());
-                if let Some(w) =
-                    weapon.filter(|w| !w.missile && w.fire_rate.is_none() && w.range_in.is_none())
-                {
+                if let Some(w) = weapon.filter(|w| !w.can_fire()) {
                     c.add(
                         &at,
                         format!("{path}.{who}"),

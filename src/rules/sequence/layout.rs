@@ -187,12 +187,7 @@ fn late_decision(
         std::cmp::Ordering::Equal => First::Together,
     };
     // Only a delay that put the less late one first changes the pair's decision.
-    let prompt_first = if x.delay < y.delay {
-        First::A
-    } else {
-        First::B
-    };
-    if now == d.decision.first || now != prompt_first {
+    if now == d.decision.first || now != less_late(x, y) {
         return;
     }
     let prompt = if x.delay > y.delay { y } else { x };
@@ -632,13 +627,8 @@ fn annotate(ev: &mut Events, annotated: &mut [bool], p: &Pair, x: &Declared, y: 
         let chart = if same_count { &p.single } else { &p.full };
         // The delay is the reason only where the chart alone would not put the less late
         // one first.
-        let prompt_first = if x.delay < y.delay {
-            First::A
-        } else {
-            First::B
-        };
         let (rule, why) = match late_words(x, y) {
-            Some(late) if chart.first != prompt_first => late,
+            Some(late) if chart.first != less_late(x, y) => late,
             _ => (chart.rule, chart.why.clone()),
         };
         for &e in &ev.by[k] {
@@ -650,6 +640,15 @@ fn annotate(ev: &mut Events, annotated: &mut [bool], p: &Pair, x: &Declared, y: 
                 e.why = crate::words!("{} ({})", e.why, why);
             }
         }
+    }
+}
+
+/// Which of two opponents (A: `x`, B: `y`) hesitated less; B on equal delays.
+fn less_late(x: &Declared, y: &Declared) -> First {
+    if x.delay < y.delay {
+        First::A
+    } else {
+        First::B
     }
 }
 

@@ -9,17 +9,21 @@ use super::Build;
 use crate::rules::take_initiative::parry;
 use crate::scene::Act;
 
+/// Whether figure `i` adds the parry row to its action this round (§6 note b: beside a
+/// withdrawal).
+pub(super) fn parries_too(b: &Build, i: usize) -> bool {
+    b.extra
+        .get(&i)
+        .is_some_and(|ids| ids.iter().any(|id| id == "parry"))
+}
+
 /// Whom figure `p` parries this round: those it names in a parry; withdrawing with the
 /// parry row (§6 note b: the two go together), every opponent that comes at it.
 fn parried_foes(b: &Build, p: usize) -> Option<Vec<String>> {
     let f = &b.figs[p];
     match f.act {
         Act::Parry { against } => Some(against.clone()),
-        Act::Withdraw { .. }
-            if b.extra
-                .get(&p)
-                .is_some_and(|ids| ids.iter().any(|id| id == "parry")) =>
-        {
+        Act::Withdraw { .. } if parries_too(b, p) => {
             let foes = b.figs.iter().filter(|g| {
                 g.up() && g.side() != f.side() && g.act.targets().contains(&f.name().as_str())
             });

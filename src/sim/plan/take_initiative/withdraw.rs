@@ -144,11 +144,7 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
         .insert(p, MoveTo(at, need.max(1e-9), follows.saturating_sub(1)));
     // The figure's blow at its follower; on the pursuer's own total, the figure first. A
     // figure that parries as it withdraws strikes no blow: the parry is its attack (§3).
-    let parries = b
-        .extra
-        .get(&i)
-        .is_some_and(|ids| ids.iter().any(|id| id == "parry"));
-    if !parries {
+    if !super::parry::parries_too(b, i) {
         b.changes.intent.insert(i, Act::melee_at(&pname));
         let why = format!("{pname} follows it, still in melee: it strikes");
         push_rule(
