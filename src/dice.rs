@@ -66,6 +66,30 @@ impl DiceExpr {
         Ok(e)
     }
 
+    /// A monster's attacks written as one sum ("1d6+1d6+1d8" for the MM's 1-6/1-6/1-8, a
+    /// claw, a claw and a bite): one expression per attack, each dice term starting one and
+    /// a constant going with the attack before it ("1d4+4+1d4+4+2d6" is 1d4+4, 1d4+4,
+    /// 2d6). An expression of one dice term is one attack.
+    pub fn attacks(text: &str) -> Result<Vec<DiceExpr>, String> {
+        let whole = DiceExpr::parse(text)?;
+        let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let mut out: Vec<DiceExpr> = Vec::new();
+        for term in t.replace('-', "+-").split('+').filter(|s| !s.is_empty()) {
+            let part = DiceExpr::parse(term)?;
+            match out.last_mut() {
+                Some(last) if part.dice.is_empty() => {
+                    last.plus = last.plus.saturating_add(part.plus)
+                }
+                _ => out.push(part),
+            }
+        }
+        debug_assert_eq!(
+            out.iter().map(|a| a.dice.len()).sum::<usize>(),
+            whole.dice.len()
+        );
+        Ok(out)
+    }
+
     /// Rolls the expression, asking `die(sides)` for each die.
     pub fn roll(&self, mut die: impl FnMut(u32) -> u32) -> i32 {
         let mut total = self.plus;

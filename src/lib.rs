@@ -15,6 +15,25 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// `eprintln!` for the whole crate, never panicking: a closed or failing standard error
+/// (`firststrike check bad.ron 2>&1 | head -1`) drops the message instead of aborting
+/// with a panic, as the standard macro does.
+macro_rules! eprintln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+
+/// `eprint!` for the whole crate, never panicking (see `eprintln!`).
+#[allow(unused_macros)]
+macro_rules! eprint {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($t)*);
+    }};
+}
+
 pub mod bounded;
 pub mod calc;
 pub mod cli;

@@ -6,14 +6,11 @@
 mod common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-fn folder(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fs-hostile-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn folder(test: &str) -> common::Scratch {
+    common::Scratch::new(&format!("fs-hostile-{test}"))
 }
 
 /// Runs the binary under the hang guard with environment changes.

@@ -17,11 +17,11 @@ use firststrike::viewer::{
 };
 use std::path::{Path, PathBuf};
 
+mod common;
+
 /// A fresh folder with a copy of a library scene in it.
-fn folder(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fs-lost-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn folder(test: &str) -> common::Scratch {
+    let dir = common::Scratch::new(&format!("fs-lost-{test}"));
     std::fs::copy("scenes/lizard_man_lair.ron", dir.join("lair.ron")).unwrap();
     std::fs::copy("scenes/otis_vs_robilar.ron", dir.join("duel.ron")).unwrap();
     dir

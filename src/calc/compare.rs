@@ -18,6 +18,10 @@ pub struct Summary {
     pub ruined: Vec<(String, String, u32, u32)>,
     /// Figures down (unconscious or dead) at the end, with the round they fell in.
     pub down: BTreeMap<String, u32>,
+    /// Who aimed at whom in each round (round, actor, target), as declared: only such
+    /// pairs are compared for order (allies, or foes who never meet, have none to compare).
+    #[serde(skip)]
+    pub aims: BTreeSet<(u32, String, String)>,
 }
 
 /// The summary of one run's log.
@@ -33,6 +37,11 @@ pub fn summary(log: &EventLog) -> Summary {
             if !order.iter().any(|(n, _)| n == &e.actor) {
                 order.push((e.actor.to_string(), e.segment));
             }
+        }
+        if e.kind == EventKind::Declare
+            && let Some(t) = &e.target
+        {
+            s.aims.insert((e.round, e.actor.to_string(), t.to_string()));
         }
         let spell = || match &e.payload {
             crate::sim::Payload::SpellComplete { spell, .. }
@@ -60,8 +69,8 @@ pub fn summary(log: &EventLog) -> Summary {
 /// Where two summaries differ.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Differences {
-    /// Pairs that act in a different order in some round: (round, a, b) where the book has
-    /// `a` first and "Take Initiative!" has `b` first.
+    /// Foes who meet (one aims at the other) and act in a different order in some round:
+    /// (round, a, b) where the book has `a` first and "Take Initiative!" has `b` first.
     pub order: Vec<(u32, String, String)>,
     /// Spells that go off under one system and not the other: (caster, spell, under which
     /// system it goes off).
@@ -78,10 +87,20 @@ pub fn differences(book: &Summary, ti: &Summary) -> Differences {
             continue;
         };
         let pos = |o: &[(String, u32)], n: &str| o.iter().position(|x| x.0 == n);
+        // Foes who meet: one aimed at the other by this round (a declaration stands until
+        // another replaces it), under either system.
+        let meet = |a: &str, b: &str| {
+            [book, ti].iter().any(|s| {
+                s.aims
+                    .iter()
+                    .any(|(r, x, y)| r <= round && ((x == a && y == b) || (x == b && y == a)))
+            })
+        };
         for (i, (a, _)) in b_order.iter().enumerate() {
             for (b, _) in &b_order[i + 1..] {
                 if let (Some(pa), Some(pb)) = (pos(t_order, a), pos(t_order, b))
                     && pb < pa
+                    && meet(a, b)
                 {
                     d.order.push((*round, a.clone(), b.clone()));
                 }

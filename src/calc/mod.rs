@@ -251,6 +251,11 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             .routines_in(round, defaults.context.options.alternating_rate)
             .0
             .min(*limits::ROUTINES.end());
+        if a.routines == 0 {
+            return Err(format!(
+                "{name}: at a rate of {r} it has no attack in its round {round} of attacking (DMG p.63): it has nothing to order this round (give round=1 for the round it attacks in)"
+            ));
+        }
     }
     let light_gear = light.unwrap_or_else(|| move_in.is_none_or(movement::is_light_gear));
     if let Some(d) = dex {

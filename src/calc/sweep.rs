@@ -52,6 +52,14 @@ pub fn parse(text: &str) -> Result<Vary, String> {
             "--vary {text}: FROM must not exceed TO, and STEP must be above 0"
         ));
     }
+    // Only a position is measured in feet and may take any value; every other field is a
+    // whole number, and a fraction would be rounded to the same value twice.
+    let whole = |v: f64| v.fract() == 0.0;
+    if !matches!(field, "x" | "y") && !(whole(from) && whole(to) && whole(step)) {
+        return Err(format!(
+            "--vary {text}: {field} takes whole numbers; FROM, TO and STEP must be whole"
+        ));
+    }
     let n = ((to - from) / step).floor() as usize + 1;
     if n > MAX_VALUES {
         return Err(format!("--vary {text}: {n} values; at most {MAX_VALUES}"));

@@ -37,6 +37,9 @@ pub struct TiFigure {
     pub changed: Option<(u32, Option<u32>)>,
     /// It attacks several melee targets: at the round's end (App. B, Weapon).
     pub round_end: bool,
+    /// The most its total may come to (a spell without spell cards, App. B note 6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cap: Option<i64>,
 }
 
 impl TiFigure {
@@ -45,9 +48,11 @@ impl TiFigure {
         match self.changed {
             Some((reroll, at)) => {
                 let segment = at.unwrap_or(base).min(base);
-                change::changed(base, segment, reroll, self.modifiers.clone()).0
+                change::changed(base, segment, reroll, self.modifiers.clone())
+                    .0
+                    .capped(self.cap)
             }
-            None => Total::new(base, self.modifiers.clone()),
+            None => Total::new(base, self.modifiers.clone()).capped(self.cap),
         }
     }
 
@@ -135,6 +140,11 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         "unarmed" => Action::Unarmed { size },
         "wait" | "block" => Action::Other,
         // Moving and shooting: never nocked and ready on the move (§8b).
+        "move-missile" if ammo.as_deref() == Some("nocked") => {
+            return Err(format!(
+                "{name}: ammo=nocked on the move: a bow cannot be nocked and ready while moving (Take Initiative! §8b note b); give ammo=arrows (or quarrels, darts, thrown) or weapon=NAME"
+            ));
+        }
         "move-missile" => Action::MoveAndShoot {
             far,
             speed: match (&ammo, &weapon) {
@@ -144,6 +154,17 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             dexterity: dex.map_or(0, reaction_adjustment),
         },
         // A weapon hurled on the charge: a thrown object's speed, not the charge's +4 (§9h).
+        "hurl"
+            if weapon
+                .as_deref()
+                .and_then(|w| tables::weapon(w).ok())
+                .is_some_and(|w| w.range_in.is_none()) =>
+        {
+            return Err(format!(
+                "{name}: weapon={} has no throwing range: a charge hurls a throwable melee weapon (Take Initiative! §9h)",
+                weapon.as_deref().unwrap_or_default()
+            ));
+        }
         "hurl" => Action::Missile {
             speed: missile_speed(table, "thrown", false),
             dexterity: dex.map_or(0, reaction_adjustment),
@@ -230,6 +251,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         modifiers,
         changed: reroll.map(|r| (r, at)),
         round_end,
+        cap: crate::rules::take_initiative::spell::total_cap(action, cards),
     })
 }
 
@@ -323,6 +345,14 @@ pub fn to_text(figs: &[TiFigure]) -> Result<String, String> {
             }
         };
         let _ = writeln!(out, "  {line}");
+        if f.kind == "expect" {
+            // Its total only says when it is ready: the answer comes after the event (§2).
+            let _ = writeln!(
+                out,
+                "    {} acts only after the event it expects: its answer comes at max(this total, the event's segment) - 3 + a new d10 + its weapon's speed (Take Initiative! §2; a scene plays it)",
+                f.name
+            );
+        }
     }
     let _ = writeln!(out);
     if dice {
@@ -333,7 +363,15 @@ pub fn to_text(figs: &[TiFigure]) -> Result<String, String> {
                 1 => format!("next round, segment {}", p.acts.segment),
                 n => format!("{n} rounds on, segment {}", p.acts.segment),
             };
-            let _ = writeln!(out, "  {when}  {}", p.names.join(" and "));
+            let waits = |n: &String| {
+                if figs.iter().any(|f| &f.name == n && f.kind == "expect") {
+                    " (ready; answers after the event)"
+                } else {
+                    ""
+                }
+            };
+            let names: Vec<String> = p.names.iter().map(|n| format!("{n}{}", waits(n))).collect();
+            let _ = writeln!(out, "  {when}  {}", names.join(" and "));
         }
     } else {
         let _ = writeln!(out, "Over the 100 rolls of each pair's d10s:");

@@ -355,6 +355,9 @@ impl FirstArgs {
 
 /// Runs the calculator; returns the exit code.
 pub fn run(args: FirstArgs) -> i32 {
+    if let Err(e) = names_fit(&args.actions) {
+        return fail(&e);
+    }
     if args.system == System::TakeInitiative {
         return take_initiative(&args);
     }
@@ -429,6 +432,40 @@ fn take_initiative(args: &FirstArgs) -> i32 {
 }
 
 /// Says what is wrong, and exits 2.
+/// The most actions `first` orders at once: it weighs every pair, so its work and its
+/// output grow with the square of them (a crowd belongs in a scene and `run`).
+pub const MAX_ACTIONS: usize = 100;
+
+/// The actions' names: each figure once, no control characters (they would reach the
+/// terminal as they are), and not too many actions.
+fn names_fit(actions: &[String]) -> Result<(), String> {
+    if actions.len() > MAX_ACTIONS {
+        return Err(format!(
+            "{} actions: `first` orders at most {MAX_ACTIONS} (every pair is weighed); play a crowd as a scene with `run`",
+            actions.len()
+        ));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for a in actions {
+        let Some((name, _)) = a.split_once(':') else {
+            continue;
+        };
+        let name = name.trim();
+        if name.chars().any(char::is_control) {
+            return Err(format!(
+                "{}: a name may not hold control characters",
+                name.escape_debug()
+            ));
+        }
+        if !seen.insert(name) {
+            return Err(format!(
+                "two actions are named '{name}': give each figure its own name"
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn fail(e: &str) -> i32 {
     eprintln!("error: {e}");
     eprintln!("(see 'firststrike first --help' for the syntax and examples)");

@@ -4,7 +4,7 @@
 //! when interrupted (Ctrl+C; `odds` still prints what it counted). Colour follows the
 //! terminal and `NO_COLOR`.
 
-mod first;
+pub mod first;
 mod memory;
 mod odds;
 mod progress;
@@ -62,13 +62,16 @@ enum Command {
 }
 
 /// Writes to standard output. A reader that stops early (`run … | head -1`) closes the pipe:
-/// the rest is dropped quietly rather than panicking.
+/// the rest is dropped quietly rather than panicking. Any other failure (a full disk, a
+/// file size limit) is kept and makes the command fail ([`output_failed`]).
 pub(crate) fn out(text: &str) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush());
+    note(
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|_| stdout.flush()),
+    );
 }
 
 /// Writes to standard output through a buffer, as `write` produces it; a reader that stops
@@ -76,7 +79,24 @@ pub(crate) fn out(text: &str) {
 pub(crate) fn out_with(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) {
     use std::io::Write;
     let mut w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let _ = write(&mut w).and_then(|()| w.flush());
+    note(write(&mut w).and_then(|()| w.flush()));
+}
+
+/// The first failure to write standard output other than a closed pipe.
+static OUTPUT_ERROR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Keeps a write's failure, unless the reader just stopped reading.
+fn note(result: std::io::Result<()>) {
+    if let Err(e) = result
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        let _ = OUTPUT_ERROR.set(e.to_string());
+    }
+}
+
+/// Why standard output could not be written, if it could not: the output is incomplete.
+pub(crate) fn output_failed() -> Option<&'static str> {
+    OUTPUT_ERROR.get().map(String::as_str)
 }
 
 /// Whether two paths name the same file: an output that would replace one of the
@@ -120,6 +140,20 @@ pub fn run() -> i32 {
             return code;
         }
     };
+    let code = command(cli);
+    // A command whose output did not all reach its file (a full disk) has failed: its
+    // reader must not take a cut-off log for a whole one.
+    match output_failed() {
+        Some(why) => {
+            eprintln!("error: the output could not be written, and is incomplete: {why}");
+            if code == 0 { 1 } else { code }
+        }
+        None => code,
+    }
+}
+
+/// Runs one parsed command; returns its exit code.
+fn command(cli: Cli) -> i32 {
     match cli.command {
         Some(Command::First(args)) => first::run(args),
         Some(Command::Run(args)) => scene_cmds::run(args),

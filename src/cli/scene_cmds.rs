@@ -239,7 +239,14 @@ pub fn check(args: CheckArgs) -> i32 {
                 for w in &warnings {
                     eprintln!("warning: {w}");
                 }
-                super::out(&format!("ok: {} ({})\n", path.display(), s.name));
+                // Say which was checked: the user's file, or the scene built in.
+                let file = scene::library::user_file(path);
+                let which = if file.exists() {
+                    file.display().to_string()
+                } else {
+                    format!("{} (built in)", path.display())
+                };
+                super::out(&format!("ok: {which} ({})\n", s.name));
             }
             Ok((_, warnings)) => {
                 bad += 1;

@@ -122,7 +122,8 @@ pub fn arrives_this_round(distance_ft: f64, feet_per_segment: f64) -> bool {
 /// (positive, in classes) already counted in `ac`.
 pub fn charging_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
     let worse = if dex_ac_bonus > 0 {
-        ac + dex_ac_bonus
+        // Losing the bonus never makes it worse than AC 10, which takes no penalty.
+        (ac + dex_ac_bonus).min(ac.max(10))
     } else if ac >= 10 {
         ac
     } else {
@@ -159,6 +160,9 @@ mod tests {
         assert_eq!(charging_ac(4, 0).0, 5);
         assert_eq!(charging_ac(2, 2).0, 4);
         assert_eq!(charging_ac(10, 0).0, 10);
+        // AC 10 with a Dexterity bonus: no worse than AC 10 (DMG p.66).
+        assert_eq!(charging_ac(10, 2).0, 10);
+        assert_eq!(charging_ac(9, 2).0, 10);
     }
 
     #[test]

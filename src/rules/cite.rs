@@ -217,6 +217,7 @@ rules! {
     TI_LONG_SPELL = "ti.long_spell", TakeInitiative, "App. B, Magic", "a spell taking more than a round keeps its own casting time, whatever the d10";
     TI_ONE_ACTION = "ti.one_action", TakeInitiative, "App. A; App. B notes", "one normal action a round: a starred row is a primary action with no other beside it, and two minor actions count as one normal action";
     TI_MOVES_EXCLUSIVE = "ti.moves_exclusive", TakeInitiative, "Glossary", "move, charge, flee and withdraw exclude each other in one round";
+    TI_CLOSE = "ti.close", TakeInitiative, "Glossary, Close; §2", "a foe closing (or moving) into melee range does so safely: no melee blow lands on it that round unless it charges; only an Expect answers it";
     TI_MOVE_PREVENTS = "ti.move_prevents", TakeInitiative, "App. B, Movement", "moving more than 10 ft in a round prevents casting a spell and a normal melee attack";
     TI_MINOR_ONE_ATTACK = "ti.minor_one_attack", TakeInitiative, "App. A; App. B note 4", "a minor action (drawing or changing a weapon...) takes away multiple attacks that round";
     TI_CHARGE_ENGAGED = "ti.charge_engaged", TakeInitiative, "§9", "no charge by a figure already engaged: a foe within 1\" (10 ft) at the round's start";
@@ -263,6 +264,7 @@ rules! {
     SPELL_LIGHT = "spell.light", Phb, "44", "light (or continual light) lights a globe around its target; cast at the eyes it blinds unless saved against";
     SPELL_DARKNESS = "spell.darkness", Phb, "69", "darkness 15' radius: no light shines and infravision does not see within it";
     SPELL_BLAST = "spell.blast", Phb, "73", "a fireball bursts around its target: everyone within its radius is caught";
+    SPELL_MISSILES = "spell.magic_missile", Phb, "67", "magic missiles strike unerringly, a d4+1 each: one missile at first level and one more for every two levels after";
     SPELL_BLAST_DAMAGE = "spell.blast_damage", Phb, "73", "a fireball does a six-sided die of damage per level of its caster to each figure caught, half to one that saves vs. spells";
     CASTER_LEVEL_LEAST = "spell.caster_level", Phb, "25", "a caster with no level given casts at the least level that can cast the spell (a magic-user's: twice the spell's level less one; our reading)";
     CLASS_MATRIX = "class.matrix", Dmg, "74", "a character's number to hit comes from its class's attack matrix by level";

@@ -66,6 +66,15 @@ pub enum Effect {
         #[serde(default)]
         d6_per_level: u32,
     },
+    /// Missiles that strike the target unerringly (magic missile, PHB p.67): d4+1 each,
+    /// one missile for every two levels of the caster (1 at first, 2 at third...; the PHB
+    /// sets no most, a table may: `max`). A caster struck before its own spell goes off
+    /// loses it (DMG p.65).
+    Missiles {
+        /// The most missiles, if the table caps them.
+        #[serde(default)]
+        max: Option<u32>,
+    },
     /// Improves the target's armor class (barkskin, PHB p.55).
     Armor {
         /// Classes better.
@@ -256,6 +265,7 @@ impl Effect {
             Effect::Darkness { .. } => cite::SPELL_DARKNESS,
             Effect::Armor { .. } => cite::SPELL_ARMOR,
             Effect::Blast { .. } => cite::SPELL_BLAST,
+            Effect::Missiles { .. } => cite::SPELL_MISSILES,
         }
     }
 
@@ -269,6 +279,7 @@ impl Effect {
                 | Effect::Sleep { .. }
                 | Effect::Slow
                 | Effect::Interpose
+                | Effect::Missiles { .. }
         )
     }
 
@@ -324,10 +335,17 @@ pub fn outcome(effect: Effect, target: Target) -> (Outcome, Rule) {
         Effect::Slow => Outcome::Slowed,
         Effect::Interpose => Outcome::Interposed,
         Effect::Silence { .. } | Effect::Light { .. } | Effect::Darkness { .. } => Outcome::Area,
-        Effect::Blast { .. } => Outcome::Caught,
+        Effect::Blast { .. } | Effect::Missiles { .. } => Outcome::Caught,
         Effect::Armor { bonus } => Outcome::Armor(bonus),
     };
     (o, rule)
+}
+
+/// How many missiles a caster of `level` looses (PHB p.67): one, and one more for every
+/// two levels past the first (at most `max`, if given).
+pub fn missiles(level: u32, max: Option<u32>) -> (u32, Rule) {
+    let n = level.max(1).div_ceil(2);
+    (max.map_or(n, |m| n.min(m.max(1))), cite::SPELL_MISSILES)
 }
 
 /// The level a caster casts at: its hit dice (or level) if the scene gives them, else the

@@ -99,6 +99,16 @@ pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
         if slow.casting().is_some() {
             let mut d = evaluate(Chart::HighLow, fast, slow, ctx);
             d.rule = cite::STRIKES_FIRST;
+            // The chart read as if it had won: say so when the dice said otherwise.
+            if matches!(d.cell, Cell::HighD6 | Cell::HighD6Dex)
+                && fast.initiative() <= slow.initiative()
+            {
+                d.why = crate::words!(
+                    "it counts as the winner against the caster whatever the dice ({}-{})",
+                    fast.initiative(),
+                    slow.initiative()
+                );
+            }
             d.why = crate::words!(
                 "{}'s weapon strikes first regardless of initiative; {}",
                 fast.name,

@@ -60,9 +60,13 @@ pub fn instant_device(device: bool, given: Option<u32>, known: Option<u32>) -> O
     (device && given.is_none() && known.is_none()).then_some(cite::DEVICE_INSTANT)
 }
 
-/// A caster's armor class while casting (DMG p.65): without its Dexterity bonus.
+/// A caster's armor class while casting (DMG p.65): without its Dexterity bonus, and no
+/// worse for it than AC 10 (the worst a figure's armour gives).
 pub fn casting_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
-    (ac + dex_ac_bonus.max(0), cite::SPELL_NO_DEX)
+    (
+        (ac + dex_ac_bonus.max(0)).min(ac.max(10)),
+        cite::SPELL_NO_DEX,
+    )
 }
 
 /// The segments of a magic-user's two cantrips in one round (UA p.45): the first as any

@@ -170,9 +170,22 @@ fn window(src: &str, offset: usize) -> (String, usize, usize) {
         if here {
             at = text.len() + (col - from).min(to - from);
         }
-        text.push_str(&l[from..to]);
+        text.extend(l[from..to].chars().flat_map(shown_char));
     }
     (text, at, first)
+}
+
+/// A character of the file as a snippet shows it: a control character (an escape that
+/// would retitle or recolour the terminal) as `?`s of the same length in bytes, so the
+/// error's column still points at the same place; a carriage return as a space.
+fn shown_char(c: char) -> impl Iterator<Item = char> {
+    let (shown, n) = match c {
+        '\t' => ('\t', 1),
+        '\r' => (' ', 1),
+        c if c.is_control() => ('?', c.len_utf8()),
+        c => (c, 1),
+    };
+    std::iter::repeat_n(shown, n)
 }
 
 /// Every problem found in one scene.

@@ -64,6 +64,9 @@ pub struct FigureStats {
     pub damage: DiceExpr,
     /// Damage of an off-hand strike.
     pub off_hand_damage: Option<DiceExpr>,
+    /// A bestiary monster's natural attacks, each rolled on its own within a routine (the
+    /// bear's claw/claw/bite, DMG p.63); empty for one attack or a weapon.
+    pub natural_attacks: Vec<DiceExpr>,
     /// Armor class.
     pub ac: i32,
     /// Armor type for weapon adjustments.
@@ -258,6 +261,15 @@ impl FigureStats {
             problems.push(problem("damage", e));
             DiceExpr::parse("1d2").expect("valid")
         });
+        // The bestiary's sum of attacks, when the monster fights with them (no damage or
+        // weapon of the scene's own).
+        let natural_attacks = match (monster, &c.damage, weapon) {
+            (Some(m), None, None) => DiceExpr::attacks(&m.damage)
+                .ok()
+                .filter(|a| a.len() > 1)
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
         let class = match (&c.class, c.level) {
             (Some(name), Some(level)) => match tables::class(name) {
                 Ok(k) if crate::rules::class::LEVELS.contains(&level) => Some((k, level)),
@@ -390,6 +402,7 @@ impl FigureStats {
             damage_bonus: c.damage_bonus,
             damage,
             off_hand_damage: off_hand.map(|w| DiceExpr::parse(&w.damage).expect("table checked")),
+            natural_attacks,
             ac,
             ac_type: c.ac_type.unwrap_or(ac),
             hp,

@@ -26,10 +26,11 @@ pub fn find(name: &str) -> Option<(&'static str, &'static str)> {
 /// Loads a scene named on the command line: the file if there is one at `arg`, else the
 /// library scene of that name; the file's own error (with a hint) when neither.
 pub fn load_arg(arg: &Path) -> Result<Scene, SceneErrors> {
+    let arg = &user_file(arg);
     if arg.exists() {
         return load::load(arg);
     }
-    if let Some((path, text)) = arg.to_str().and_then(find) {
+    if let Some((path, text)) = library_name(arg).and_then(find) {
         return load::parse(&format!("{path} (built in)"), text);
     }
     load::load(arg).map_err(|mut e| {
@@ -48,8 +49,9 @@ pub fn load_arg(arg: &Path) -> Result<Scene, SceneErrors> {
 
 /// As [`load_arg`], with the scene's warnings (figures on defaults) for `check`.
 pub fn load_arg_with_warnings(arg: &Path) -> Result<(Scene, Vec<SceneError>), SceneErrors> {
+    let arg = &user_file(arg);
     if !arg.exists()
-        && let Some((path, text)) = arg.to_str().and_then(find)
+        && let Some((path, text)) = library_name(arg).and_then(find)
     {
         let label = format!("{path} (built in)");
         let scene = load::parse(&label, text)?;
@@ -60,6 +62,25 @@ pub fn load_arg_with_warnings(arg: &Path) -> Result<(Scene, Vec<SceneError>), Sc
         return load_arg(arg).map(|s| (s, Vec::new()));
     }
     load::load_with_warnings(arg)
+}
+
+/// The user's own file a scene argument means, before the library: the file itself, or
+/// for a bare name (`lizard_man_lair`) a file `NAME.ron` in the folder.
+pub fn user_file(arg: &Path) -> PathBuf {
+    let with_ron = arg.with_extension("ron");
+    if !arg.exists() && arg.extension().is_none() && with_ron.is_file() {
+        with_ron
+    } else {
+        arg.to_path_buf()
+    }
+}
+
+/// The name to look up in the library, if `arg` may mean a library scene: not a path the
+/// user spelled out as one (`./x`, `../x`, `/x`), which means that file alone.
+fn library_name(arg: &Path) -> Option<&str> {
+    let s = arg.to_str()?;
+    let explicit = arg.is_absolute() || s.starts_with("./") || s.starts_with("../");
+    (!explicit).then_some(s)
 }
 
 /// Where the viewer keeps its copies of library scenes: the user's data folder

@@ -53,6 +53,16 @@ pub fn read(path: &Path) -> Result<String, SceneErrors> {
 
 /// Parses and validates scene text; `file` names it in errors.
 pub fn parse(file: &str, src: &str) -> Result<Scene, SceneErrors> {
+    // A byte-order mark (Notepad writes one) is no part of the scene; blanked to spaces
+    // of the same length, so every error still points at its byte, line and column.
+    let blanked;
+    let src = match src.strip_prefix('\u{feff}') {
+        Some(_) => {
+            blanked = format!("   {}", &src[3..]);
+            blanked.as_str()
+        }
+        None => src,
+    };
     // Optional fields may be written bare (`weapon: "dagger"`) as well as `Some("dagger")`.
     let scene: Scene = ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
@@ -162,11 +172,69 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
         }
         _ => (field_before(src, offset), None),
     };
-    let mut err = SceneError::at(file, src, offset, field, e.code.to_string(), help);
+    let (field, message) = (user_words(&field), user_words(&e.code.to_string()));
+    let help = help.map(|h| user_words(&h));
+    let mut err = SceneError::at(file, src, offset, field, message, help);
     // RON reports 1-based positions; keep its numbers exactly.
     err.line = e.span.start.line;
     err.column = e.span.start.col;
     err
+}
+
+/// The scene's parts as a scene file names them, for the engine's type names that RON's
+/// messages carry ("CombatantSpec.hitpoints" is the field `hitpoints` of a figure in
+/// `combatants`).
+const USER_NAMES: &[(&str, &str)] = &[
+    ("CombatantSpec", "combatants[]"),
+    ("RoundSpec", "rounds[]"),
+    ("MapSpec", "map"),
+    ("FixedLight", "map.lights[]"),
+    ("RulesOptions", "rules"),
+    ("HouseRules", "rules.house"),
+    ("EncounterCheck", "encounter[]"),
+    ("SurpriseSpec", "surprise"),
+    ("TourStop", "tour[]"),
+    ("PsiChoice", "psionics"),
+    ("PsionicStrength", "psionic"),
+    ("DieKind", "dice (kind of die)"),
+    ("Immunity", "immune"),
+    ("AlternatingRate", "rules.alternating_rate"),
+    ("FirstRoundTiebreak", "rules.first_round_tiebreak"),
+    ("SpellStart", "rules.spell_start"),
+    ("HesitationRounding", "rules.hesitation"),
+    ("TiedSpeedFactor", "rules.tied_speed_factor"),
+    ("LaterRoutines", "rules.later_routines"),
+    ("ExtraBlows", "rules.extra_blows"),
+    ("MissileVolley", "rules.missile_volley"),
+    ("MissileVsCharge", "rules.missile_vs_charge"),
+    ("InstantActions", "rules.instant_actions"),
+    ("ChargeWithinInch", "rules.charge_within_inch"),
+    ("RulesSystem", "rules.system"),
+    ("SpellCards", "rules.spell_cards"),
+    ("Setting", "setting"),
+    ("Act", "a declaration"),
+];
+
+/// `text` with the engine's type names put as the scene file names them ([`USER_NAMES`]),
+/// whole words only.
+fn user_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let named = USER_NAMES.iter().find(|(t, _)| *t == word.as_str());
+        out.push_str(named.map_or(word.as_str(), |(_, u)| u));
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 /// Byte offset of a 1-based line and column.

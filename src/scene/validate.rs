@@ -204,6 +204,18 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 Some("names must be unique; they are how declarations refer to figures".into()),
             );
         }
+        for (field, text) in [("name", &f.name), ("side", &f.side)] {
+            if let Err(why) = fit_name(text) {
+                c.add(
+                    &anchor(field),
+                    format!("combatants[{i}].{field}"),
+                    why,
+                    Some(format!(
+                        "1 to {MAX_NAME_CHARS} characters, no control characters"
+                    )),
+                );
+            }
+        }
         match FigureStats::resolve(f) {
             Ok(stats) => {
                 if stats.encumbered && stats.movement.0 == 0 {
@@ -707,6 +719,40 @@ fn act_limits(c: &mut Checker, who: &str, act: &Act, section: &[String], path: &
     if !spell && act.targets().contains(&who) {
         bad("targets", Err(format!("'{who}' aims at itself")));
     }
+    let targets = act.targets();
+    if let Some(twice) = targets
+        .iter()
+        .enumerate()
+        .find_map(|(k, t)| targets[..k].contains(t).then_some(t))
+    {
+        bad(
+            "targets",
+            Err(format!("'{twice}' is named twice: name each figure once")),
+        );
+    }
+}
+
+/// The longest name or side a figure may have, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// Whether a figure's name (or side) can be shown: not empty, not too long, and free of
+/// control characters, which would reach a terminal as commands (a title, a colour).
+fn fit_name(text: &str) -> Result<(), String> {
+    if text.trim().is_empty() {
+        Err("a name may not be empty".into())
+    } else if text.chars().count() > MAX_NAME_CHARS {
+        Err(format!(
+            "a name of {} characters is too long (at most {MAX_NAME_CHARS})",
+            text.chars().count()
+        ))
+    } else if text.chars().any(char::is_control) {
+        Err(format!(
+            "'{}' holds a control character",
+            text.escape_debug()
+        ))
+    } else {
+        Ok(())
+    }
 }
 
 /// Whether a declaration means something only under "Take Initiative!".
@@ -808,6 +854,24 @@ fn check_declarations(
                         ),
                         Some("declare Move or Melee instead, or lighten the load".into()),
                     );
+                }
+                if matches!(act, Act::Charge { hurl: true, .. }) {
+                    // §9h hurls a throwable melee weapon: one with a throwing range.
+                    let weapon = FigureStats::resolve(fig)
+                        .ok()
+                        .and_then(|s| s.weapon)
+                        .and_then(|w| tables::weapon(&w).ok());
+                    if let Some(w) = weapon.filter(|w| w.range_in.is_none()) {
+                        c.add(
+                        &at,
+                        format!("{path}.{who}.hurl"),
+                        format!(
+                            "'{who}' is armed with a {}, which has no throwing range: a charge hurls a throwable melee weapon (a spear, a dagger, a hand axe)",
+                            w.name
+                        ),
+                        Some("give it a weapon with a throwing range, or charge without hurl (assets/weapons.ron)".into()),
+                    );
+                    }
                 }
             }
             Act::Melee { targets, .. } | Act::Missile { targets, .. } | Act::Close { targets }

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 /// with it ([`Surprised`], [`Intent`], [`Affected`]); its numbers come from its resolved
 /// [`FigureStats`](crate::scene::figure::FigureStats) ([`crate::sim::spawn`]).
 #[derive(Component, Clone, Debug)]
-#[require(Surprised, Intent, Affected)]
+#[require(Surprised, Intent, Affected, CastingWounds)]
 pub struct Combatant {
     /// Place in the scene's list.
     pub index: usize,
@@ -149,6 +149,8 @@ pub struct Fighting {
     pub damage: DiceExpr,
     /// Off-hand weapon and its damage.
     pub off_hand: Option<(String, DiceExpr)>,
+    /// A monster's natural attacks, each its own roll within a routine (DMG p.63).
+    pub natural_attacks: Vec<DiceExpr>,
     /// Initiative die.
     pub initiative_die: u32,
     /// A single-classed fighter (its parry under "Take Initiative!").
@@ -253,6 +255,27 @@ pub struct Casting {
     pub potion: bool,
     /// The point an area spell is cast at, in feet (none: round its target).
     pub at: Option<(f64, f64)>,
+}
+
+/// Under "Take Initiative!": the damage a caster has taken in the round it casts in, before
+/// its spell goes off (Basics: the save to keep the spell counts all of it).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct CastingWounds {
+    /// The round the damage was taken in.
+    pub round: u32,
+    /// Hit points lost in that round.
+    pub hp: u32,
+}
+
+impl CastingWounds {
+    /// Adds `hp` taken in `round` (a new round starts afresh); the whole this round.
+    pub fn take(&mut self, round: u32, hp: u32) -> u32 {
+        if self.round != round {
+            *self = CastingWounds { round, hp: 0 };
+        }
+        self.hp += hp;
+        self.hp
+    }
 }
 
 /// A charge or closing move under way this round.

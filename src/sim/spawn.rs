@@ -52,6 +52,7 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
             damage_bonus: s.damage_bonus,
             damage: s.damage.clone(),
             off_hand: s.off_hand.clone().zip(s.off_hand_damage.clone()),
+            natural_attacks: s.natural_attacks.clone(),
             initiative_die: s.initiative_die,
             // A single-classed fighter, paladin or ranger ("Take Initiative!" §3).
             fighter: spec.fighter

@@ -1,20 +1,24 @@
 //! "Who goes first" under Take Initiative!: each figure's d10 plus its action's modifiers
 //! gives the ordering segment it acts on, the lower first and a tie at once (Take
 //! Initiative! §Basics). The question shows the two foes' actions and dice; the answer is
-//! [`before`] of the rules core over the totals the engine logged.
+//! when each really acts, as the engine logged it: an expecting figure on its answer (§2),
+//! one with several targets at the round's end, a total past 20 in a later round.
 
 use super::{Lesson, Question, QuestionKind};
-use crate::rules::take_initiative::before;
 use crate::scene::FigureId;
 use crate::sim::{EventKind, LogEvent, Payload};
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
-/// A figure's initiative this round: its event, die and total.
+/// A figure's initiative this round: its rolled event and die, and the last timing the
+/// engine logged for it (an expecting figure's answer comes after its own total).
 struct Acts<'a> {
     event: &'a LogEvent,
     die: u32,
-    total: i64,
+    last: &'a LogEvent,
+    /// Rounds later, segment, total: the order the engine acts in (lower first; at the
+    /// round's end, the lower totals first).
+    key: (u32, u32, i64),
 }
 
 impl Lesson {
@@ -55,19 +59,31 @@ impl Lesson {
         out
     }
 
-    /// The figure's first initiative event of the round, if it rolled a d10 for it.
+    /// The figure's first initiative event of the round, if it rolled a d10 for it, and
+    /// the last one (its answer, when it expects a foe).
     fn acts(&self, round: u32, who: FigureId) -> Option<Acts<'_>> {
-        self.log.iter().find_map(|e| match e.payload {
-            Payload::TakeInitiative {
-                die: Some(die),
-                total,
-                ..
-            } if e.round == round && e.by(who) => Some(Acts {
-                event: e,
-                die,
-                total,
-            }),
-            _ => None,
+        let mut timings = self.log.iter().filter(|e| {
+            e.round == round && e.by(who) && matches!(e.payload, Payload::TakeInitiative { .. })
+        });
+        let event = timings.next()?;
+        let Payload::TakeInitiative { die: Some(die), .. } = event.payload else {
+            return None;
+        };
+        let last = timings.last().unwrap_or(event);
+        let Payload::TakeInitiative {
+            total,
+            rounds_later,
+            segment,
+            ..
+        } = last.payload
+        else {
+            return None;
+        };
+        Some(Acts {
+            event,
+            die,
+            last,
+            key: (rounds_later, segment, total),
         })
     }
 
@@ -77,7 +93,19 @@ impl Lesson {
             format!("{} ({action}; d10 shows {})", x.event.actor, x.die)
         };
         let (na, nb) = (a.event.actor.clone(), b.event.actor.clone());
-        let (order, rule) = before(a.total, b.total);
+        let order = a.key.cmp(&b.key);
+        // The rule that placed the earlier one (the totals' when neither answers a foe).
+        let rule = match order {
+            Ordering::Greater => b.last.rule,
+            _ => a.last.rule,
+        };
+        let words = |x: &Acts| {
+            if std::ptr::eq(x.event, x.last) {
+                x.event.detail.clone()
+            } else {
+                format!("{}; then {}", x.event.detail, x.last.detail)
+            }
+        };
         Question {
             ask_before: (round, 1),
             kind: QuestionKind::WhoFirst,
@@ -93,7 +121,7 @@ impl Lesson {
             },
             choices: vec![na.to_string(), nb.to_string(), "both at once".into()],
             rule,
-            why: format!("{na}: {}; {nb}: {}", a.event.detail, b.event.detail),
+            why: format!("{na}: {}; {nb}: {}", words(a), words(b)),
             lit: None,
             decision: None,
         }

@@ -59,3 +59,38 @@ pub fn firststrike_guarded(args: &[String], env: &[(&str, Option<&str>)]) -> (i3
         String::from_utf8_lossy(&out.stderr).into(),
     )
 }
+
+/// A scratch folder for one test, emptied when made and removed when the test is done
+/// (passing or failing), so runs leave nothing behind in the temporary folder.
+#[allow(dead_code)]
+pub struct Scratch(std::path::PathBuf);
+
+#[allow(dead_code)]
+impl Scratch {
+    /// `NAME-PID` under the temporary folder, fresh.
+    pub fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

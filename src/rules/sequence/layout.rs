@@ -103,7 +103,8 @@ pub(super) fn lay_out_fight(
     }
     // 3. A figure that hesitated in declaring strikes that many segments late (DMG p.71).
     for k in 0..members.len() {
-        hesitated(&mut ev, k, act(k));
+        let base = undelayed_segment(&pairs, k, &act, &aims);
+        hesitated(&mut ev, k, act(k), base);
     }
     // 3b. A figure that strikes at its charger does so at contact (DMG p.66).
     for p in &pairs {
@@ -122,8 +123,8 @@ pub(super) fn lay_out_fight(
         let (x, y) = (act(p.a), act(p.b));
         match (x.casting().is_some(), y.casting().is_some()) {
             (true, true) => order(&mut g, ev.by[p.a][0], ev.by[p.b][0], p.full.first),
-            (true, false) => against_caster(&mut g, &mut ev, p, true, x),
-            (false, true) => against_caster(&mut g, &mut ev, p, false, y),
+            (true, false) => against_caster(&mut g, &mut ev, p, true, (x, y.delay)),
+            (false, true) => against_caster(&mut g, &mut ev, p, false, (y, x.delay)),
             (false, false) => {
                 annotate(&mut ev, &mut annotated, p, x, y);
                 by_rows(&mut g, &ev, p, x, y);
@@ -427,8 +428,35 @@ fn order(g: &mut OrderGraph, a: usize, b: usize, first: First) {
     };
 }
 
-/// A figure that hesitated: its first blow no earlier than segment 1 + its delay.
-fn hesitated(ev: &mut Events, k: usize, a: &Declared) {
+/// The segment figure `k`'s first blow falls in before any delay: where the pairwise rule
+/// puts its blow at a caster it aims at (DMG p.66-67), the earliest if several; else
+/// segment 1, the start of the round.
+fn undelayed_segment<'a>(
+    pairs: &[Pair],
+    k: usize,
+    act: &impl Fn(usize) -> &'a Declared,
+    aims: &impl Fn(usize, usize) -> bool,
+) -> u32 {
+    pairs
+        .iter()
+        .filter_map(|p| {
+            let (other, seg) = if p.a == k {
+                (p.b, p.full.segment_a)
+            } else if p.b == k {
+                (p.a, p.full.segment_b)
+            } else {
+                return None;
+            };
+            (act(other).casting().is_some() && aims(k, other)).then_some(seg)?
+        })
+        .min()
+        .unwrap_or(1)
+}
+
+/// A figure that hesitated: its first blow as many segments later than it would have come
+/// (`base`, see [`undelayed_segment`]) as it hesitated (DMG p.71: a like delay in its
+/// actions; a delay never makes a blow earlier).
+fn hesitated(ev: &mut Events, k: usize, a: &Declared, base: u32) {
     if a.delay == 0 || a.casting().is_some() || matches!(a.kind, ActionKind::Charge { .. }) {
         return;
     }
@@ -436,7 +464,7 @@ fn hesitated(ev: &mut Events, k: usize, a: &Declared) {
         return;
     };
     let e = &mut ev.list[first];
-    let at = 1 + a.delay;
+    let at = (base + a.delay).max(1);
     if e.segment.is_none_or(|s| s < at) {
         // Past the round's last segment the blow does not come this round (a played round
         // leaves it out).
@@ -498,7 +526,10 @@ fn strike_back_at_contact(
     let ActionKind::Charge { arrival_segment } = charger.kind else {
         return;
     };
-    if !aims_at_charger || other.casting().is_some() || c == o {
+    // A blow struck back: a shot or a turning at a charger keeps its own rule (the
+    // missile-against-charge reading), it does not wait for contact.
+    let shoots_or_turns = matches!(other.kind, ActionKind::Missile | ActionKind::Turn);
+    if !aims_at_charger || other.casting().is_some() || shoots_or_turns || c == o {
         return;
     }
     let Some(first) = ev.first_strike(o) else {
@@ -569,7 +600,7 @@ fn against_caster(
     ev: &mut Events,
     p: &Pair,
     caster_is_a: bool,
-    caster_action: &Declared,
+    (caster_action, other_delay): (&Declared, u32),
 ) {
     let (caster, other) = if caster_is_a { (p.a, p.b) } else { (p.b, p.a) };
     let (d, ctx) = (&p.full, &p.ctx);
@@ -595,6 +626,18 @@ fn against_caster(
         e.rule = d.rule;
         e.why = d.why.clone();
     }
+    // A blow delayed by hesitation (DMG p.71) is placed by its segment against the
+    // completion's; in the same segment the pairwise rule still decides.
+    let rel = match (other_delay > 0, e.segment, ev.list[done].segment) {
+        (true, Some(blow), Some(completion)) if blow != completion => {
+            if blow < completion {
+                First::A
+            } else {
+                First::B
+            }
+        }
+        _ => rel,
+    };
     order(g, first_strike, done, rel);
     let whole = caster_action.whole_casting_time().unwrap_or(0);
     let (later_can_disrupt, _) = routine_can_disrupt(2, whole);

@@ -80,6 +80,9 @@ impl Refusal {
             | Refusal::MinorsBeside { .. }
             | Refusal::TooManyMinors(_) => cite::TI_ONE_ACTION,
             Refusal::TwoMoves { .. } => cite::TI_MOVES_EXCLUSIVE,
+            Refusal::MovePrevents { prevented, .. } if prevented == "hiding in shadows" => {
+                cite::TI_HIDE
+            }
             Refusal::MovePrevents { .. } => cite::TI_MOVE_PREVENTS,
             Refusal::TargetsWithoutMelee => cite::TI_MULTIPLE_TARGETS,
             Refusal::Engaged => cite::TI_CHARGE_ENGAGED,
@@ -169,6 +172,8 @@ fn moving_prevents(action: Action) -> Option<&'static str> {
         Action::Melee { .. } | Action::Unarmed { .. } | Action::SetToReceive => {
             Some("a melee attack")
         }
+        // One cannot hide in shadows and move (§10; DMG p.19).
+        Action::Hide => Some("hiding in shadows"),
         _ => None,
     }
 }
@@ -176,8 +181,18 @@ fn moving_prevents(action: Action) -> Option<&'static str> {
 /// Rows that move the figure (a movement type of their own).
 const MOVE_ROWS: [&str; 4] = ["charge", "move_half", "move_full", "flee"];
 /// Rows that are an action of their own, as their declarations are: a weapon set to
-/// receive a charge, a charge. Beside another normal action they make two.
-const ACTION_ROWS: [&str; 2] = ["set_to_receive", "charge"];
+/// receive a charge, a charge, a parry, hiding in shadows (App. A names parrying and
+/// hiding as normal actions). Beside another normal action they make two.
+const ACTION_ROWS: [&str; 4] = ["set_to_receive", "charge", "parry", "hide"];
+
+/// Whether row `id` beside `action` is one the text itself combines with it: a parry while
+/// withdrawing (§6 note b), a move while using a wand to fire (§8c, as a bow's §8b).
+fn goes_beside(action: Action, id: &str) -> bool {
+    matches!(
+        (action, id),
+        (Action::Withdraw, "parry") | (Action::Device, "move_half" | "move_full")
+    )
+}
 /// Rows that cast.
 const CAST_ROWS: [&str; 2] = ["spell", "scroll"];
 
@@ -202,6 +217,7 @@ pub fn combine(table: &Table, action: Action, extra: &[&str]) -> Result<(Combine
         extra
             .iter()
             .filter(|id| row(id).is_some_and(|r| r.primary) || ACTION_ROWS.contains(id))
+            .filter(|id| !goes_beside(action, id))
             .map(|id| words(id)),
     );
     if let [first, second, ..] = normals.as_slice() {
@@ -227,10 +243,13 @@ pub fn combine(table: &Table, action: Action, extra: &[&str]) -> Result<(Combine
         .first()
         .filter(|_| !matches!(action, Action::Charge) && !extra.contains(&"charge"));
     let prevented = moving_prevents(action).map(String::from).or_else(|| {
-        extra
-            .iter()
-            .find(|id| CAST_ROWS.contains(id))
-            .map(|_| "casting a spell".to_string())
+        extra.iter().find_map(|id| {
+            if CAST_ROWS.contains(id) {
+                Some("casting a spell".to_string())
+            } else {
+                (*id == "hide").then(|| "hiding in shadows".to_string())
+            }
+        })
     });
     if let (Some(moving), Some(prevented)) = (moving, prevented) {
         return Err(Refusal::MovePrevents {
@@ -354,9 +373,15 @@ mod tests {
             let t = tables::take_initiative();
             let ids: Vec<&str> = extra.iter().map(String::as_str).collect();
             let row = |id: &str| t.modifiers.iter().find(|r| r.id == id).unwrap();
+            // The text's own pairs: a parry while withdrawing (§6 b), a move with a wand
+            // (§8c).
+            let texts_pair = |id: &str| {
+                (action == Action::Withdraw && id == "parry")
+                    || (action == Action::Device && (id == "move_half" || id == "move_full"))
+            };
             let primaries = ids
                 .iter()
-                .filter(|id| row(id).primary || ACTION_ROWS.contains(id))
+                .filter(|id| (row(id).primary || ACTION_ROWS.contains(id)) && !texts_pair(id))
                 .count()
                 + usize::from(normal_action(action).is_some());
             let moves = ids.iter().filter(|id| MOVE_ROWS.contains(id)).count()
@@ -370,6 +395,7 @@ mod tests {
                 Action::Melee { .. } | Action::Unarmed { .. } | Action::SetToReceive
             );
             let charge = action == Action::Charge || ids.contains(&"charge");
+            let hides = action == Action::Hide || ids.contains(&"hide");
             let minors_allowed = if primaries == 1 { 1 } else { 2 };
             // A row given twice, or beside the action that already counts it.
             let own = super::super::action::modifiers(t, action).0;
@@ -382,6 +408,7 @@ mod tests {
                     prop_assert!(primaries <= 1, "two normal actions accepted");
                     prop_assert!(moves <= 1, "two moves accepted");
                     prop_assert!(!(moves == 1 && !charge && (casts || melee)), "cast or melee on the move");
+                    prop_assert!(!(moves == 1 && hides), "hiding on the move");
                     prop_assert!(minors <= minors_allowed, "too many minor actions");
                     prop_assert_eq!(c.one_attack, minors > 0);
                     prop_assert!(!ids.contains(&"multiple_targets") || melee);
@@ -391,6 +418,7 @@ mod tests {
                         || primaries > 1
                         || moves > 1
                         || (moves == 1 && !charge && (casts || melee))
+                        || (moves == 1 && hides)
                         || minors > minors_allowed
                         || (ids.contains(&"multiple_targets") && !melee);
                     prop_assert!(broken, "refused without a broken rule: {}", r.describe());
@@ -430,6 +458,13 @@ mod tests {
         assert_eq!(rule, cite::TI_MINOR_ONE_ATTACK);
         assert!(combine(t, Action::Other, &["draw_weapon", "open_door"]).is_ok());
         assert!(combine(t, melee, &["multiple_targets", "higher_ground"]).is_ok());
+        // App. A: parrying and hiding are normal actions; the text pairs a parry with a
+        // withdrawal (§6 b) and a move with a wand (§8c); no hiding on the move (§10).
+        assert!(combine(t, melee, &["parry"]).is_err());
+        assert!(combine(t, cast, &["hide"]).is_err());
+        assert!(combine(t, Action::Withdraw, &["parry"]).is_ok());
+        assert!(combine(t, Action::Device, &["move_full"]).is_ok());
+        assert!(combine(t, Action::Hide, &["move_half"]).is_err());
         assert!(may_charge(Some(10.0)).is_err());
         assert!(may_charge(Some(10.5)).is_ok());
     }

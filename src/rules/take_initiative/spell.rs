@@ -44,10 +44,14 @@ pub fn long_spell_total(book_segments: u32) -> Option<(i64, Rule)> {
 /// A caster's armour class in the round it casts (§9d): no Dexterity bonus to AC, "due to
 /// spell casting". Our reading: for the whole round it casts in — the scenario strikes the
 /// caster without it even after the spell went off — and no worse than its AC without one
-/// (the extra class worse of the Glossary's charge-adjusted AC is the charger's alone).
+/// (the extra class worse of the Glossary's charge-adjusted AC is the charger's alone), nor
+/// worse than AC 10.
 /// `dex_ac_bonus` is the classes the Dexterity takes off (2 for a −2 adjustment).
 pub fn casting_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
-    (ac + dex_ac_bonus.max(0), cite::TI_CASTING_AC)
+    (
+        (ac + dex_ac_bonus.max(0)).min(ac.max(10)),
+        cite::TI_CASTING_AC,
+    )
 }
 
 /// The action's rows for a table without spell cards: the casting row becomes +8 + the
@@ -67,6 +71,15 @@ pub fn without_cards(
         m.value = casting_modifier(level, false).0;
         m.words = format!("{} (no spell cards)", m.words);
     }
+}
+
+/// The most a total may come to for `action` (App. B note 6: a spell cast without spell
+/// cards, +8 + its level, is at most 20. Our reading: the cap is on the total — on the
+/// row alone it could never bite, 8 + 9 being 17 — so such a spell always goes off in
+/// the round it is begun).
+pub fn total_cap(action: super::action::Action, cards: SpellCards) -> Option<i64> {
+    (matches!(action, super::action::Action::Cast { .. }) && cards == SpellCards::Without)
+        .then_some(20)
 }
 
 /// A spell's level: the table's, else — for a name not in the table — its declared

@@ -32,12 +32,14 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     let nth = f.rate.rounds_attacking + 1;
     let (routines, _) = f.rate.rate.routines_in(nth, b.options.alternating_rate);
     let routines = standing_still(b, i, routines, arrives > 0);
+    // A round its rate gives no attack still counts as one of its rounds of attacking (a
+    // rate of 1 every other round attacks in the next).
+    b.changes.attacked.push(i);
     if routines == 0 {
         let why = "no attack this round (attack rate)".to_string();
         b.events.push(idle(b.when, f, None, why, cite::ATTACK_RATE));
         return;
     }
-    b.changes.attacked.push(i);
     let kind = if missile {
         ActionKind::Missile
     } else {

@@ -373,7 +373,6 @@ impl PlanFigureItem<'_, '_> {
             .rate
             .routines_in(self.rate.rounds_attacking + 1, alternating)
             .0
-            .max(1)
     }
 
     /// The round it last charged (§9).

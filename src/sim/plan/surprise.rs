@@ -272,10 +272,11 @@ fn strike(b: &mut SegmentBuild, i: usize) {
     } else {
         n
     };
+    // A segment its rate gives no attack still counts toward its rate.
+    b.changes.attacked.push(i);
     if n == 0 {
         return;
     }
-    b.changes.attacked.push(i);
     b.strikers.push(Striker {
         figure: i,
         routines: n,

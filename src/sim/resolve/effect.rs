@@ -74,6 +74,9 @@ fn on_figure(p: &mut Play, seg: &mut Segment, done: &Completed, effect: Effect, 
         log(p, done, Some(tname), why, o, effect.rule());
         return;
     }
+    if let Effect::Missiles { max } = effect {
+        return missiles(p, seg, done, (target, tname), max);
+    }
     let (outcome, rule, save) = decide(p, effect, target);
     let detail = change(p, done, target, outcome);
     if outcome.took() {
@@ -423,6 +426,48 @@ fn blast(
         log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
         super::strike::spell_wound(p, seg, done, e, damage);
     }
+}
+
+/// Magic missiles on one figure (PHB p.67): no roll to hit and no save; the damage is
+/// a wound like a blow's, so it ruins a spell the figure is still casting (DMG p.65).
+fn missiles(
+    p: &mut Play,
+    seg: &mut Segment,
+    done: &Completed,
+    (e, name): (Entity, Name),
+    max: Option<u32>,
+) {
+    let hit_dice = p
+        .figures
+        .get(done.caster)
+        .ok()
+        .and_then(|c| c.hit_dice.map(|h| h.0));
+    let spell_level = tables::find_spell(&done.casting.what).and_then(|s| s.level);
+    let (level, _) = effect::caster_level(hit_dice, spell_level);
+    let (n, rule) = effect::missiles(level, max);
+    let damage = match p.dice.fixed(DieKind::Damage, done.name) {
+        Some(v) => v.max(0),
+        None => {
+            let total = (0..n)
+                .map(|_| p.dice.random(DieKind::Damage, done.name, 4) as i32 + 1)
+                .sum();
+            p.dice.note(DieKind::Damage, done.name, total);
+            total
+        }
+    };
+    mark(
+        p,
+        e,
+        (done.casting.what.clone(), Mark::Spell(Outcome::Caught)),
+    );
+    let missiles = if n == 1 {
+        "missile strikes"
+    } else {
+        "missiles strike"
+    };
+    let detail = format!("{n} {missiles} {name}: {n}d4+{n} = {damage} hp");
+    log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
+    super::strike::spell_wound(p, seg, done, e, damage);
 }
 
 /// A figure inside a sleep's area: scene index, entity, name, (hit dice, given), distance.

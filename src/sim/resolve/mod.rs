@@ -47,6 +47,7 @@ pub(super) struct Fighter {
     saving_throw: Option<&'static SavingThrow>,
     slowed: Has<Slowed>,
     casting: Option<&'static Casting>,
+    casting_wounds: &'static mut super::components::CastingWounds,
     casts_in: Option<&'static super::components::CastsInRound>,
     surprised: &'static Surprised,
     dexterity: &'static Dexterity,

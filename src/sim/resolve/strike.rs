@@ -252,6 +252,20 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     // One strike with the main weapon, one with the off-hand weapon; the attack after a
     // speed shot is made with the other weapon alone.
     let mut weapons = vec![(a.weapon.weapon.clone(), a.fighting.damage.clone())];
+    // A monster's claw/claw/bite: each attack of the routine rolled on its own (DMG p.63).
+    if !missile && !a.fighting.natural_attacks.is_empty() {
+        weapons = a
+            .fighting
+            .natural_attacks
+            .iter()
+            .enumerate()
+            .map(|(k, d)| {
+                let n = a.fighting.natural_attacks.len();
+                // Data, not words: the event's payload names it even in a quiet trial.
+                (Some(format!("attack {} of {n}", k + 1)), d.clone())
+            })
+            .collect();
+    }
     if let Some((w, d)) = &a.fighting.off_hand
         && !missile
     {
@@ -744,8 +758,13 @@ fn wound(
         HitOnCaster::Ruined(rule) => {
             seg.ruined.insert(b.target);
             end_casting(&mut p.commands, b.target, &c, &intent);
+            // A spell's damage (a fireball, magic missiles) names the spell, not a blow.
+            let by = match &entry.what {
+                Planned::Act { what } => what.as_str(),
+                _ => "blow",
+            };
             let why = crate::words!(
-                "{} is ruined by {}'s blow before it completes{}",
+                "{} is ruined by {}'s {by} before it completes{}",
                 c.what,
                 b.name,
                 outcome
@@ -803,9 +822,12 @@ fn hand_target() -> effect::Target {
 /// spell's level, plus the caster's level, less the damage — against its save vs. spells
 /// (Basics). Without a saving throw in the scene, the spell is lost.
 fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, String) {
-    let Ok(t) = p.figures.get(b.target) else {
+    let round = p.clock.round_segment().0;
+    let Ok(mut t) = p.figures.get_mut(b.target) else {
         return (false, "no save".into());
     };
+    // Every hit point taken this round before the spell goes off counts (Basics).
+    let dmg = t.casting_wounds.take(round, damage.max(0) as u32);
     let (level, save) = (t.hit_dice.map_or(1, |h| h.0), t.saving_throw.map(|s| s.0));
     // The level as the caster's total was costed: the table's, else the declared time.
     let declared = match &t.intent.act {
@@ -821,11 +843,10 @@ fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, Stri
         .roll(DieKind::Save, &b.target_name, 20)
         .0
         .clamp(1, 20) as u32;
-    let dmg = damage.max(0) as u32;
     let (keeps, _) = keeps_spell(d20, spell_level, level, dmg, save);
     let sum = i64::from(d20) - i64::from(spell_level) + i64::from(level) - i64::from(dmg);
     let why = crate::words!(
-        "d20 {d20} - spell level {spell_level} + caster level {level} - damage {dmg} = {sum} vs save {save}: {}",
+        "d20 {d20} - spell level {spell_level} + caster level {level} - damage this round {dmg} = {sum} vs save {save}: {}",
         if keeps { "keeps the spell" } else { "fails" }
     );
     (keeps, why)

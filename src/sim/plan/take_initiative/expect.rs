@@ -25,6 +25,12 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
         return;
     };
     let name = f.name().to_string();
+    // An answer that came past segment 20 last round falls on its carried segment, with
+    // no new roll and no new wait for the foe (§Basics, §2).
+    if f.carried().is_some() {
+        strike(b, i, own);
+        return;
+    }
     let foe = b.figs.iter().position(|g| g.name() == target);
     let Some(event) = foe.and_then(|t| b.acts.get(&t).copied()) else {
         let why = format!("waits for {target}, who does not act this round");

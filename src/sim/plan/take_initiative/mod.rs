@@ -247,7 +247,9 @@ fn initiative(
                 );
                 mods.extend(combined_rows(b, i, spec, costed));
                 mods.extend(several_targets(b, i));
-                let t = Total::new(base, mods);
+                let cap =
+                    crate::rules::take_initiative::spell::total_cap(costed, b.rules.spell_cards);
+                let t = Total::new(base, mods).capped(cap);
                 (t.value(), Some(base), t.describe())
             }
         }
@@ -598,11 +600,43 @@ fn engaged(b: &Build, i: usize) -> Result<Rule, Refusal> {
     may_charge(nearest)
 }
 
+/// A round its attack rate gives no attack (a rate of 1 every other round, or a slowed
+/// figure's halved rate, App. B note 7): it still counts as one of its rounds of attacking,
+/// so the next one attacks.
+fn off_round(b: &mut Build, i: usize) {
+    let f = &b.figs[i];
+    let why = "no attack this round (attack rate)".to_string();
+    b.events.push(idle(b.when, f, None, why, cite::ATTACK_RATE));
+    b.changes.attacked.push(i);
+}
+
 /// A blow (or volley) on the total: every routine of the round's rate on that segment.
 fn strike(b: &mut Build, i: usize, s: u32) {
     let f = &b.figs[i];
     // Melee at a target a step away steps in on its total, as it strikes; farther needs a
     // charge or a close: moving over 10 ft rules out a normal melee attack (App. B).
+    if matches!(f.act, Act::Melee { .. })
+        && let Some(t) = first_standing(b.figs, f.act)
+        && gap(f, &b.figs[t]) > action::STEP_FT + 1e-9
+        && comes_at(&b.figs[t], f.name())
+        && !matches!(b.figs[t].act, Act::Charge { .. })
+    {
+        // It comes safely into melee range (Glossary, Close): only a charge is met with a
+        // blow; waiting for a newcomer is Expect's work (§2).
+        let why = format!(
+            "{} closes in safely: no melee blow on it this round (only an Expect answers a newcomer)",
+            b.figs[t].name()
+        );
+        let e = idle(
+            b.when,
+            f,
+            Some(b.figs[t].name().to_string()),
+            why,
+            cite::TI_CLOSE,
+        );
+        b.events.push(e);
+        return;
+    }
     if matches!(f.act, Act::Melee { .. })
         && let Some(t) = first_standing(b.figs, f.act)
         && gap(f, &b.figs[t]) > action::STEP_FT + 1e-9
@@ -624,6 +658,11 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         b.events.push(e);
         return;
     }
+    let rate = f.routines_this_round(b.alternating);
+    if rate == 0 {
+        off_round(b, i);
+        return;
+    }
     if matches!(f.act, Act::Melee { .. })
         && let Some(t) = first_standing(b.figs, f.act)
         && gap(f, &b.figs[t]) > 0.0
@@ -638,7 +677,6 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         };
         b.changes.closing.insert(i, Some(step));
     }
-    let rate = f.routines_this_round(b.alternating);
     // A minor action this round takes away multiple attacks (App. A; note 4).
     let of = if b.one_attack.contains(&i) && rate > 1 {
         let why = format!(

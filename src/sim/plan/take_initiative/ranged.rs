@@ -66,12 +66,11 @@ pub(super) fn moving_shot(b: &mut Build, i: usize, s: u32) {
         total: s,
         move_ft: allowance(b, i, false),
     });
-    let full = f
-        .rate
-        .rate
-        .routines_in(f.rate.rounds_attacking + 1, b.alternating)
-        .0
-        .max(1);
+    let full = f.routines_this_round(b.alternating);
+    if full == 0 {
+        super::off_round(b, i);
+        return;
+    }
     let (of, _) = shots_when_moving(full, true, f.rate.rounds_attacking + 1);
     b.changes.attacked.push(i);
     let (seg, key, adjust, rule, why) = match facing(b, i) {

@@ -1,0 +1,215 @@
+//! The command line's edges a new user hits by mistake: names that cannot be shown or
+//! told apart, output that cannot be written, a closed error stream, a scene file that
+//! shares a library scene's name, fractional sweeps, and `compare` listing only foes.
+
+mod common;
+use common::{Scratch, firststrike as fs};
+use std::process::{Command, Stdio};
+
+fn scene_with(name: &str) -> String {
+    format!(
+        r#"Scene(name: "n", setting: Indoors, seed: 1,
+          combatants: [
+            (name: "{name}", side: "A", at: (0.0, 0.0), thac0: 15, ac: 5, hp: 10),
+            (name: "Orc", side: "B", at: (0.0, 5.0), thac0: 19, ac: 6, hp: 10),
+          ])"#
+    )
+}
+
+#[test]
+fn unshowable_names_are_refused_with_their_field() {
+    let dir = Scratch::new("fs-names");
+    let long = "x".repeat(65);
+    for (name, says) in [
+        ("", "may not be empty"),
+        ("Ot\u{1b}[31mis", "control character"),
+        (long.as_str(), "too long"),
+    ] {
+        let path = dir.join("n.ron");
+        std::fs::write(&path, scene_with(name)).unwrap();
+        let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{name:?}: {err}");
+        assert!(err.contains("combatants[0].name"), "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(
+            !err.contains('\u{1b}'),
+            "an escape reached the terminal: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn first_refuses_twin_names_control_characters_and_a_crowd() {
+    let (code, _, err) = fs(&["first", "A: melee sf=1 d6=1", "A: melee sf=2 d6=2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("two actions are named 'A'"), "{err}");
+    let (code, _, err) = fs(&[
+        "first",
+        "A\u{1b}]0;x\u{7}: melee sf=1 d6=1",
+        "B: melee d6=2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    let crowd: Vec<String> = (0..=firststrike::cli::first::MAX_ACTIONS)
+        .map(|k| format!("F{k}: melee sf=1 d6=2"))
+        .collect();
+    let mut args = vec!["first"];
+    args.extend(crowd.iter().map(String::as_str));
+    let (code, _, err) = fs(&args);
+    assert_eq!(code, 2);
+    assert!(err.contains("at most"), "{err}");
+}
+
+#[test]
+fn a_byte_order_mark_is_no_part_of_the_scene() {
+    let dir = Scratch::new("fs-bom");
+    let path = dir.join("bom.ron");
+    std::fs::write(&path, format!("\u{feff}{}", scene_with("Otis"))).unwrap();
+    let (code, out, err) = fs(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("ok:"), "{out}");
+}
+
+/// A write that fails (a full disk, a file size limit) fails the command: a cut-off log
+/// is never passed off as whole with exit 0.
+#[test]
+fn output_that_cannot_be_written_fails_the_command() {
+    let dir = Scratch::new("fs-full");
+    let out = dir.join("out.jsonl");
+    let cmd = format!(
+        "trap '' XFSZ; ulimit -f 1; exec '{}' run example_of_melee --format json > '{}'",
+        env!("CARGO_BIN_EXE_firststrike"),
+        out.display()
+    );
+    let o = Command::new("sh").args(["-c", &cmd]).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("could not be written"), "{err}");
+}
+
+/// A closed error stream (`check bad.ron 2>&1 | head -1`) ends the command with its own
+/// exit code, never a panic.
+#[test]
+fn a_closed_error_stream_is_no_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(["check", "tests/bad/typo_weapon.ron"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2));
+}
+
+/// A file named like a library scene, in the folder, is the user's scene; a path spelled
+/// out (`./x`) is that file or an error, never the library's scene of that name.
+#[test]
+fn the_users_file_comes_before_the_library() {
+    let dir = Scratch::new("fs-mine");
+    std::fs::write(dir.join("lizard_man_lair.ron"), scene_with("Mine")).unwrap();
+    let bin = env!("CARGO_BIN_EXE_firststrike");
+    let o = Command::new(bin)
+        .args(["check", "lizard_man_lair"])
+        .current_dir(&*dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    // The user's scene (named "n"), not the library's lair.
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(said.trim(), "ok: lizard_man_lair.ron (n)");
+    let o = Command::new(bin)
+        .args(["run", "./bigby_vs_giant"])
+        .current_dir(&*dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "a missing file spelled as a path");
+    let o = Command::new(bin)
+        .args(["check", "otis_vs_robilar"])
+        .current_dir(&*dir)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&o.stdout).contains("(built in)"));
+}
+
+#[test]
+fn a_sweep_of_a_whole_number_field_takes_whole_steps() {
+    let (code, _, err) = fs(&[
+        "odds",
+        "bigby_vs_giant",
+        "--vary",
+        "Bigby.ac=2..4:0.25",
+        "--trials",
+        "10",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("whole"), "{err}");
+}
+
+/// `compare` weighs the order of foes who meet, not of allies side by side.
+#[test]
+fn compare_lists_only_foes_who_meet() {
+    let (code, out, err) = fs(&["compare", "lizard_man_lair"]);
+    assert_eq!(code, 0, "{err}");
+    for line in out.lines().filter(|l| l.contains("act before")) {
+        assert!(
+            !(line.contains("Lizard man 1 act before Lizard man 2")
+                || line.contains("Lizard man 2 act before Lizard man 1")),
+            "allies compared: {line}"
+        );
+    }
+}
+
+/// "Take Initiative!" combinations the text rules out, refused with the rule's place: a
+/// bow nocked while moving to fire (§8b note b), a hurl of a weapon with no throwing range
+/// (§9h), a melee beside a parry or hiding (App. A: two normal actions), hiding on the move
+/// (§10); and the text's own pairs accepted: a wand fired on the move (§8c), a parry while
+/// withdrawing (§6 note b).
+#[test]
+fn take_initiative_slips_are_refused_and_its_pairs_accepted() {
+    let ti = |a: &str| {
+        fs(&[
+            "first",
+            "--system",
+            "take-initiative",
+            a,
+            "B: melee sf=7 d10=3",
+        ])
+    };
+    for (a, says) in [
+        (
+            "A: move-missile far weapon=long_bow ammo=nocked d10=3",
+            "§8b",
+        ),
+        ("A: hurl weapon=long_sword d10=3", "§9h"),
+        ("A: melee sf=5 mod=parry d10=3", "two normal actions"),
+        ("A: melee sf=5 mod=hide d10=3", "two normal actions"),
+        ("A: hide mod=move_half d10=3", "§10"),
+    ] {
+        let (code, _, err) = ti(a);
+        assert_eq!(code, 2, "{a}: {err}");
+        assert!(err.contains(says), "{a}: {err}");
+    }
+    for a in [
+        "A: device mod=move_full d10=3",
+        "A: withdraw mod=parry d10=3",
+    ] {
+        let (code, _, err) = ti(a);
+        assert_eq!(code, 0, "{a}: {err}");
+    }
+    let dir = Scratch::new("fs-hurl");
+    let path = dir.join("hurl.ron");
+    std::fs::write(
+        &path,
+        r#"Scene(name: "h", setting: Indoors, seed: 1, rules: (system: TakeInitiative),
+          combatants: [
+            (name: "Hunter", side: "A", at: (0.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 10),
+            (name: "Archer", side: "B", at: (0.0, 60.0), weapon: "short bow", thac0: 19, ac: 6, hp: 10),
+          ],
+          rounds: [(declare: { "Hunter": Charge(targets: ["Archer"], hurl: true) })])"#,
+    )
+    .unwrap();
+    let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("rounds[0].declare.Hunter.hurl"), "{err}");
+}

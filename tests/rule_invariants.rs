@@ -1,0 +1,249 @@
+//! Rules that hold for every figure and action, found wrong by testing as an outsider
+//! would (from the rule texts, against the release binary) and held here over generated
+//! figures, dice and actions.
+
+use firststrike::calc::{self, Defaults};
+use firststrike::rules::sequence::{EventKind as Seq, Sequence};
+use firststrike::scene::parse;
+use firststrike::sim::{EventKind as K, LogEvent, Runner};
+use proptest::prelude::*;
+
+fn play(src: &str) -> Vec<LogEvent> {
+    let scene = parse("case.ron", src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    let mut r = Runner::new(scene, None, None);
+    r.run_to_end();
+    r.log().events.clone()
+}
+
+fn blows(events: &[LogEvent]) -> impl Iterator<Item = &LogEvent> {
+    events.iter().filter(|e| matches!(e.kind, K::Hit | K::Miss))
+}
+
+/// `first`'s order for these actions.
+fn order(actions: &[String]) -> Sequence {
+    let d = Defaults::default();
+    let figs: Vec<_> = actions
+        .iter()
+        .map(|s| calc::parse_action(s, &d).unwrap_or_else(|e| panic!("{s}: {e}")))
+        .collect();
+    calc::calculate(&figs, &d).unwrap().1
+}
+
+/// The segment of figure `actor`'s first blow, where a rule fixes it.
+fn first_blow(seq: &Sequence, actor: usize) -> Option<u32> {
+    seq.beats.iter().find_map(|b| {
+        b.events
+            .iter()
+            .find(|e| e.actor == actor && matches!(e.kind, Seq::Routine { .. }))
+            .map(|_| b.segment.unwrap_or(b.nominal))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Hesitating in declaring delays a figure's action by a segment per 6 seconds (DMG
+    /// p.71): against a caster its blow comes exactly that much later than it would have,
+    /// never earlier, whatever the dice, speed factor and casting time.
+    #[test]
+    fn hesitation_never_makes_a_blow_earlier(
+        time in 1u32..=10, sf in 0u32..=10, dm in 1u32..=6, df in 1u32..=6, late in 1u32..=4,
+    ) {
+        let caster = format!("M: cast time={time} d6={dm}");
+        let prompt = order(&[caster.clone(), format!("F: melee sf={sf} d6={df}")]);
+        let slow = order(&[caster, format!("F: melee sf={sf} d6={df} hesitate={}s", late * 6)]);
+        let (before, after) = (first_blow(&prompt, 1).unwrap(), first_blow(&slow, 1).unwrap());
+        prop_assert_eq!(after, before + late, "without {} with {}", before, after);
+    }
+
+    /// A rate of one routine every other round (a heavy crossbow, "1/2") attacks in every
+    /// second round it keeps attacking, under either system (DMG p.63): n rounds give
+    /// ceil(n / 2) volleys, never one alone.
+    #[test]
+    fn one_every_other_round_keeps_alternating(n in 2usize..=6, ti in any::<bool>()) {
+        let system = if ti { "rules: (system: TakeInitiative)," } else { "" };
+        let round = r#"(declare: { "Xbow": Missile(targets: ["Ogre"]) }, initiative: { "Xbow": 2, "Ogre": 5 })"#;
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 1, {system}
+              combatants: [
+                (name: "Xbow", side: "Xbow", at: (0.0, 0.0), weapon: "heavy crossbow", thac0: 15, ac: 5, hp: 50),
+                (name: "Ogre", side: "Ogre", at: (0.0, 40.0), thac0: 15, ac: 5, hp: 900),
+              ],
+              rounds: [{}])"#,
+            vec![round; n].join(", ")
+        );
+        let events = play(&src);
+        let rounds: std::collections::BTreeSet<u32> =
+            blows(&events).filter(|e| e.actor == "Xbow").map(|e| e.round).collect();
+        let expected: std::collections::BTreeSet<u32> = (1..=n as u32).step_by(2).collect();
+        prop_assert_eq!(rounds, expected);
+    }
+
+    /// A Dexterity penalty lengthens its own figure's surprise, not its side's (DMG p.62):
+    /// past the side's die, a member of that side with no penalty may strike (and be
+    /// struck); only during the die is one woken early by a bonus on guard.
+    #[test]
+    fn a_slow_member_does_not_hold_back_its_side(die in 1u32..=2, dex in 3u32..=5) {
+        let src = format!(
+            r#"Scene(name: "s", setting: Indoors, seed: 3,
+              combatants: [
+                (name: "Clumsy", side: "Party", at: (0.0, 0.0), dexterity: {dex}, weapon: "long sword", thac0: 14, ac: 7, hp: 90),
+                (name: "Plain", side: "Party", at: (10.0, 0.0), dexterity: 10, weapon: "long sword", thac0: 14, ac: 7, hp: 90),
+                (name: "Orc", side: "Orcs", at: (10.0, 5.0), weapon: "long sword", thac0: 19, ac: 6, hp: 90),
+              ],
+              surprise: {{ "Party": D6({die}), "Orcs": None }},
+              surprise_segments: [{}],
+              rounds: [(initiative: {{ "Party": 3, "Orcs": 3 }})])"#,
+            vec![r#"{ "Plain": Melee(targets: ["Orc"]) }"#; 5].join(", ")
+        );
+        let events = play(&src);
+        let own = firststrike::rules::dexterity::reaction_adjustment(dex);
+        let clumsy = (die as i32 - own) as u32;
+        // Plain strikes in every surprise segment past the die, while Clumsy is still caught.
+        for k in die + 1..=clumsy {
+            prop_assert!(
+                blows(&events).any(|e| e.round == 0 && e.segment == k && e.actor == "Plain"),
+                "Plain does not strike in surprise segment {} (die {}, Clumsy's {})", k, die, clumsy
+            );
+        }
+        prop_assert!(!blows(&events).any(|e| e.round == 0 && e.segment <= die && e.actor == "Plain"));
+    }
+
+    /// Under "Take Initiative!" the save to keep a spell counts every hit point the caster
+    /// took this round before it goes off (Basics), not the last blow's alone.
+    #[test]
+    fn the_spell_save_counts_all_the_rounds_damage(d1 in 1i32..=6, d2 in 1i32..=6) {
+        let src = format!(
+            r#"Scene(name: "d", setting: Indoors, seed: 2, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "Mage", side: "M", at: (0.0, 0.0), thac0: 20, ac: 9, hp: 90, hit_dice: 5, save_vs_spell: 2),
+                (name: "A", side: "F", at: (0.0, 5.0), weapon: "dagger", thac0: 10, ac: 5, hp: 90),
+                (name: "B", side: "F", at: (5.0, 0.0), weapon: "dagger", thac0: 10, ac: 5, hp: 90),
+              ],
+              rounds: [(declare: {{ "Mage": Cast(spell: "hold person", target: "A"), "A": Melee(targets: ["Mage"]), "B": Melee(targets: ["Mage"]) }},
+                        initiative: {{ "Mage": 9, "A": 1, "B": 2 }})],
+              dice: {{ ToHit: {{ "A": [20], "B": [20] }}, Damage: {{ "A": [{d1}], "B": [{d2}] }}, Save: {{ "Mage": [20, 20] }} }},
+            )"#
+        );
+        let events = play(&src);
+        let saves: Vec<&LogEvent> = events
+            .iter()
+            .filter(|e| e.actor == "Mage" && e.detail.contains("damage this round"))
+            .collect();
+        prop_assert_eq!(saves.len(), 2, "two saves");
+        prop_assert!(saves[1].detail.contains(&format!("damage this round {}", d1 + d2)), "{}", saves[1].detail);
+    }
+}
+
+/// "Take Initiative!" §2 and Basics: an expecting figure's answer past segment 20 falls in
+/// the next round on its total less 20, with no new d10 and no new wait.
+#[test]
+fn an_expect_answer_past_20_lands_next_round_without_a_roll() {
+    let events = play(
+        r#"Scene(name: "x", setting: Indoors, seed: 2, rules: (system: TakeInitiative),
+          combatants: [
+            (name: "Sentry", side: "Blue", at: (10.0, 20.0), weapon: "long sword", thac0: 16, ac: 5, hp: 20),
+            (name: "Orc", side: "Red", at: (10.0, 50.0), weapon: "battle axe", thac0: 19, ac: 6, hp: 30),
+          ],
+          rounds: [
+            (declare: { "Sentry": Expect(target: "Orc"), "Orc": Close(targets: ["Sentry"]) }, initiative: { "Sentry": 1, "Orc": 7 }),
+            (declare: { "Orc": Melee(targets: ["Sentry"]) }, initiative: { "Orc": 1 }),
+          ],
+          dice: { Initiative: { "Sentry": [10] } },
+        )"#,
+    );
+    // Round 1: max(6, 11) - 3 + 10 + 5 = 23: round 2, segment 3.
+    let answer = blows(&events)
+        .find(|e| e.actor == "Sentry")
+        .expect("the answer");
+    assert_eq!((answer.round, answer.segment), (2, 3), "{}", answer.detail);
+    assert!(
+        !events
+            .iter()
+            .any(|e| e.round == 2 && e.actor == "Sentry" && e.detail.contains("answers at")),
+        "no second answer worked out in round 2"
+    );
+}
+
+/// "Take Initiative!" Glossary, Close: a foe closing into melee range does so safely: a
+/// figure that declared melee strikes no blow at it that round (only Expect answers it).
+#[test]
+fn a_closing_foe_is_not_struck_by_a_standing_melee() {
+    let events = play(
+        r#"Scene(name: "c", setting: Indoors, seed: 2, rules: (system: TakeInitiative),
+          combatants: [
+            (name: "Sentry", side: "Blue", at: (10.0, 20.0), weapon: "long sword", thac0: 16, ac: 5, hp: 20),
+            (name: "Orc", side: "Red", at: (10.0, 50.0), weapon: "battle axe", thac0: 19, ac: 6, hp: 30),
+          ],
+          rounds: [(declare: { "Sentry": Melee(targets: ["Orc"]), "Orc": Close(targets: ["Sentry"]) },
+                    initiative: { "Sentry": 9, "Orc": 1 })],
+        )"#,
+    );
+    assert!(blows(&events).all(|e| e.round != 1), "no blow in round 1");
+    assert!(
+        events
+            .iter()
+            .any(|e| e.actor == "Sentry" && e.rule.id == "ti.close"),
+        "the log says why"
+    );
+}
+
+/// A spell that strikes a caster before its own spell goes off ruins that spell (DMG
+/// p.65): magic missiles strike unerringly (PHB p.67).
+#[test]
+fn magic_missiles_ruin_a_slower_spell() {
+    let events = play(
+        r#"Scene(name: "mm", setting: Indoors, seed: 4,
+          combatants: [
+            (name: "Bigby", side: "A", at: (0.0, 0.0), thac0: 20, ac: 10, hp: 20),
+            (name: "Riggby", side: "B", at: (0.0, 45.0), thac0: 20, ac: 10, hp: 20),
+          ],
+          rounds: [(declare: { "Bigby": Cast(spell: "magic missile", target: "Riggby"),
+                               "Riggby": Cast(spell: "fireball", target: "Bigby") },
+                    initiative: { "A": 2, "B": 5 })],
+        )"#,
+    );
+    let ruined = events
+        .iter()
+        .find(|e| e.kind == K::SpellDisrupted)
+        .expect("the fireball is ruined");
+    assert_eq!(ruined.actor, "Riggby");
+    assert!(ruined.detail.contains("magic missile"), "{}", ruined.detail);
+    assert!(
+        !events
+            .iter()
+            .any(|e| e.kind == K::SpellComplete && e.actor == "Riggby")
+    );
+}
+
+/// A monster's routine is its attacks, each rolled to hit on its own (DMG p.63: "a
+/// claw/claw/bite routine for a bear"): every bestiary monster fighting with its own
+/// attacks makes as many rolls in a routine as its damage has dice terms.
+#[test]
+fn a_monsters_routine_rolls_each_of_its_attacks() {
+    let mut checked = 0;
+    for m in firststrike::tables::monsters()
+        .iter()
+        .filter(|m| m.weapon.is_none() && m.attacks.routines == 1 && m.attacks.per_rounds == 1)
+    {
+        // One attack at least (a bite of a constant 1 is one attack).
+        let terms = m.damage.split('+').filter(|t| t.contains('d')).count().max(1);
+        let events = play(&format!(
+            r#"Scene(name: "m", setting: Indoors, seed: 5,
+              combatants: [
+                (name: "Beast", side: "B", at: (0.0, 0.0), monster: "{}", hp: 900),
+                (name: "Fighter", side: "F", at: (0.0, 5.0), weapon: "long sword", thac0: 15, ac: 4, hp: 900),
+              ],
+              rounds: [(declare: {{ "Beast": Melee(targets: ["Fighter"]), "Fighter": Hold }},
+                        initiative: {{ "B": 3, "F": 2 }})])"#,
+            m.name
+        ));
+        let rolls = blows(&events).filter(|e| e.actor == "Beast").count();
+        assert_eq!(rolls, terms, "{}: {}", m.name, m.damage);
+        checked += usize::from(terms > 1);
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} monsters with several attacks"
+    );
+}
