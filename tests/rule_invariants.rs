@@ -94,7 +94,7 @@ proptest! {
               surprise: {{ "Party": D6({die}), "Orcs": None }},
               surprise_segments: [{}],
               rounds: [(initiative: {{ "Party": 3, "Orcs": 3 }})])"#,
-            vec![r#"{ "Plain": Melee(targets: ["Orc"]) }"#; 5].join(", ")
+            [r#"{ "Plain": Melee(targets: ["Orc"]) }"#; 5].join(", ")
         );
         let events = play(&src);
         let own = firststrike::rules::dexterity::reaction_adjustment(dex);

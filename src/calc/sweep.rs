@@ -55,7 +55,8 @@ pub fn parse(text: &str) -> Result<Vary, String> {
     // Only a position is measured in feet and may take any value; every other field is a
     // whole number, and a fraction would be rounded to the same value twice.
     let whole = |v: f64| v.fract() == 0.0;
-    if !matches!(field, "x" | "y") && !(whole(from) && whole(to) && whole(step)) {
+    let feet = matches!(field, "x" | "y");
+    if !(feet || whole(from) && whole(to) && whole(step)) {
         return Err(format!(
             "--vary {text}: {field} takes whole numbers; FROM, TO and STEP must be whole"
         ));

@@ -69,7 +69,7 @@ impl Lesson {
         let Payload::TakeInitiative { die: Some(die), .. } = event.payload else {
             return None;
         };
-        let last = timings.last().unwrap_or(event);
+        let last = timings.next_back().unwrap_or(event);
         let Payload::TakeInitiative {
             total,
             rounds_later,
