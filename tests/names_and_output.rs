@@ -213,3 +213,59 @@ fn take_initiative_slips_are_refused_and_its_pairs_accepted() {
     assert_eq!(code, 2);
     assert!(err.contains("rounds[0].declare.Hunter.hurl"), "{err}");
 }
+
+/// What a scene says twice or in two ways is refused, or warned of: a move both `toward`
+/// a figure and `to` a point, a target named twice, an Appendix B row the engine counts
+/// itself; and map rows of unequal width are a warning (`check --strict` fails on it).
+#[test]
+fn a_scene_that_says_two_things_is_refused() {
+    let dir = Scratch::new("fs-twice");
+    let scene = |rules: &str, declare: &str, extra: &str| {
+        format!(
+            r#"Scene(name: "t", setting: Indoors, seed: 1, {rules}
+              combatants: [
+                (name: "A", side: "A", at: (5.0, 5.0), weapon: "long sword", thac0: 15, ac: 5, hp: 10),
+                (name: "B", side: "B", at: (5.0, 10.0), weapon: "long sword", thac0: 15, ac: 5, hp: 10),
+              ],
+              rounds: [(declare: {{ {declare} }}{extra})])"#
+        )
+    };
+    let ti = "rules: (system: TakeInitiative),";
+    for (src, says) in [
+        (
+            scene("", r#""A": Move(toward: "B", to: (1.0, 1.0))"#, ""),
+            "not both",
+        ),
+        (
+            scene("", r#""A": Melee(targets: ["B", "B"])"#, ""),
+            "named twice",
+        ),
+        (
+            scene(
+                ti,
+                r#""A": Melee(targets: ["B"])"#,
+                r#", modifiers: { "A": ["potion"] }"#,
+            ),
+            "not a number to add",
+        ),
+    ] {
+        let path = dir.join("t.ron");
+        std::fs::write(&path, &src).unwrap();
+        let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{src}\n{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    let path = dir.join("ragged.ron");
+    // The third row is short.
+    let rows = ["######", "#....#", "#..", "######"]
+        .map(|r| format!("\"{r}\""))
+        .join(", ");
+    let src = format!(
+        "Scene(name: \"r\", setting: Indoors, seed: 1, map: (cell_ft: 5.0, rows: [{rows}]), \
+         combatants: [(name: \"A\", side: \"A\", at: (7.5, 7.5), thac0: 15, ac: 5, hp: 10)])"
+    );
+    std::fs::write(&path, src).unwrap();
+    let (code, _, err) = fs(&["check", "--strict", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("map.rows[2]"), "{err}");
+}

@@ -34,10 +34,9 @@ fn own_segments(die: u32, dexterity: u32) -> u32 {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// Free blows in a surprise segment never land on a figure a reaction bonus woke early
-    /// while its side's die still holds the side (DMG p.62, p.71: on guard). A Dexterity
-    /// penalty lengthens only its own figure's surprise: past the side's die the others are
-    /// no longer surprised, and nothing shields them.
+    /// Free blows in a surprise segment land only on a figure still surprised (DMG p.61,
+    /// p.71): one whose surprise is over is on guard while anyone of its side is still
+    /// surprised, whoever keeps the surprise segments going.
     #[test]
     fn free_blows_only_on_the_still_surprised(
         die in 1u32..=3,
@@ -65,11 +64,10 @@ proptest! {
         let events = play(&src);
         for e in blows(&events).filter(|e| e.round == 0) {
             let k: usize = e.target.as_deref().unwrap()[4..].parse().unwrap();
-            let own = own_segments(die, dex[k]);
             prop_assert!(
-                e.segment <= own || e.segment > die,
-                "{} struck in surprise segment {} while on guard (its own surprise {}, its side's {}): {}",
-                e.target.as_deref().unwrap(), e.segment, own, die, e.detail
+                e.segment <= own_segments(die, dex[k]),
+                "{} struck in surprise segment {} though its surprise ({}) was over: {}",
+                e.target.as_deref().unwrap(), e.segment, own_segments(die, dex[k]), e.detail
             );
         }
     }

@@ -649,12 +649,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// App. B note 6: casting is +6 + the spell's level with spell cards and +8 + level
-    /// without, "max 20" (our reading: the total, so the spell goes off this round; the
-    /// scene's `spell_cards: Without`, `first`'s `nocards`); both agree.
+    /// without (the scene's `spell_cards: Without`, `first`'s `nocards`); both agree. "Max
+    /// 20" caps the row (our reading: capping the total would make casting without cards
+    /// faster than with them whenever the total passes 20).
     #[test]
     fn casting_without_spell_cards_costs_two_more(level in 1u32..=9, d10 in 1u32..=10, cards in any::<bool>()) {
-        let sum = i64::from(d10 + level + if cards { 6 } else { 8 });
-        let total = if cards { sum } else { sum.min(20) };
+        let total = i64::from(d10 + level + if cards { 6 } else { 8 });
         let flag = if cards { "" } else { " nocards" };
         let v = ti_first(&format!("Mage: cast level={level} d10={d10}{flag}"), "Orc: melee sf=7 d10=3");
         prop_assert!(v.is_ok(), "{:?}", v.as_ref().err());
@@ -674,8 +674,5 @@ proptest! {
         run.run_to_end();
         let init = run.log().events.iter().find(|e| e.actor == "Mage" && matches!(e.kind, K::Initiative)).unwrap().clone();
         prop_assert!(init.detail.contains(&format!("= {total} ")), "{}", init.detail);
-        if sum > total {
-            prop_assert!(init.detail.contains(&format!("= {sum}, at most 20 = 20")), "{}", init.detail);
-        }
     }
 }

@@ -37,9 +37,6 @@ pub struct TiFigure {
     pub changed: Option<(u32, Option<u32>)>,
     /// It attacks several melee targets: at the round's end (App. B, Weapon).
     pub round_end: bool,
-    /// The most its total may come to (a spell without spell cards, App. B note 6).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cap: Option<i64>,
 }
 
 impl TiFigure {
@@ -48,11 +45,9 @@ impl TiFigure {
         match self.changed {
             Some((reroll, at)) => {
                 let segment = at.unwrap_or(base).min(base);
-                change::changed(base, segment, reroll, self.modifiers.clone())
-                    .0
-                    .capped(self.cap)
+                change::changed(base, segment, reroll, self.modifiers.clone()).0
             }
-            None => Total::new(base, self.modifiers.clone()).capped(self.cap),
+            None => Total::new(base, self.modifiers.clone()),
         }
     }
 
@@ -251,7 +246,6 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         modifiers,
         changed: reroll.map(|r| (r, at)),
         round_end,
-        cap: crate::rules::take_initiative::spell::total_cap(action, cards),
     })
 }
 

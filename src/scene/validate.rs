@@ -143,6 +143,27 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
+    // Rows of unequal length: the short ones are open floor past their end, which a typo
+    // (a dropped wall) also gives.
+    if let Some(m) = &scene.map {
+        let widest = m.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        if let Some((i, r)) = m
+            .rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.chars().count() < widest)
+        {
+            c.add(
+                &["map".into(), "rows".into(), q(r)],
+                format!("map.rows[{i}]"),
+                format!(
+                    "row {i} has {} cells, the widest {widest}: the rest of it is open floor",
+                    r.chars().count()
+                ),
+                Some("give every row the same width".into()),
+            );
+        }
+    }
     c.finish()
 }
 
@@ -406,9 +427,23 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             } else if !names.contains(&who.as_str()) {
                 Some(format!("no figure is named '{who}'"))
             } else {
+                use crate::rules::take_initiative::Value;
+                let row = |id: &str| table.modifiers.iter().find(|m| m.id == id);
                 ids.iter()
-                    .find(|id| !table.modifiers.iter().any(|m| &m.id == *id))
+                    .find(|id| row(id).is_none())
                     .map(|id| format!("no row '{id}' in Appendix B (assets/take_initiative.ron)"))
+                    .or_else(|| {
+                        // Rows the engine adds itself, from what happens, not a number to
+                        // name (as `first` refuses them).
+                        ids.iter().find_map(|id| {
+                            let r = row(id)?;
+                            matches!(r.value, Value::PotionDelay | Value::Slowed | Value::Reroll(_))
+                                .then(|| format!(
+                                    "'{id}' ({}) is not a number to add: the engine counts it from what happens (a Potion declaration, a slow spell, rounds[].change)",
+                                    r.words.to_lowercase()
+                                ))
+                        })
+                    })
                     .or_else(|| combination_refused(round.declare.get(who), ids))
             };
             if let Some(m) = msg {
@@ -948,6 +983,17 @@ fn check_declarations(
                     format!("{path}.{who}"),
                     "a move needs `toward` (a figure) or `to` (a point)".into(),
                     None,
+                );
+            }
+            Act::Move {
+                toward: Some(_),
+                to: Some(_),
+            } => {
+                c.add(
+                    &at,
+                    format!("{path}.{who}"),
+                    "a move goes `toward` a figure or `to` a point, not both".into(),
+                    Some("keep the one meant".into()),
                 );
             }
             _ => {}

@@ -159,22 +159,31 @@ pub(super) fn encounter(
     // Each figure by its Dexterity.
     let mut all: Vec<_> = figures.iter_mut().collect();
     all.sort_by_key(|(c, ..)| c.index);
-    // A Dexterity adjustment changes one figure's surprise, not its side's (DMG p.62): the
-    // side's segments are its die. One whose bonus ends its surprise sooner is "on guard"
-    // for the rest of them, neither striking nor struck by free blows (DMG p.71); past
-    // them, only those a penalty keeps surprised are still caught, and the rest of the
-    // side acts as the unsurprised do.
+    // A side stays surprised while any of its members does: one slow to react (a
+    // Dexterity penalty) keeps the rest of his side "on guard" in the segments he adds,
+    // neither striking nor struck by free blows (DMG p.71).
     let own_of = |side: &Side, dex: &Dexterity| {
         let side_segments = net.get(&side.0).copied().unwrap_or(0);
         surprise::individual_surprise(side_segments, dex.score, dex.light_gear)
     };
+    let mut side_longest: BTreeMap<&str, u32> = BTreeMap::new();
+    for (_, side, dex, _) in &all {
+        let die = net.get(&side.0).copied().unwrap_or(0);
+        let own = own_of(side, dex).0;
+        let l = side_longest.entry(side.0.as_str()).or_insert(die);
+        *l = (*l).max(own);
+    }
+    let side_longest: BTreeMap<String, u32> = side_longest
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
     let mut longest = 0;
     for (c, side, dex, mut sur) in all {
         let side_segments = net.get(&side.0).copied().unwrap_or(0);
         let (own, rule) = own_of(side, dex);
         *sur = Surprised {
             segments: own,
-            side_segments,
+            side_segments: side_longest.get(&side.0).copied().unwrap_or(side_segments),
         };
         longest = longest.max(own).max(side_segments);
         if side_segments > 0 && own != side_segments {

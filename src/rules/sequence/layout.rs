@@ -428,15 +428,18 @@ fn order(g: &mut OrderGraph, a: usize, b: usize, first: First) {
     };
 }
 
-/// The segment figure `k`'s first blow falls in before any delay: where the pairwise rule
-/// puts its blow at a caster it aims at (DMG p.66-67), the earliest if several; else
-/// segment 1, the start of the round.
+/// Where figure `k`'s first blow falls before any delay: where the pairwise rule puts its
+/// blow at a caster it aims at (DMG p.66-67), the earliest if several; at the contact of a
+/// charger it aims at (DMG p.66: a blow that waits for the charger, `true`); else segment
+/// 1, the start of the round.
 fn undelayed_segment<'a>(
     pairs: &[Pair],
     k: usize,
     act: &impl Fn(usize) -> &'a Declared,
     aims: &impl Fn(usize, usize) -> bool,
-) -> u32 {
+) -> (u32, bool) {
+    let strikes_back = !matches!(act(k).kind, ActionKind::Missile | ActionKind::Turn)
+        && act(k).casting().is_none();
     pairs
         .iter()
         .filter_map(|p| {
@@ -447,16 +450,26 @@ fn undelayed_segment<'a>(
             } else {
                 return None;
             };
-            (act(other).casting().is_some() && aims(k, other)).then_some(seg)?
+            if !aims(k, other) {
+                return None;
+            }
+            match act(other).kind {
+                ActionKind::Charge { arrival_segment } if strikes_back => {
+                    Some((arrival_segment, true))
+                }
+                _ if act(other).casting().is_some() => seg.map(|s| (s, false)),
+                _ => None,
+            }
         })
         .min()
-        .unwrap_or(1)
+        .unwrap_or((1, false))
 }
 
 /// A figure that hesitated: its first blow as many segments later than it would have come
 /// (`base`, see [`undelayed_segment`]) as it hesitated (DMG p.71: a like delay in its
-/// actions; a delay never makes a blow earlier).
-fn hesitated(ev: &mut Events, k: usize, a: &Declared, base: u32) {
+/// actions; a delay never makes a blow earlier). A blow waiting for a charger's contact
+/// comes at contact if the delay is over by then, else when it is.
+fn hesitated(ev: &mut Events, k: usize, a: &Declared, (base, contact): (u32, bool)) {
     if a.delay == 0 || a.casting().is_some() || matches!(a.kind, ActionKind::Charge { .. }) {
         return;
     }
@@ -464,7 +477,15 @@ fn hesitated(ev: &mut Events, k: usize, a: &Declared, base: u32) {
         return;
     };
     let e = &mut ev.list[first];
-    let at = (base + a.delay).max(1);
+    let at = if contact {
+        if 1 + a.delay <= base {
+            // Ready before the charger comes: the blow at contact, as without the delay.
+            return;
+        }
+        1 + a.delay
+    } else {
+        (base + a.delay).max(1)
+    };
     if e.segment.is_none_or(|s| s < at) {
         // Past the round's last segment the blow does not come this round (a played round
         // leaves it out).
@@ -627,15 +648,14 @@ fn against_caster(
         e.why = d.why.clone();
     }
     // A blow delayed by hesitation (DMG p.71) is placed by its segment against the
-    // completion's; in the same segment the pairwise rule still decides.
+    // completion's.
     let rel = match (other_delay > 0, e.segment, ev.list[done].segment) {
-        (true, Some(blow), Some(completion)) if blow != completion => {
-            if blow < completion {
-                First::A
-            } else {
-                First::B
-            }
-        }
+        (true, Some(blow), Some(completion)) => match blow.cmp(&completion) {
+            std::cmp::Ordering::Less => First::A,
+            std::cmp::Ordering::Greater => First::B,
+            // In one segment, simultaneous (DMG p.66-67: results may be simultaneous).
+            std::cmp::Ordering::Equal => First::Together,
+        },
         _ => rel,
     };
     order(g, first_strike, done, rel);

@@ -182,8 +182,9 @@ fn moving_prevents(action: Action) -> Option<&'static str> {
 const MOVE_ROWS: [&str; 4] = ["charge", "move_half", "move_full", "flee"];
 /// Rows that are an action of their own, as their declarations are: a weapon set to
 /// receive a charge, a charge, a parry, hiding in shadows (App. A names parrying and
-/// hiding as normal actions). Beside another normal action they make two.
-const ACTION_ROWS: [&str; 4] = ["set_to_receive", "charge", "parry", "hide"];
+/// hiding as normal actions), expecting an event. Beside another normal action they make
+/// two.
+const ACTION_ROWS: [&str; 5] = ["set_to_receive", "charge", "parry", "hide", "expect"];
 
 /// Whether row `id` beside `action` is one the text itself combines with it: a parry while
 /// withdrawing (§6 note b), a move while using a wand to fire (§8c, as a bow's §8b).

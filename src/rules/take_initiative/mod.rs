@@ -155,29 +155,16 @@ pub struct Total {
     pub base: u32,
     /// The modifiers, in the order applied.
     pub modifiers: Vec<Modifier>,
-    /// The most the total may come to, if a rule caps it (a spell cast without spell
-    /// cards, App. B note 6).
-    pub cap: Option<i64>,
 }
 
 impl Total {
     /// The base die with these modifiers.
     pub fn new(base: u32, modifiers: Vec<Modifier>) -> Total {
-        Total {
-            base,
-            modifiers,
-            cap: None,
-        }
+        Total { base, modifiers }
     }
 
-    /// The same total, at most `cap`.
-    pub fn capped(mut self, cap: Option<i64>) -> Total {
-        self.cap = cap;
-        self
-    }
-
-    /// The d10 plus every modifier, before any cap.
-    fn sum(&self) -> i64 {
+    /// The total: the d10 plus every modifier (Basics).
+    pub fn value(&self) -> i64 {
         i64::from(self.base)
             + self
                 .modifiers
@@ -186,23 +173,14 @@ impl Total {
                 .sum::<i64>()
     }
 
-    /// The total: the d10 plus every modifier (Basics), at most its cap.
-    pub fn value(&self) -> i64 {
-        let sum = self.sum();
-        self.cap.map_or(sum, |c| sum.min(c))
-    }
-
-    /// "d10 9 + weapon speed 5 = 14" ("= 27, at most 20 = 20" when capped).
+    /// "d10 9 + weapon speed 5 = 14".
     pub fn describe(&self) -> String {
         let mut s = format!("d10 {}", self.base);
         for m in &self.modifiers {
             let sign = if m.value < 0 { '-' } else { '+' };
             s.push_str(&format!(" {sign} {} {}", m.words, m.value.unsigned_abs()));
         }
-        match self.cap {
-            Some(c) if self.sum() > c => format!("{s} = {}, at most {c} = {c}", self.sum()),
-            _ => format!("{s} = {}", self.value()),
-        }
+        format!("{s} = {}", self.value())
     }
 }
 

@@ -73,15 +73,6 @@ pub fn without_cards(
     }
 }
 
-/// The most a total may come to for `action` (App. B note 6: a spell cast without spell
-/// cards, +8 + its level, is at most 20. Our reading: the cap is on the total — on the
-/// row alone it could never bite, 8 + 9 being 17 — so such a spell always goes off in
-/// the round it is begun).
-pub fn total_cap(action: super::action::Action, cards: SpellCards) -> Option<i64> {
-    (matches!(action, super::action::Action::Cast { .. }) && cards == SpellCards::Without)
-        .then_some(20)
-}
-
 /// A spell's level: the table's, else — for a name not in the table — its declared
 /// casting time (a magic-user's spells take about their level in segments), else 1; at
 /// most 9.

@@ -160,7 +160,10 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
     }
     let (may, rule) = surprise::may_act(action, false, side_surprised);
     if !may {
-        let why = format!("may not {} while its side is still surprised", f.act.verb());
+        let why = format!(
+            "on guard: may not {} while one of its side is still surprised",
+            f.act.verb()
+        );
         b.events.push(idle(b.when, f, None, why, rule));
     }
     may
@@ -248,7 +251,7 @@ fn strike(b: &mut SegmentBuild, i: usize) {
     );
     if !may {
         let why = format!(
-            "{} is on guard while its side is still surprised: no free blows",
+            "{} is on guard while one of its side is still surprised: no free blows",
             tf.name()
         );
         b.events

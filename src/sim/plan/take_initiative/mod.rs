@@ -247,9 +247,7 @@ fn initiative(
                 );
                 mods.extend(combined_rows(b, i, spec, costed));
                 mods.extend(several_targets(b, i));
-                let cap =
-                    crate::rules::take_initiative::spell::total_cap(costed, b.rules.spell_cards);
-                let t = Total::new(base, mods).capped(cap);
+                let t = Total::new(base, mods);
                 (t.value(), Some(base), t.describe())
             }
         }
@@ -663,9 +661,12 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         off_round(b, i);
         return;
     }
+    // A foe charging at it is met where it stands (§9a: both strike at the defender's
+    // place): it does not walk out to meet the charge.
     if matches!(f.act, Act::Melee { .. })
         && let Some(t) = first_standing(b.figs, f.act)
         && gap(f, &b.figs[t]) > 0.0
+        && !(matches!(b.figs[t].act, Act::Charge { .. }) && comes_at(&b.figs[t], f.name()))
     {
         let step = Closing {
             target: b.figs[t].e,
