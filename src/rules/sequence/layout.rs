@@ -478,7 +478,7 @@ fn hesitated(ev: &mut Events, k: usize, a: &Declared, (base, contact): (u32, boo
     };
     let e = &mut ev.list[first];
     let at = if contact {
-        if 1 + a.delay <= base {
+        if a.delay < base {
             // Ready before the charger comes: the blow at contact, as without the delay.
             return;
         }
