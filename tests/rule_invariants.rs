@@ -256,3 +256,32 @@ fn a_monsters_routine_rolls_each_of_its_attacks() {
         "only {checked} monsters with several attacks"
     );
 }
+
+/// "Take Initiative!" §9a with §2: a figure expecting a foe's charge meets it at contact,
+/// by weapon length, as one standing and waiting does — never later than a waiting figure
+/// would, whatever the dice.
+#[test]
+fn expecting_a_charge_meets_it_at_contact() {
+    for (sentry, orc) in [(1, 1), (1, 9), (10, 1), (5, 5)] {
+        let scene = |act: &str| {
+            format!(
+                r#"Scene(name: "x", setting: Indoors, seed: 2, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "Sentry", side: "Blue", at: (10.0, 20.0), weapon: "long sword", thac0: 16, ac: 5, hp: 90),
+                (name: "Orc", side: "Red", at: (10.0, 60.0), weapon: "battle axe", thac0: 19, ac: 6, hp: 90),
+              ],
+              rounds: [(declare: {{ "Sentry": {act}, "Orc": Charge(targets: ["Sentry"]) }},
+                        initiative: {{ "Sentry": {sentry}, "Orc": {orc} }})])"#
+            )
+        };
+        let first_blow = |act: &str| {
+            let events = play(&scene(act));
+            blows(&events)
+                .find(|e| e.actor == "Sentry")
+                .map(|e| (e.round, e.segment))
+        };
+        let waiting = first_blow("Other(\"wait\")").expect("a waiting sentry strikes");
+        let expecting = first_blow("Expect(target: \"Orc\")").expect("an expecting sentry strikes");
+        assert_eq!(expecting, waiting, "d10s {sentry} and {orc}");
+    }
+}

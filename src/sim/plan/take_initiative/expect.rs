@@ -32,6 +32,22 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
         return;
     }
     let foe = b.figs.iter().position(|g| g.name() == target);
+    // The event is a charge at it: it meets the charge at contact, by weapon length, as a
+    // standing defender does (§9a; `contact`), not later on an answer.
+    if let Some(t) = foe
+        && matches!(b.figs[t].act, Act::Charge { .. })
+        && b.figs[t].act.targets().contains(&name.as_str())
+    {
+        b.events.push(LogEvent::new(
+            b.when,
+            name,
+            EventKind::Declare,
+            Some(target.as_str().into()),
+            format!("expects {target}'s charge: meets it at contact, by weapon length (§9a)"),
+            crate::rules::cite::TI_EXPECT,
+        ));
+        return;
+    }
     let Some(event) = foe.and_then(|t| b.acts.get(&t).copied()) else {
         let why = format!("waits for {target}, who does not act this round");
         b.events.push(LogEvent::new(

@@ -1056,7 +1056,9 @@ fn contact(b: &mut Build) {
             || caught
             || (matches!(tf.act, Act::Melee { .. }) && at_charger)
             || shot_late
-            || matches!(tf.act, Act::Hold | Act::Other(_) | Act::Set { .. });
+            || matches!(tf.act, Act::Hold | Act::Other(_) | Act::Set { .. })
+            // Expecting the charger's charge: it waits for it as a standing defender does.
+            || matches!(&tf.act, Act::Expect { target } if *target == *b.figs[c].name());
         // Still changing weapons when the charger arrives: no blow at contact (§9c).
         if !ready || !tf.up() || tf.weapon.missile || handling_weapons(b, t, s) {
             continue;
