@@ -425,3 +425,48 @@ fn a_new_empty_room_is_shown_before_a_figure_is_added() {
         1
     );
 }
+
+/// A double click on "save as" onto a file that exists must not replace it: "save as" only
+/// ever asks, and the question is answered by its own "replace it" — which any other
+/// command first (an edit, undo, cancel) withdraws.
+#[test]
+fn a_double_click_on_save_as_replaces_nothing() {
+    let dir = folder("double");
+    let (lair, duel) = (dir.join("lair.ron"), dir.join("duel.ron"));
+    let before = bytes(&lair);
+    let mut app = app_on(&duel, false, None);
+    send(&mut app, EditorCommand::Toggle);
+    let save_as = || EditorCommand::SaveAs {
+        path: lair.clone(),
+        replace: false,
+    };
+    send(&mut app, save_as());
+    send(&mut app, save_as());
+    assert_eq!(
+        bytes(&lair),
+        before,
+        "two clicks on save as replaced the file"
+    );
+    assert_eq!(
+        editor(&app).confirm.as_deref(),
+        Some(lair.as_path()),
+        "asked"
+    );
+    // Anything else withdraws the question: a replace must be asked again.
+    send(&mut app, EditorCommand::CancelReplace);
+    assert_eq!(editor(&app).confirm, None);
+    send(&mut app, save_as());
+    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    assert_eq!(editor(&app).confirm, None, "an edit withdraws the question");
+    assert_eq!(bytes(&lair), before);
+    // Asked and answered: replaced.
+    send(&mut app, save_as());
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: lair.clone(),
+            replace: true,
+        },
+    );
+    assert_ne!(bytes(&lair), before, "the answer replaces it");
+}

@@ -285,3 +285,80 @@ fn expecting_a_charge_meets_it_at_contact() {
         assert_eq!(expecting, waiting, "d10s {sentry} and {orc}");
     }
 }
+
+/// DMG p.62: missiles that are ready fly at three times the rate in a surprise segment —
+/// once: the volley empties what was ready, and every later surprise segment shoots at the
+/// normal rate, however long the surprise.
+#[test]
+fn ready_missiles_fly_thrice_only_in_the_first_volley() {
+    for segments in 2u32..=4 {
+        let src = format!(
+            r#"Scene(name: "r", setting: Indoors, seed: 3,
+              combatants: [
+                (name: "Bow", side: "A", at: (0.0, 0.0), weapon: "light crossbow", ready: true, thac0: 15, ac: 5, hp: 50),
+                (name: "Ogre", side: "B", at: (0.0, 40.0), thac0: 15, ac: 5, hp: 900),
+              ],
+              surprise: {{ "A": None, "B": D6({segments}) }},
+              surprise_segments: [{}],
+              rounds: [(initiative: {{ "A": 3, "B": 2 }})])"#,
+            vec![r#"{ "Bow": Missile(targets: ["Ogre"]) }"#; segments as usize].join(", ")
+        );
+        let events = play(&src);
+        let per_segment: Vec<usize> = (1..=segments)
+            .map(|k| {
+                blows(&events)
+                    .filter(|e| e.round == 0 && e.segment == k && e.actor == "Bow")
+                    .count()
+            })
+            .collect();
+        let mut expected = vec![1; segments as usize];
+        expected[0] = 3;
+        assert_eq!(per_segment, expected, "{segments} surprise segments");
+    }
+}
+
+/// A hit on a magic-user before a cantrip is done ruins it like any spell (DMG p.65), and
+/// a cantrip ruined never completes — under either system; one hit after both are done
+/// ruins nothing.
+#[test]
+fn a_hit_ruins_the_cantrips_still_to_come() {
+    for (system, orc_first) in [
+        ("", true),
+        ("", false),
+        ("rules: (system: TakeInitiative),", true),
+    ] {
+        let init = match (system.is_empty(), orc_first) {
+            (true, true) => r#"{ "Bigby": 2, "Orcs": 5 }"#,
+            (true, false) => r#"{ "Bigby": 5, "Orcs": 2 }"#,
+            _ => r#"{ "Bigby": 9, "Orc": 1 }"#,
+        };
+        let events = play(&format!(
+            r#"Scene(name: "c", setting: Indoors, seed: 3, {system}
+              combatants: [
+                (name: "Bigby", side: "Bigby", at: (10.0, 10.0), ac: 10, hp: 50),
+                (name: "Orc", side: "Orcs", at: (10.0, 15.0), weapon: "dagger", thac0: 10, ac: 6, hp: 50),
+              ],
+              rounds: [(declare: {{ "Bigby": Cantrips(first: "spider", second: "yawn", target: "Orc"),
+                                    "Orc": Melee(targets: ["Bigby"]) }},
+                        initiative: {init})],
+              dice: {{ D4: {{ "Bigby": [4] }}, ToHit: {{ "Orc": [20, 20] }} }},
+            )"#
+        ));
+        let hit = blows(&events)
+            .find(|e| e.actor == "Orc" && e.kind == K::Hit)
+            .expect("the orc hits");
+        let ruined = events
+            .iter()
+            .any(|e| e.kind == K::SpellDisrupted && e.actor == "Bigby");
+        assert!(ruined, "{system} orc first {orc_first}: no cantrip ruined");
+        let completed_after = events.iter().any(|e| {
+            e.kind == K::SpellComplete
+                && e.actor == "Bigby"
+                && (e.round, e.segment) > (hit.round, hit.segment)
+        });
+        assert!(
+            !completed_after,
+            "{system} orc first {orc_first}: a ruined cantrip completed"
+        );
+    }
+}

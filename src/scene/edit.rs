@@ -8,6 +8,7 @@
 use super::{Act, CellKind, CombatantSpec, DieKind, FixedLight, MapSpec, RoundSpec, Scene};
 use crate::rules::distance::Setting;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// One edit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -381,50 +382,133 @@ fn replace(scene: &mut Scene, name: &str, spec: &CombatantSpec) -> Result<(), St
     Ok(())
 }
 
-/// Every mention of a figure by name, renamed.
+/// Every mention of a figure by name, renamed: each round's maps keyed by figure and every
+/// declaration's targets, the surprise segments, the dice; who awaits whom, and whom a
+/// psionic attacks.
 fn rename(scene: &mut Scene, from: &str, to: &str) {
-    for r in &mut scene.rounds {
-        for map in [&mut r.declare, &mut r.then, &mut r.change] {
-            if let Some(a) = map.remove(from) {
-                map.insert(to.to_string(), a);
-            }
-            for act in map.values_mut() {
-                act.rename_target(from, to);
-            }
-        }
-        if let Some(v) = r.initiative.remove(from) {
-            r.initiative.insert(to.to_string(), v);
+    fn rekey<V>(map: &mut BTreeMap<String, V>, from: &str, to: &str) {
+        if let Some(v) = map.remove(from) {
+            map.insert(to.to_string(), v);
         }
     }
-    for by_key in scene.dice.values_mut() {
-        if let Some(v) = by_key.remove(from) {
-            by_key.insert(to.to_string(), v);
+    let declarations = |map: &mut super::Declarations| {
+        rekey(map, from, to);
+        for act in map.values_mut() {
+            act.rename_target(from, to);
+        }
+    };
+    // Initiative goes by figure under "Take Initiative!", by side under the book: a side
+    // that shares the figure's name keeps it.
+    let by_figure = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
+    for r in &mut scene.rounds {
+        for map in [&mut r.declare, &mut r.then, &mut r.change] {
+            declarations(map);
+        }
+        if by_figure {
+            rekey(&mut r.initiative, from, to);
+        }
+        rekey(&mut r.hesitation_s, from, to);
+        rekey(&mut r.modifiers, from, to);
+        rekey(&mut r.awaits, from, to);
+        for awaited in r.awaits.values_mut() {
+            if awaited == from {
+                *awaited = to.to_string();
+            }
+        }
+        rekey(&mut r.psionics, from, to);
+        for choice in r.psionics.values_mut().flatten() {
+            if choice.at.as_deref() == Some(from) {
+                choice.at = Some(to.to_string());
+            }
+        }
+    }
+    for segment in &mut scene.surprise_segments {
+        declarations(segment);
+    }
+    for check in &mut scene.encounter {
+        if let super::EncounterCheck::Vision { figures, .. } = check {
+            for f in figures.iter_mut().filter(|f| *f == from) {
+                *f = to.to_string();
+            }
+        }
+    }
+    for (kind, by_key) in scene.dice.iter_mut() {
+        let by_side = match kind {
+            DieKind::Surprise | DieKind::Distance => true,
+            DieKind::Initiative => !by_figure,
+            _ => false,
+        };
+        if !by_side {
+            rekey(by_key, from, to);
         }
     }
 }
 
 /// A figure gone, with everything that names it.
 fn delete(scene: &mut Scene, name: &str) -> Result<(), String> {
-    let before = scene.combatants.len();
-    scene.combatants.retain(|c| c.name != name);
-    if scene.combatants.len() == before {
+    let Some(side) = scene.combatant(name).map(|c| c.side.clone()) else {
         return Err(format!("no figure is named '{name}'"));
+    };
+    scene.combatants.retain(|c| c.name != name);
+    // Its side goes with its last figure: the side's initiative and surprise too.
+    if !scene.combatants.iter().any(|c| c.side == side) {
+        scene.surprise.remove(&side);
+        for r in &mut scene.rounds {
+            r.initiative.remove(&side);
+        }
+        for (kind, by_key) in scene.dice.iter_mut() {
+            if matches!(kind, DieKind::Surprise | DieKind::Initiative) {
+                by_key.remove(&side);
+            }
+        }
     }
+    // Initiative goes by figure under "Take Initiative!"; under the book by side, which
+    // goes only with its last figure.
+    let by_figure = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
+    let side_left = scene.combatants.iter().any(|c| c.side == name);
+    let keyed = |kind: Option<DieKind>| match kind {
+        Some(DieKind::Surprise | DieKind::Distance) => false,
+        Some(DieKind::Initiative) | None if !by_figure => !side_left,
+        _ => true,
+    };
     for r in &mut scene.rounds {
         for map in [&mut r.declare, &mut r.then, &mut r.change] {
             map.remove(name);
             map.retain(|_, act| act.forget_target(name));
         }
-        r.initiative.remove(name);
+        if keyed(None) {
+            r.initiative.remove(name);
+        }
         r.hesitation_s.remove(name);
         r.modifiers.remove(name);
+        r.awaits.remove(name);
+        r.awaits.retain(|_, awaited| awaited != name);
+        r.psionics.remove(name);
+        for choice in r.psionics.values_mut().flatten() {
+            // An attack at the figure gone goes with it; the defense stays.
+            if choice.at.as_deref() == Some(name) {
+                choice.at = None;
+                choice.attack = None;
+            }
+        }
     }
     for segment in &mut scene.surprise_segments {
         segment.remove(name);
         segment.retain(|_, act| act.forget_target(name));
     }
-    for by_key in scene.dice.values_mut() {
-        by_key.remove(name);
+    for check in &mut scene.encounter {
+        if let super::EncounterCheck::Vision { figures, .. } = check {
+            figures.retain(|f| f != name);
+        }
+    }
+    // A light check left with no figures has nothing to limit.
+    scene.encounter.retain(
+        |c| !matches!(c, super::EncounterCheck::Vision { figures, .. } if figures.is_empty()),
+    );
+    for (kind, by_key) in scene.dice.iter_mut() {
+        if keyed(Some(*kind)) {
+            by_key.remove(name);
+        }
     }
     scene.dice.retain(|_, m| !m.is_empty());
     Ok(())
@@ -483,5 +567,38 @@ mod tests {
         assert_eq!(s.title(), "The orc den", "no dash before an empty 'about'");
         assert!(apply(&mut s, &Edit::Rename("   ".into())).is_err());
         assert_eq!(s.name, "The orc den");
+    }
+
+    /// Renaming any figure of any library scene keeps the scene valid and leaves no
+    /// mention of the old name in it (declarations, targets, surprise segments, dice,
+    /// awaits, psionics); deleting one leaves it valid too.
+    #[test]
+    fn renaming_or_deleting_any_figure_keeps_every_library_scene_valid() {
+        for (path, text) in crate::scene::library::SCENES {
+            let Ok(scene) = crate::scene::parse(path, text) else {
+                continue;
+            };
+            for f in scene.combatants.iter().take(6) {
+                let mut s = scene.clone();
+                let (from, to) = (f.name.clone(), "Zed Q".to_string());
+                let i = s.combatants.iter().position(|c| c.name == from).unwrap();
+                s.combatants[i].name = to.clone();
+                rename(&mut s, &from, &to);
+                crate::scene::check(&s).unwrap_or_else(|e| panic!("{path}: {from} renamed: {e}"));
+                // A side of the same name stays (sides are not renamed with a figure).
+                let side = scene.combatants.iter().any(|c| c.side == from);
+                let ron = ron::to_string(&s).unwrap();
+                assert!(
+                    side || !ron.contains(&format!("\"{from}\"")),
+                    "{path}: '{from}' left after rename"
+                );
+                let mut d = scene.clone();
+                delete(&mut d, &from).unwrap();
+                if !d.combatants.is_empty() {
+                    crate::scene::check(&d)
+                        .unwrap_or_else(|e| panic!("{path}: {from} deleted: {e}"));
+                }
+            }
+        }
     }
 }

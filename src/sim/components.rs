@@ -278,6 +278,11 @@ impl CastingWounds {
     }
 }
 
+/// A figure's cantrips ruined in this round (a hit before they were done, DMG p.65): the
+/// rest of them do not complete.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CantripsRuined(pub u32);
+
 /// A charge or closing move under way this round.
 #[derive(Component, Clone, Debug)]
 pub struct Closing {

@@ -192,6 +192,8 @@ pub enum EditorCommand {
         /// Replace it if it exists.
         replace: bool,
     },
+    /// Withdraw the question whether to replace a file that exists (nothing is saved).
+    CancelReplace,
     /// The answer to the request waiting on unsaved edits.
     Answer(Answer),
     /// Open the edits kept in a recovery file (unsaved, for the file they were of).
@@ -256,6 +258,14 @@ fn carry_out(world: &mut World, p: Pending) {
 }
 
 fn command(world: &mut World, c: EditorCommand) {
+    // A replace waits for its own answer: anything else done first withdraws the question
+    // (a double click on "save as" must not answer it).
+    if !matches!(c, EditorCommand::SaveAs { replace: true, .. }) {
+        let mut ed = world.resource_mut::<Editor>();
+        if ed.confirm.take().is_some() {
+            ed.problem = None;
+        }
+    }
     match c {
         EditorCommand::Toggle => toggle(world),
         EditorCommand::Edit(e) => make(world, e),
@@ -311,6 +321,8 @@ fn command(world: &mut World, c: EditorCommand) {
             let own = world.resource::<Editor>().path.as_ref() == Some(&path);
             write(world, path, replace || own);
         }
+        // The question was withdrawn above.
+        EditorCommand::CancelReplace => {}
         EditorCommand::Answer(a) => answer(world, a),
         EditorCommand::Recover(file) => recovery::recover(world, &file),
         EditorCommand::ForgetRecovery(file) => recovery::forget(world, &file),
@@ -476,10 +488,7 @@ fn write(world: &mut World, path: PathBuf, replace: bool) {
         }
         Err(save::SaveError::Exists(p)) => {
             ed.confirm = Some(p.clone());
-            ed.problem = Some(format!(
-                "{} exists: Save as again to replace it",
-                p.display()
-            ));
+            ed.problem = Some(format!("{} exists: replace it, or cancel", p.display()));
         }
         Err(e) => ed.problem = Some(e.to_string()),
     }

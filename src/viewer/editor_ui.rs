@@ -537,21 +537,30 @@ fn header(
     });
     w.horizontal(|h| {
         h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(170.0));
-        let label = if ed.confirm.is_some() {
-            "replace it"
-        } else {
-            "save as"
-        };
-        if h.button(label).clicked() {
+        // "save as" never replaces: a file already there is asked about on a row of its
+        // own, so a double click cannot answer the question it raises.
+        if h.button("save as").clicked() {
             out.write(EditorCommand::SaveAs {
                 path: ui.save_as.clone().into(),
-                replace: ed
-                    .confirm
-                    .as_ref()
-                    .is_some_and(|p| p.as_os_str() == ui.save_as.as_str()),
+                replace: false,
             });
         }
     });
+    if let Some(p) = ed.confirm.clone() {
+        w.horizontal(|h| {
+            h.label("replace the file?");
+            if h.button("cancel").clicked() {
+                out.write(EditorCommand::CancelReplace);
+            }
+            h.add_space(24.0);
+            if h.button("replace it").clicked() {
+                out.write(EditorCommand::SaveAs {
+                    path: p.clone(),
+                    replace: true,
+                });
+            }
+        });
+    }
     if let Some(p) = &ed.problem {
         w.colored_label(egui::Color32::from_rgb(240, 140, 120), p);
     }

@@ -266,10 +266,12 @@ fn strike(b: &mut SegmentBuild, i: usize) {
     }
     let nth = f.rate.rounds_attacking + 1;
     let (n, _) = f.rate.rate.routines_in(nth, b.options.alternating_rate);
+    // Ready missiles fly three times as fast, once: the first volley empties what was
+    // ready, and the next segment's is at the normal rate (DMG p.62).
     let n = if missile {
         SurpriseAction::Missiles {
             per_round: n,
-            ready: f.weapon.ready,
+            ready: f.weapon.ready && f.rate.rounds_attacking == 0,
         }
         .missiles()
     } else {

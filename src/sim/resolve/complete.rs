@@ -42,8 +42,10 @@ pub(super) fn planned(
             );
         }
         Some(c) if c.what == what => {}
-        // A cantrip has nothing under way to carry.
-        _ if matches!(a.intent.act, Act::Cantrips { .. }) => {
+        // A cantrip has nothing under way to carry; a hit before it was done ruined it.
+        _ if matches!(a.intent.act, Act::Cantrips { .. })
+            && a.cantrips_ruined.is_none_or(|r| r.0 != p.plan.round) =>
+        {
             let name = a.figure.name.clone();
             p.log.write(
                 LogEvent::new(

@@ -48,6 +48,7 @@ pub(super) struct Fighter {
     slowed: Has<Slowed>,
     casting: Option<&'static Casting>,
     casting_wounds: &'static mut super::components::CastingWounds,
+    cantrips_ruined: Option<&'static super::components::CantripsRuined>,
     casts_in: Option<&'static super::components::CastsInRound>,
     surprised: &'static Surprised,
     dexterity: &'static Dexterity,

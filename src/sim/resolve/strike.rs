@@ -727,6 +727,10 @@ fn wound(
             .placed(entry.fixed),
         );
     }
+    // A hit on a magic-user between cantrips still to come ruins them (DMG p.65).
+    if casting.is_none() && cantrips_pending(p, b.target, entry).is_some() {
+        return ruin_cantrips(p, seg, entry, b);
+    }
     // A hit on a caster before completion.
     let Some(c) = casting else { return };
     let Ok(intent) = p.figures.get(b.target).map(|t| t.intent.clone()) else {
@@ -758,6 +762,12 @@ fn wound(
         HitOnCaster::Ruined(rule) => {
             seg.ruined.insert(b.target);
             end_casting(&mut p.commands, b.target, &c, &intent);
+            if matches!(intent.act, Act::Cantrips { .. }) {
+                let round = p.plan.round;
+                p.commands
+                    .entity(b.target)
+                    .insert(crate::sim::components::CantripsRuined(round));
+            }
             // A spell's damage (a fireball, magic missiles) names the spell, not a blow.
             let by = match &entry.what {
                 Planned::Act { what } => what.as_str(),
@@ -804,6 +814,54 @@ fn wound(
             rule,
         )
         .with(payload)
+        .placed(entry.fixed),
+    );
+}
+
+/// The cantrip of figure `target` the plan still has to complete this round, after the
+/// blow in `entry`, if it casts cantrips and they are not already ruined.
+fn cantrips_pending<'a>(p: &'a Play, target: Entity, entry: &PlanEntry) -> Option<&'a str> {
+    let t = p.figures.get(target).ok()?;
+    let round = p.plan.round;
+    if !matches!(t.intent.act, Act::Cantrips { .. })
+        || t.cantrips_ruined.is_some_and(|r| r.0 == round)
+    {
+        return None;
+    }
+    p.plan.entries.iter().find_map(|e| match &e.what {
+        Planned::Complete { what }
+            if e.actor == Some(target) && (e.segment, e.beat) > (entry.segment, entry.beat) =>
+        {
+            Some(what.as_str())
+        }
+        _ => None,
+    })
+}
+
+/// A blow on a magic-user with cantrips still to come: they are ruined (DMG p.65), logged
+/// as a spell ruined, and none of them completes this round.
+fn ruin_cantrips(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow) {
+    let Some(what) = cantrips_pending(p, b.target, entry).map(str::to_string) else {
+        return;
+    };
+    seg.ruined.insert(b.target);
+    let round = p.plan.round;
+    p.commands
+        .entity(b.target)
+        .insert(crate::sim::components::CantripsRuined(round));
+    p.log.write(
+        LogEvent::new(
+            b.when,
+            b.target_name.clone(),
+            EventKind::SpellDisrupted,
+            Some(b.name.clone()),
+            crate::words!("{what} is ruined by {}'s blow before it completes", b.name),
+            cite::SPELL_DISRUPTED,
+        )
+        .with(Payload::SpellDisrupted {
+            spell: what,
+            disrupted_by: Some(b.name.to_string()),
+        })
         .placed(entry.fixed),
     );
 }
