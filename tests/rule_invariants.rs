@@ -362,3 +362,46 @@ fn a_hit_ruins_the_cantrips_still_to_come() {
         );
     }
 }
+
+/// "Take Initiative!" App. B, Magic: a spell longer than a round keeps its own time; the
+/// log names the round it goes off in (a total of 60 is two rounds on, round 3), and it
+/// does go off there.
+#[test]
+fn a_spell_of_several_rounds_is_said_to_go_off_when_it_does() {
+    let events = play(
+        r#"Scene(name: "l", setting: Indoors, seed: 3, rules: (system: TakeInitiative),
+          combatants: [
+            (name: "Cleric", side: "Blue", at: (0.0, 0.0), thac0: 18, ac: 5, hp: 60, class: "cleric", level: 9),
+            (name: "Orc", side: "Red", at: (50.0, 0.0), weapon: "battle axe", thac0: 15, ac: 5, hp: 90),
+          ],
+          rounds: [
+            (declare: { "Cleric": Cast(spell: "long rite", segments: Some(30)), "Orc": Other("wait") }, initiative: { "Cleric": 4, "Orc": 3 }),
+            (declare: { "Orc": Other("wait") }, initiative: { "Orc": 3 }),
+            (declare: { "Orc": Other("wait") }, initiative: { "Orc": 3 }),
+          ])"#,
+    );
+    let round_one: Vec<&str> = events
+        .iter()
+        .filter(|e| e.round == 1 && e.actor == "Cleric")
+        .map(|e| e.detail.as_str())
+        .collect();
+    assert!(
+        round_one
+            .iter()
+            .any(|d| d.contains("2 rounds on (round 3), segment 20")),
+        "{round_one:?}"
+    );
+    assert!(
+        round_one.iter().any(|d| d.contains("of round 3")),
+        "{round_one:?}"
+    );
+    assert!(
+        !round_one.iter().any(|d| d.contains("next round")),
+        "{round_one:?}"
+    );
+    let done = events
+        .iter()
+        .find(|e| e.kind == K::SpellComplete && e.actor == "Cleric")
+        .expect("the rite goes off");
+    assert_eq!((done.round, done.segment), (3, 20));
+}

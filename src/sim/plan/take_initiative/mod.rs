@@ -260,10 +260,15 @@ fn initiative(
     } else {
         acts_at(total)
     };
-    let when = if at.rounds_later == 0 {
-        format!("segment {}", at.segment)
-    } else {
-        format!("next round, segment {}", at.segment)
+    // A spell of several rounds goes off rounds later, not next round (App. B, Magic).
+    let when = match at.rounds_later {
+        0 => format!("segment {}", at.segment),
+        1 => format!("next round, segment {}", at.segment),
+        n => format!(
+            "{n} rounds on (round {}), segment {}",
+            b.round + n,
+            at.segment
+        ),
     };
     b.events.push(
         LogEvent::new(
@@ -937,10 +942,10 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
 
 /// Logs a spell begun.
 fn begins(b: &mut Build, i: usize, c: &Casting, (round, s): (u32, u32)) {
-    let later = if round > b.round {
-        " of the next round"
-    } else {
-        ""
+    let later = match round.saturating_sub(b.round) {
+        0 => String::new(),
+        1 => " of the next round".to_string(),
+        _ => format!(" of round {round}"),
     };
     b.events.push(
         LogEvent::new(
