@@ -5,23 +5,13 @@
 mod common;
 
 use common::firststrike;
+use common::{blows, play};
 use firststrike::rules::action::Declared;
 use firststrike::rules::first::{Context, First};
 use firststrike::rules::sequence::round_sequence;
 use firststrike::scene::parse;
-use firststrike::sim::{EventKind as K, LogEvent, Payload, Runner};
+use firststrike::sim::{EventKind as K, LogEvent, Payload};
 use proptest::prelude::*;
-
-fn play(src: &str) -> Vec<LogEvent> {
-    let scene = parse("case.ron", src).unwrap_or_else(|e| panic!("{e}\n{src}"));
-    let mut r = Runner::new(scene, None, None);
-    r.run_to_end();
-    r.log().events.clone()
-}
-
-fn blows(events: &[LogEvent]) -> impl Iterator<Item = &LogEvent> {
-    events.iter().filter(|e| matches!(e.kind, K::Hit | K::Miss))
-}
 
 /// The segments each goblin stays surprised, by the scene's die and its Dexterity (DMG
 /// p.62: a reaction adjustment of -N or +N changes the side's segments by N, a penalty

@@ -4,20 +4,10 @@
 
 use firststrike::calc::{self, Defaults};
 use firststrike::rules::sequence::{EventKind as Seq, Sequence};
-use firststrike::scene::parse;
-use firststrike::sim::{EventKind as K, LogEvent, Runner};
+use firststrike::sim::{EventKind as K, LogEvent};
 use proptest::prelude::*;
-
-fn play(src: &str) -> Vec<LogEvent> {
-    let scene = parse("case.ron", src).unwrap_or_else(|e| panic!("{e}\n{src}"));
-    let mut r = Runner::new(scene, None, None);
-    r.run_to_end();
-    r.log().events.clone()
-}
-
-fn blows(events: &[LogEvent]) -> impl Iterator<Item = &LogEvent> {
-    events.iter().filter(|e| matches!(e.kind, K::Hit | K::Miss))
-}
+mod common;
+use common::{blows, play};
 
 /// `first`'s order for these actions.
 fn order(actions: &[String]) -> Sequence {

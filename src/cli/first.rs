@@ -436,8 +436,9 @@ fn take_initiative(args: &FirstArgs) -> i32 {
 /// output grow with the square of them (a crowd belongs in a scene and `run`).
 pub const MAX_ACTIONS: usize = 100;
 
-/// The actions' names: each figure once, no control characters (they would reach the
-/// terminal as they are), and not too many actions.
+/// The actions' names: each figure once, each a name a scene could hold
+/// ([`crate::scene::fit_name`]: control characters would reach the terminal as they are),
+/// and not too many actions.
 fn names_fit(actions: &[String]) -> Result<(), String> {
     if actions.len() > MAX_ACTIONS {
         return Err(format!(
@@ -451,12 +452,8 @@ fn names_fit(actions: &[String]) -> Result<(), String> {
             continue;
         };
         let name = name.trim();
-        if name.chars().any(char::is_control) {
-            return Err(format!(
-                "{}: a name may not hold control characters",
-                name.escape_debug()
-            ));
-        }
+        // The scenes' rule for a name (not empty, not too long, no control characters).
+        crate::scene::fit_name(name).map_err(|e| format!("{}: {e}", name.escape_debug()))?;
         if !seen.insert(name) {
             return Err(format!(
                 "two actions are named '{name}': give each figure its own name"

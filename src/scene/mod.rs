@@ -18,6 +18,7 @@ mod validate;
 
 pub use error::{SceneError, SceneErrors};
 pub use load::{check, check_but_figures, load, load_with_warnings, parse, warnings};
+pub(crate) use validate::fit_name;
 
 use crate::rules::attack_rate::AttackRate;
 use crate::rules::charge::Body;

@@ -772,7 +772,7 @@ pub const MAX_NAME_CHARS: usize = 64;
 
 /// Whether a figure's name (or side) can be shown: not empty, not too long, and free of
 /// control characters, which would reach a terminal as commands (a title, a colour).
-fn fit_name(text: &str) -> Result<(), String> {
+pub(crate) fn fit_name(text: &str) -> Result<(), String> {
     if text.trim().is_empty() {
         Err("a name may not be empty".into())
     } else if text.chars().count() > MAX_NAME_CHARS {

@@ -94,3 +94,22 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// Plays a scene given as RON text to its end: every event of its log (a parse error
+/// panics with the text).
+#[allow(dead_code)]
+pub fn play(src: &str) -> Vec<firststrike::sim::LogEvent> {
+    let scene = firststrike::scene::parse("case.ron", src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    let mut r = firststrike::sim::Runner::new(scene, None, None);
+    r.run_to_end();
+    r.log().events.clone()
+}
+
+/// The blows of a log: every roll to hit, hit or missed.
+#[allow(dead_code)]
+pub fn blows(
+    events: &[firststrike::sim::LogEvent],
+) -> impl Iterator<Item = &firststrike::sim::LogEvent> {
+    use firststrike::sim::EventKind as K;
+    events.iter().filter(|e| matches!(e.kind, K::Hit | K::Miss))
+}

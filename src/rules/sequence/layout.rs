@@ -438,8 +438,7 @@ fn undelayed_segment<'a>(
     act: &impl Fn(usize) -> &'a Declared,
     aims: &impl Fn(usize, usize) -> bool,
 ) -> (u32, bool) {
-    let strikes_back = !matches!(act(k).kind, ActionKind::Missile | ActionKind::Turn)
-        && act(k).casting().is_none();
+    let strikes_back = meets_charger_at_contact(act(k));
     pairs
         .iter()
         .filter_map(|p| {
@@ -534,6 +533,13 @@ fn prompt_before_late(g: &mut OrderGraph, ev: &Events, p: &Pair, x: &Declared, y
     }
 }
 
+/// Whether `a`, aimed at a charger, strikes it at contact (DMG p.66): a blow or an act;
+/// a shot or a turning keeps its own rule (the missile-against-charge reading), a spell
+/// its completion.
+fn meets_charger_at_contact(a: &Declared) -> bool {
+    !matches!(a.kind, ActionKind::Missile | ActionKind::Turn) && a.casting().is_none()
+}
+
 /// Against a charger, a figure's first blow aimed at it falls when the charge makes
 /// contact: no initiative at the end of a charge, the longer reach strikes first (DMG p.66).
 fn strike_back_at_contact(
@@ -549,8 +555,7 @@ fn strike_back_at_contact(
     };
     // A blow struck back: a shot or a turning at a charger keeps its own rule (the
     // missile-against-charge reading), it does not wait for contact.
-    let shoots_or_turns = matches!(other.kind, ActionKind::Missile | ActionKind::Turn);
-    if !aims_at_charger || other.casting().is_some() || shoots_or_turns || c == o {
+    if !aims_at_charger || !meets_charger_at_contact(other) || c == o {
         return;
     }
     let Some(first) = ev.first_strike(o) else {

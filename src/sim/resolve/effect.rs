@@ -437,24 +437,8 @@ fn missiles(
     (e, name): (Entity, Name),
     max: Option<u32>,
 ) {
-    let hit_dice = p
-        .figures
-        .get(done.caster)
-        .ok()
-        .and_then(|c| c.hit_dice.map(|h| h.0));
-    let spell_level = tables::find_spell(&done.casting.what).and_then(|s| s.level);
-    let (level, _) = effect::caster_level(hit_dice, spell_level);
-    let (n, rule) = effect::missiles(level, max);
-    let damage = match p.dice.fixed(DieKind::Damage, done.name) {
-        Some(v) => v.max(0),
-        None => {
-            let total = (0..n)
-                .map(|_| p.dice.random(DieKind::Damage, done.name, 4) as i32 + 1)
-                .sum();
-            p.dice.note(DieKind::Damage, done.name, total);
-            total
-        }
-    };
+    let (n, rule) = effect::missiles(caster_level(p, done), max);
+    let damage = spell_damage(p, done, (n, 4, 1));
     mark(
         p,
         e,
@@ -594,25 +578,37 @@ fn blast_roll(p: &mut Play, done: &Completed, d6_per_level: u32) -> Option<(i32,
     if d6_per_level == 0 {
         return None;
     }
+    let dice = caster_level(p, done).saturating_mul(d6_per_level).min(40);
+    Some((spell_damage(p, done, (dice, 6, 0)), dice))
+}
+
+/// The level the completed spell's caster casts at ([`effect::caster_level`]: its hit
+/// dice, else the least level that casts the spell).
+fn caster_level(p: &Play, done: &Completed) -> u32 {
     let hit_dice = p
         .figures
         .get(done.caster)
         .ok()
         .and_then(|c| c.hit_dice.map(|h| h.0));
     let spell_level = tables::find_spell(&done.casting.what).and_then(|s| s.level);
-    let (level, _) = effect::caster_level(hit_dice, spell_level);
-    let dice = level.saturating_mul(d6_per_level).min(40);
-    let rolled = match p.dice.fixed(DieKind::Damage, done.name) {
+    effect::caster_level(hit_dice, spell_level).0
+}
+
+/// A spell's damage, `count` dice of `sides` each with `plus` added to each: the scene's
+/// fixed damage die for the caster if it gives one, else rolled (and noted for the table
+/// dice); never below 0.
+fn spell_damage(p: &mut Play, done: &Completed, (count, sides, plus): (u32, u32, i32)) -> i32 {
+    let total = match p.dice.fixed(DieKind::Damage, done.name) {
         Some(v) => v,
         None => {
-            let total = (0..dice)
-                .map(|_| p.dice.random(DieKind::Damage, done.name, 6) as i32)
+            let total = (0..count)
+                .map(|_| p.dice.random(DieKind::Damage, done.name, sides) as i32 + plus)
                 .sum();
             p.dice.note(DieKind::Damage, done.name, total);
             total
         }
     };
-    Some((rolled.max(0), dice))
+    total.max(0)
 }
 
 /// A caught figure's save vs. spells, rolled, with words for the log.

@@ -728,8 +728,10 @@ fn wound(
         );
     }
     // A hit on a magic-user between cantrips still to come ruins them (DMG p.65).
-    if casting.is_none() && cantrips_pending(p, b.target, entry).is_some() {
-        return ruin_cantrips(p, seg, entry, b);
+    if casting.is_none()
+        && let Some(what) = cantrips_pending(p, b.target, entry).map(str::to_string)
+    {
+        return ruin_cantrips(p, seg, (entry, b), what);
     }
     // A hit on a caster before completion.
     let Some(c) = casting else { return };
@@ -838,12 +840,10 @@ fn cantrips_pending<'a>(p: &'a Play, target: Entity, entry: &PlanEntry) -> Optio
     })
 }
 
-/// A blow on a magic-user with cantrips still to come: they are ruined (DMG p.65), logged
+/// A blow on a magic-user with cantrip `what` still to come: it and the rest are ruined
+/// (DMG p.65), logged
 /// as a spell ruined, and none of them completes this round.
-fn ruin_cantrips(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, b: &Blow) {
-    let Some(what) = cantrips_pending(p, b.target, entry).map(str::to_string) else {
-        return;
-    };
+fn ruin_cantrips(p: &mut Play, seg: &mut Segment, (entry, b): (&PlanEntry, &Blow), what: String) {
     seg.ruined.insert(b.target);
     let round = p.plan.round;
     p.commands
