@@ -121,6 +121,10 @@ pub struct Monster {
     /// Spells the engine models that do not affect it.
     #[serde(default)]
     pub immune: Vec<crate::rules::monster::Immunity>,
+    /// A person (a demi-human or a humanoid of man size or smaller): hold person works on
+    /// it (PHB p.45). Figures without a monster are persons.
+    #[serde(default)]
+    pub person: bool,
 }
 
 impl Monster {

@@ -309,6 +309,57 @@ fn hold_passes_over_a_skeleton_without_a_save() {
     );
 }
 
+/// Hold person works on persons only (PHB p.45): on every entry of the bestiary it holds
+/// (or is saved against) exactly the demi-humans and small humanoids marked as persons, and
+/// passes every other creature by with no save rolled, citing why; a figure with no monster
+/// is a person.
+#[test]
+fn hold_person_holds_persons_and_no_other_creature() {
+    let persons = [
+        "kobold", "goblin", "orc", "hobgoblin", "gnoll", "lizard man", "troglodyte", "gnome",
+        "dwarf", "elf", "halfling", "duergar", "sprite",
+    ];
+    let mut kinds: Vec<Option<String>> = tables::monsters()
+        .iter()
+        .map(|m| Some(m.name.clone()))
+        .collect();
+    kinds.push(None);
+    for kind in kinds {
+        let monster = kind
+            .as_ref()
+            .map_or(String::new(), |k| format!(", monster: \"{k}\""));
+        let src = format!(
+            r#"Scene(name: "hold", setting: Indoors, seed: 4,
+            combatants: [
+              (name: "Priest", side: "Party", at: (0.0, 0.0), thac0: 20, hp: 10),
+              (name: "It", side: "Them", at: (30.0, 0.0), hp: 40{monster})],
+            rounds: [(declare: {{ "Priest": Cast(spell: "hold person", target: "It"), "It": Hold }})])"#
+        );
+        let mut r = Runner::new(parse("hold.ron", &src).unwrap(), None, Some(1));
+        r.run_to_end();
+        let effects = r.events(K::Effect, Some("Priest"));
+        assert_eq!(effects.len(), 1, "{kind:?}: {effects:?}");
+        let Payload::Effect { outcome, .. } = &effects[0].payload else {
+            panic!("{kind:?}: {:?}", effects[0].payload)
+        };
+        let undead = kind
+            .as_deref()
+            .and_then(|k| tables::monster(k).ok())
+            .is_some_and(|m| m.immune.contains(&monster::Immunity::Hold));
+        let person = kind.as_deref().is_none_or(|k| persons.contains(&k));
+        if person && !undead {
+            assert_eq!(*outcome, "held", "{kind:?}: a person (no save given)");
+        } else {
+            assert_eq!(*outcome, "immune", "{kind:?} is no person");
+            let id = effects[0].rule.id;
+            assert!(
+                id == "spell.persons_only" || (undead && id == "monster.immune"),
+                "{kind:?}: {id}"
+            );
+        }
+    }
+}
+
 /// An orc shaman made in the editor: an orc given a class and level fights as one of its
 /// levels (THAC0, hit points, hit dice for sleep), or, given more hit dice, as a monster of
 /// those dice; what the class and dice do not give stays the orc's (AC, move, weapon,

@@ -279,6 +279,80 @@ fn a_file_changed_under_unsaved_edits_is_not_reloaded() {
     );
 }
 
+/// A file changed on disk under unsaved edits (another window, an editor, a checkout) is
+/// never replaced by a plain save: the save asks, "cancel" keeps the other version, and
+/// only "replace it" writes the edits. The editor's own save is no such change: saving,
+/// editing on and saving again asks nothing.
+#[test]
+fn a_save_over_a_file_changed_on_disk_asks_first() {
+    let dir = folder("changed");
+    let lair = dir.join("lair.ron");
+    let mut app = app_on(&lair, true, None);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    // Ours: saved, edited again within the watch's poll, saved again without a question.
+    send(&mut app, EditorCommand::Save);
+    assert!(!editor(&app).dirty());
+    send(&mut app, EditorCommand::Edit(orc("Orc 2", (17.5, 12.5))));
+    for _ in 0..4 {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        app.update();
+    }
+    assert!(
+        !app.world().resource::<SceneSource>().changed_under_edits,
+        "the editor's own save is no change made under its edits"
+    );
+    send(&mut app, EditorCommand::Save);
+    assert_eq!(editor(&app).confirm, None, "its own save asked about itself");
+    assert!(!editor(&app).dirty());
+    // Theirs: written by something else while an edit is unsaved.
+    send(&mut app, EditorCommand::Edit(orc("Orc 3", (22.5, 12.5))));
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let theirs = std::fs::read_to_string(&lair)
+        .unwrap()
+        .replace("seed:", "seed: 5, //");
+    std::fs::write(&lair, &theirs).unwrap();
+    for _ in 0..4 {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        app.update();
+    }
+    assert!(app.world().resource::<SceneSource>().changed_under_edits);
+    send(&mut app, EditorCommand::Save);
+    assert_eq!(
+        std::fs::read_to_string(&lair).unwrap(),
+        theirs,
+        "a plain save replaced a file changed on disk"
+    );
+    assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()), "asked");
+    assert!(
+        editor(&app)
+            .problem
+            .as_deref()
+            .is_some_and(|p| p.contains("changed on disk")),
+        "the question says why: {:?}",
+        editor(&app).problem
+    );
+    send(&mut app, EditorCommand::CancelReplace);
+    assert_eq!(std::fs::read_to_string(&lair).unwrap(), theirs, "cancel kept it");
+    assert!(editor(&app).dirty(), "and the edits are kept");
+    // Closing with the edits: "save" on the way out asks too, and the window stays.
+    request(&mut app, ViewerRequest::Quit);
+    send(&mut app, EditorCommand::Answer(Answer::Save(None)));
+    assert_eq!(exits(&app), 0, "closed over a question");
+    assert_eq!(std::fs::read_to_string(&lair).unwrap(), theirs);
+    assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()));
+    // Answered: replaced with the edits.
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: lair.clone(),
+            replace: true,
+        },
+    );
+    let now = std::fs::read_to_string(&lair).unwrap();
+    assert!(now.contains("Orc 3"), "the answer saved the edits");
+    assert!(!editor(&app).dirty());
+}
+
 /// Undoing back to the saved state is not "unsaved"; a save, then undo, is.
 #[test]
 fn unsaved_is_derived_from_the_file() {

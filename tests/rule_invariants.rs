@@ -395,3 +395,51 @@ fn a_spell_of_several_rounds_is_said_to_go_off_when_it_does() {
         .expect("the rite goes off");
     assert_eq!((done.round, done.segment), (3, 20));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Slow halves a figure's rate whatever the rate (PHB p.74 read as `spell.slow`), and
+    /// `first` counts the routines of a round as `run` plays them: a slowed 3/2 fighter
+    /// swings in three rounds of four, a slowed 1/1 every other round. In a round where the
+    /// halved rate gives no attack, `first` says so instead of laying one out.
+    #[test]
+    fn first_counts_a_slowed_figures_routines_as_run_plays_them(
+        rate in prop::sample::select(vec!["1/1", "3/2", "2/1", "5/2", "3/1", "1/2"]),
+    ) {
+        let rounds: String = (0..4)
+            .map(|_| r#"(declare: { "A": Melee(targets: ["B"]), "B": Hold }, initiative: { "A": 6, "B": 1 }),"#)
+            .collect();
+        let src = format!(
+            r#"Scene(name: "slow", setting: Indoors, combatants: [
+                (name: "A", side: "A", at: (0.0, 0.0), weapon: "long sword", attacks: "{rate}", slowed: true, hp: 900, ac: 10),
+                (name: "B", side: "B", at: (5.0, 0.0), weapon: "club", hp: 900, ac: 10)],
+            rounds: [{rounds}])"#
+        );
+        let log = play(&src);
+        let mut total = 0;
+        for round in 1..=4u32 {
+            let played = blows(&log).filter(|e| e.round == round && e.actor.as_str() == "A").count();
+            total += played;
+            let asked = format!("A: melee weapon=long_sword rate={rate} slowed d6=6");
+            let d = Defaults { round, ..Defaults::default() };
+            match calc::parse_action(&asked, &d) {
+                Ok(f) => prop_assert_eq!(
+                    f.declared.routines as usize, played,
+                    "rate {} round {}: first lays out {} routines, run plays {}",
+                    rate, round, f.declared.routines, played
+                ),
+                Err(e) => {
+                    prop_assert_eq!(played, 0, "rate {} round {}: first refused ({}) but run swung", rate, round, e);
+                    prop_assert!(e.contains("no attack"), "{}", e);
+                }
+            }
+        }
+        // Half the rate over four rounds: twice the routines of its per-rounds span.
+        let (r, p): (usize, usize) = {
+            let (a, b) = rate.split_once('/').unwrap();
+            (a.parse().unwrap(), b.parse().unwrap())
+        };
+        prop_assert_eq!(total * 2 * p, 4 * r, "rate {}: {} blows in four rounds", rate, total);
+    }
+}

@@ -233,6 +233,41 @@ fn a_held_caster_loses_its_spell_and_a_slowed_fighter_halves() {
     assert_eq!(blows(&ev, "Knight", 2), 1);
 }
 
+/// Slow on a hasted figure only undoes the haste (PHB p.74, p.76): its rate is its own
+/// again and it does not act as if it lost initiative. Slow on a figure already slowed
+/// changes nothing: a slowed 4/1 stays 2/1, never 1/1.
+#[test]
+fn slow_undoes_haste_and_never_doubles_up() {
+    let s = scene(
+        r#"Scene(name: "c", setting: Indoors, seed: 1, combatants: [
+            (name: "Mage", side: "P", at: (0.0, 0.0), ac: 5, hp: 20),
+            (name: "Witch", side: "P", at: (30.0, 0.0), ac: 5, hp: 20),
+            (name: "Guard", side: "P", at: (10.0, 10.0), ac: 10, hp: 500, weapon: "mace"),
+            (name: "Knight", side: "F", at: (10.0, 5.0), ac: 10, hp: 500, weapon: "long sword",
+             hasted: true),
+            (name: "Brute", side: "F", at: (30.0, 5.0), ac: 10, hp: 500, weapon: "club",
+             attacks: "4/1", slowed: true),
+            (name: "Ogre", side: "P", at: (30.0, 10.0), ac: 10, hp: 500, weapon: "club")],
+          rounds: [(declare: { "Mage": Cast(spell: "slow", target: "Knight"),
+                              "Witch": Cast(spell: "slow", target: "Brute") },
+                    initiative: { "P": 1, "F": 6 }),
+                   (declare: { "Knight": Melee(targets: ["Guard"]), "Guard": Melee(targets: ["Knight"]),
+                               "Brute": Melee(targets: ["Ogre"]) },
+                    initiative: { "P": 1, "F": 6 })])"#,
+    );
+    let ev = play(s);
+    assert_eq!(effects(&ev, "Knight"), vec!["slowed"]);
+    assert_eq!(blows(&ev, "Knight", 2), 1, "haste undone: 1/1 again");
+    let order: Vec<&str> = ev
+        .iter()
+        .filter(|e| e.round == 2 && matches!(e.kind, K::Hit | K::Miss))
+        .filter(|e| e.actor == "Knight" || e.actor == "Guard")
+        .map(|e| e.actor.as_str())
+        .collect();
+    assert_eq!(order, vec!["Knight", "Guard"], "the Knight's side won 6-1 and he is not slowed");
+    assert_eq!(blows(&ev, "Brute", 2), 2, "slowed twice is slowed once: 4/1 -> 2/1");
+}
+
 #[test]
 fn the_hand_stands_between_bigby_and_the_giant() {
     let mut r = SceneRun::load("scenes/bigby_vs_giant.ron");

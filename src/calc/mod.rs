@@ -218,10 +218,12 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         routines: a.routines,
         per_rounds: 1,
     };
-    // The engine halves a slowed figure's rate itself (its scene marks it slowed).
-    let rate = match (rate, hasted) {
-        (r, true) => Some(r.unwrap_or_else(base).hasted().0),
-        (r, false) => r,
+    // Slow halves the rate (a 3/2 fighter makes 3 routines in 4 rounds): the routines of
+    // the asked round are counted from the halved rate, as `run` counts them.
+    let rate = match (rate, hasted, slowed) {
+        (r, true, _) => Some(r.unwrap_or_else(base).hasted().0),
+        (r, _, true) => Some(r.unwrap_or_else(base).slowed().0),
+        (r, false, false) => r,
     };
     a.slowed = slowed;
     // A normal attack after an item of speed's shot, with another weapon (rules::second_action).
@@ -253,7 +255,8 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             .min(*limits::ROUTINES.end());
         if a.routines == 0 {
             return Err(format!(
-                "{name}: at a rate of {r} it has no attack in its round {round} of attacking (DMG p.63): it has nothing to order this round (give round=1 for the round it attacks in)"
+                "{name}: at a rate of {r}{} it has no attack in its round {round} of attacking (DMG p.63): it has nothing to order this round (give round=1 for the round it attacks in)",
+                if slowed { " (slowed: half its rate)" } else { "" }
             ));
         }
     }
@@ -413,8 +416,14 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         dexterity: dex,
         speed_factor: a.speed_factor,
         length_ft: Some(a.reach_ft),
+        // The engine halves a slowed figure's rate itself (its scene marks it slowed): it
+        // is given twice the routines it makes in this round.
         attacks: Some(AttackRate {
-            routines: a.routines,
+            routines: if a.slowed {
+                a.routines.saturating_mul(2)
+            } else {
+                a.routines
+            },
             per_rounds: 1,
         }),
         of_speed: a.strikes_first,

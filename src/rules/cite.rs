@@ -236,6 +236,7 @@ rules! {
     SLOW_SPELL = "spell.slow_spell", Phb, "76", "the slow spell halves attacks and movement unless the target saves";
     SPELL_SLAY = "spell.slay", Phb, "83, 93", "power word kill slays one creature of up to 60 hp; a death spell slays creatures of fewer than 9 hit dice";
     SPELL_HOLD = "spell.hold", Phb, "45", "hold person holds its target rigid unless it saves: it can take no action";
+    SPELL_PERSONS_ONLY = "spell.persons_only", Phb, "45", "hold person works on persons only: humans, demi-humans and humanoids of man size or smaller (reading: the kinds charm person names, PHB p.65); any other creature is not affected";
     SPELL_SLEEP = "spell.sleep", Phb, "68", "sleep puts creatures of up to 4 hit dice to sleep without a save: they can take no action";
     SLEEP_COUNT = "spell.sleep_count", Phb, "68", "how many sleep: 4d4 creatures of up to 1 hit die, 2d4 of 2, 1d4 of 3, one of 4, none stronger";
     SLEEP_WEAKEST_FIRST = "spell.sleep_weakest_first", House, "First Strike", "reading: in a mixed crowd the weakest in the area sleep first (nearest the centre among equals), each using its share of the spell (one of the number rolled for its hit dice) until the spell is spent";

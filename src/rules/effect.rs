@@ -93,6 +93,9 @@ pub struct Target {
     pub save: Option<Save>,
     /// Its special defences (the undead are not put to sleep).
     pub immune: Immunities,
+    /// A person: a human, a demi-human or a humanoid of man size or smaller (what hold
+    /// person works on, PHB p.45).
+    pub person: bool,
 }
 
 /// A saving throw: the d20 rolled and the number needed (DMG p.79).
@@ -246,6 +249,17 @@ impl Effect {
         self.warded_by().is_some_and(|i| immune.has(i))
     }
 
+    /// Whether it works on persons only (hold person, PHB p.45).
+    pub fn persons_only(self) -> bool {
+        matches!(self, Effect::Hold)
+    }
+
+    /// Whether it passes `target` by without a save: a special defence, or a target of the
+    /// wrong kind.
+    pub fn passes_by(self, target: &Target) -> bool {
+        self.ignored_by(target.immune) || (self.persons_only() && !target.person)
+    }
+
     /// Whether the target gets a saving throw against it.
     pub fn allows_save(self) -> bool {
         matches!(self, Effect::Hold | Effect::Slow)
@@ -302,6 +316,9 @@ impl Effect {
 pub fn outcome(effect: Effect, target: Target) -> (Outcome, Rule) {
     if effect.ignored_by(target.immune) {
         return (Outcome::Immune, cite::MONSTER_IMMUNE);
+    }
+    if effect.persons_only() && !target.person {
+        return (Outcome::Immune, cite::SPELL_PERSONS_ONLY);
     }
     if effect.allows_save()
         && let Some(save) = target.save
@@ -463,6 +480,7 @@ mod tests {
             hit_dice,
             save: None,
             immune: Immunities::default(),
+            person: true,
         }
     }
 
@@ -507,6 +525,7 @@ mod tests {
         assert_eq!(outcome(DEATH, undead).0, Outcome::Slain);
         let sleepless = Target {
             immune: Immunities::of(&[Immunity::Sleep]),
+            person: true,
             ..target(8, Some(2))
         };
         assert_eq!(outcome(Effect::Hold, sleepless).0, Outcome::Held);
@@ -522,6 +541,7 @@ mod tests {
                 needed: 14,
             }),
             immune: Immunities::default(),
+            person: true,
         };
         assert_eq!(outcome(Effect::Hold, saved).0, Outcome::Saved);
         let sleep = Effect::Sleep {

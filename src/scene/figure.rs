@@ -93,6 +93,8 @@ pub struct FigureStats {
     pub save_vs_spell: Option<u32>,
     /// The spells it ignores: the scene's and its monster's.
     pub immune: crate::rules::monster::Immunities,
+    /// A person, for hold person: a figure without a monster, or a monster marked so.
+    pub person: bool,
 }
 
 fn problem(field: &'static str, message: String) -> FieldProblem {
@@ -426,6 +428,7 @@ impl FigureStats {
             immune: crate::rules::monster::Immunities::of(
                 &[&c.immune[..], monster.map_or(&[][..], |m| &m.immune[..])].concat(),
             ),
+            person: monster.is_none_or(|m| m.person),
         })
     }
 

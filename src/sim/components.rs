@@ -310,6 +310,11 @@ pub struct Charging;
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Slowed;
 
+/// Hasted (PHB p.74): its doubled attacks and movement are in its [`AttackRate`] and
+/// [`MovementRate`]; a slow on it only undoes the haste, as a haste undoes a slow.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Hasted;
+
 /// Set when a figure closed or charged in the round before: speed factors do not apply in
 /// its first round of blows after (DMG p.66).
 #[derive(Component, Clone, Copy, Debug, Default)]
@@ -361,6 +366,10 @@ pub struct HitDice(pub u32);
 /// The spells a figure's kind ignores (MM: the undead are not put to sleep or held).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Immune(pub crate::rules::monster::Immunities);
+
+/// No person (PHB p.45): a monster not of the kinds hold person works on.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct NotAPerson;
 
 /// The d20 roll a figure needs to save against spells (DMG p.79).
 #[derive(Component, Clone, Copy, Debug)]

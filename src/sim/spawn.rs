@@ -133,11 +133,17 @@ pub(super) fn spawn_scene(
         if c.slowed {
             e.insert(Slowed);
         }
+        if c.hasted {
+            e.insert(super::components::Hasted);
+        }
         if let Some(hd) = stats.hit_dice {
             e.insert(HitDice(hd));
         }
         if !stats.immune.is_empty() {
             e.insert(Immune(stats.immune));
+        }
+        if !stats.person {
+            e.insert(super::components::NotAPerson);
         }
         if let Some(s) = stats.save_vs_spell {
             e.insert(SavingThrow(s));

@@ -19,7 +19,8 @@ use crate::scene::edit::{self, Edit};
 use crate::scene::{self, Scene, save};
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 /// The most edits kept for undo.
 const HISTORY: usize = 500;
@@ -51,6 +52,9 @@ pub struct Editor {
     pub pending: Option<Pending>,
     /// A note for the DM about what the editor just did on its own (a rewind).
     pub note: Option<String>,
+    /// The file this editor last wrote and its modification time just after: its own save
+    /// coming back through the file watch is not "changed on disk".
+    pub(super) written: Option<(PathBuf, SystemTime)>,
 }
 
 /// A request held back because it would drop unsaved edits.
@@ -310,7 +314,7 @@ fn command(world: &mut World, c: EditorCommand) {
         EditorCommand::Save => {
             let path = world.resource::<Editor>().path.clone();
             match path {
-                Some(p) => write(world, p, true),
+                Some(p) => write(world, p, Overwrite::Own),
                 None => {
                     world.resource_mut::<Editor>().problem =
                         Some("a new scene has no file yet: use Save as".into())
@@ -319,7 +323,12 @@ fn command(world: &mut World, c: EditorCommand) {
         }
         EditorCommand::SaveAs { path, replace } => {
             let own = world.resource::<Editor>().path.as_ref() == Some(&path);
-            write(world, path, replace || own);
+            let how = match (replace, own) {
+                (true, _) => Overwrite::Confirmed,
+                (false, true) => Overwrite::Own,
+                (false, false) => Overwrite::Never,
+            };
+            write(world, path, how);
         }
         // The question was withdrawn above.
         EditorCommand::CancelReplace => {}
@@ -379,8 +388,8 @@ fn answer(world: &mut World, a: Answer) {
             let own = world.resource::<Editor>().path.clone();
             match own.or(new_file) {
                 Some(path) => {
-                    let replace = world.resource::<Editor>().path.as_ref() == Some(&path);
-                    write(world, path, replace);
+                    let own = world.resource::<Editor>().path.as_ref() == Some(&path);
+                    write(world, path, if own { Overwrite::Own } else { Overwrite::Never });
                 }
                 None => {
                     world.resource_mut::<Editor>().problem =
@@ -463,9 +472,40 @@ pub(super) fn replay(world: &mut World) {
     world.insert_resource(pb);
 }
 
+/// Whether a save may replace a file already at its path.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Overwrite {
+    /// Never: a file there is asked about first ("save as" to another file).
+    Never,
+    /// The scene's own file: replaced, unless something else changed it on disk since the
+    /// viewer last loaded or saved it (then asked about first).
+    Own,
+    /// The DM answered "replace it".
+    Confirmed,
+}
+
+/// Whether the file at `path` was changed on disk by something other than this viewer
+/// since it last loaded or saved it (another editor, another window, a `git checkout`).
+/// A file gone, or one the viewer never knew, is not "changed".
+fn changed_on_disk(world: &World, path: &Path) -> bool {
+    let Some(now) = super::reload::modified(path) else {
+        return false;
+    };
+    let source = world.resource::<SceneSource>();
+    let loaded = (source.path == path).then_some(source.modified).flatten();
+    let written = world
+        .resource::<Editor>()
+        .written
+        .as_ref()
+        .filter(|(p, _)| p == path)
+        .map(|w| w.1);
+    (loaded.is_some() || written.is_some()) && loaded != Some(now) && written != Some(now)
+}
+
 /// Saves the edited scene to `path`: only a scene that passes the checks, atomically,
-/// replacing a file only when allowed.
-fn write(world: &mut World, path: PathBuf, replace: bool) {
+/// replacing a file only when allowed; a file changed on disk under the edits is asked
+/// about first, never silently replaced.
+fn write(world: &mut World, path: PathBuf, how: Overwrite) {
     let Some(scene) = world.resource::<Editor>().scene.clone() else {
         return;
     };
@@ -473,6 +513,17 @@ fn write(world: &mut World, path: PathBuf, replace: bool) {
         world.resource_mut::<Editor>().problem = Some(format!("not saved: {why}"));
         return;
     }
+    if how == Overwrite::Own && changed_on_disk(world, &path) {
+        let mut ed = world.resource_mut::<Editor>();
+        ed.problem = Some(format!(
+            "{} changed on disk since it was opened: replace it with your edits, or cancel \
+             (then reload to see the file's version; your edits are asked about first)",
+            path.display()
+        ));
+        ed.confirm = Some(path);
+        return;
+    }
+    let replace = how != Overwrite::Never;
     let mut ed = world.resource_mut::<Editor>();
     match save::save(&scene, &path, replace) {
         Ok(()) => {
@@ -481,9 +532,11 @@ fn write(world: &mut World, path: PathBuf, replace: bool) {
             ed.problem = None;
             ed.saved = Some(format!("saved {}", path.display()));
             ed.path = Some(path.clone());
+            ed.written = super::reload::modified(&path).map(|t| (path.clone(), t));
             recovery::clear_own(world);
             let mut source = world.resource_mut::<SceneSource>();
             source.path = path;
+            source.changed_under_edits = false;
             source.on_disk = Some((scene, source.path.clone()));
         }
         Err(save::SaveError::Exists(p)) => {

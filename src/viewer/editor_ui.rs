@@ -417,11 +417,24 @@ pub(super) fn editor_panel(
     mut contexts: EguiContexts,
     rects: Res<PanelRects>,
     editor: Res<Editor>,
+    source: Option<Res<super::SceneSource>>,
     mut ui: ResMut<EditorUi>,
     mut selection: ResMut<Selection>,
     mut out: MessageWriter<EditorCommand>,
 ) -> Result {
+    let changed = source.is_some_and(|s| s.changed_under_edits);
     let ctx = contexts.ctx_mut()?.clone();
+    // Escape takes back what is half done, the newest first: a pick waiting for its click,
+    // then a token's menu, then a question about replacing a file (nothing is written).
+    if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if ui.pick.is_some() {
+            ui.pick = None;
+        } else if ui.menu.is_some() {
+            ui.menu = None;
+        } else if editor.confirm.is_some() {
+            out.write(EditorCommand::CancelReplace);
+        }
+    }
     // Choosing a target or a point: said over the map, where the DM is looking.
     if let (Some(p), Some(dock)) = (&ui.pick, rects.dock) {
         let what = p.spell.as_ref().map_or(p.kind.to_string(), |s| s.0.clone());
@@ -441,7 +454,7 @@ pub(super) fn editor_panel(
                 egui::Frame::popup(a.style()).show(a, |f| {
                     f.colored_label(
                         egui::Color32::YELLOW,
-                        format!("{}: {what} — {how}", p.figure),
+                        format!("{}: {what} — {how} (Esc: cancel)", p.figure),
                     );
                 });
             });
@@ -461,7 +474,7 @@ pub(super) fn editor_panel(
             .auto_shrink([false, false])
             .show(&mut root, |w| {
                 w.heading("Editor");
-                header(w, &editor, &mut ui, &mut out);
+                header(w, (&editor, changed), &mut ui, &mut out);
                 w.separator();
                 new_scene(w, &mut ui, &mut out);
                 w.separator();
@@ -490,7 +503,7 @@ pub(super) fn editor_panel(
 /// File, undo and redo, save, and what is wrong.
 fn header(
     w: &mut egui::Ui,
-    ed: &Editor,
+    (ed, changed_on_disk): (&Editor, bool),
     ui: &mut EditorUi,
     out: &mut MessageWriter<EditorCommand>,
 ) {
@@ -504,6 +517,13 @@ fn header(
         "{file}{}",
         if ed.dirty() { " — unsaved edits" } else { "" }
     ));
+    if changed_on_disk {
+        w.colored_label(
+            egui::Color32::from_rgb(240, 140, 120),
+            "the file changed on disk while you edit: save asks before replacing it; \
+             reload (R) shows the file's version and asks about your edits first",
+        );
+    }
     if let Some(n) = &ed.note {
         w.colored_label(egui::Color32::from_rgb(250, 210, 120), n);
     }

@@ -17,7 +17,7 @@ use std::time::SystemTime;
 /// How often the file is checked, in seconds.
 const POLL_SECONDS: f32 = 0.5;
 
-fn modified(path: &Path) -> Option<SystemTime> {
+pub(super) fn modified(path: &Path) -> Option<SystemTime> {
     std::fs::metadata(path).and_then(|m| m.modified()).ok()
 }
 
@@ -139,19 +139,30 @@ pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRe
     }
     let dt = world.resource::<Time<Real>>().delta_secs();
     let mut s = world.resource_mut::<SceneSource>();
+    let mut looked = None;
     if s.watch {
         s.since_poll += dt;
         if s.since_poll >= POLL_SECONDS {
             s.since_poll = 0.0;
             let now = modified(&s.path);
             if now.is_some() && now != s.modified {
-                // Never under unsaved edits: the DM is told, and R asks.
-                if dirty {
-                    s.changed_under_edits = true;
-                } else {
-                    again = true;
-                }
+                looked = Some((s.path.clone(), now));
             }
+        }
+    }
+    if let Some((path, now)) = looked {
+        // The editor's own save coming back is no change made under its edits.
+        let own = world
+            .resource::<Editor>()
+            .written
+            .as_ref()
+            .is_some_and(|(p, t)| *p == path && Some(*t) == now);
+        let mut s = world.resource_mut::<SceneSource>();
+        // Never under unsaved edits: the DM is told, and R asks.
+        match (dirty, own) {
+            (true, true) => s.modified = now,
+            (true, false) => s.changed_under_edits = true,
+            (false, _) => again = true,
         }
     }
     if again {

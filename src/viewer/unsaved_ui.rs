@@ -157,7 +157,10 @@ pub(super) fn recovery_offer(
                     }
                 });
             }
-            if w.button("later (ask at the next start)").clicked() {
+            // Escape is "later": nothing is opened or deleted.
+            if w.button("later (ask at the next start; Esc)").clicked()
+                || w.input(|i| i.key_pressed(egui::Key::Escape))
+            {
                 *later = true;
             }
         });

@@ -9,7 +9,9 @@ use crate::rules::cite::{self, Rule};
 use crate::rules::combat::Condition;
 use crate::rules::effect::{self, Effect, Outcome, Save};
 use crate::scene::DieKind;
-use crate::sim::components::{Casting, Intent, Interposed, Mark, Position, Slowed, SpellArea};
+use crate::sim::components::{
+    Casting, Hasted, Intent, Interposed, Mark, Position, Slowed, SpellArea,
+};
 use crate::sim::disruption::end_casting;
 use crate::sim::log::{EventKind, LogEvent, Payload};
 use crate::sim::plan::Planned;
@@ -118,6 +120,9 @@ fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> S
             }
             format!("{tname} is {} and can do nothing", outcome.word())
         }
+        // Haste and slow undo each other (PHB p.74, p.76); neither doubles up on itself.
+        Outcome::Hasted if t.hasted => format!("{tname} is already hasted: no more"),
+        Outcome::Slowed if t.slowed => format!("{tname} is already slowed: no more"),
         Outcome::Hasted => {
             t.rate.rate = t.rate.rate.hasted().0;
             t.movement.inches = t.movement.inches.saturating_mul(2);
@@ -125,11 +130,16 @@ fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> S
                 p.commands.entity(target).remove::<Slowed>();
                 return format!("{tname}'s slow is undone: {} attacks", t.rate.rate);
             }
+            p.commands.entity(target).insert(Hasted);
             format!("{tname} is hasted: {} attacks", t.rate.rate)
         }
         Outcome::Slowed => {
             t.rate.rate = t.rate.rate.slowed().0;
             t.movement.inches /= 2;
+            if t.hasted {
+                p.commands.entity(target).remove::<Hasted>();
+                return format!("{tname}'s haste is undone: {} attacks", t.rate.rate);
+            }
             p.commands.entity(target).insert(Slowed);
             format!("{tname} is slowed: {} attacks", t.rate.rate)
         }
@@ -204,30 +214,23 @@ fn decide(p: &mut Play, effect: Effect, target: Entity) -> (Outcome, Rule, Optio
     let Ok(t) = p.figures.get(target) else {
         return (Outcome::TooStrong, effect.rule(), None);
     };
-    let (name, hp, hit_dice, needed, immune) = (
-        t.figure.name.clone(),
-        t.hp.current,
-        t.hit_dice.map(|h| h.0),
-        t.saving_throw.map(|s| s.0),
-        t.immune.map(|i| i.0).unwrap_or_default(),
-    );
+    let target_is = effect::Target {
+        hp: t.hp.current,
+        hit_dice: t.hit_dice.map(|h| h.0),
+        save: None,
+        immune: t.immune.map(|i| i.0).unwrap_or_default(),
+        person: !t.not_a_person,
+    };
+    let (name, needed) = (t.figure.name.clone(), t.saving_throw.map(|s| s.0));
     // A figure the spell does not work on rolls no save.
     let save = match needed {
-        Some(needed) if effect.allows_save() && !effect.ignored_by(immune) => Some(Save {
+        Some(needed) if effect.allows_save() && !effect.passes_by(&target_is) => Some(Save {
             rolled: p.dice.roll(DieKind::Save, &name, 20).0,
             needed,
         }),
         _ => None,
     };
-    let (o, rule) = effect::outcome(
-        effect,
-        effect::Target {
-            hp,
-            hit_dice,
-            save,
-            immune,
-        },
-    );
+    let (o, rule) = effect::outcome(effect, effect::Target { save, ..target_is });
     (o, rule, save)
 }
 

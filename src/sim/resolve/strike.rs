@@ -873,6 +873,7 @@ fn hand_target() -> effect::Target {
         hit_dice: None,
         save: None,
         immune: Default::default(),
+        person: true,
     }
 }
 
