@@ -316,8 +316,19 @@ fn hold_passes_over_a_skeleton_without_a_save() {
 #[test]
 fn hold_person_holds_persons_and_no_other_creature() {
     let persons = [
-        "kobold", "goblin", "orc", "hobgoblin", "gnoll", "lizard man", "troglodyte", "gnome",
-        "dwarf", "elf", "halfling", "duergar", "sprite",
+        "kobold",
+        "goblin",
+        "orc",
+        "hobgoblin",
+        "gnoll",
+        "lizard man",
+        "troglodyte",
+        "gnome",
+        "dwarf",
+        "elf",
+        "halfling",
+        "duergar",
+        "sprite",
     ];
     let mut kinds: Vec<Option<String>> = tables::monsters()
         .iter()

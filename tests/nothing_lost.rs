@@ -302,7 +302,11 @@ fn a_save_over_a_file_changed_on_disk_asks_first() {
         "the editor's own save is no change made under its edits"
     );
     send(&mut app, EditorCommand::Save);
-    assert_eq!(editor(&app).confirm, None, "its own save asked about itself");
+    assert_eq!(
+        editor(&app).confirm,
+        None,
+        "its own save asked about itself"
+    );
     assert!(!editor(&app).dirty());
     // Theirs: written by something else while an edit is unsaved.
     send(&mut app, EditorCommand::Edit(orc("Orc 3", (22.5, 12.5))));
@@ -322,7 +326,11 @@ fn a_save_over_a_file_changed_on_disk_asks_first() {
         theirs,
         "a plain save replaced a file changed on disk"
     );
-    assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()), "asked");
+    assert_eq!(
+        editor(&app).confirm.as_deref(),
+        Some(lair.as_path()),
+        "asked"
+    );
     assert!(
         editor(&app)
             .problem
@@ -332,7 +340,11 @@ fn a_save_over_a_file_changed_on_disk_asks_first() {
         editor(&app).problem
     );
     send(&mut app, EditorCommand::CancelReplace);
-    assert_eq!(std::fs::read_to_string(&lair).unwrap(), theirs, "cancel kept it");
+    assert_eq!(
+        std::fs::read_to_string(&lair).unwrap(),
+        theirs,
+        "cancel kept it"
+    );
     assert!(editor(&app).dirty(), "and the edits are kept");
     // Closing with the edits: "save" on the way out asks too, and the window stays.
     request(&mut app, ViewerRequest::Quit);

@@ -49,3 +49,48 @@ fn saved_text_is_laid_out_for_people() {
         "implicit Some, as the scenes are written:\n{text}"
     );
 }
+
+/// An atomic save never turns a special file into a plain one: a symbolic link is followed
+/// (the file it names is replaced, the link stays), a device is written through (so a full
+/// one is an error, not a file put in its place), a folder is refused, and a replaced
+/// file keeps its permissions.
+#[cfg(unix)]
+#[test]
+fn an_atomic_save_follows_links_and_writes_through_devices() {
+    use firststrike::scene::save::write_atomic;
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("fs-save-links-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("target.svg");
+    std::fs::write(&target, "old").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.join("link.svg");
+    std::os::unix::fs::symlink("target.svg", &link).unwrap();
+    write_atomic(&link, "new").unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+        "the link was replaced by a file"
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    assert_eq!(
+        std::fs::metadata(&target).unwrap().permissions().mode() & 0o777,
+        0o640,
+        "the permissions were lost"
+    );
+    // A link to nowhere makes the file it names.
+    let dangling = dir.join("dangling.svg");
+    std::os::unix::fs::symlink("made.svg", &dangling).unwrap();
+    write_atomic(&dangling, "made").unwrap();
+    assert_eq!(std::fs::read_to_string(dir.join("made.svg")).unwrap(), "made");
+    assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+    // A folder is refused, and stays a folder.
+    assert!(write_atomic(&dir, "x").is_err());
+    assert!(dir.is_dir());
+    // A full device is an error, and stays a device.
+    if std::path::Path::new("/dev/full").exists() {
+        assert!(write_atomic(std::path::Path::new("/dev/full"), "x").is_err());
+        assert!(!std::fs::metadata("/dev/full").unwrap().is_file());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

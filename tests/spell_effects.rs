@@ -264,8 +264,16 @@ fn slow_undoes_haste_and_never_doubles_up() {
         .filter(|e| e.actor == "Knight" || e.actor == "Guard")
         .map(|e| e.actor.as_str())
         .collect();
-    assert_eq!(order, vec!["Knight", "Guard"], "the Knight's side won 6-1 and he is not slowed");
-    assert_eq!(blows(&ev, "Brute", 2), 2, "slowed twice is slowed once: 4/1 -> 2/1");
+    assert_eq!(
+        order,
+        vec!["Knight", "Guard"],
+        "the Knight's side won 6-1 and he is not slowed"
+    );
+    assert_eq!(
+        blows(&ev, "Brute", 2),
+        2,
+        "slowed twice is slowed once: 4/1 -> 2/1"
+    );
 }
 
 #[test]

@@ -256,7 +256,11 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         if a.routines == 0 {
             return Err(format!(
                 "{name}: at a rate of {r}{} it has no attack in its round {round} of attacking (DMG p.63): it has nothing to order this round (give round=1 for the round it attacks in)",
-                if slowed { " (slowed: half its rate)" } else { "" }
+                if slowed {
+                    " (slowed: half its rate)"
+                } else {
+                    ""
+                }
             ));
         }
     }

@@ -175,14 +175,49 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     write_bytes_atomic(path, text.as_bytes())
 }
 
-/// [`write_atomic`] for bytes (an image).
+/// [`write_atomic`] for bytes (an image). A symbolic link is followed: the file it names
+/// is replaced and the link stays. A path that is no regular file (a pipe, a device such as
+/// `/dev/stdout`) is written through, never replaced by a file. A replaced file keeps its
+/// permissions.
 pub fn write_bytes_atomic(path: &Path, text: &[u8]) -> std::io::Result<()> {
+    let path = &followed(path);
+    let existing = std::fs::metadata(path).ok();
+    if existing.as_ref().is_some_and(|m| !m.is_file()) {
+        if existing.as_ref().is_some_and(std::fs::Metadata::is_dir) {
+            return Err(std::io::Error::other(format!(
+                "{} is a folder",
+                path.display()
+            )));
+        }
+        return std::fs::write(path, text);
+    }
     let name = path
         .file_name()
         .map_or("file".into(), |n| n.to_string_lossy().to_string());
     let tmp = path.with_file_name(format!(".{name}.saving"));
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    let written = std::fs::write(&tmp, text).and_then(|()| match &existing {
+        Some(m) => std::fs::set_permissions(&tmp, m.permissions()),
+        None => Ok(()),
+    });
+    written
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
+}
+
+/// The file a path names, its symbolic links followed (at most 40, as the kernel does; a
+/// link to nowhere gives the path it points at, to be made).
+fn followed(path: &Path) -> std::path::PathBuf {
+    let mut now = path.to_path_buf();
+    for _ in 0..40 {
+        let Ok(to) = std::fs::read_link(&now) else {
+            return now;
+        };
+        now = match now.parent() {
+            Some(dir) if to.is_relative() => dir.join(to),
+            _ => to,
+        };
+    }
+    now
 }

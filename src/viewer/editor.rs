@@ -389,7 +389,15 @@ fn answer(world: &mut World, a: Answer) {
             match own.or(new_file) {
                 Some(path) => {
                     let own = world.resource::<Editor>().path.as_ref() == Some(&path);
-                    write(world, path, if own { Overwrite::Own } else { Overwrite::Never });
+                    write(
+                        world,
+                        path,
+                        if own {
+                            Overwrite::Own
+                        } else {
+                            Overwrite::Never
+                        },
+                    );
                 }
                 None => {
                     world.resource_mut::<Editor>().problem =

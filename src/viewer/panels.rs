@@ -89,6 +89,7 @@ pub(super) struct PanelReads<'w, 's> {
     source: Res<'w, SceneSource>,
     ruler: Res<'w, Ruler>,
     input_map: Query<'w, 's, &'static InputMap<ViewerAction>>,
+    preview: Option<Res<'w, super::preview::Preview>>,
 }
 
 /// What the panels ask of the playback and of the viewer.
@@ -110,6 +111,7 @@ pub(super) fn panels(
         source,
         ruler,
         input_map,
+        preview,
     } = read;
     let PanelMessages {
         mut commands,
@@ -305,7 +307,7 @@ pub(super) fn panels(
                 ui.separator();
                 initiative(ui, snap);
                 ui.separator();
-                figures(ui, snap, &mut selection);
+                figures(ui, snap, &mut selection, preview.as_deref());
                 ui.separator();
                 options(ui, &pb, source.system.is_some());
             });
@@ -468,7 +470,12 @@ fn initiative(ui: &mut egui::Ui, snap: &Snapshot) {
     }
 }
 
-fn figures(ui: &mut egui::Ui, snap: &Snapshot, selection: &mut Selection) {
+fn figures(
+    ui: &mut egui::Ui,
+    snap: &Snapshot,
+    selection: &mut Selection,
+    preview: Option<&super::preview::Preview>,
+) {
     ui.strong("Figures (Tab / ` to cycle)");
     for f in &snap.figures {
         let state = if !f.marks.is_empty() {
@@ -490,11 +497,16 @@ fn figures(ui: &mut egui::Ui, snap: &Snapshot, selection: &mut Selection) {
     }
     if let Some(f) = selection.0.and_then(|i| snap.figure(i)) {
         ui.separator();
-        figure(ui, snap, f);
+        figure(ui, snap, f, preview);
     }
 }
 
-fn figure(ui: &mut egui::Ui, snap: &Snapshot, f: &FigureView) {
+fn figure(
+    ui: &mut egui::Ui,
+    snap: &Snapshot,
+    f: &FigureView,
+    preview: Option<&super::preview::Preview>,
+) {
     ui.heading(&f.name);
     ui.label(format!("hit points {} / {} · AC {}", f.hp.0, f.hp.1, f.ac));
     let (mv, enc) = f.movement;
@@ -528,9 +540,21 @@ fn figure(ui: &mut egui::Ui, snap: &Snapshot, f: &FigureView) {
     }
     if let Some((target, charge, fps, arrival)) = &f.closing {
         let verb = if *charge { "charging" } else { "closing on" };
-        let when = arrival
-            .map(|a| format!(", arrives in segment {a}"))
-            .unwrap_or_default();
+        // The engine's own arrival when the round was played ahead for this figure (its
+        // target may close too, or wait, or fall); else the plan's, said as a plan.
+        let ahead = preview.filter(|p| {
+            p.key
+                .is_some_and(|(i, round, _)| i == f.index && round == snap.when.0)
+        });
+        let when = match (ahead, arrival) {
+            (Some(p), _) => p
+                .arrival
+                .map_or(", does not arrive this round".into(), |a| {
+                    format!(", arrives in segment {a}")
+                }),
+            (None, Some(a)) => format!(", planned to arrive in segment {a}"),
+            (None, None) => String::new(),
+        };
         ui.label(format!("{verb} {target} at {fps} ft/segment{when}"));
     }
     if let Some((what, started, completes, segments)) = &f.casting {

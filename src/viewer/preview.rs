@@ -26,6 +26,8 @@ pub struct Preview {
     pub reach_ft: (f64, f64),
     /// Where it meets its target, and the target's reach, if it does.
     pub contact: Option<((f64, f64), f64)>,
+    /// The segment it arrives in this round, as the engine played it.
+    pub arrival: Option<u32>,
 }
 
 /// The figure's round `round` of `scene`, from the log of a play of it through that round:
@@ -53,17 +55,17 @@ pub fn round_ahead(scene: &Scene, events: &[LogEvent], figure: FigureId, round: 
             _ => None,
         })
         .collect();
-    let contact = events
+    let arrive = events
         .iter()
-        .find(|e| e.by(figure) && e.round == round && e.kind == EventKind::Arrive)
-        .and_then(|e| {
-            let t = e.whom?;
-            let spec = spec_of(t)?;
-            let reach = crate::scene::figure::FigureStats::resolve(spec)
-                .ok()?
-                .reach_ft;
-            Some((position_before(t, e.round, e.segment + 1), reach))
-        });
+        .find(|e| e.by(figure) && e.round == round && e.kind == EventKind::Arrive);
+    let contact = arrive.and_then(|e| {
+        let t = e.whom?;
+        let spec = spec_of(t)?;
+        let reach = crate::scene::figure::FigureStats::resolve(spec)
+            .ok()?
+            .reach_ft;
+        Some((position_before(t, e.round, e.segment + 1), reach))
+    });
     let (inches, body) = spec_of(figure)
         .and_then(|c| crate::scene::figure::FigureStats::resolve(c).ok())
         .map_or((12, Default::default()), |s| (s.movement.0, s.body));
@@ -75,6 +77,7 @@ pub fn round_ahead(scene: &Scene, events: &[LogEvent], figure: FigureId, round: 
         ticks,
         reach_ft: (move_ft, charge_ft),
         contact,
+        arrival: arrive.map(|e| e.segment),
     }
 }
 
