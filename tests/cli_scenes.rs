@@ -417,3 +417,42 @@ fn an_unknown_group_to_hide_is_refused() {
         assert!(err.contains(g), "the allowed groups are listed: {err}");
     }
 }
+
+/// The book's timing switches have no place under "Take Initiative!": `run --system
+/// take-initiative` refuses a scene that has one, as `check` refuses one written for the
+/// variant, naming the switch; `compare` plays the variant's side without them and says
+/// so (text and JSON), instead of listing them as in force and ignoring them.
+#[test]
+fn book_timing_switches_are_refused_or_said_under_take_initiative() {
+    for (scene, key) in [
+        ("scenes/house/parting_shot.ron", "parting_shots"),
+        ("scenes/house/await_dispel.ron", "await_enemy"),
+        ("scenes/house/move_or_strike.ron", "move_or_strike"),
+        ("scenes/house/surprise_carries_over.ron", "surprise_carries_over"),
+    ] {
+        let (code, out, err) =
+            common::firststrike(&["run", scene, "--system", "take-initiative"]);
+        assert_eq!(code, 2, "{scene}: {out}");
+        assert!(err.contains(&format!("rules.house.{key}")), "{scene}: {err}");
+        let (code, out, _) = common::firststrike(&["compare", scene]);
+        assert_eq!(code, 0);
+        assert!(
+            out.contains(&format!("Take Initiative! is played without house.{key}")),
+            "{scene}: {out}"
+        );
+        let (code, out, _) = common::firststrike(&["compare", scene, "--format", "json"]);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["not_under_take_initiative"][0], key, "{scene}");
+    }
+    // Without such a switch, nothing changes: played, and nothing said.
+    let (code, _, _) = common::firststrike(&[
+        "run",
+        "scenes/house/critical_hits.ron",
+        "--system",
+        "take-initiative",
+    ]);
+    assert_eq!(code, 0);
+    let (_, out, _) = common::firststrike(&["compare", "scenes/house/critical_hits.ron"]);
+    assert!(!out.contains("played without"), "{out}");
+}

@@ -119,9 +119,15 @@ pub fn compare(args: CompareArgs) -> i32 {
     let Some(scene) = load_to_play(&args.play.scene, args.play.rounds) else {
         return 2;
     };
+    // The book's timing switches have no place under the variant (`check` refuses them in
+    // a scene of its own): its side is played without them, and says so.
+    let dropped: Vec<&str> = scene.rules.house.timing_switches().map(|r| r.key).collect();
     let play = |system| {
         let mut s = scene.clone();
         s.rules.system = system;
+        if system == RulesSystem::TakeInitiative {
+            s.rules.house = s.rules.house.without_timing();
+        }
         let mut run = Runner::new(s, args.play.seed, args.play.rounds);
         run.run_to_end();
         summary(run.log())
@@ -130,13 +136,15 @@ pub fn compare(args: CompareArgs) -> i32 {
     let d = differences(&book, &ti);
     match args.play.format {
         Format::Text => super::out(&format!(
-            "{} — the book's rules against Take Initiative!\n\n{}",
+            "{} — the book's rules against Take Initiative!\n{}\n{}",
             scene.name,
+            not_played(&dropped),
             to_text(&book, &ti, &d)
         )),
         Format::Markdown => super::out(&format!(
-            "# {} — the book's rules against Take Initiative!\n\n```text\n{}```\n",
+            "# {} — the book's rules against Take Initiative!\n{}\n```text\n{}```\n",
             scene.name,
+            not_played(&dropped),
             to_text(&book, &ti, &d)
         )),
         Format::Json => {
@@ -145,11 +153,25 @@ pub fn compare(args: CompareArgs) -> i32 {
                 "book": book,
                 "take_initiative": ti,
                 "differences": d,
+                "not_under_take_initiative": dropped,
             });
             super::out(&format!("{v}\n"));
         }
     }
     0
+}
+
+/// The line saying which of the scene's house rules the variant's side does not play
+/// (empty when none).
+fn not_played(keys: &[&str]) -> String {
+    if keys.is_empty() {
+        return String::new();
+    }
+    format!(
+        "Take Initiative! is played without house.{}: {} the book's segment timing.\n",
+        keys.join(", house."),
+        if keys.len() == 1 { "it changes" } else { "they change" }
+    )
 }
 
 /// Arguments of `check`.
@@ -202,6 +224,21 @@ pub fn run(args: RunArgs) -> i32 {
     };
     if let Some(s) = args.system {
         scene.rules.system = s.rules();
+        // As `check` refuses such a switch in a scene written for the variant.
+        if scene.rules.system == RulesSystem::TakeInitiative {
+            let book_only: Vec<&str> = scene.rules.house.timing_switches().map(|r| r.key).collect();
+            if !book_only.is_empty() {
+                eprintln!(
+                    "error: {}: rules.house.{}: {} the book's segment timing; \"Take Initiative!\" has its own\n  help: play it under the book (leave out --system), or switch {} off in the scene; `compare` plays it under both, without {} on the variant's side",
+                    args.play.scene.display(),
+                    book_only.join(", rules.house."),
+                    if book_only.len() == 1 { "changes" } else { "change" },
+                    if book_only.len() == 1 { "it" } else { "them" },
+                    if book_only.len() == 1 { "it" } else { "them" },
+                );
+                return 2;
+            }
+        }
     }
     let unit = segment_word(scene.rules.system);
     let title = scene.title();

@@ -109,6 +109,18 @@ impl HouseRules {
     pub fn timing_switches(&self) -> impl Iterator<Item = &'static HouseRule> + '_ {
         self.on().filter(|r| r.book_timing)
     }
+
+    /// The same switches without those that change the book's segment timing (what a
+    /// scene of the book's keeps when it is played under "Take Initiative!").
+    pub fn without_timing(self) -> HouseRules {
+        HouseRules {
+            surprise_carries_over: false,
+            await_enemy: false,
+            move_or_strike: false,
+            parting_shots: false,
+            ..self
+        }
+    }
 }
 
 /// One house rule as people read it: the one description behind `first --help`, the
