@@ -441,3 +441,53 @@ fn surprise_is_counted_by_side_and_segments() {
         assert!(surprised > 0 && surprised < o.trials, "{side}: {surprised}");
     }
 }
+
+/// Who strikes first does not depend on hit points: with a foe that falls to any hit, the
+/// first blow that drops it still counts as the first strike (it used to vanish, as the
+/// foe never struck back), so the same 15/36, 15/36 and 6/36 hold, and every trial has one
+/// order. A blow at a bystander who never aimed at the striker is no race.
+#[test]
+fn a_first_blow_that_drops_the_foe_is_a_first_strike() {
+    use firststrike::calc::odds::{Reroll, run};
+    let scene = firststrike::scene::parse(
+        "duel.ron",
+        r#"Scene(
+    name: "One blow each",
+    setting: Indoors,
+    seed: 3,
+    combatants: [
+        (name: "Anna", side: "A", at: (10.0, 10.0), weapon: "long sword", hp: 1, ac: 10, thac0: 2),
+        (name: "Bert", side: "B", at: (10.0, 15.0), weapon: "long sword", hp: 1, ac: 10, thac0: 2),
+        (name: "Carl", side: "B", at: (15.0, 10.0), weapon: "long sword", hp: 200),
+    ],
+    rounds: [(declare: { "Anna": Melee(targets: ["Bert"]), "Bert": Melee(targets: ["Anna"]), "Carl": Hold })],
+)"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let o = run(&scene, 3000, 5, &Reroll::Unfixed, None);
+    let count = |key: &str| {
+        o.outcomes
+            .iter()
+            .find(|x| x.key == key)
+            .map_or(0, |x| x.count)
+    };
+    let (first, second, together) = (
+        count("pair:Anna:Bert:first"),
+        count("pair:Anna:Bert:second"),
+        count("pair:Anna:Bert:together"),
+    );
+    assert_eq!(first + second + together, o.trials, "each trial has one order");
+    for (key, p) in [
+        ("pair:Anna:Bert:first", 15.0 / 36.0),
+        ("pair:Anna:Bert:second", 15.0 / 36.0),
+        ("pair:Anna:Bert:together", 6.0 / 36.0),
+    ] {
+        let x = o.outcomes.iter().find(|x| x.key == key).unwrap();
+        assert!(x.low < p && p < x.high, "{key}: {p} outside {x:?}");
+    }
+    assert!(
+        !o.outcomes.iter().any(|x| x.key.contains("Carl")),
+        "Carl aimed at no one: {:?}",
+        o.outcomes.iter().map(|x| &x.key).collect::<Vec<_>>()
+    );
+}

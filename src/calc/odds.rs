@@ -245,9 +245,11 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
     }
 }
 
-/// Each pair of opponents that strike each other: who struck first, or together (in the
-/// same beat of the round's order, not merely the same segment: blows ordered by the
-/// charts share a nominal segment).
+/// Each pair of opponents: who struck the other first, or together (in the same beat of
+/// the round's order, not merely the same segment: blows ordered by the charts share a
+/// nominal segment). A blow at a foe who aimed at the striker and never struck back — it
+/// fell first, or never came in reach — is a first strike too: the one that drops the foe
+/// is the most decisive of all.
 fn pairs(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
     let mut first: BTreeMap<(crate::name::Name, crate::name::Name), (u32, u32, usize)> =
         BTreeMap::new();
@@ -258,28 +260,43 @@ fn pairs(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
                 .or_insert((e.round, e.segment, *beat));
         }
     }
+    let aims = |who: &str, at: &str| {
+        events.iter().any(|e| match &e.payload {
+            Payload::Declare { targets, .. } => {
+                e.actor.as_str() == who && targets.iter().any(|t| t == at)
+            }
+            _ => false,
+        })
+    };
     for ((a, b), wa) in &first {
-        if a > b {
-            continue;
-        }
-        let Some(wb) = first.get(&(b.clone(), a.clone())) else {
-            continue;
+        let order = match first.get(&(b.clone(), a.clone())) {
+            Some(_) if a > b => continue,
+            Some(wb) => wa.cmp(wb),
+            // Only a foe who aimed at it: a blow at a bystander is no race.
+            None if aims(b, a) => std::cmp::Ordering::Less,
+            None => continue,
         };
-        let (key, label) = match wa.cmp(wb) {
+        // Keyed by the pair in name order, as when both strike.
+        let (x, y, order) = if a < b {
+            (a, b, order)
+        } else {
+            (b, a, order.reverse())
+        };
+        let (key, label) = match order {
             std::cmp::Ordering::Less => (
                 "first",
-                crate::words!("{a} strikes {b} before {b} strikes {a}"),
+                crate::words!("{x} strikes {y} before {y} strikes {x}"),
             ),
             std::cmp::Ordering::Equal => (
                 "together",
-                crate::words!("{a} and {b} first strike each other at the same moment"),
+                crate::words!("{x} and {y} first strike each other at the same moment"),
             ),
             std::cmp::Ordering::Greater => (
                 "second",
-                crate::words!("{b} strikes {a} before {a} strikes {b}"),
+                crate::words!("{y} strikes {x} before {x} strikes {y}"),
             ),
         };
-        o.insert(format!("pair:{a}:{b}:{key}"), label);
+        o.insert(format!("pair:{x}:{y}:{key}"), label);
     }
 }
 
