@@ -428,12 +428,17 @@ fn book_timing_switches_are_refused_or_said_under_take_initiative() {
         ("scenes/house/parting_shot.ron", "parting_shots"),
         ("scenes/house/await_dispel.ron", "await_enemy"),
         ("scenes/house/move_or_strike.ron", "move_or_strike"),
-        ("scenes/house/surprise_carries_over.ron", "surprise_carries_over"),
+        (
+            "scenes/house/surprise_carries_over.ron",
+            "surprise_carries_over",
+        ),
     ] {
-        let (code, out, err) =
-            common::firststrike(&["run", scene, "--system", "take-initiative"]);
+        let (code, out, err) = common::firststrike(&["run", scene, "--system", "take-initiative"]);
         assert_eq!(code, 2, "{scene}: {out}");
-        assert!(err.contains(&format!("rules.house.{key}")), "{scene}: {err}");
+        assert!(
+            err.contains(&format!("rules.house.{key}")),
+            "{scene}: {err}"
+        );
         let (code, out, _) = common::firststrike(&["compare", scene]);
         assert_eq!(code, 0);
         assert!(

@@ -6,6 +6,7 @@ use firststrike::scene::{Scene, parse};
 use firststrike::sim::{EventKind as K, Payload};
 use firststrike::testing::SceneRun;
 use proptest::prelude::*;
+mod common;
 
 /// A fighter striking an orc once, with its d20 and damage fixed, under these house rules
 /// (`""` for none).
@@ -571,4 +572,107 @@ fn the_example_of_melee_with_house_rules() {
         })
     };
     assert_eq!((nat1(&book), nat1(&house)), (Some(true), Some(false)));
+}
+
+/// A problem in a round's `awaits` or `psionics` entry is located on that entry: not on a
+/// comment that names the field, nor on another figure's entry that names it as a value.
+#[test]
+fn await_and_psionic_problems_are_located_on_their_entry() {
+    let awaits = r#"Scene(name: "w", setting: Indoors,
+    rules: (house: (await_enemy: true)),
+    combatants: [
+        (name: "Thief", side: "P", at: (0.0, 0.0), weapon: "dagger", hp: 9),
+        // the thief awaits the orc's blow
+        (name: "Orc", side: "O", at: (5.0, 0.0), weapon: "club", hp: 9),
+    ],
+    rounds: [(
+        declare: { "Thief": Melee(targets: ["Orc"]), "Orc": Melee(targets: ["Thief"]) },
+        awaits: { "Thief": "Thief" },
+    )],
+)"#;
+    let e = firststrike::scene::parse("w.ron", awaits).unwrap_err();
+    assert_eq!(
+        (e.0[0].field.as_str(), e.0[0].line),
+        ("rounds[0].awaits.Thief", 10),
+        "{e}"
+    );
+    let psi = r#"Scene(name: "p", setting: Indoors,
+    combatants: [
+        (name: "Illithid", side: "I", at: (40.0, 10.0), hp: 40, psionic: (attack: 30, defense: 240)),
+        (name: "Apprentice", side: "W", at: (40.0, 40.0), hp: 9, psionic: (attack: 120, defense: 10)),
+    ],
+    rounds: [(
+        psionics: {
+            "Illithid": [(attack: "psionic blast", at: "Apprentice", defense: "mind blank")],
+            "Apprentice": [(attack: "psionic blast", at: "Apprentice", defense: "mind blank")],
+        },
+    )],
+)"#;
+    let e = firststrike::scene::parse("p.ron", psi).unwrap_err();
+    let mine =
+        e.0.iter()
+            .find(|p| p.field.starts_with("rounds[0].psionics.Apprentice"))
+            .unwrap_or_else(|| panic!("{e}"));
+    assert_eq!(mine.line, 9, "{e}");
+}
+
+/// Waiting on another's action (house "Delay Action") never places the waiter before the
+/// action it waits on, however long the chain of waits: Thief waits on Archer, Archer on
+/// Knight, Knight on Mage's magic missile; each strikes after the one it waits on. A ring
+/// of waits, in which no one would ever act, is refused where it is written.
+#[test]
+fn a_chain_of_waits_is_followed_and_a_ring_refused() {
+    let scene = |awaits: &str| {
+        format!(
+            r#"Scene(name: "w", setting: Indoors, seed: 8,
+    rules: (house: (await_enemy: true)),
+    combatants: [
+        (name: "Thief", side: "P", at: (0.0, 0.0), weapon: "dagger", hp: 30),
+        (name: "Archer", side: "P", at: (10.0, 0.0), weapon: "long bow", hp: 30),
+        (name: "Knight", side: "P", at: (20.0, 0.0), weapon: "long sword", hp: 30),
+        (name: "Mage", side: "P", at: (30.0, 0.0), hp: 20),
+        (name: "Post", side: "M", at: (10.0, 5.0), hp: 900, ac: 10),
+    ],
+    rounds: [(
+        declare: {{ "Thief": Melee(targets: ["Post"]), "Archer": Missile(targets: ["Post"]),
+                   "Knight": Melee(targets: ["Post"]), "Mage": Cast(spell: "magic missile", target: "Post"),
+                   "Post": Hold }},
+        initiative: {{ "P": 2, "M": 5 }},
+        awaits: {{ {awaits} }},
+    )],
+)"#
+        )
+    };
+    let src = scene(r#""Thief": "Archer", "Archer": "Knight", "Knight": "Mage""#);
+    let events = common::play(&src);
+    let first = |who: &str| {
+        events
+            .iter()
+            .filter(|e| e.actor.as_str() == who)
+            .find(|e| matches!(e.kind, K::Hit | K::Miss | K::SpellComplete))
+            .map(|e| e.segment)
+            .unwrap_or_else(|| panic!("{who} never acts"))
+    };
+    let (mage, knight, archer, thief) = (
+        first("Mage"),
+        first("Knight"),
+        first("Archer"),
+        first("Thief"),
+    );
+    assert!(mage < knight, "Knight {knight} before the Mage {mage}");
+    assert!(
+        knight < archer,
+        "Archer {archer} before the Knight {knight}"
+    );
+    assert!(archer < thief, "Thief {thief} before the Archer {archer}");
+    for ring in [
+        r#""Thief": "Archer", "Archer": "Thief""#,
+        r#""Thief": "Archer", "Archer": "Knight", "Knight": "Thief""#,
+    ] {
+        let e = parse("w.ron", &scene(ring)).unwrap_err();
+        assert!(
+            e.0.iter().any(|p| p.message.contains("a ring of waits")),
+            "{ring}: {e}"
+        );
+    }
 }

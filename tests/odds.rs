@@ -476,7 +476,11 @@ fn a_first_blow_that_drops_the_foe_is_a_first_strike() {
         count("pair:Anna:Bert:second"),
         count("pair:Anna:Bert:together"),
     );
-    assert_eq!(first + second + together, o.trials, "each trial has one order");
+    assert_eq!(
+        first + second + together,
+        o.trials,
+        "each trial has one order"
+    );
     for (key, p) in [
         ("pair:Anna:Bert:first", 15.0 / 36.0),
         ("pair:Anna:Bert:second", 15.0 / 36.0),

@@ -69,7 +69,10 @@ fn an_atomic_save_follows_links_and_writes_through_devices() {
     std::os::unix::fs::symlink("target.svg", &link).unwrap();
     write_atomic(&link, "new").unwrap();
     assert!(
-        std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink(),
         "the link was replaced by a file"
     );
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
@@ -82,8 +85,16 @@ fn an_atomic_save_follows_links_and_writes_through_devices() {
     let dangling = dir.join("dangling.svg");
     std::os::unix::fs::symlink("made.svg", &dangling).unwrap();
     write_atomic(&dangling, "made").unwrap();
-    assert_eq!(std::fs::read_to_string(dir.join("made.svg")).unwrap(), "made");
-    assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("made.svg")).unwrap(),
+        "made"
+    );
+    assert!(
+        std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     // A folder is refused, and stays a folder.
     assert!(write_atomic(&dir, "x").is_err());
     assert!(dir.is_dir());

@@ -170,7 +170,11 @@ fn not_played(keys: &[&str]) -> String {
     format!(
         "Take Initiative! is played without house.{}: {} the book's segment timing.\n",
         keys.join(", house."),
-        if keys.len() == 1 { "it changes" } else { "they change" }
+        if keys.len() == 1 {
+            "it changes"
+        } else {
+            "they change"
+        }
     )
 }
 
@@ -232,7 +236,11 @@ pub fn run(args: RunArgs) -> i32 {
                     "error: {}: rules.house.{}: {} the book's segment timing; \"Take Initiative!\" has its own\n  help: play it under the book (leave out --system), or switch {} off in the scene; `compare` plays it under both, without {} on the variant's side",
                     args.play.scene.display(),
                     book_only.join(", rules.house."),
-                    if book_only.len() == 1 { "changes" } else { "change" },
+                    if book_only.len() == 1 {
+                        "changes"
+                    } else {
+                        "change"
+                    },
                     if book_only.len() == 1 { "it" } else { "them" },
                     if book_only.len() == 1 { "it" } else { "them" },
                 );

@@ -21,15 +21,64 @@ pub(super) struct Problem {
 }
 
 /// Finds the last anchor, each searched for after the one before; stops at the last found.
+/// Words in comments are never anchors (a comment may name a field or a figure), and an
+/// anchor made by [`key`] is found only as a map's key (`"Thief":`), not as a value.
 fn locate(src: &str, anchors: &[String]) -> usize {
+    let comments = comment_spans(src);
+    let in_comment = |i: usize| comments.iter().any(|&(a, b)| a <= i && i < b);
     let (mut start, mut from) = (0, 0);
     for a in anchors {
-        if let Some(i) = src[from..].find(a.as_str()) {
-            start = from + i;
-            from = start + a.len();
+        let (text, as_key) = match a.strip_prefix(KEY) {
+            Some(k) => (k, true),
+            None => (a.as_str(), false),
+        };
+        let found = src[from..]
+            .match_indices(text)
+            .map(|(i, _)| from + i)
+            .find(|&i| {
+                !in_comment(i) && (!as_key || src[i + text.len()..].trim_start().starts_with(':'))
+            });
+        if let Some(i) = found {
+            start = i;
+            from = start + text.len();
         }
     }
     start
+}
+
+/// Marks an anchor that is a map's key.
+const KEY: &str = "\u{1}key:";
+
+/// An anchor found only as a map's key: `"NAME":`.
+fn key(name: &str) -> String {
+    format!("{KEY}{}", q(name))
+}
+
+/// Where the comments are (`//` to the end of the line, `/* */`), outside strings.
+fn comment_spans(src: &str) -> Vec<(usize, usize)> {
+    let b = src.as_bytes();
+    let (mut out, mut i, mut in_str) = (Vec::new(), 0, false);
+    while i < b.len() {
+        match (in_str, b[i], b.get(i + 1)) {
+            (true, b'\\', _) => i += 1,
+            (true, b'"', _) => in_str = false,
+            (false, b'"', _) => in_str = true,
+            (false, b'/', Some(b'/')) => {
+                let end = src[i..].find('\n').map_or(b.len(), |n| i + n);
+                out.push((i, end));
+                i = end;
+            }
+            (false, b'/', Some(b'*')) => {
+                let end = src[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+                out.push((i, end));
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
 }
 
 /// The most problems reported for one scene: the rest are counted, not located (a

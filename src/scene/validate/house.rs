@@ -64,7 +64,7 @@ fn awaits(c: &mut Checker, scene: &Scene) {
     let names: Vec<&str> = scene.combatants.iter().map(|f| f.name.as_str()).collect();
     for (r, round) in scene.rounds.iter().enumerate() {
         for (who, on) in &round.awaits {
-            let at = vec!["awaits".to_string(), q(who)];
+            let at = vec!["awaits".to_string(), super::key(who)];
             let field = format!("rounds[{r}].awaits.{who}");
             let problem = if !scene.rules.house.await_enemy {
                 Some((
@@ -88,9 +88,35 @@ fn awaits(c: &mut Checker, scene: &Scene) {
             };
             if let Some((m, help)) = problem {
                 c.add(&at, field, m, help);
+            } else if let Some(ring) = ring_of_waits(&round.awaits, who) {
+                c.add(
+                    &at,
+                    field,
+                    format!("a ring of waits, in which no one would ever act: {ring}"),
+                    Some("one of them must act without waiting: drop its awaits entry".into()),
+                );
             }
         }
     }
+}
+
+/// The ring of waits `who` starts, if following whom each waits on comes back to it
+/// ("A waits on B, B waits on A").
+fn ring_of_waits(awaits: &std::collections::BTreeMap<String, String>, who: &str) -> Option<String> {
+    let mut chain = vec![who];
+    let mut now = who;
+    while let Some(next) = awaits.get(now) {
+        if next == who {
+            chain.push(next);
+            return Some(chain.join(" waits on "));
+        }
+        if chain.contains(&next.as_str()) || chain.len() > awaits.len() {
+            return None;
+        }
+        chain.push(next);
+        now = next;
+    }
+    None
 }
 
 fn psionics(c: &mut Checker, scene: &Scene) {
@@ -100,7 +126,7 @@ fn psionics(c: &mut Checker, scene: &Scene) {
     }
     for (r, round) in scene.rounds.iter().enumerate() {
         for (who, choices) in &round.psionics {
-            let at = vec!["psionics".to_string(), q(who)];
+            let at = vec!["psionics".to_string(), super::key(who)];
             let field = format!("rounds[{r}].psionics.{who}");
             let Some(f) = scene.combatant(who) else {
                 let help = suggestion(who, scene.combatants.iter().map(|f| f.name.as_str()));

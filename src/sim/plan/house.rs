@@ -18,33 +18,54 @@ use crate::text::plural;
 use std::collections::BTreeMap;
 
 /// Each figure whose round is short, and why: its lost surprise segments in round 1
-/// (`surprise_carries_over`), or the segments of the action it waits on (`await_enemy`).
+/// (`surprise_carries_over`), or the segments of the action it waits on (`await_enemy`),
+/// whichever ends later. A figure waited on may itself wait: its action is done only
+/// after its own wait, so a chain of waits is followed to its end (passes until nothing
+/// changes; `check` refuses a ring of waits, and the passes are bounded all the same).
 pub(super) fn short_rounds(
     b: &RoundBuild,
     spec: Option<&RoundSpec>,
 ) -> BTreeMap<String, (TimeLeft, LateBy)> {
     let house = b.options.house;
-    let mut out = BTreeMap::new();
+    let mut out: BTreeMap<String, (TimeLeft, LateBy)> = BTreeMap::new();
     for f in b.figs.iter().filter(|f| f.up()) {
         if house.surprise_carries_over && b.round == 1 && f.surprised.segments > 0 {
             let t = house::after_surprise(f.surprised.segments);
             out.insert(f.name().to_string(), (t, LateBy::Surprise));
         }
-        let awaited = spec.and_then(|s| s.awaits.get(f.name().as_str()));
-        if let Some(w) = awaited.filter(|_| house.await_enemy) {
-            let Some(wi) = b.figs.iter().position(|g| g.name() == w && g.up()) else {
-                continue;
-            };
-            let t = house::after_awaiting(done_in(b, wi));
-            out.insert(f.name().to_string(), (t, LateBy::Awaiting));
+    }
+    let waits: Vec<(usize, usize)> = b
+        .figs
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.up() && house.await_enemy)
+        .filter_map(|(i, f)| {
+            let w = spec?.awaits.get(f.name().as_str())?;
+            let wi = b.figs.iter().position(|g| g.name() == w && g.up())?;
+            Some((i, wi))
+        })
+        .collect();
+    for _ in 0..=waits.len() {
+        let mut changed = false;
+        for &(i, wi) in &waits {
+            let late = out.get(b.figs[wi].name().as_str()).map_or(0, |s| s.0.used);
+            let t = house::after_awaiting(done_in(b, wi) + late);
+            let name = b.figs[i].name().to_string();
+            if out.get(&name).is_none_or(|s| s.0.used < t.used) {
+                out.insert(name, (t, LateBy::Awaiting));
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
         }
     }
     out
 }
 
-/// The segment figure `w`'s declared action is done in, as a waiting figure counts it: a
-/// spell's completion; a blow's speed factor, counted as segments (the text compares them
-/// so); anything else takes no time.
+/// The segment figure `w`'s declared action is done in, from the start of its own round
+/// (its own wait is added by the caller): a spell's completion; a blow's speed factor,
+/// counted as segments (the text compares them so); anything else takes no time.
 fn done_in(b: &RoundBuild, w: usize) -> u32 {
     let f = &b.figs[w];
     match f.act {
@@ -55,7 +76,8 @@ fn done_in(b: &RoundBuild, w: usize) -> u32 {
             ..
         } => {
             let (segs, _, _) = spell_info(spell, *segments, *device);
-            completion_segment(segs, b.lost(w), b.best, b.options.spell_start) + b.delay_of(w)
+            let hesitated = b.hesitation.get(f.name().as_str()).copied().unwrap_or(0);
+            completion_segment(segs, b.lost(w), b.best, b.options.spell_start) + hesitated
         }
         Act::Melee { .. } | Act::Missile { .. } | Act::Charge { .. } | Act::Set { .. } => {
             f.weapon.speed_factor.unwrap_or(1)
