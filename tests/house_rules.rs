@@ -676,3 +676,60 @@ fn a_chain_of_waits_is_followed_and_a_ring_refused() {
         );
     }
 }
+
+/// A fumble (house "Critical Misses") throws or breaks a weapon only: a claw, a bite or a
+/// fist is a plain miss, and the creature keeps fighting. A figure that loses its main
+/// weapon still strikes with the one in its other hand, in that routine and after.
+#[test]
+fn a_fumble_takes_a_weapon_never_a_claw_nor_the_other_hand() {
+    let src = r#"Scene(name: "f", setting: Indoors, seed: 2,
+    rules: (house: (fumbles: true)),
+    combatants: [
+        (name: "Bear", side: "B", at: (0.0, 0.0), monster: "brown bear", hp: 900),
+        (name: "Dual", side: "B", at: (20.0, 0.0), weapon: "long sword", off_hand: "dagger", hp: 900, thac0: 2),
+        (name: "T1", side: "T", at: (0.0, 5.0), hp: 900, ac: 10),
+        (name: "T2", side: "T", at: (20.0, 5.0), hp: 900, ac: 10),
+    ],
+    rounds: [
+        (declare: { "Bear": Melee(targets: ["T1"]), "Dual": Melee(targets: ["T2"]), "T1": Hold, "T2": Hold }),
+        (declare: { "Bear": Melee(targets: ["T1"]), "Dual": Melee(targets: ["T2"]), "T1": Hold, "T2": Hold }),
+    ],
+    dice: { ToHit: { "Bear": [1, 2], "Dual": [1, 2] } },
+)"#;
+    let events = common::play(src);
+    let rolls = |who: &str, round: u32, weapon: &str| {
+        common::blows(&events)
+            .filter(|e| e.actor.as_str() == who && e.round == round)
+            .filter(
+                |e| matches!(&e.payload, Payload::Attack { weapon: w, .. } if w.contains(weapon)),
+            )
+            .count()
+    };
+    let words: Vec<&str> = events
+        .iter()
+        .filter(|e| e.actor.as_str() == "Bear")
+        .map(|e| e.detail.as_str())
+        .collect();
+    assert!(
+        words
+            .iter()
+            .any(|w| w.contains("no weapon to throw or break")),
+        "{words:#?}"
+    );
+    assert!(!words.iter().any(|w| w.contains("disarmed")), "{words:#?}");
+    assert_eq!(
+        rolls("Bear", 1, "attack"),
+        3,
+        "claw, claw, bite: each rolled"
+    );
+    assert_eq!(rolls("Bear", 2, "attack"), 3, "the bear fights on");
+    // Dual's sword is broken (second d20 2), its dagger strikes on.
+    assert_eq!(rolls("Dual", 1, "long sword"), 1);
+    assert_eq!(
+        rolls("Dual", 1, "dagger"),
+        1,
+        "the other hand strikes in the same routine"
+    );
+    assert_eq!(rolls("Dual", 2, "long sword"), 0, "the sword is lost");
+    assert_eq!(rolls("Dual", 2, "dagger"), 1, "the dagger strikes on");
+}

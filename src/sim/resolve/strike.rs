@@ -140,15 +140,20 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         );
         return;
     }
-    let disarmed = seg.disarmed.get(&actor).cloned();
-    if let Some(d) =
-        disarmed.or_else(|| p.figures.get(actor).ok().and_then(|a| a.disarmed.cloned()))
+    let lost = seg
+        .disarmed
+        .get(&actor)
+        .cloned()
+        .or_else(|| p.figures.get(actor).ok().and_then(|a| a.disarmed.cloned()));
+    // A weapon lost to a fumble strikes no more; a weapon in the other hand still does.
+    let other_hand = p.figures.get(actor).ok().and_then(|a| {
+        let (w, _) = a.fighting.off_hand.as_ref()?;
+        (!a.weapon.missile && lost.as_ref().is_some_and(|d| d.weapon != *w)).then(|| w.clone())
+    });
+    if let Some(d) = &lost
+        && other_hand.is_none()
     {
-        let why = match d.lies_at {
-            Some((x, y)) => crate::words!("disarmed: its {} lies at ({x:.0}, {y:.0})", d.weapon),
-            None => crate::words!("disarmed: its {} is broken", d.weapon),
-        };
-        return idle(p, None, why, cite::HOUSE_FUMBLE);
+        return idle(p, None, disarmed_words(d), cite::HOUSE_FUMBLE);
     }
     let Some(target) = first_target(p, &act, routine) else {
         idle(p, None, "no target left standing".into(), entry.rule);
@@ -275,7 +280,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         weapons.push((Some(w.clone()), d.clone()));
     }
     let b = Blow {
-        name,
+        name: name.clone(),
         target,
         target_name,
         when,
@@ -294,9 +299,23 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         {
             break;
         }
-        if strike(p, seg, entry, actor, &b, w, &dmg) {
-            break;
+        if let Some(d) = lost
+            .as_ref()
+            .filter(|d| w.as_deref() == Some(d.weapon.as_str()))
+        {
+            idle(p, None, disarmed_words(d), cite::HOUSE_FUMBLE);
+            continue;
         }
+        // A weapon lost in this very blow: the other hand's still strikes.
+        let _ = strike(p, seg, entry, actor, &b, w, &dmg);
+    }
+}
+
+/// Why a figure does not strike with the weapon it lost to a fumble.
+fn disarmed_words(d: &crate::sim::components::Disarmed) -> String {
+    match d.lies_at {
+        Some((x, y)) => crate::words!("disarmed: its {} lies at ({x:.0}, {y:.0})", d.weapon),
+        None => crate::words!("disarmed: its {} is broken", d.weapon),
     }
 }
 
