@@ -733,3 +733,36 @@ fn a_fumble_takes_a_weapon_never_a_claw_nor_the_other_hand() {
     assert_eq!(rolls("Dual", 2, "long sword"), 0, "the sword is lost");
     assert_eq!(rolls("Dual", 2, "dagger"), 1, "the dagger strikes on");
 }
+
+/// Move or strike (house "Combat Actions"): several attacks only from the second round
+/// standing still, whatever the step was (a plain move as much as a close or a charge) and
+/// whatever the attack (arrows as much as blows).
+#[test]
+fn several_attacks_only_after_a_round_standing_still_for_arrows_too() {
+    let src = r#"Scene(name: "m", setting: Indoors, seed: 4,
+    rules: (house: (move_or_strike: true)),
+    combatants: [
+        (name: "Archer", side: "P", at: (0.0, 0.0), weapon: "long bow", movement: 12, hp: 40),
+        (name: "Dummy", side: "M", at: (0.0, 60.0), weapon: "long sword", hp: 900, ac: 10),
+    ],
+    rounds: [
+        (declare: { "Archer": Move(to: (0.0, 20.0)), "Dummy": Hold }, initiative: { "P": 5, "M": 2 }),
+        (declare: { "Archer": Missile(targets: ["Dummy"]), "Dummy": Hold }, initiative: { "P": 5, "M": 2 }),
+        (declare: { "Archer": Missile(targets: ["Dummy"]), "Dummy": Hold }, initiative: { "P": 5, "M": 2 }),
+    ],
+)"#;
+    let events = common::play(src);
+    let arrows = |round: u32| {
+        common::blows(&events)
+            .filter(|e| e.actor.as_str() == "Archer" && e.round == round)
+            .count()
+    };
+    assert_eq!(arrows(2), 1, "moved last round: one arrow, not two");
+    assert!(
+        events.iter().any(|e| e.round == 2
+            && e.actor.as_str() == "Archer"
+            && e.detail.contains("moved last round")),
+        "the cut is said"
+    );
+    assert_eq!(arrows(3), 2, "a round standing still: both arrows");
+}

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 /// with it ([`Surprised`], [`Intent`], [`Affected`]); its numbers come from its resolved
 /// [`FigureStats`](crate::scene::figure::FigureStats) ([`crate::sim::spawn`]).
 #[derive(Component, Clone, Debug)]
-#[require(Surprised, Intent, Affected, CastingWounds)]
+#[require(Surprised, Intent, Affected, CastingWounds, Moved)]
 pub struct Combatant {
     /// Place in the scene's list.
     pub index: usize,
@@ -314,6 +314,17 @@ pub struct Slowed;
 /// [`MovementRate`]; a slow on it only undoes the haste, as a haste undoes a slow.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Hasted;
+
+/// Whether a figure took any step (a move, a close, a charge) this round and the last: under
+/// the house rule of move or strike, several attacks only from the second round standing
+/// still.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Moved {
+    /// It moved in the last round.
+    pub last_round: bool,
+    /// It has moved this round.
+    pub this_round: bool,
+}
 
 /// Set when a figure closed or charged in the round before: speed factors do not apply in
 /// its first round of blows after (DMG p.66).

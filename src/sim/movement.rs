@@ -27,6 +27,7 @@ pub(super) struct Mover {
     closing: Option<&'static Closing>,
     move_to: Option<&'static MoveTo>,
     intent: &'static mut Intent,
+    moved: &'static mut super::components::Moved,
 }
 
 /// Where a mover is headed.
@@ -302,6 +303,7 @@ fn report(
     };
     let name = m.figure.name.clone();
     if w.moved > 1e-9 {
+        m.moved.this_round = true;
         log.write(
             LogEvent::new(
                 when,

@@ -260,6 +260,7 @@ pub(super) struct PlanFigure {
     /// The figure or point it is closing on, if any.
     pub closing: Option<&'static Closing>,
     closed: &'static JustClosed,
+    moved: &'static super::components::Moved,
     fighting: &'static Fighting,
     /// Slowed: its attacks and movement halved.
     pub slowed: Has<Slowed>,
@@ -312,6 +313,11 @@ impl PlanFigureItem<'_, '_> {
     /// Closed (or charged) in the last round.
     pub fn closed_last_round(&self) -> bool {
         self.closed.last_round
+    }
+
+    /// It took a step last round (a move, a close or a charge).
+    pub fn moved_last_round(&self) -> bool {
+        self.moved.last_round || self.closed.last_round
     }
 
     /// Its own initiative die, where one is rolled per figure.
