@@ -766,3 +766,38 @@ fn several_attacks_only_after_a_round_standing_still_for_arrows_too() {
     );
     assert_eq!(arrows(3), 2, "a round standing still: both arrows");
 }
+
+/// The encounter distance rolled (the book's d6+4", or the house's d6+4 squares) is how far
+/// apart the parties met; the figures stand where the scene put them, and where the two
+/// differ the log says so instead of claiming a distance the play contradicts.
+#[test]
+fn a_rolled_distance_that_differs_from_the_places_is_said() {
+    for (house, roll, differs) in [
+        ("(encounter_distance: true)", 3, true),
+        ("(encounter_distance: true)", 2, false),
+        ("()", 3, true),
+    ] {
+        let src = format!(
+            r#"Scene(name: "d", setting: Indoors, rules: (house: {house}),
+    combatants: [
+        (name: "A", side: "A", at: (0.0, 0.0), weapon: "long sword", hp: 9),
+        (name: "B", side: "B", at: (0.0, 30.0), weapon: "long sword", hp: 9),
+    ],
+    encounter: [Indoors(note: "x")],
+    rounds: [(declare: {{ "A": Melee(targets: ["B"]), "B": Melee(targets: ["A"]) }})],
+    dice: {{ Distance: {{ "any": [{roll}] }} }},
+)"#
+        );
+        let events = common::play(&src);
+        let d = events
+            .iter()
+            .find(|e| e.kind == K::Distance)
+            .expect("the distance is logged");
+        assert_eq!(
+            d.detail.contains("places the nearest foes 30 ft apart"),
+            differs,
+            "{house} d6 {roll}: {}",
+            d.detail
+        );
+    }
+}

@@ -341,11 +341,35 @@ pub(super) fn encounter(
                 continue;
             }
         };
+        // The roll says how far apart the parties met; the figures stand where the scene
+        // put them, and the log says so when the two differ.
+        let cap = matches!(check, EncounterCheck::Surprise { .. });
+        let note = match nearest_foes_ft(&scene.0) {
+            Some(placed)
+                if (!cap && (placed - d.feet).abs() > 2.5) || (cap && placed > d.feet + 2.5) =>
+            {
+                format!(
+                    "{note}; the scene places the nearest foes {placed:.0} ft apart, and its places stand (move the figures to play the rolled distance)"
+                )
+            }
+            _ => note,
+        };
         log.write(
             LogEvent::new(when, "encounter", EventKind::Distance, None, note, d.rule)
                 .with(Payload::Distance { feet: d.feet }),
         );
     }
+}
+
+/// How far apart the nearest two figures of different sides stand, in feet, as placed.
+fn nearest_foes_ft(scene: &crate::scene::Scene) -> Option<f64> {
+    let all = &scene.combatants;
+    all.iter()
+        .enumerate()
+        .flat_map(|(i, a)| all[i + 1..].iter().map(move |b| (a, b)))
+        .filter(|(a, b)| a.side != b.side)
+        .map(|(a, b)| crate::map::distance_ft(a.at, b.at))
+        .min_by(f64::total_cmp)
 }
 
 /// What a party relies on to see, in words: "a light of 20 ft radius", "infravision to
