@@ -794,7 +794,7 @@ fn a_rolled_distance_that_differs_from_the_places_is_said() {
             .find(|e| e.kind == K::Distance)
             .expect("the distance is logged");
         assert_eq!(
-            d.detail.contains("places the nearest foes 30 ft apart"),
+            d.detail.contains("the nearest foes 30 ft apart"),
             differs,
             "{house} d6 {roll}: {}",
             d.detail

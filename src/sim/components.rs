@@ -315,15 +315,13 @@ pub struct Slowed;
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Hasted;
 
-/// Whether a figure took any step (a move, a close, a charge) this round and the last: under
-/// the house rule of move or strike, several attacks only from the second round standing
-/// still.
+/// The last round in which a figure took any step (a move, a close, a charge; 0 for the
+/// surprise segments): under the house rule of move or strike, several attacks only from
+/// the second round standing still.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Moved {
-    /// It moved in the last round.
-    pub last_round: bool,
-    /// It has moved this round.
-    pub this_round: bool,
+    /// The round of its last step, if it ever moved.
+    pub round: Option<u32>,
 }
 
 /// Set when a figure closed or charged in the round before: speed factors do not apply in

@@ -349,7 +349,7 @@ pub(super) fn encounter(
                 if (!cap && (placed - d.feet).abs() > 2.5) || (cap && placed > d.feet + 2.5) =>
             {
                 format!(
-                    "{note}; the scene places the nearest foes {placed:.0} ft apart, and its places stand (move the figures to play the rolled distance)"
+                    "{note}; the figures stand as the scene places them, the nearest foes {placed:.0} ft apart"
                 )
             }
             _ => note,

@@ -303,7 +303,7 @@ fn report(
     };
     let name = m.figure.name.clone();
     if w.moved > 1e-9 {
-        m.moved.this_round = true;
+        m.moved.round = Some(when.0);
         log.write(
             LogEvent::new(
                 when,

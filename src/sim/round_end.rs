@@ -12,13 +12,7 @@ use bevy::prelude::*;
 /// Runs at the last segment of each round.
 pub(super) fn end_of_round(
     clock: Res<SegmentClock>,
-    mut q: Query<(
-        Entity,
-        &Combatant,
-        &mut HitPoints,
-        &mut JustClosed,
-        &mut super::components::Moved,
-    )>,
+    mut q: Query<(Entity, &Combatant, &mut HitPoints, &mut JustClosed)>,
     mut moves: Query<(Option<&mut Closing>, Option<&mut MoveTo>)>,
     mut commands: Commands,
     mut log: MessageWriter<LogEvent>,
@@ -39,15 +33,11 @@ pub(super) fn end_of_round(
     let when = clock.round_segment();
     let mut all: Vec<_> = q.iter_mut().collect();
     all.sort_by_key(|f| f.1.index);
-    for (e, c, mut hp, mut jc, mut moved) in all {
+    for (e, c, mut hp, mut jc) in all {
         // A charge lasts its round.
         commands.entity(e).remove::<Charging>();
         *jc = JustClosed {
             last_round: jc.this_round,
-            this_round: false,
-        };
-        *moved = super::components::Moved {
-            last_round: moved.this_round,
             this_round: false,
         };
         let fell_now = hp.fell_in_round == Some(when.0);

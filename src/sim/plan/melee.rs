@@ -84,7 +84,7 @@ fn standing_still(b: &mut RoundBuild, i: usize, routines: u32, moving: bool) -> 
     }
     let f = &b.figs[i];
     let (n, rule) =
-        crate::rules::house::routines_after_moving(routines, moving, f.moved_last_round());
+        crate::rules::house::routines_after_moving(routines, moving, f.moved_before(b.round));
     if let Some(rule) = rule {
         let why = crate::words!(
             "moved {}: one blow, not {routines} (several attacks only standing still)",

@@ -315,9 +315,10 @@ impl PlanFigureItem<'_, '_> {
         self.closed.last_round
     }
 
-    /// It took a step last round (a move, a close or a charge).
-    pub fn moved_last_round(&self) -> bool {
-        self.moved.last_round || self.closed.last_round
+    /// It took a step in the round before `round` (a move, a close or a charge; before
+    /// round 1, in the surprise segments).
+    pub fn moved_before(&self, round: u32) -> bool {
+        self.moved.round.is_some_and(|r| r + 1 == round) || self.closed.last_round
     }
 
     /// Its own initiative die, where one is rolled per figure.
