@@ -443,3 +443,38 @@ proptest! {
         prop_assert_eq!(total * 2 * p, 4 * r, "rate {}: {} blows in four rounds", rate, total);
     }
 }
+
+/// A much faster weapon's extra blows (DMG p.66) are earned against the slower weapon
+/// only: a figure whose foe with a slow two-handed sword strikes it, while it strikes
+/// another foe with a dagger (faster than its own sword), gets no extra blow on the dagger
+/// man; striking the two-hander itself, it gets its two blows before it.
+#[test]
+fn extra_blows_are_earned_only_against_the_slower_weapon() {
+    let scene = |target: &str| {
+        format!(
+            r#"Scene(name: "sf", setting: Indoors, seed: 11, combatants: [
+            (name: "Duo", side: "M", at: (100.0, 0.0), weapon: "long sword", hp: 900, ac: 5),
+            (name: "B1", side: "P", at: (105.0, 0.0), weapon: "dagger", hp: 900, ac: 5),
+            (name: "B2", side: "P", at: (95.0, 0.0), weapon: "two-handed sword", hp: 900, ac: 5)],
+          rounds: [(declare: {{ "Duo": Melee(targets: ["{target}"]), "B1": Melee(targets: ["Duo"]),
+                               "B2": Melee(targets: ["Duo"]) }}, initiative: {{ "P": 3, "M": 3 }})])"#
+        )
+    };
+    let log = play(&scene("B1"));
+    let duo: Vec<&LogEvent> = blows(&log).filter(|e| e.actor.as_str() == "Duo").collect();
+    assert_eq!(
+        duo.len(),
+        1,
+        "an extra blow on the faster dagger man: {duo:#?}"
+    );
+    let log = play(&scene("B2"));
+    let order: Vec<&str> = blows(&log)
+        .filter(|e| e.actor.as_str() != "B1")
+        .map(|e| e.actor.as_str())
+        .collect();
+    assert_eq!(
+        order,
+        vec!["Duo", "Duo", "B2"],
+        "two blows before the two-hander"
+    );
+}

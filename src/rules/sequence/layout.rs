@@ -66,7 +66,8 @@ pub(super) fn lay_out_fight(
     let act = |k: usize| &actors[members[k]];
     let aims = |x: usize, y: usize| all_aims.contains(&(members[x], members[y]));
     let riders = riders(actors, members);
-    let (pairs, decisions, extras) = decide_pairs(actors, members, fight, pair_ctx, &riders);
+    let (pairs, decisions, extras) =
+        decide_pairs(actors, members, (fight, pair_ctx, &aims), &riders);
     let mut ev = Events {
         list: Vec::new(),
         slots: Vec::new(),
@@ -252,8 +253,7 @@ fn riders(actors: &[Declared], members: &[usize]) -> Vec<Option<usize>> {
 fn decide_pairs(
     actors: &[Declared],
     members: &[usize],
-    fight: usize,
-    pair_ctx: &PairContext,
+    (fight, pair_ctx, aims): (usize, &PairContext, &dyn Fn(usize, usize) -> bool),
     riders: &[Option<usize>],
 ) -> Decided {
     let mut pairs = Vec::new();
@@ -268,14 +268,26 @@ fn decide_pairs(
             let Some(ctx) = pair_ctx(members[a], members[b]) else {
                 continue;
             };
-            let full = who_first(x, y, &ctx);
-            let single = who_first(&x.single(), &y.single(), &ctx);
+            let mut full = who_first(x, y, &ctx);
+            let mut single = who_first(&x.single(), &y.single(), &ctx);
             let extra_allowed = x.routines == y.routines
                 && (x.routines <= 1 || ctx.options.extra_blows == ExtraBlows::FirstRoutine);
-            if let Some((w, e)) = single.extra
+            // Earned against the slower weapon only: a figure that strikes someone else
+            // (the slower foe strikes it, it strikes a faster one) gets none from this pair.
+            let (k, slower) = match single.extra {
+                Some((First::A, _)) => (a, b),
+                _ => (b, a),
+            };
+            if single.extra.is_some() && !aims(k, slower) {
+                let faster = &actors[members[k]];
+                let sf = |d: &Declared| d.speed_factor.unwrap_or(0);
+                for d in [&mut full, &mut single] {
+                    unearned(d, (sf(x), sf(y)), &faster.name);
+                }
+            }
+            if let Some((_, e)) = single.extra
                 && extra_allowed
             {
-                let k = if w == First::A { a } else { b };
                 extras[k] = Some(match (extras[k], e) {
                     (Some(Extra::TwoBeforeOneTogether), _) | (_, Extra::TwoBeforeOneTogether) => {
                         Extra::TwoBeforeOneTogether
@@ -299,6 +311,18 @@ fn decide_pairs(
         }
     }
     (pairs, decisions, extras)
+}
+
+/// A pair's decision when the faster weapon strikes someone else: the lower speed factor
+/// still strikes first, with no extra blows.
+fn unearned(d: &mut Decision, (a, b): (u32, u32), faster: &str) {
+    if d.extra.take().is_none() {
+        return;
+    }
+    d.rule = cite::SPEED_FACTOR;
+    d.why = crate::words!(
+        "tied: speed factor {a} against {b}, the lower strikes first (no extra blows: {faster} strikes another)"
+    );
 }
 
 /// A figure's events: a completion, a charge's arrival and blow, or its routines on the
