@@ -801,3 +801,36 @@ fn a_rolled_distance_that_differs_from_the_places_is_said() {
         );
     }
 }
+
+/// Parting shots (house rules): a foe may always negate a fighting withdrawal by moving
+/// with the figure, continuing the melee: declaring a close or a charge on it, it keeps
+/// its place beside it and strikes; standing (melee) it gets nothing. A parting shot is a
+/// single attack: one claw of a bear's claw/claw/bite.
+#[test]
+fn a_foe_moving_with_a_withdrawal_negates_it_and_a_parting_shot_is_one_attack() {
+    let text = std::fs::read_to_string("scenes/house/parting_shot.ron").unwrap();
+    for (declared, follows) in [("Close", true), ("Charge", true), ("Melee", false)] {
+        let src = text.replace(
+            r#""Orc 2": Melee(targets: ["Fighter"])"#,
+            &format!(r#""Orc 2": {declared}(targets: ["Fighter"])"#),
+        );
+        let events = common::play(&src);
+        let struck = common::blows(&events)
+            .filter(|e| e.actor.as_str() == "Orc 2" && e.target.as_deref() == Some("Fighter"))
+            .count();
+        let moved = events
+            .iter()
+            .any(|e| e.actor.as_str() == "Orc 2" && e.kind == K::Move);
+        assert_eq!((struck > 0, moved), (follows, follows), "{declared}");
+    }
+    let bear = text.replace(
+        r#"(name: "Orc 1", side: "Orcs", at: (10.0, 15.0), monster: "orc"),"#,
+        r#"(name: "Orc 1", side: "Orcs", at: (10.0, 15.0), monster: "brown bear"),"#,
+    );
+    let events = common::play(&bear);
+    let shots = common::blows(&events)
+        .filter(|e| e.actor.as_str() == "Orc 1" && e.round == 1 && e.segment == 1)
+        .filter(|e| e.detail.contains("parting shot"))
+        .count();
+    assert_eq!(shots, 1, "one attack, not the whole routine");
+}

@@ -238,3 +238,44 @@ fn leaves(figs: &[Fig], i: usize) -> Option<bool> {
         _ => None,
     }
 }
+
+/// Under the house rule of parting shots, the withdrawer that figure `i` (closing on or
+/// charging it) negates: a foe in a fighting withdrawal with `i` in reach of it. The text
+/// lets an opponent always negate a fighting withdrawal by moving with the figure.
+pub(super) fn follows_withdrawal(b: &RoundBuild, i: usize) -> Option<(usize, (f64, f64))> {
+    if !b.options.house.parting_shots {
+        return None;
+    }
+    let f = &b.figs[i];
+    if !matches!(f.act, Act::Close { .. } | Act::Charge { .. }) {
+        return None;
+    }
+    let t = first_standing(b.figs, f.act)?;
+    let Act::Withdraw { to } = b.figs[t].act else {
+        return None;
+    };
+    (b.figs[t].side() != f.side() && super::gap(f, &b.figs[t]) <= 0.0).then_some((t, *to))
+}
+
+/// Figure `i` moves with the withdrawing figure `t` (to `to`), keeping its place beside
+/// it at its pace, and the melee goes on: its blows are planned as a standing melee's.
+pub(super) fn follow_withdrawal(b: &mut RoundBuild, i: usize, (t, to): (usize, (f64, f64))) {
+    let (f, w) = (&b.figs[i], &b.figs[t]);
+    let fps = crate::rules::movement::feet_per_segment(f64::from(w.movement.inches), b.setting);
+    let dest = (to.0 + f.pos.x - w.pos.x, to.1 + f.pos.y - w.pos.y);
+    let why = crate::words!(
+        "moves with {} as it withdraws: the fighting withdrawal is negated and the melee goes on",
+        w.name()
+    );
+    b.events.push(LogEvent::new(
+        b.when,
+        f.name(),
+        EventKind::Act,
+        Some(w.name().into()),
+        why,
+        crate::rules::cite::HOUSE_PARTING_SHOT,
+    ));
+    let figs = b.figs;
+    b.changes.start_move(figs, i, (&None, &Some(dest)), fps, 0);
+    super::melee::plan(b, i);
+}

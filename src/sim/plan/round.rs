@@ -88,6 +88,10 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
             }
             continue;
         }
+        if let Some(w) = super::house::follows_withdrawal(&b, i) {
+            super::house::follow_withdrawal(&mut b, i, w);
+            continue;
+        }
         match f.act {
             Act::Melee { .. } | Act::Missile { .. } => melee::plan(&mut b, i),
             Act::Turn { .. } => melee::plan_turn(&mut b, i),

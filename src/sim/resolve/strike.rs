@@ -279,6 +279,11 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         }
         weapons.push((Some(w.clone()), d.clone()));
     }
+    // A parting shot, or a free attack on a fleer, is a single attack: a claw, not the
+    // whole claw/claw/bite, and no second hand.
+    if free.is_some() {
+        weapons.truncate(1);
+    }
     let b = Blow {
         name: name.clone(),
         target,
