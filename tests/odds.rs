@@ -173,6 +173,17 @@ fn a_sweep_of_the_casting_time() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("outside the map"), "{err}");
+    // A sweep's trials in all are held to the same most as --trials alone.
+    let (code, _, err) = fs(&[
+        "odds",
+        "scenes/bigby_vs_giant.ron",
+        "--trials",
+        "10000000",
+        "--vary",
+        "Bigby.hp=1..200",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("trials in all"), "{err}");
 }
 
 /// A play restarted in a used app (how the odds play their trials) is the same, event for

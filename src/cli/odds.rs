@@ -40,7 +40,7 @@ pub struct OddsArgs {
     #[arg(long, default_value = "unfixed")]
     pub reroll: String,
     /// Rounds to play (the scene's by default).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::scene::limits::ROUNDS)))]
     pub rounds: Option<u32>,
     /// Text or JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -212,6 +212,15 @@ pub fn run(args: OddsArgs) -> i32 {
         }
     };
     let values = vary.as_ref().map_or(1, |v| v.values.len() as u64);
+    // A sweep plays the trials at every value: the whole is held to the same most.
+    if values.saturating_mul(args.trials) > MAX_TRIALS {
+        eprintln!(
+            "error: --vary gives {values} values of {} trials each, {} in all: at most {MAX_TRIALS} trials in all (fewer --trials, or a larger step)",
+            args.trials,
+            values.saturating_mul(args.trials)
+        );
+        return 2;
+    }
     let labels = vary.as_ref().map(|v| super::progress::Values {
         labels: v
             .values

@@ -28,7 +28,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Rounds to play (default: the rounds the scene declares, at least one).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::scene::limits::ROUNDS)))]
     pub rounds: Option<u32>,
     /// Output format (`run`: one JSON event per line; `compare`: one JSON document).
     #[arg(long, value_enum, default_value_t = Format::Text)]
