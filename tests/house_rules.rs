@@ -834,3 +834,29 @@ fn a_foe_moving_with_a_withdrawal_negates_it_and_a_parting_shot_is_one_attack() 
         .count();
     assert_eq!(shots, 1, "one attack, not the whole routine");
 }
+
+/// Move or strike, two foes moving up to each other: each covers only its share of the gap,
+/// so each strikes when the gap is within half their two moves together (12" each, 100 ft
+/// apart: 47.5 ft each, under the 60 ft of half a move), and neither past it.
+#[test]
+fn two_foes_moving_up_to_each_other_each_cover_their_share() {
+    let scene = |apart: f64| {
+        format!(
+            r#"Scene(name: "m", setting: Indoors, seed: 3, rules: (house: (move_or_strike: true)),
+    combatants: [
+        (name: "D", side: "P", at: (0.0, 0.0), weapon: "long sword", movement: 12, hp: 900, ac: 10),
+        (name: "TD", side: "M", at: (0.0, {apart}), weapon: "long sword", movement: 12, hp: 900, ac: 10),
+    ],
+    rounds: [(declare: {{ "D": Melee(targets: ["TD"]), "TD": Melee(targets: ["D"]) }},
+              initiative: {{ "P": 5, "M": 2 }})],
+)"#
+        )
+    };
+    let swings = |apart: f64| common::blows(&common::play(&scene(apart))).count();
+    assert_eq!(swings(100.0), 2, "each within half its move once both move");
+    assert_eq!(
+        swings(140.0),
+        0,
+        "135 ft: more than the 120 ft of two half moves"
+    );
+}

@@ -61,19 +61,13 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
 }
 
 /// Under the house rule of move or strike: the pace of figure `t` if it, too, moves up to
-/// strike figure `i` this round (its melee aims at `i`, which is within half its move).
+/// strike figure `i` this round (its melee aims at `i`, not yet in reach).
 fn meeting(b: &RoundBuild, t: usize, i: usize) -> Option<f64> {
     let (f, tf) = (&b.figs[i], &b.figs[t]);
     let aims =
         tf.up() && matches!(tf.act, Act::Melee { .. }) && first_standing(b.figs, tf.act) == Some(i);
     let fps = feet_per_segment(f64::from(tf.movement.inches), b.setting);
-    let g = gap(tf, f);
-    let near = crate::rules::house::may_close_and_strike(
-        g,
-        feet_per_round(f64::from(tf.movement.inches), b.setting),
-    )
-    .0;
-    (aims && near && !charge::melee_possible(g, b.setting).0).then_some(fps)
+    (aims && !charge::melee_possible(gap(tf, f), b.setting).0).then_some(fps)
 }
 
 /// Under the house rule of move or strike, a figure that moves this round (`moving`) or
@@ -307,16 +301,25 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
     let (possible, rule) = charge::melee_possible(g, b.setting);
     if !possible && b.options.house.move_or_strike {
         let fps = feet_per_segment(f64::from(f.movement.inches), b.setting);
+        // A foe that moves up to strike back closes the gap too: each covers its share,
+        // in proportion to its pace, so each is within half its move exactly when the gap
+        // is within half their two moves together.
+        let other = meeting(b, t, i).unwrap_or(0.0);
         let (near, rule) = crate::rules::house::may_close_and_strike(
             g,
-            feet_per_round(f64::from(f.movement.inches), b.setting),
+            feet_per_round(f64::from(f.movement.inches), b.setting)
+                * ((fps + other) / fps.max(1e-9)),
         );
         if near {
-            // A foe that moves up to strike back closes the gap too.
-            let both = fps + meeting(b, t, i).unwrap_or(0.0);
+            let both = fps + other;
             let arrival = charge::arrival_segment(g, both).0.max(1);
+            let within = if other > 0.0 {
+                "both moving up, within half their two moves"
+            } else {
+                "within half its move"
+            };
             let why = crate::words!(
-                "{} ft to {}, within half its move: moves up and strikes once, from segment {arrival}",
+                "{} ft to {}, {within}: moves up and strikes once, from segment {arrival}",
                 feet(g),
                 tf.name()
             );
