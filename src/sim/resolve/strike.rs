@@ -245,6 +245,8 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             return idle(p, Some(target_name), why, rule);
         }
         if bonus > 0 {
+            // Those with room to strike: the rest stand by.
+            let n = n.min(crate::rules::house::room_for_attackers(size));
             let why = crate::words!("ganging up, {n} attackers");
             adjust.push(Adjust {
                 value: bonus,
