@@ -496,7 +496,7 @@ enum Overwrite {
 /// since it last loaded or saved it (another editor, another window, a `git checkout`).
 /// A file gone, or one the viewer never knew, is not "changed".
 fn changed_on_disk(world: &World, path: &Path) -> bool {
-    let Some(now) = super::reload::modified(path) else {
+    let Some(now) = super::source::modified(path) else {
         return false;
     };
     let source = world.resource::<SceneSource>();
@@ -540,7 +540,7 @@ fn write(world: &mut World, path: PathBuf, how: Overwrite) {
             ed.problem = None;
             ed.saved = Some(format!("saved {}", path.display()));
             ed.path = Some(path.clone());
-            ed.written = super::reload::modified(&path).map(|t| (path.clone(), t));
+            ed.written = super::source::modified(&path).map(|t| (path.clone(), t));
             recovery::clear_own(world);
             let mut source = world.resource_mut::<SceneSource>();
             source.path = path;

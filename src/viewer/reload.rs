@@ -17,10 +17,6 @@ use std::time::SystemTime;
 /// How often the file is checked, in seconds.
 const POLL_SECONDS: f32 = 0.5;
 
-pub(super) fn modified(path: &Path) -> Option<SystemTime> {
-    std::fs::metadata(path).and_then(|m| m.modified()).ok()
-}
-
 /// Plain text of a scene's errors: file:line:column: field: message, and help.
 fn describe(errors: scene::SceneErrors) -> String {
     errors
@@ -38,7 +34,7 @@ fn describe(errors: scene::SceneErrors) -> String {
 fn load(world: &mut World) {
     let (path, seed, generation, system) = {
         let mut s = world.resource_mut::<SceneSource>();
-        s.modified = modified(&s.path);
+        s.modified = super::source::modified(&s.path);
         s.generation += 1;
         (s.path.clone(), s.seed, s.generation, s.system)
     };
@@ -150,7 +146,7 @@ pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRe
         s.since_poll += dt;
         if s.since_poll >= POLL_SECONDS {
             s.since_poll = 0.0;
-            let now = modified(&s.path);
+            let now = super::source::modified(&s.path);
             if now.is_some() && now != s.modified {
                 looked = Some((s.path.clone(), now));
             }

@@ -104,3 +104,8 @@ pub fn ensure_copy(path: &Path) {
         }
     }
 }
+
+/// A file's modification time, if it can be read.
+pub(super) fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}

@@ -28,10 +28,6 @@ impl Drop for FileWake {
     }
 }
 
-fn modified(path: &Path) -> Option<SystemTime> {
-    std::fs::metadata(path).and_then(|m| m.modified()).ok()
-}
-
 /// Starts the watching thread, in a window (with winit's event loop) only.
 pub(super) fn start(
     mut commands: Commands,
@@ -50,7 +46,7 @@ pub(super) fn start(
             while !stopped.load(Ordering::Relaxed) {
                 std::thread::sleep(LOOK_EVERY);
                 let p = watched.lock().map(|p| p.clone()).unwrap_or_default();
-                let now = modified(&p);
+                let now = super::source::modified(&p);
                 let changed = last.as_ref().is_some_and(|(lp, lm)| *lp == p && *lm != now);
                 last = Some((p, now));
                 if changed && proxy.send_event(WinitUserEvent::WakeUp).is_err() {

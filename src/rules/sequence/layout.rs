@@ -512,24 +512,39 @@ fn hesitated(ev: &mut Events, k: usize, a: &Declared, (base, contact): (u32, boo
     if e.segment.is_none_or(|s| s < at) {
         // Past the round's last segment the blow does not come this round (a played round
         // leaves it out).
-        e.segment = Some(at);
         let when = if at > super::super::charge::SEGMENTS_PER_ROUND {
             "past the end of the round: no blow this round".to_string()
         } else {
             crate::words!("in segment {at}")
         };
-        match a.late_by {
-            None => {
-                e.rule = cite::DECLARE_HESITATION;
-                e.why = crate::words!(
+        let (rule, why) = match a.late_by {
+            None => (
+                cite::DECLARE_HESITATION,
+                crate::words!(
                     "hesitated in declaring: {} late, {when}",
                     plural(a.delay, "segment")
-                );
-            }
-            Some(by) => {
-                e.rule = by.rule();
-                e.why = crate::words!("{}: {} late, {when}", by.why(), plural(a.delay, "segment"));
-            }
+                ),
+            ),
+            Some(by) => (
+                by.rule(),
+                crate::words!("{}: {} late, {when}", by.why(), plural(a.delay, "segment")),
+            ),
+        };
+        // The routines after the first come after it: none of them this round either.
+        let late: Vec<usize> = if at > super::super::charge::SEGMENTS_PER_ROUND {
+            ev.by[k]
+                .iter()
+                .copied()
+                .filter(|&x| matches!(ev.list[x].kind, EventKind::Routine { .. }))
+                .collect()
+        } else {
+            vec![first]
+        };
+        for x in late {
+            let e = &mut ev.list[x];
+            e.segment = Some(at.max(e.segment.unwrap_or(0)));
+            e.rule = rule;
+            e.why.clone_from(&why);
         }
     }
 }
