@@ -10,6 +10,7 @@ use super::panels::PanelRects;
 use super::playback::Playback;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
+pub use super::coords::{feet_of, world_of};
 
 /// Feet left beside the map when it is fitted (on either side, and below), so that a name
 /// drawn beside a figure at the map's edge is not cut by the panels.
@@ -79,15 +80,6 @@ pub(super) fn sync_token_camera(
     *tproj = proj.clone();
 }
 
-/// Where a point in feet sits in the world.
-pub fn world_of(p: (f64, f64)) -> Vec2 {
-    Vec2::new(p.0 as f32, -p.1 as f32)
-}
-
-/// Feet of a world point.
-pub fn feet_of(w: Vec2) -> (f64, f64) {
-    (f64::from(w.x), f64::from(-w.y))
-}
 
 /// Fits the map on a new scene or on request; pans and zooms.
 pub(super) fn camera_controls(

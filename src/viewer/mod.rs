@@ -9,8 +9,10 @@
 //!
 //! [`run`] opens a window with both.
 
+mod ahead;
 mod camera;
 mod capture;
+mod coords;
 mod editor;
 mod editor_ui;
 pub use editor_ui::{EditorUi, Pick, boxed, follow_form, monster_choice, picked, redress};

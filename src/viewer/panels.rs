@@ -89,7 +89,7 @@ pub(super) struct PanelReads<'w, 's> {
     source: Res<'w, SceneSource>,
     ruler: Res<'w, Ruler>,
     input_map: Query<'w, 's, &'static InputMap<ViewerAction>>,
-    preview: Option<Res<'w, super::preview::Preview>>,
+    preview: Option<Res<'w, super::ahead::Preview>>,
 }
 
 /// What the panels ask of the playback and of the viewer.
@@ -474,7 +474,7 @@ fn figures(
     ui: &mut egui::Ui,
     snap: &Snapshot,
     selection: &mut Selection,
-    preview: Option<&super::preview::Preview>,
+    preview: Option<&super::ahead::Preview>,
 ) {
     ui.strong("Figures (Tab / ` to cycle)");
     for f in &snap.figures {
@@ -505,7 +505,7 @@ fn figure(
     ui: &mut egui::Ui,
     snap: &Snapshot,
     f: &FigureView,
-    preview: Option<&super::preview::Preview>,
+    preview: Option<&super::ahead::Preview>,
 ) {
     ui.heading(&f.name);
     ui.label(format!("hit points {} / {} · AC {}", f.hp.0, f.hp.1, f.ac));

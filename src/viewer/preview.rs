@@ -3,7 +3,7 @@
 //! round's end (the cursor stays), so the marks are the engine's own — with rings for how far it could move and charge this
 //! round, and its target's reach where they meet.
 
-use super::camera::world_of;
+use super::coords::world_of;
 use super::playback::Playback;
 use super::{Layers, Selection, style};
 use crate::rules::charge::charge_feet_per_round;
@@ -13,22 +13,7 @@ use crate::sim::{EventKind, EventLog, LogEvent, Payload};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-/// The selected figure's round ahead.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct Preview {
-    /// Whose, in which round, for which scene load: what it was made for.
-    pub key: Option<(usize, u32, u32)>,
-    /// Where it starts the round, in feet.
-    pub from: (f64, f64),
-    /// Where it is at the end of each segment it moves in: (segment, point).
-    pub ticks: Vec<(u32, (f64, f64))>,
-    /// How far it could move this round, and charge, in feet.
-    pub reach_ft: (f64, f64),
-    /// Where it meets its target, and the target's reach, if it does.
-    pub contact: Option<((f64, f64), f64)>,
-    /// The segment it arrives in this round, as the engine played it.
-    pub arrival: Option<u32>,
-}
+pub use super::ahead::Preview;
 
 /// The figure's round `round` of `scene`, from the log of a play of it through that round:
 /// its moves, segment by segment, and its contact.
