@@ -11,8 +11,6 @@ use crate::rules::options::RulesSystem;
 use crate::scene;
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
-use std::path::Path;
-use std::time::SystemTime;
 
 /// How often the file is checked, in seconds.
 const POLL_SECONDS: f32 = 0.5;
