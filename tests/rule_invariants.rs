@@ -478,3 +478,93 @@ fn extra_blows_are_earned_only_against_the_slower_weapon() {
         "two blows before the two-hander"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// A potion works d4+1 segments after it is drunk, whenever that is: under "Take
+    /// Initiative!" on its total plus d4+1, past 20 on the next round's segment (total −
+    /// 20), never drunk again; under the book, a hesitation puts off the drinking by a
+    /// segment per 6 seconds (DMG p.71) and the effect with it, into the next round if need be.
+    #[test]
+    fn a_potion_works_d4_plus_1_after_it_is_drunk(d10 in 1u32..=10, d4 in 1u32..=4, late in 0u32..=9) {
+        let ti = format!(
+            r#"Scene(name: "p", setting: Indoors, rules: (system: TakeInitiative), combatants: [
+                (name: "P", side: "B", at: (40.0, 0.0), hp: 30),
+                (name: "Orc", side: "R", at: (0.0, 5.0), hp: 30)],
+              rounds: [(declare: {{ "P": Potion(name: "potion of speed"), "Orc": Other("y") }},
+                        initiative: {{ "P": {d10}, "Orc": 1 }}, modifiers: {{ "P": ["draw_weapon", "hindered"] }}),
+                       (declare: {{ "Orc": Other("y") }}, initiative: {{ "P": 1, "Orc": 1 }})],
+              dice: {{ D4: {{ "P": [{d4}, {d4}] }} }})"#
+        );
+        let log = play(&ti);
+        let works: Vec<(u32, u32)> = log.iter()
+            .filter(|e| e.actor.as_str() == "P" && e.kind == K::SpellComplete)
+            .map(|e| (e.round, e.segment)).collect();
+        let at = d10 + 7 + d4 + 1;
+        let want = if at > 20 { (2, at - 20) } else { (1, at) };
+        prop_assert_eq!(works, vec![want], "TI: total {} + d4 {} + 1", d10 + 7, d4);
+        let book = format!(
+            r#"Scene(name: "p", setting: Indoors, combatants: [
+                (name: "P", side: "B", at: (40.0, 0.0), hp: 30),
+                (name: "Orc", side: "R", at: (0.0, 5.0), hp: 30)],
+              rounds: [(declare: {{ "P": Potion(name: "potion of speed"), "Orc": Other("y") }},
+                        initiative: {{ "B": 1, "R": 6 }}, hesitation_s: {{ "P": {} }}),
+                       (declare: {{ "Orc": Other("y") }}, initiative: {{ "B": 1, "R": 6 }})],
+              dice: {{ D4: {{ "P": [{d4}, {d4}] }} }})"#,
+            late * 6
+        );
+        let log = play(&book);
+        let works: Vec<(u32, u32)> = log.iter()
+            .filter(|e| e.actor.as_str() == "P" && e.kind == K::SpellComplete)
+            .map(|e| (e.round, e.segment)).collect();
+        let at = 1 + late + d4 + 1;
+        let want = if at > 10 { (2, at - 10) } else { (1, at) };
+        prop_assert_eq!(works, vec![want], "book: drunk in segment {}, d4 {}", 1 + late, d4);
+    }
+}
+
+/// "Take Initiative!" note 1: nocked and ready (+1) is for bows and darts (a loaded
+/// crossbow or sling read alike); a thrown weapon — dagger, spear, javelin, hand axe — is
+/// an other thrown object, +4, in hand or not. `first` refuses `ammo=nocked` for one.
+#[test]
+fn a_thrown_weapon_is_never_nocked_and_ready() {
+    for (weapon, speed) in [
+        ("dagger", 4),
+        ("spear", 4),
+        ("javelin", 4),
+        ("hand axe", 4),
+        ("long bow", 1),
+        ("dart", 1),
+    ] {
+        let src = format!(
+            r#"Scene(name: "t", setting: Indoors, rules: (system: TakeInitiative), combatants: [
+                (name: "T", side: "B", at: (0.0, 0.0), weapon: "{weapon}", ready: true, hp: 30),
+                (name: "Orc", side: "R", at: (0.0, 20.0), hp: 300)],
+              rounds: [(declare: {{ "T": Missile(targets: ["Orc"]), "Orc": Other("y") }},
+                        initiative: {{ "T": 5, "Orc": 1 }})])"#
+        );
+        let log = play(&src);
+        let total = log
+            .iter()
+            .find_map(|e| match e.payload {
+                firststrike::sim::Payload::TakeInitiative { total, .. }
+                    if e.actor.as_str() == "T" =>
+                {
+                    Some(total)
+                }
+                _ => None,
+            })
+            .expect("T's total");
+        assert_eq!(total, 5 + speed, "{weapon}");
+    }
+    let (code, _, err) = common::firststrike(&[
+        "first",
+        "--system",
+        "take-initiative",
+        "X: missile weapon=dagger ammo=nocked d10=5",
+        "Y: wait d10=1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("thrown"), "{err}");
+}

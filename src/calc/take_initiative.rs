@@ -9,7 +9,7 @@ use crate::rules::size::Size;
 use crate::rules::take_initiative::spell::SpellCards;
 use crate::rules::take_initiative::{
     ActsAt, Iaijutsu, Modifier, ModifierContext, Total,
-    action::{Action, missile_speed, modifiers},
+    action::{Action, can_be_ready, missile_speed, modifiers},
     acts_at, acts_at_round_end, change,
     combine::combine,
     modifier, multiple_targets,
@@ -138,6 +138,15 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         "move-missile" if ammo.as_deref() == Some("nocked") => {
             return Err(format!(
                 "{name}: ammo=nocked on the move: a bow cannot be nocked and ready while moving (Take Initiative! §8b note b); give ammo=arrows (or quarrels, darts, thrown) or weapon=NAME"
+            ));
+        }
+        "missile" | "move-missile"
+            if ammo.as_deref() == Some("nocked")
+                && weapon.as_deref().is_some_and(|w| !can_be_ready(w)) =>
+        {
+            return Err(format!(
+                "{name}: ammo=nocked with a {}: only a bow, crossbow, sling or darts is nocked and ready; a thrown weapon is an other thrown object, +4 (Take Initiative! §8 note 1)",
+                weapon.as_deref().unwrap_or_default()
             ));
         }
         "move-missile" => Action::MoveAndShoot {

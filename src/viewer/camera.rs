@@ -5,12 +5,12 @@
 //! the egui panels.
 
 use super::ViewerRequest;
+pub use super::coords::{feet_of, world_of};
 use super::input::ViewerAction;
 use super::panels::PanelRects;
 use super::playback::Playback;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
-pub use super::coords::{feet_of, world_of};
 
 /// Feet left beside the map when it is fitted (on either side, and below), so that a name
 /// drawn beside a figure at the map's edge is not cut by the panels.
@@ -79,7 +79,6 @@ pub(super) fn sync_token_camera(
     *ttf = *tf;
     *tproj = proj.clone();
 }
-
 
 /// Fits the map on a new scene or on request; pans and zooms.
 pub(super) fn camera_controls(

@@ -150,11 +150,20 @@ pub fn modifiers(table: &Table, action: Action) -> (Vec<Modifier>, Rule) {
     (out, cite::TI_TOTAL)
 }
 
-/// A missile weapon's speed (note 1): 1 nocked and ready; otherwise arrows for a bow,
-/// quarrels for a crossbow, darts for darts, and any other thrown object.
+/// Whether a missile weapon can be nocked (or loaded) and ready (note 1 names bows and
+/// darts; a loaded crossbow or sling is read alike): a thrown weapon — a dagger, a spear,
+/// a javelin, an axe — is an "other thrown object" in hand or not.
+pub fn can_be_ready(weapon: &str) -> bool {
+    let w = weapon.to_lowercase();
+    ["bow", "dart", "sling"].iter().any(|k| w.contains(k))
+}
+
+/// A missile weapon's speed (note 1): 1 nocked and ready (a bow, crossbow, sling or darts
+/// only, [`can_be_ready`]); otherwise arrows for a bow, quarrels for a crossbow, darts for
+/// darts, and any other thrown object.
 pub fn missile_speed(table: &Table, weapon: &str, ready: bool) -> i32 {
     let w = weapon.to_lowercase();
-    let id = if ready {
+    let id = if ready && can_be_ready(&w) {
         "nocked"
     } else if w.contains("crossbow") {
         "quarrels"
@@ -223,6 +232,10 @@ mod tests {
         assert_eq!(missile_speed(t, "long bow", false), 7);
         assert_eq!(missile_speed(t, "light crossbow", false), 10);
         assert_eq!(missile_speed(t, "light crossbow", true), 1);
+        // A thrown weapon in hand is still an "other thrown object".
+        for w in ["dagger", "spear", "javelin", "hand axe"] {
+            assert_eq!(missile_speed(t, w, true), 4, "{w}");
+        }
         assert_eq!(missile_speed(t, "dart", false), 2);
         assert_eq!(missile_speed(t, "spear", false), 4);
     }

@@ -175,13 +175,16 @@ fn potion(b: &mut RoundBuild, i: usize, name: &str, prepare: u32, dice: &mut Dic
         None => {
             let who = b.figs[i].name().to_string();
             let delay = potion_delay(dice.roll(DieKind::D4, &who, 4).0.max(1) as u32).0;
-            let drunk = 1 + prepare;
+            // Late by hesitating (DMG p.71) or by a house rule's short round: it starts
+            // readying the potion that much later.
+            let late = b.delay_of(i);
+            let drunk = 1 + late + prepare;
             let (off, s) = potion_effect_segment(drunk, delay);
             let c = Casting {
                 what: name.to_string(),
                 target: None,
                 segments: prepare + 1 + delay,
-                started: b.tick(1),
+                started: b.tick(1 + late),
                 completes: b.clock.tick_of(b.round + off, s),
                 device: true,
                 potion: true,

@@ -554,6 +554,9 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
             travel(b, i, s, false);
         }
         Act::Cast { spell, target, .. } => cast(b, i, s, spell, target.clone()),
+        // A potion drunk last round and not yet working (its d4+1 ran past segment 20)
+        // takes effect on its own: it is not drunk again.
+        Act::Potion { .. } if f.casting.is_some_and(|c| c.potion) => {}
         Act::Potion { name, .. } => {
             let delay = dice.roll(DieKind::D4, f.name(), 4).0.clamp(1, 4) as u32 + 1;
             let c = Casting {
