@@ -568,3 +568,30 @@ fn a_thrown_weapon_is_never_nocked_and_ready() {
     assert_eq!(code, 2);
     assert!(err.contains("thrown"), "{err}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// "Take Initiative!" note 1: moving, a missile's rate of fire is halved, whatever the
+    /// rate — a heavy crossbow's one every other round becomes one in four — and standing
+    /// it is the weapon's own: over eight rounds, half the shots moving.
+    #[test]
+    fn moving_halves_any_rate_of_fire(weapon in prop::sample::select(vec!["heavy crossbow", "light crossbow", "short bow", "dart"])) {
+        let round = |to: &str| format!(
+            r#"(declare: {{ "Mover": Missile(targets: ["Wall"], move_to: Some({to})), "Stander": Missile(targets: ["Wall"]), "Wall": Other("x") }}, initiative: {{ "Mover": 1, "Stander": 1, "Wall": 1 }}),"#
+        );
+        let rounds: String = (0..8).map(|k| round(if k % 2 == 0 { "(60.0, 20.0)" } else { "(60.0, 0.0)" })).collect();
+        let src = format!(
+            r#"Scene(name: "r", setting: Indoors, rules: (system: TakeInitiative), combatants: [
+                (name: "Mover", side: "A", at: (60.0, 0.0), weapon: "{weapon}", movement: 12, hp: 90),
+                (name: "Stander", side: "A", at: (70.0, 0.0), weapon: "{weapon}", hp: 90),
+                (name: "Wall", side: "B", at: (60.0, 60.0), hp: 900, ac: 10)],
+              rounds: [{rounds}])"#
+        );
+        let log = play(&src);
+        let shots = |who: &str| blows(&log).filter(|e| e.actor.as_str() == who).count();
+        let (moving, standing) = (shots("Mover"), shots("Stander"));
+        prop_assert!(standing > 0);
+        prop_assert_eq!(moving * 2, standing, "{}: {} moving, {} standing", weapon, moving, standing);
+    }
+}

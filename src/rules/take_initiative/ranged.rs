@@ -4,7 +4,9 @@
 //! movement for one who moved); half the rate of fire when moving; of two moving to fire at
 //! declared ranges, the one that chose the farther fires first (8c).
 
+use crate::rules::attack_rate::AttackRate;
 use crate::rules::cite::{self, Rule};
+use crate::rules::options::AlternatingRate;
 
 /// A missile's range band.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -70,15 +72,17 @@ pub fn range_penalty(band: Band) -> (i32, Rule) {
     (p, cite::TI_RANGED)
 }
 
-/// The shots in an archer's `nth` round of shooting (1-based) at `shots` a round: all of
-/// them standing; half on the move, an odd one out falling in the odd rounds (one a round
-/// moving: 1, 0, 1...; three: 2, 1, 2...).
-pub fn shots_when_moving(shots: u32, moving: bool, nth: u32) -> (u32, Rule) {
-    if !moving {
-        return (shots, cite::TI_RANGED);
-    }
-    let upto = |k: u32| (shots * k).div_ceil(2);
-    (upto(nth.max(1)) - upto(nth.max(1) - 1), cite::TI_RANGED)
+/// The shots in an archer's `nth` round of shooting (1-based) at `rate`: all of them
+/// standing; on the move the rate halved (note 1), so one a round moving is 1, 0, 1…,
+/// three a round 2, 1, 2…, and a heavy crossbow's one every other round one in four.
+pub fn shots_when_moving(
+    rate: AttackRate,
+    moving: bool,
+    nth: u32,
+    alt: AlternatingRate,
+) -> (u32, Rule) {
+    let rate = if moving { rate.slowed().0 } else { rate };
+    (rate.routines_in(nth.max(1), alt).0, cite::TI_RANGED)
 }
 
 /// Which of two figures moving to fire at declared ranges fires first (8c): the farther
@@ -102,15 +106,18 @@ mod tests {
     fn ranges_rates_and_the_farther_first() {
         assert_eq!(range_penalty(Band::Medium).0, -2);
         assert_eq!(range_penalty(Band::Long).0, -5);
-        assert_eq!(shots_when_moving(2, false, 1).0, 2);
-        let moving = |shots, n| {
+        let rate = |r: &str| r.parse::<AttackRate>().unwrap();
+        let alt = AlternatingRate::ExtraInOddRounds;
+        assert_eq!(shots_when_moving(rate("2/1"), false, 1, alt).0, 2);
+        let moving = |r: &str, n| {
             (1..=n)
-                .map(|k| shots_when_moving(shots, true, k).0)
+                .map(|k| shots_when_moving(rate(r), true, k, alt).0)
                 .collect::<Vec<_>>()
         };
-        assert_eq!(moving(2, 3), [1, 1, 1]);
-        assert_eq!(moving(1, 4), [1, 0, 1, 0]);
-        assert_eq!(moving(3, 4), [2, 1, 2, 1]);
+        assert_eq!(moving("2/1", 3), [1, 1, 1]);
+        assert_eq!(moving("1/1", 4), [1, 0, 1, 0]);
+        assert_eq!(moving("3/1", 4), [2, 1, 2, 1]);
+        assert_eq!(moving("1/2", 8), [1, 0, 0, 0, 1, 0, 0, 0]);
         assert_eq!(farther_first(120.0, 60.0).0, Some(true));
         assert_eq!(farther_first(60.0, 60.0).0, None);
         // A long bow indoors: 70 / 140 / 210 ft.

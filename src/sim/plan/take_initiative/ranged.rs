@@ -66,12 +66,12 @@ pub(super) fn moving_shot(b: &mut Build, i: usize, s: u32) {
         total: s,
         move_ft: allowance(b, i, false),
     });
-    let full = f.routines_this_round(b.alternating);
-    if full == 0 {
+    let nth = f.rate.rounds_attacking + 1;
+    let (of, _) = shots_when_moving(f.rate.rate, true, nth, b.alternating);
+    if of == 0 {
         super::off_round(b, i);
         return;
     }
-    let (of, _) = shots_when_moving(full, true, f.rate.rounds_attacking + 1);
     b.changes.attacked.push(i);
     let (seg, key, adjust, rule, why) = match facing(b, i) {
         Some(face) => face,
