@@ -595,3 +595,37 @@ proptest! {
         prop_assert_eq!(moving * 2, standing, "{}: {} moving, {} standing", weapon, moving, standing);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// "Take Initiative!" §3: a parry takes half the parrier's level (+1 for a fighter) off
+    /// ONE attack; only a single-classed fighter divides it over several. Against a monster's
+    /// claw/claw/bite as against two foes: a cleric's parry lands on one attack, a
+    /// fighter's shares add up to its whole parry, never the whole on each.
+    #[test]
+    fn a_parry_is_taken_off_one_attack_or_divided(level in 1u32..=12, fighter in any::<bool>()) {
+        let class = if fighter { "fighter" } else { "cleric" };
+        let src = format!(
+            r#"Scene(name: "p", setting: Indoors, rules: (system: TakeInitiative), combatants: [
+                (name: "P", side: "Blue", class: "{class}", level: {level}, weapon: "mace", at: (10.0, 10.0), ac: 4, hp: 900),
+                (name: "Bear", side: "Red", monster: "brown bear", at: (10.0, 15.0), hp: 900)],
+              rounds: [(declare: {{ "P": Parry(against: ["Bear"]), "Bear": Melee(targets: ["P"]) }},
+                        initiative: {{ "P": 1, "Bear": 5 }})])"#
+        );
+        let log = play(&src);
+        let parried: Vec<i32> = blows(&log)
+            .filter(|e| e.actor.as_str() == "Bear")
+            .filter_map(|e| {
+                let at = e.detail.find("parried -")?;
+                e.detail[at + 9..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+            })
+            .collect();
+        let whole = level.div_ceil(2) as i32 + i32::from(fighter);
+        if fighter {
+            prop_assert_eq!(parried.iter().sum::<i32>(), whole, "{:?}", parried);
+        } else {
+            prop_assert_eq!(parried, vec![whole], "one attack only");
+        }
+    }
+}

@@ -195,8 +195,8 @@ pub struct Plan {
     /// Second actions this round, by figure name.
     pub then: BTreeMap<String, Act>,
     /// Under "Take Initiative!": the parries in time this round, one per attack parried,
-    /// as ((attacker, its routine), parrier, penalty to hit).
-    pub parries: Vec<((String, u32), String, i32)>,
+    /// as ((attacker, its routine, the attack within it), parrier, penalty to hit).
+    pub parries: Vec<((String, u32, u32), String, i32)>,
     /// Under "Take Initiative!": each move this round, for the area window of §11b.
     pub moves: Vec<TiMove>,
     /// Under "Take Initiative!": who turns to flee this round, and on which total (§4b: a
@@ -324,6 +324,13 @@ impl PlanFigureItem<'_, '_> {
     /// Its own initiative die, where one is rolled per figure.
     pub fn init_die(&self) -> u32 {
         self.fighting.initiative_die
+    }
+
+    /// The attacks of one of its routines in melee, each rolled on its own: a monster's
+    /// claw, claw and bite, or a weapon in each hand.
+    pub fn attacks_per_routine(&self) -> u32 {
+        let natural = self.fighting.natural_attacks.len() as u32;
+        natural.max(1) + u32::from(self.fighting.off_hand.is_some())
     }
 
     /// The weapon in its other hand, if it fights with two.

@@ -30,6 +30,8 @@ struct Blow {
     routine: u32,
     of: u32,
     blow: u32,
+    /// Which attack of the routine (1-based): a claw, claw or bite, or a hand's weapon.
+    attack: u32,
     charge: bool,
     set: bool,
     modifier: i32,
@@ -286,7 +288,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     if free.is_some() {
         weapons.truncate(1);
     }
-    let b = Blow {
+    let mut b = Blow {
         name: name.clone(),
         target,
         target_name,
@@ -294,12 +296,14 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         routine,
         of,
         blow,
+        attack: 1,
         charge,
         set,
         modifier,
         adjust,
     };
-    for (w, dmg) in weapons {
+    for (k, (w, dmg)) in weapons.into_iter().enumerate() {
+        b.attack = k as u32 + 1;
         if p.figures
             .get(target)
             .is_ok_and(|o| o.hp.condition == Condition::Dead)
@@ -646,6 +650,7 @@ pub(super) fn spell_wound(
         routine: 1,
         of: 1,
         blow: 1,
+        attack: 1,
         charge: false,
         set: false,
         modifier: 0,
@@ -942,7 +947,9 @@ fn parried(p: &Play, b: &Blow) -> i32 {
     p.plan
         .parries
         .iter()
-        .filter(|((a, r), t, _)| *a == b.name && *r == b.routine && *t == b.target_name)
+        .filter(|((a, r, k), t, _)| {
+            *a == b.name && *r == b.routine && *k == b.attack && *t == b.target_name
+        })
         .map(|x| x.2)
         .sum()
 }

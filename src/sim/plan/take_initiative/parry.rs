@@ -33,10 +33,11 @@ fn parried_foes(b: &Build, p: usize) -> Option<Vec<String>> {
     }
 }
 
-/// Each parry this round, attack by attack: ((attacker, its routine), parrier, penalty to
-/// hit). A parry meets one attack; a single-classed fighter spreads it over every attack
-/// coming at it in time (§3: "divided across attacks").
-pub(super) fn parries(b: &Build) -> Vec<((String, u32), String, i32)> {
+/// Each parry this round, attack by attack: ((attacker, its routine, the attack within
+/// it), parrier, penalty to hit). A parry meets one attack — one claw of a claw/claw/bite,
+/// one of two weapons; a single-classed fighter spreads it over every attack coming at it
+/// in time (§3: "divided across attacks").
+pub(super) fn parries(b: &Build) -> Vec<((String, u32, u32), String, i32)> {
     let mut out = Vec::new();
     for (p, f) in b.figs.iter().enumerate() {
         let (Some(against), Some(&base)) = (parried_foes(b, p), b.bases.get(&p)) else {
@@ -63,22 +64,23 @@ pub(super) fn parries(b: &Build) -> Vec<((String, u32), String, i32)> {
             })
             .collect();
         // Each attack of each attacker in time, in the order they are named.
-        let attacks: Vec<(&str, u32)> = in_time
+        let attacks: Vec<(&str, u32, u32)> = in_time
             .iter()
             .flat_map(|&a| {
-                let routines = b
-                    .figs
-                    .iter()
-                    .find(|g| g.name() == a)
-                    .map_or(1, |g| g.routines_this_round(b.alternating));
-                (1..=routines).map(move |r| (a, r))
+                let g = b.figs.iter().find(|g| g.name() == a);
+                let routines = g.map_or(1, |g| g.routines_this_round(b.alternating));
+                let each = g.map_or(1, |g| match g.weapon.missile {
+                    true => 1,
+                    false => g.attacks_per_routine(),
+                });
+                (1..=routines).flat_map(move |r| (1..=each).map(move |k| (a, r, k)))
             })
             .collect();
         let whole = parry::penalty(f.level().unwrap_or(1), f.fighter());
         let shares = parry::spread(whole, attacks.len(), f.fighter());
-        for ((a, r), pen) in attacks.into_iter().zip(shares) {
+        for ((a, r, k), pen) in attacks.into_iter().zip(shares) {
             if pen > 0 {
-                out.push(((a.to_string(), r), f.name().to_string(), pen));
+                out.push(((a.to_string(), r, k), f.name().to_string(), pen));
             }
         }
     }
