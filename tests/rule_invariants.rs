@@ -629,3 +629,32 @@ proptest! {
         }
     }
 }
+
+/// "Take Initiative!" §2 and §8: an archer expecting a foe answers with a shot — its answer
+/// counts the missile's speed less its Dexterity, never the unarmed row, and the shot gets
+/// the Dexterity bonus to hit and its range line like any shot.
+#[test]
+fn an_archer_answers_an_expected_foe_with_a_shot() {
+    let src = r#"Scene(name: "e", setting: Indoors, seed: 3, rules: (system: TakeInitiative), combatants: [
+            (name: "Archer", side: "Blue", at: (10.0, 10.0), weapon: "long bow", ready: true, dexterity: 18, hp: 20),
+            (name: "Orc", side: "Red", at: (10.0, 80.0), weapon: "battle axe", hp: 15, movement: 9)],
+        rounds: [(declare: { "Archer": Expect(target: "Orc"), "Orc": Close(targets: ["Archer"]) },
+                  initiative: { "Archer": 1, "Orc": 1 })],
+        dice: { Initiative: { "Archer": [1, 1] } })"#;
+    let log = play(src);
+    let answer = log
+        .iter()
+        .find(|e| e.actor.as_str() == "Archer" && e.detail.contains("answers at"))
+        .expect("the answer");
+    assert!(answer.detail.contains("Dexterity"), "{}", answer.detail);
+    assert!(!answer.detail.contains("Unarmed"), "{}", answer.detail);
+    let shot = blows(&log)
+        .find(|e| e.actor.as_str() == "Archer")
+        .expect("the shot");
+    assert!(
+        shot.detail.contains("Dexterity attacking adjustment +3"),
+        "{}",
+        shot.detail
+    );
+    assert!(shot.detail.contains("range at"), "{}", shot.detail);
+}

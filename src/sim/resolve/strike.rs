@@ -120,6 +120,22 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             hold_after: None,
         },
         (Some(then), _) if second => then.clone(),
+        // An archer expecting a foe answers with a shot (§2): a missile's range and
+        // Dexterity count as for any shot.
+        (_, _) if a.weapon.missile && matches!(a.intent.act, Act::Expect { .. }) => Act::Missile {
+            targets: a
+                .intent
+                .act
+                .targets()
+                .iter()
+                .map(|t| t.to_string())
+                .collect(),
+            per_shot: false,
+            modifier: 0,
+            hold_after: None,
+            move_to: None,
+            at_range: None,
+        },
         _ => a.intent.act.clone(),
     };
     let (modifier, hold) = act.modifier_and_hold();
