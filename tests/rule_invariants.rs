@@ -658,3 +658,32 @@ fn an_archer_answers_an_expected_foe_with_a_shot() {
     );
     assert!(shot.detail.contains("range at"), "{}", shot.detail);
 }
+
+/// "Take Initiative!" Basics: the save to keep a spell counts every hit point taken while
+/// casting, before the spell goes off — a spell carried into the next round (its total
+/// past 20) keeps the wounds of its first round.
+#[test]
+fn a_carried_spell_counts_the_wounds_of_its_first_round() {
+    let src = r#"Scene(name: "c", setting: Indoors, seed: 3, rules: (system: TakeInitiative), combatants: [
+            (name: "Mage", side: "Blue", at: (10.0, 10.0), ac: 9, hp: 40, hit_dice: 9, save_vs_spell: 12),
+            (name: "Wolf", side: "Red", monster: "wolf", at: (10.0, 15.0), hp: 50)],
+        rounds: [
+            (declare: { "Mage": Cast(spell: "fireball", target: "Wolf"), "Wolf": Melee(targets: ["Mage"]) },
+             initiative: { "Mage": 10, "Wolf": 3 }, modifiers: { "Mage": ["hindered"] }),
+            (declare: { "Mage": Melee(targets: ["Wolf"]), "Wolf": Melee(targets: ["Mage"]) },
+             initiative: { "Mage": 1, "Wolf": 1 })],
+        dice: { ToHit: { "Wolf": [18, 18] }, Damage: { "Wolf": [3, 4] }, Save: { "Mage": [20, 20] } })"#;
+    let log = play(src);
+    let saves: Vec<&str> = log
+        .iter()
+        .filter(|e| e.actor.as_str() == "Mage" && e.detail.contains("spell level"))
+        .map(|e| e.detail.as_str())
+        .collect();
+    assert_eq!(saves.len(), 2, "{saves:#?}");
+    assert!(saves[0].contains("damage this round 3"), "{}", saves[0]);
+    assert!(
+        saves[1].contains("damage since it began casting 7"),
+        "{}",
+        saves[1]
+    );
+}

@@ -257,21 +257,23 @@ pub struct Casting {
     pub at: Option<(f64, f64)>,
 }
 
-/// Under "Take Initiative!": the damage a caster has taken in the round it casts in, before
-/// its spell goes off (Basics: the save to keep the spell counts all of it).
+/// Under "Take Initiative!": the damage a caster has taken while casting, before its spell
+/// goes off (Basics: the save to keep the spell counts all of it, a spell carried into the
+/// next round included).
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct CastingWounds {
-    /// The round the damage was taken in.
-    pub round: u32,
-    /// Hit points lost in that round.
+    /// The tick the casting the damage was taken in began.
+    pub since: u32,
+    /// Hit points lost in that casting.
     pub hp: u32,
 }
 
 impl CastingWounds {
-    /// Adds `hp` taken in `round` (a new round starts afresh); the whole this round.
-    pub fn take(&mut self, round: u32, hp: u32) -> u32 {
-        if self.round != round {
-            *self = CastingWounds { round, hp: 0 };
+    /// Adds `hp` taken in the casting begun at tick `since` (another casting starts
+    /// afresh); the whole since it began.
+    pub fn take(&mut self, since: u32, hp: u32) -> u32 {
+        if self.since != since {
+            *self = CastingWounds { since, hp: 0 };
         }
         self.hp += hp;
         self.hp

@@ -928,12 +928,13 @@ fn hand_target() -> effect::Target {
 /// spell's level, plus the caster's level, less the damage — against its save vs. spells
 /// (Basics). Without a saving throw in the scene, the spell is lost.
 fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, String) {
-    let round = p.clock.round_segment().0;
     let Ok(mut t) = p.figures.get_mut(b.target) else {
         return (false, "no save".into());
     };
-    // Every hit point taken this round before the spell goes off counts (Basics).
-    let dmg = t.casting_wounds.take(round, damage.max(0) as u32);
+    // Every hit point taken while casting, before the spell goes off, counts (Basics):
+    // a spell carried into the next round keeps the wounds of its first.
+    let dmg = t.casting_wounds.take(c.started, damage.max(0) as u32);
+    let carried = p.clock.moment_of(c.started).0 < p.clock.round_segment().0;
     let (level, save) = (t.hit_dice.map_or(1, |h| h.0), t.saving_throw.map(|s| s.0));
     // The level as the caster's total was costed: the table's, else the declared time.
     let declared = match &t.intent.act {
@@ -952,7 +953,12 @@ fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, Stri
     let (keeps, _) = keeps_spell(d20, spell_level, level, dmg, save);
     let sum = i64::from(d20) - i64::from(spell_level) + i64::from(level) - i64::from(dmg);
     let why = crate::words!(
-        "d20 {d20} - spell level {spell_level} + caster level {level} - damage this round {dmg} = {sum} vs save {save}: {}",
+        "d20 {d20} - spell level {spell_level} + caster level {level} - damage {} {dmg} = {sum} vs save {save}: {}",
+        if carried {
+            "since it began casting"
+        } else {
+            "this round"
+        },
         if keeps { "keeps the spell" } else { "fails" }
     );
     (keeps, why)
