@@ -687,3 +687,32 @@ fn a_carried_spell_counts_the_wounds_of_its_first_round() {
         saves[1]
     );
 }
+
+/// "Take Initiative!" §9a and App. A: a figure charged while about some other business
+/// strikes back at contact, and that blow is its action: what it had declared is dropped,
+/// never done as well.
+#[test]
+fn a_charged_figure_strikes_back_instead_of_its_act() {
+    let src = r#"Scene(name: "c", setting: Indoors, seed: 3, rules: (system: TakeInitiative), combatants: [
+            (name: "Vet", side: "A", at: (10.0, 10.0), weapon: "long sword", hp: 90),
+            (name: "T", side: "B", at: (10.0, 60.0), weapon: "club", hp: 200)],
+        rounds: [(declare: { "Vet": Charge(targets: ["T"]), "T": Other("sings") },
+                  initiative: { "Vet": 2, "T": 9 })])"#;
+    let log = play(src);
+    assert!(
+        blows(&log).any(|e| e.actor.as_str() == "T"),
+        "it strikes back"
+    );
+    let sings: Vec<&str> = log
+        .iter()
+        .filter(|e| e.actor.as_str() == "T" && e.detail.contains("sings"))
+        .map(|e| e.detail.as_str())
+        .collect();
+    assert!(
+        sings
+            .iter()
+            .all(|d| d.starts_with("drops") || *d == "sings"),
+        "it sang as well: {sings:#?}"
+    );
+    assert!(sings.iter().any(|d| d.starts_with("drops")), "{sings:#?}");
+}

@@ -1075,8 +1075,28 @@ fn contact(b: &mut Build) {
             && b.bases
                 .get(&t)
                 .is_some_and(|&base| ti_charge::set_in_time(base, i64::from(s)).0);
-        // Its own blow on its total is replaced by the one at contact.
-        b.slots.retain(|(_, _, e)| !e.is_blow_by(tf.e));
+        // Its own blow on its total is replaced by the one at contact; an act of another
+        // kind it had declared is dropped: the blow back is its action (App. A: one normal
+        // action a round).
+        let dropped = b
+            .slots
+            .iter()
+            .any(|(_, _, e)| e.by(tf.e) && matches!(e.what, Planned::Act { .. }));
+        if dropped && let Act::Other(what) = &tf.act {
+            b.events.push(LogEvent::new(
+                b.when,
+                tf.name(),
+                EventKind::Idle,
+                None,
+                format!(
+                    "drops \"{what}\": it strikes back at the charge instead (one action a round)"
+                ),
+                cite::TI_ONE_ACTION,
+            ));
+        }
+        b.slots.retain(|(_, _, e)| {
+            !(e.is_blow_by(tf.e) || (e.by(tf.e) && matches!(e.what, Planned::Act { .. })))
+        });
         let what = Planned::Strike {
             routine: 1,
             of: 1,
