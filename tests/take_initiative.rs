@@ -963,3 +963,40 @@ proptest! {
         prop_assert_eq!(last_at(&ev, "Brute"), None, "he does not follow");
     }
 }
+
+/// Declarations that would silently do nothing are refused where they are written: a parry
+/// or a block against one's own side, a block against nobody, a shot declared from beyond
+/// the weapon's long range (§3, §7, §8c).
+#[test]
+fn a_parry_of_a_friend_a_block_of_nobody_and_a_shot_out_of_range_are_refused() {
+    let scene = |declare: &str| {
+        format!(
+            r#"Scene(name: "r", setting: Indoors, rules: (system: TakeInitiative), combatants: [
+                (name: "A", side: "P", at: (0.0, 0.0), weapon: "short bow", hp: 9),
+                (name: "C", side: "P", at: (5.0, 0.0), weapon: "club", hp: 9),
+                (name: "O", side: "M", at: (0.0, 200.0), weapon: "short bow", hp: 9)],
+              rounds: [(declare: {{ {declare} }})])"#
+        )
+    };
+    for (declare, says) in [
+        (r#""A": Parry(against: ["C"])"#, "own side"),
+        (r#""A": Block(against: ["C"])"#, "own side"),
+        (r#""A": Block(against: [])"#, "a block needs"),
+        (
+            r#""A": Missile(targets: ["O"], at_range: Some(200.0))"#,
+            "long range",
+        ),
+    ] {
+        let e = firststrike::scene::parse("r.ron", &scene(declare)).unwrap_err();
+        assert!(
+            e.0.iter().any(|p| p.message.contains(says)),
+            "{declare}: {e}"
+        );
+    }
+    // A shot within long range stands.
+    firststrike::scene::parse(
+        "r.ron",
+        &scene(r#""A": Missile(targets: ["O"], at_range: Some(140.0))"#),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+}

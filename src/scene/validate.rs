@@ -991,6 +991,44 @@ fn check_declarations(
                     None,
                 );
             }
+            Act::Block { against } if against.is_empty() => {
+                c.add(
+                    &at,
+                    format!("{path}.{who}.against"),
+                    "a block needs the opponent it blocks".into(),
+                    None,
+                );
+            }
+            // Parrying or blocking one's own side does nothing: a slip, said where it is.
+            Act::Parry { against } | Act::Block { against }
+                if let Some(friend) = against
+                    .iter()
+                    .find(|a| scene.combatant(a).is_some_and(|g| g.side == fig.side)) =>
+            {
+                c.add(
+                    &at,
+                    format!("{path}.{who}.against"),
+                    format!("'{friend}' is on {who}'s own side ({}): a parry or a block is against opponents", fig.side),
+                    None,
+                );
+            }
+            Act::Missile {
+                at_range: Some(r), ..
+            } if let Some(long) = FigureStats::resolve(fig)
+                .ok()
+                .and_then(|s| s.weapon)
+                .and_then(|w| tables::weapon(&w).ok())
+                .and_then(|w| w.range_ft(scene.setting))
+                .map(|l| l.2)
+                && *r > long + 1e-9 =>
+            {
+                c.add(
+                    &at,
+                    format!("{path}.{who}.at_range"),
+                    format!("{r} ft is beyond its weapon's long range ({long:.0} ft): no shot from there"),
+                    None,
+                );
+            }
             Act::Missile { .. } => {
                 let weapon = FigureStats::resolve(fig)
                     .ok()
