@@ -716,3 +716,29 @@ fn a_charged_figure_strikes_back_instead_of_its_act() {
     );
     assert!(sings.iter().any(|d| d.starts_with("drops")), "{sings:#?}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// "Take Initiative!" §9g: a charger and a foe closing on it meet at the point measured
+    /// from the attacker — the charger — whoever has the earlier total: where it stops does
+    /// not depend on the dice.
+    #[test]
+    fn where_two_come_together_does_not_depend_on_the_dice(dk in 1u32..=10, ds in 1u32..=10, mv in prop::sample::select(vec![6u32, 9, 12, 15])) {
+        let src = |k: u32, s: u32| format!(
+            r#"Scene(name: "c", setting: Indoors, seed: 9, rules: (system: TakeInitiative), combatants: [
+                (name: "K", side: "Blue", at: (10.0, 10.0), weapon: "long sword", hp: 400, movement: 12),
+                (name: "Spear", side: "Red", at: (10.0, 110.0), weapon: "spear", hp: 400, movement: {mv})],
+              rounds: [(declare: {{ "K": Charge(targets: ["Spear"]), "Spear": Close(targets: ["K"]) }},
+                        initiative: {{ "K": {k}, "Spear": {s} }})])"#
+        );
+        let stop = |k, s| {
+            play(&src(k, s)).iter()
+                .filter(|e| e.actor.as_str() == "K" && e.kind == K::Move)
+                .filter_map(|e| match e.payload { firststrike::sim::Payload::Move { to, .. } => Some(to), _ => None })
+                .last()
+        };
+        let (a, b) = (stop(dk, ds), stop(ds, dk));
+        prop_assert_eq!(a.map(|p| (p.1 * 10.0).round()), b.map(|p| (p.1 * 10.0).round()));
+    }
+}

@@ -853,8 +853,9 @@ fn allowance(b: &Build, i: usize, charging: bool) -> f64 {
 }
 
 /// Two figures moving straight at each other (§9g): where `i` meets `t` — its share of the
-/// gap — and on which segment, the earlier of their totals. The figure with the earlier
-/// total (the lower index on a tie) is the text's attacker.
+/// gap — and on which segment, the earlier of their totals. The text's attacker is the one
+/// that charges (§9 names the charger so); when both charge, or neither, the one with the
+/// earlier total (the lower index on a tie).
 fn coming_together(b: &Build, i: usize, s: u32, charging: bool) -> Option<(f64, u32)> {
     let f = &b.figs[i];
     let t = first_standing(b.figs, f.act)?;
@@ -869,7 +870,11 @@ fn coming_together(b: &Build, i: usize, s: u32, charging: bool) -> Option<(f64, 
     let ft = gap(f, &b.figs[t]);
     let t_charging = matches!(b.figs[t].act, Act::Charge { .. });
     let (mi, mt) = (allowance(b, i, charging), allowance(b, t, t_charging));
-    let i_attacks = (s, i) < (st, t);
+    let i_attacks = match (charging, t_charging) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => (s, i) < (st, t),
+    };
     let (a, d) = if i_attacks { (mi, mt) } else { (mt, mi) };
     let (x, _) = ti_charge::come_together(ft, a, d, b.come_together);
     let share = if i_attacks { x } else { ft - x };
