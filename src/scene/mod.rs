@@ -770,11 +770,14 @@ impl Act {
                 targets.retain(|t| t != name);
                 !targets.is_empty() || to.is_some()
             }
-            Act::Set { against: targets }
-            | Act::Parry { against: targets }
-            | Act::Block { against: targets } => {
+            Act::Set { against: targets } => {
                 targets.retain(|t| t != name);
                 true
+            }
+            // A parry or a block of no one left goes with its last opponent.
+            Act::Parry { against: targets } | Act::Block { against: targets } => {
+                targets.retain(|t| t != name);
+                !targets.is_empty()
             }
             Act::Cast { target, .. } | Act::Cantrips { target, .. } => {
                 if target.as_deref() == Some(name) {
