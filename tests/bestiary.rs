@@ -344,7 +344,8 @@ fn hold_person_holds_persons_and_no_other_creature() {
             combatants: [
               (name: "Priest", side: "Party", at: (0.0, 0.0), thac0: 20, hp: 10),
               (name: "It", side: "Them", at: (30.0, 0.0), hp: 40{monster})],
-            rounds: [(declare: {{ "Priest": Cast(spell: "hold person", target: "It"), "It": Hold }})])"#
+            rounds: [(declare: {{ "Priest": Cast(spell: "hold person", target: "It"), "It": Hold }})],
+            dice: {{ Save: {{ "It": [1] }} }})"#
         );
         let mut r = Runner::new(parse("hold.ron", &src).unwrap(), None, Some(1));
         r.run_to_end();
@@ -359,7 +360,7 @@ fn hold_person_holds_persons_and_no_other_creature() {
             .is_some_and(|m| m.immune.contains(&monster::Immunity::Hold));
         let person = kind.as_deref().is_none_or(|k| persons.contains(&k));
         if person && !undead {
-            assert_eq!(*outcome, "held", "{kind:?}: a person (no save given)");
+            assert_eq!(*outcome, "held", "{kind:?}: a person (its save a 1)");
         } else {
             assert_eq!(*outcome, "immune", "{kind:?} is no person");
             let id = effects[0].rule.id;

@@ -744,3 +744,29 @@ proptest! {
         prop_assert!((a.1 - b.1).abs() < 0.01, "{:?} against {:?}", a, b);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Every figure saves against hold person as against a fireball (DMG p.79): at its
+    /// `save_vs_spell`, else a fighter's of its hit dice; so a figure with no number given
+    /// is held exactly when its d20 falls short of that save.
+    #[test]
+    fn every_figure_saves_against_hold_person(d20 in 1i32..=20, hd in 1u32..=12) {
+        let src = format!(
+            r#"Scene(name: "h", setting: Indoors, combatants: [
+                (name: "Priest", side: "P", at: (0.0, 0.0), hp: 10),
+                (name: "Orc", side: "O", at: (30.0, 0.0), hp: 40, hit_dice: {hd})],
+              rounds: [(declare: {{ "Priest": Cast(spell: "hold person", target: "Orc"), "Orc": Hold }})],
+              dice: {{ Save: {{ "Orc": [{d20}] }} }})"#
+        );
+        let log = play(&src);
+        let (needed, _) = firststrike::rules::effect::save_vs_spell(None, Some(hd));
+        let outcome = log.iter().find_map(|e| match &e.payload {
+            firststrike::sim::Payload::Effect { outcome, .. } => Some(outcome.word()),
+            _ => None,
+        });
+        let want = if d20 >= needed as i32 { "saved" } else { "held" };
+        prop_assert_eq!(outcome, Some(want), "d20 {} against {}", d20, needed);
+    }
+}

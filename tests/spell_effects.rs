@@ -222,7 +222,8 @@ fn a_held_caster_loses_its_spell_and_a_slowed_fighter_halves() {
                               "Shaman": Cast(spell: "orc chant", segments: 8) },
                     initiative: { "P": 3, "F": 3 }),
                    (declare: { "Knight": Melee(targets: ["Mage"]) },
-                    initiative: { "P": 3, "F": 3 })])"#,
+                    initiative: { "P": 3, "F": 3 })],
+          dice: { Save: { "Shaman": [1], "Knight": [1] } })"#,
     );
     let ev = play(s);
     assert_eq!(effects(&ev, "Shaman"), vec!["held"]);

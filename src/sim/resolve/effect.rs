@@ -221,15 +221,14 @@ fn decide(p: &mut Play, effect: Effect, target: Entity) -> (Outcome, Rule, Optio
         immune: t.immune.map(|i| i.0).unwrap_or_default(),
         person: !t.not_a_person,
     };
-    let (name, needed) = (t.figure.name.clone(), t.saving_throw.map(|s| s.0));
-    // A figure the spell does not work on rolls no save.
-    let save = match needed {
-        Some(needed) if effect.allows_save() && !effect.passes_by(&target_is) => Some(Save {
-            rolled: p.dice.roll(DieKind::Save, &name, 20).0,
-            needed,
-        }),
-        _ => None,
-    };
+    let name = t.figure.name.clone();
+    // Every figure saves, as it does against a blast: the scene's number, else a fighter's
+    // of its hit dice (DMG p.79). A figure the spell does not work on rolls no save.
+    let (needed, _) = effect::save_vs_spell(t.saving_throw.map(|s| s.0), target_is.hit_dice);
+    let save = (effect.allows_save() && !effect.passes_by(&target_is)).then(|| Save {
+        rolled: p.dice.roll(DieKind::Save, &name, 20).0,
+        needed,
+    });
     let (o, rule) = effect::outcome(effect, effect::Target { save, ..target_is });
     (o, rule, save)
 }
