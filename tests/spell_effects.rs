@@ -438,3 +438,20 @@ proptest! {
         }
     }
 }
+
+/// Cantrips(...) casts two cantrips, spells of level 0 (UA p.45): a spell of a higher level
+/// named there is refused where it is written.
+#[test]
+fn cantrips_are_spells_of_level_0() {
+    let src = |first: &str| {
+        format!(
+            r#"Scene(name: "c", setting: Indoors, combatants: [
+                (name: "Bigby", side: "P", at: (0.0, 0.0), hp: 10),
+                (name: "Orc", side: "O", at: (30.0, 0.0), hp: 40)],
+              rounds: [(declare: {{ "Bigby": Cantrips(first: "{first}", second: "yawn"), "Orc": Hold }})])"#
+        )
+    };
+    let e = firststrike::scene::parse("c.ron", &src("meteor swarm")).unwrap_err();
+    assert!(e.0.iter().any(|p| p.message.contains("no cantrip")), "{e}");
+    firststrike::scene::parse("c.ron", &src("spider")).unwrap_or_else(|e| panic!("{e}"));
+}

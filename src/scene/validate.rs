@@ -916,12 +916,26 @@ fn check_declarations(
             Act::Cantrips { first, second, .. } => vec![first, second],
             _ => vec![],
         };
+        let cantrips = matches!(act, Act::Cantrips { .. });
         for spell in spells {
-            if let Err(e) = tables::spell(spell) {
-                let (msg, help) = split_help(e);
-                let mut a = at.clone();
-                a.push(q(spell));
-                c.add(&a, format!("{path}.{who}.spell"), msg, help);
+            let mut a = at.clone();
+            a.push(q(spell));
+            match tables::spell(spell) {
+                Err(e) => {
+                    let (msg, help) = split_help(e);
+                    c.add(&a, format!("{path}.{who}.spell"), msg, help);
+                }
+                // Cantrips are the spells of level 0, none over half a segment (UA p.45).
+                Ok(s) if cantrips && s.level != Some(0) => c.add(
+                    &a,
+                    format!("{path}.{who}.spell"),
+                    format!(
+                        "'{spell}' is no cantrip (a spell of level {}): Cantrips(...) casts two cantrips, spells of level 0 (UA p.45)",
+                        s.level.map_or("unknown".to_string(), |l| l.to_string())
+                    ),
+                    Some("declare Cast(spell: ...) for a spell of a higher level".into()),
+                ),
+                Ok(_) => {}
             }
         }
         match act {
