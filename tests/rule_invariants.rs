@@ -770,3 +770,39 @@ proptest! {
         prop_assert_eq!(outcome, Some(want), "d20 {} against {}", d20, needed);
     }
 }
+
+/// DMG p.66: speed factors do not count while closing or charging to melee, but do after
+/// an initial round of combat. A charge that makes contact and strikes is that round: the
+/// next round's tie goes by speed factor (a dagger's two blows before a halberd); after a
+/// round spent closing, with no blows, the next round goes by weapon length.
+#[test]
+fn a_charge_that_strikes_is_the_initial_round_of_combat() {
+    let scene = |how: &str| {
+        format!(
+            r#"Scene(name: "c", setting: Indoors, seed: 4, combatants: [
+                (name: "Cutter", side: "C", at: (0.0, 0.0), weapon: "dagger", hp: 900, ac: 10),
+                (name: "Halberdier", side: "H", at: (0.0, 30.0), weapon: "halberd", hp: 900, ac: 10)],
+              rounds: [
+                (declare: {{ "Cutter": {how}(targets: ["Halberdier"]), "Halberdier": Melee(targets: ["Cutter"]) }},
+                 initiative: {{ "C": 3, "H": 3 }}),
+                (declare: {{ "Cutter": Melee(targets: ["Halberdier"]), "Halberdier": Melee(targets: ["Cutter"]) }},
+                 initiative: {{ "C": 3, "H": 3 }})])"#
+        )
+    };
+    let round2 = |how: &str| -> Vec<String> {
+        blows(&play(&scene(how)))
+            .filter(|e| e.round == 2)
+            .map(|e| e.actor.to_string())
+            .collect()
+    };
+    assert_eq!(
+        round2("Charge"),
+        ["Cutter", "Cutter", "Halberdier"],
+        "speed factor after a charge that struck"
+    );
+    assert_eq!(
+        round2("Close")[0],
+        "Halberdier",
+        "weapon length after a round spent closing"
+    );
+}

@@ -87,7 +87,12 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
         wait,
     };
     b.changes.closing.insert(i, Some(closing));
-    b.changes.closing_now.push(i);
+    // A charge that makes contact this round strikes at contact: that is the initial round
+    // of combat, and the next round's blows go by speed factor (DMG p.66). One that does
+    // not arrive only closed.
+    if arrival > SEGMENTS_PER_ROUND {
+        b.changes.closing_now.push(i);
+    }
     b.changes.charging.push(i);
     if arrival > SEGMENTS_PER_ROUND {
         let why = crate::words!(
