@@ -806,3 +806,29 @@ fn a_charge_that_strikes_is_the_initial_round_of_combat() {
         "weapon length after a round spent closing"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The pair's verdict never contradicts the round laid out (DMG p.71): with a hesitation,
+    /// whoever's first event comes first — or both at once — is what the pair line says.
+    #[test]
+    fn the_pair_verdict_is_the_round_laid_out(
+        time in 1u32..=10, sf in 0u32..=10, dm in 1u32..=6, df in 1u32..=6, late in 0u32..=4,
+    ) {
+        use firststrike::rules::first::First;
+        let seq = order(&[
+            format!("M: cast time={time} d6={dm}"),
+            format!("F: melee sf={sf} d6={df} hesitate={}s", late * 6),
+        ]);
+        let beat_of = |who: usize| seq.beats.iter().find(|b| b.events.iter().any(|e| e.actor == who)).map(|b| b.beat);
+        let (m, f) = (beat_of(0).unwrap(), beat_of(1).unwrap());
+        let laid = match m.cmp(&f) {
+            std::cmp::Ordering::Less => First::A,
+            std::cmp::Ordering::Greater => First::B,
+            std::cmp::Ordering::Equal => First::Together,
+        };
+        let said = seq.decisions[0].decision.first;
+        prop_assert_eq!(said, laid, "{}", seq.decisions[0].decision.why);
+    }
+}

@@ -188,19 +188,28 @@ fn late_decision(
         std::cmp::Ordering::Greater => First::B,
         std::cmp::Ordering::Equal => First::Together,
     };
-    // Only a delay that put the less late one first changes the pair's decision.
-    if now == d.decision.first || now != less_late(x, y) {
+    // Only a delay that put the less late one first, or brought the two together,
+    // changes the pair's decision.
+    let together = now == First::Together;
+    if now == d.decision.first || (now != less_late(x, y) && !together) {
         return;
     }
     let prompt = if x.delay > y.delay { y } else { x };
     let Some((rule, late)) = late_words(x, y) else {
         return;
     };
-    d.decision.why = crate::words!(
-        "{late}, so {} acts first; without the delay: {}",
-        prompt.name,
-        d.decision.why
-    );
+    d.decision.why = if together {
+        crate::words!(
+            "{late}, so the two come at the same moment; without the delay: {}",
+            d.decision.why
+        )
+    } else {
+        crate::words!(
+            "{late}, so {} acts first; without the delay: {}",
+            prompt.name,
+            d.decision.why
+        )
+    };
     d.decision.first = now;
     d.decision.rule = rule;
 }
