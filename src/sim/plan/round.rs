@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 fn hesitation(
     figs: &[Fig],
     spec: Option<&crate::scene::RoundSpec>,
-    options: RulesOptions,
+    (options, round_starts): (RulesOptions, u32),
     when: (u32, u32),
     events: &mut Vec<LogEvent>,
 ) -> BTreeMap<String, u32> {
@@ -27,18 +27,31 @@ fn hesitation(
             continue;
         };
         let (n, rule) = hesitation_delay(s, options.hesitation);
+        // A spell begun before the round goes on: there is nothing to declare late.
+        let going_on = matches!(f.act, Act::Cast { .. })
+            && f.casting
+                .is_some_and(|c| !c.potion && c.started < round_starts);
+        let text = if going_on {
+            crate::words!(
+                "hesitated {s} s in declaring, but its spell was begun before this round and goes on: nothing is late"
+            )
+        } else {
+            crate::words!(
+                "hesitated {s} s in declaring: acts {} late",
+                plural(n, "segment")
+            )
+        };
         events.push(LogEvent::new(
             when,
             f.name(),
             EventKind::Declare,
             None,
-            crate::words!(
-                "hesitated {s} s in declaring: acts {} late",
-                plural(n, "segment")
-            ),
+            text,
             rule,
         ));
-        out.insert(f.name().to_string(), n);
+        if !going_on {
+            out.insert(f.name().to_string(), n);
+        }
     }
     out
 }
@@ -59,7 +72,13 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     let spec = scene.rounds.get(round as usize - 1);
     let initiative = initiative::roll(&figs, spec, &mut p.dice, when, &mut events);
     let best = initiative.values().copied().max().unwrap_or(0);
-    let hesitation = hesitation(&figs, spec, scene.rules, when, &mut events);
+    let hesitation = hesitation(
+        &figs,
+        spec,
+        (scene.rules, p.clock.tick_of(round, 1)),
+        when,
+        &mut events,
+    );
     let clock = p.clock.clone();
     let mut b = RoundBuild {
         figs: &figs,
