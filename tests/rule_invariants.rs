@@ -832,3 +832,28 @@ proptest! {
         prop_assert_eq!(said, laid, "{}", seq.decisions[0].decision.why);
     }
 }
+
+/// A crossbow of speed doubles its rate of fire (DMG p.168): a heavy crossbow of speed
+/// shoots every round, as the Example of Melee's monk does, where a plain one shoots every
+/// other round; and it still shoots first.
+#[test]
+fn a_crossbow_of_speed_doubles_its_rate() {
+    let scene = |speed: bool| {
+        format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 1, combatants: [
+                (name: "Monk", side: "A", at: (0.0, 0.0), weapon: "heavy crossbow", of_speed: {speed}, hp: 90),
+                (name: "Ogre", side: "B", at: (0.0, 40.0), hp: 900, ac: 10)],
+              rounds: [
+                (declare: {{ "Monk": Missile(targets: ["Ogre"]), "Ogre": Hold }}, initiative: {{ "A": 1, "B": 6 }}),
+                (declare: {{ "Monk": Missile(targets: ["Ogre"]), "Ogre": Hold }}, initiative: {{ "A": 1, "B": 6 }})])"#
+        )
+    };
+    let rounds = |speed: bool| -> Vec<u32> {
+        blows(&play(&scene(speed)))
+            .filter(|e| e.actor.as_str() == "Monk")
+            .map(|e| e.round)
+            .collect()
+    };
+    assert_eq!(rounds(true), [1, 2]);
+    assert_eq!(rounds(false), [1]);
+}
