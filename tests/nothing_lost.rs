@@ -365,6 +365,78 @@ fn a_save_over_a_file_changed_on_disk_asks_first() {
     assert!(!editor(&app).dirty());
 }
 
+/// A hand edit another editor left unreadable (a missing comma) is not reloaded, and the
+/// next save, with no unsaved edits before it, asks before replacing it: it was not the
+/// file the viewer holds.
+#[test]
+fn a_save_over_a_file_left_unreadable_asks_first() {
+    let dir = folder("broken");
+    let lair = dir.join("lair.ron");
+    let mut app = app_on(&lair, true, None);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let theirs =
+        std::fs::read_to_string(&lair)
+            .unwrap()
+            .replacen("name:", "name \"half typed\",", 1);
+    std::fs::write(&lair, &theirs).unwrap();
+    for _ in 0..4 {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        app.update();
+    }
+    assert!(
+        app.world().resource::<SceneSource>().error.is_some(),
+        "not reloaded"
+    );
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    send(&mut app, EditorCommand::Save);
+    assert_eq!(
+        std::fs::read_to_string(&lair).unwrap(),
+        theirs,
+        "the hand edit was replaced"
+    );
+    assert_eq!(
+        editor(&app).confirm.as_deref(),
+        Some(lair.as_path()),
+        "asked"
+    );
+}
+
+/// A recovery file holds the edits as they were, valid or not yet — a new room with no
+/// figure, a name still too long — and "open them" takes them back all the same.
+#[test]
+fn edits_that_do_not_pass_the_checks_yet_are_recovered() {
+    let dir = folder("recover-invalid");
+    let lair = dir.join("lair.ron");
+    let keep = dir.join("recovery");
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    send(&mut app, EditorCommand::Edit(Edit::Rename("x".repeat(80))));
+    app.update();
+    let own = app
+        .world()
+        .resource::<Recovery>()
+        .own
+        .clone()
+        .expect("written at once, with no wait");
+    drop(app);
+    let mut app = app_on(&lair, false, Some(keep));
+    let found: Vec<PathBuf> = app
+        .world()
+        .resource::<Recovery>()
+        .found
+        .iter()
+        .map(|f| f.file.clone())
+        .collect();
+    assert_eq!(found, vec![own.clone()]);
+    send(&mut app, EditorCommand::Recover(own));
+    assert_eq!(
+        editor(&app).scene.as_ref().map(|s| s.name.len()),
+        Some(80),
+        "not recovered: {:?}",
+        editor(&app).problem
+    );
+    assert!(editor(&app).dirty());
+}
+
 /// Undoing back to the saved state is not "unsaved"; a save, then undo, is.
 #[test]
 fn unsaved_is_derived_from_the_file() {

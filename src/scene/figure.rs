@@ -330,7 +330,11 @@ impl FigureStats {
             .or_else(|| {
                 let w = weapon.filter(|w| w.missile)?;
                 let rate = w.fire_rate?;
-                Some(if speed_crossbow(w) { rate.hasted().0 } else { rate })
+                Some(if speed_crossbow(w) {
+                    rate.hasted().0
+                } else {
+                    rate
+                })
             })
             .or(class.map(|(k, l)| crate::rules::class::attack_rate(k, l).0))
             .or(monster.map(|m| m.attacks))

@@ -17,7 +17,9 @@ mod unique;
 mod validate;
 
 pub use error::{SceneError, SceneErrors};
-pub use load::{check, check_but_figures, load, load_with_warnings, parse, warnings};
+pub use load::{
+    check, check_but_figures, load, load_with_warnings, parse, parse_unchecked, warnings,
+};
 pub(crate) use validate::fit_name;
 
 use crate::rules::attack_rate::AttackRate;

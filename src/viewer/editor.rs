@@ -500,6 +500,11 @@ fn changed_on_disk(world: &World, path: &Path) -> bool {
         return false;
     };
     let source = world.resource::<SceneSource>();
+    // Its last load failed (another editor left it half written, or broken): what is on
+    // disk is not what the viewer holds.
+    if source.path == path && source.error.is_some() {
+        return true;
+    }
     let loaded = (source.path == path).then_some(source.modified).flatten();
     let written = world
         .resource::<Editor>()

@@ -185,7 +185,7 @@ pub struct ViewerCorePlugin {
     pub watch: bool,
     /// Play under this rules system instead of the scene's own.
     pub system: Option<crate::rules::options::RulesSystem>,
-    /// Where unsaved edits are copied every few seconds (none: no autosave); see
+    /// Where unsaved edits are copied as they are made (none: no autosave); see
     /// [`Recovery::default_dir`].
     pub recovery: Option<PathBuf>,
 }
@@ -370,7 +370,7 @@ impl Plugin for ViewerRenderPlugin {
                 .add_systems(Update, capture::scheduled_capture);
         }
         // A desktop tool beside a game: it wakes on input, when the scene file changes (a
-        // thread looks twice a second, drawing nothing), every 5 s for the autosave, and
+        // thread looks twice a second, drawing nothing), every 5 s (the autosave itself is written as each edit is made), and
         // every frame only while a round plays or trials run.
         if self.capture.is_none() && self.frame_times.is_none() {
             app.insert_resource(bevy::winit::WinitSettings {

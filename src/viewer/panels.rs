@@ -558,7 +558,8 @@ fn figure(
         ui.label(format!("{verb} {target} at {fps} ft/segment{when}"));
     }
     if let Some((what, started, completes, segments)) = &f.casting {
-        let done = snap.tick.saturating_sub(*started).min(*segments);
+        // A snapshot shows a segment played: the casting's segments up to this one's end.
+        let done = (snap.tick + 1).saturating_sub(*started).min(*segments);
         ui.label(format!(
             "casting {what}: {done} of {segments} segments (completes at tick {completes})"
         ));

@@ -1,5 +1,6 @@
-//! Recovery: unsaved edits are copied to a recovery file every few seconds, so a crash,
-//! a killed process or a power cut loses at most those seconds. The file lives in the
+//! Recovery: unsaved edits are copied to a recovery file as soon as they are made (the
+//! window may sleep right after an edit: a timer alone left the last edit unsaved), so a
+//! crash, a killed process or a power cut loses none of them. The file lives in the
 //! user's state folder (`$FIRSTSTRIKE_RECOVERY_DIR`, else `$XDG_STATE_HOME/firststrike/
 //! recovery`, else `~/.local/state/firststrike/recovery`), one per running viewer, and is
 //! removed once the edits are saved or discarded. Files left by an earlier run are
@@ -12,8 +13,8 @@ use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-/// Seconds between autosaves of unsaved edits.
-pub const AUTOSAVE_SECONDS: f32 = 5.0;
+/// The least seconds between two autosaves (0: each change is written at once).
+pub const AUTOSAVE_SECONDS: f32 = 0.0;
 
 /// The first line of a recovery file names the file the edits were of.
 const HEADER: &str = "// First Strike recovery of: ";
@@ -79,6 +80,7 @@ fn found_in(dir: &Path) -> Vec<Found> {
         .map(|d| {
             d.filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .filter(|p| !kept_by_a_running_viewer(p))
                 .map(|file| Found {
                     of: of(&file),
                     when: std::fs::metadata(&file).and_then(|m| m.modified()).ok(),
@@ -91,6 +93,23 @@ fn found_in(dir: &Path) -> Vec<Found> {
     list
 }
 
+/// Whether a recovery file is another viewer's, still running: its edits are not left
+/// over, and offering them (to open, or to delete) would take them from under it. The file
+/// is named `unsaved-PID-TIME.ron`; the process must be alive and a First Strike.
+fn kept_by_a_running_viewer(file: &Path) -> bool {
+    let pid = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .and_then(|s| s.strip_prefix("unsaved-"))
+        .and_then(|s| s.split('-').next())
+        .and_then(|p| p.parse::<u32>().ok());
+    pid.is_some_and(|pid| {
+        pid != std::process::id()
+            && std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .is_ok_and(|c| c.trim() == "firststrike")
+    })
+}
+
 /// The scene file a recovery file's edits were of, from its first line.
 fn of(file: &Path) -> Option<PathBuf> {
     let text = std::fs::read_to_string(file).ok()?;
@@ -98,8 +117,8 @@ fn of(file: &Path) -> Option<PathBuf> {
     (!name.is_empty() && name != "a new scene").then(|| PathBuf::from(name))
 }
 
-/// Writes unsaved edits to this viewer's recovery file every few seconds, and removes it
-/// once nothing is unsaved.
+/// Writes unsaved edits to this viewer's recovery file as they change, and removes it once
+/// nothing is unsaved.
 pub(super) fn autosave(world: &mut World) {
     let dt = world.resource::<Time<Real>>().delta_secs();
     let (dirty, scene, path) = {
@@ -161,7 +180,9 @@ pub(super) fn recover(world: &mut World, file: &Path) {
             return;
         }
     };
-    let scene = match scene::parse(&file.display().to_string(), &text) {
+    // The edits as they were kept, valid or not yet (a room with no figure, a name too
+    // long): the editor takes them and says what still stands in the way.
+    let scene = match scene::parse_unchecked(&file.display().to_string(), &text) {
         Ok(s) => s,
         Err(e) => {
             world.resource_mut::<Editor>().problem = Some(format!("not recovered: {e}"));
