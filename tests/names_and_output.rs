@@ -269,3 +269,25 @@ fn a_scene_that_says_two_things_is_refused() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("map.rows[2]"), "{err}");
 }
+
+/// A figure's name that does not fit — empty, too long, with a control character written
+/// as an escape — is located on that figure's own line, never on a neighbour's.
+#[test]
+fn a_bad_name_is_located_on_its_own_figure() {
+    for bad in ["", &"x".repeat(80), "Orc\\u{1b}[31m"] {
+        let src = format!(
+            r#"Scene(name: "n", setting: Indoors, combatants: [
+        (name: "Fighter", side: "P", at: (0.0, 0.0)),
+        (name: "Orc", side: "O", at: (5.0, 0.0)),
+        (name: "{bad}", side: "O", at: (10.0, 0.0)),
+        (name: "Orc 3", side: "O", at: (15.0, 0.0)),
+    ])"#
+        );
+        let e = firststrike::scene::parse("n.ron", &src).unwrap_err();
+        let p =
+            e.0.iter()
+                .find(|p| p.field == "combatants[2].name")
+                .unwrap_or_else(|| panic!("{e}"));
+        assert_eq!(p.line, 4, "{bad:?}: {e}");
+    }
+}

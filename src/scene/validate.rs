@@ -260,7 +260,16 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
     }
     let mut seen = BTreeSet::new();
     for (i, f) in scene.combatants.iter().enumerate() {
-        let anchor = |field: &str| vec!["combatants".to_string(), q(&f.name), format!("{field}:")];
+        // The figure's own entry, found by counting entries ("name:" opens each), not by
+        // its name: an empty name, or one written with escapes, is not in the text as is.
+        let anchor = |field: &str| {
+            let mut at = vec!["combatants".to_string()];
+            at.extend(std::iter::repeat_n("name:".to_string(), i + 1));
+            if field != "name" {
+                at.push(format!("{field}:"));
+            }
+            at
+        };
         if !seen.insert(f.name.as_str()) {
             // Walk the figures' names up to this one: the second of the two is at fault.
             let mut at = vec!["combatants".to_string()];
