@@ -689,8 +689,10 @@ proptest::proptest! {
                 (e.actor.to_string(), weapon)
             })
             .collect();
-        proptest::prop_assert_eq!(blows.len(), 3);
+        // Two shots (a crossbow of speed doubles the rate, DMG p.168), the sword, the orc.
+        proptest::prop_assert_eq!(blows.len(), 4);
         proptest::prop_assert_eq!(&blows[0], &("Archer".to_string(), "light crossbow".to_string()));
+        proptest::prop_assert_eq!(blows.iter().filter(|b| b.1 == "light crossbow").count(), 2);
         let sword = blows.iter().position(|b| b.1 == "short sword").unwrap();
         let orc = blows.iter().position(|b| b.0 == "Orc").unwrap();
         if orcs > party {

@@ -287,11 +287,23 @@ fn decide_pairs(
                 Some((First::A, _)) => (a, b),
                 _ => (b, a),
             };
-            if single.extra.is_some() && !aims(k, slower) {
-                let faster = &actors[members[k]];
+            let not_earned = match (aims(k, slower), extra_allowed) {
+                (false, _) => Some(crate::words!("{} strikes another", actors[members[k]].name)),
+                (true, false) => Some(match ctx.options.extra_blows {
+                    ExtraBlows::SingleRoutinesOnly if x.routines == y.routines => {
+                        "reading extra_blows: single routines only".to_string()
+                    }
+                    _ => "the two make different numbers of routines".to_string(),
+                }),
+                (true, true) => None,
+            };
+            if let Some(why) = not_earned.filter(|_| single.extra.is_some()) {
                 let sf = |d: &Declared| d.speed_factor.unwrap_or(0);
+                // Struck at another, the pair earns nothing; ruled out by the routines or
+                // the reading, the order stays the chart's and only the words change.
+                let clear = !aims(k, slower);
                 for d in [&mut full, &mut single] {
-                    unearned(d, (sf(x), sf(y)), &faster.name);
+                    unearned(d, (sf(x), sf(y)), &why, clear);
                 }
             }
             if let Some((_, e)) = single.extra
@@ -322,15 +334,19 @@ fn decide_pairs(
     (pairs, decisions, extras)
 }
 
-/// A pair's decision when the faster weapon strikes someone else: the lower speed factor
-/// still strikes first, with no extra blows.
-fn unearned(d: &mut Decision, (a, b): (u32, u32), faster: &str) {
-    if d.extra.take().is_none() {
+/// A pair's decision when the faster weapon earns no extra blows here (it strikes someone
+/// else, or the reading or the routines rule them out): the lower speed factor still
+/// strikes first, with no extra blows, and `why` says why not.
+fn unearned(d: &mut Decision, (a, b): (u32, u32), why: &str, clear: bool) {
+    if d.extra.is_none() {
         return;
+    }
+    if clear {
+        d.extra = None;
     }
     d.rule = cite::SPEED_FACTOR;
     d.why = crate::words!(
-        "tied: speed factor {a} against {b}, the lower strikes first (no extra blows: {faster} strikes another)"
+        "tied: speed factor {a} against {b}, the lower strikes first (no extra blows: {why})"
     );
 }
 
