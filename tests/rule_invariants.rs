@@ -736,7 +736,7 @@ proptest! {
             play(&src(k, s)).iter()
                 .filter(|e| e.actor.as_str() == "K" && e.kind == K::Move)
                 .filter_map(|e| match e.payload { firststrike::sim::Payload::Move { to, .. } => Some(to), _ => None })
-                .last()
+                .next_back()
         };
         let (a, b) = (stop(dk, ds), stop(ds, dk));
         // The same point, to a hair (the steps are summed in floating point).
