@@ -437,6 +437,31 @@ fn edits_that_do_not_pass_the_checks_yet_are_recovered() {
     assert!(editor(&app).dirty());
 }
 
+/// "New scene" over unsaved edits does not take their recovery from them: the file that
+/// holds them stays (offered at the next start if the viewer dies), and the new room is
+/// copied to a file of its own.
+#[test]
+fn a_new_room_over_unsaved_edits_keeps_their_recovery() {
+    let dir = folder("recover-new");
+    let lair = dir.join("lair.ron");
+    let keep = dir.join("recovery");
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    app.update();
+    new_room_with_an_orc(&mut app);
+    app.update();
+    drop(app);
+    let app = app_on(&lair, false, Some(keep));
+    let found = &app.world().resource::<Recovery>().found;
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|f| f.of.as_deref() == Some(lair.as_path())),
+        "the lair's edits are still offered: {found:?}"
+    );
+}
+
 /// Undoing back to the saved state is not "unsaved"; a save, then undo, is.
 #[test]
 fn unsaved_is_derived_from_the_file() {

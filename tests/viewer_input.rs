@@ -472,3 +472,25 @@ fn predict_plays_every_scene_to_its_end() {
         assert_eq!(quiz.score(), (quiz.questions.len(), quiz.questions.len()));
     }
 }
+
+/// With Ctrl (or Alt) held a key is part of a chord: Ctrl+V, Ctrl+C and Ctrl+X do not turn
+/// sight off, open the charts or the table dice, and Ctrl+R does not reload.
+#[test]
+fn a_chord_is_not_its_plain_key() {
+    let mut app = app("scenes/lizard_man_lair.ron".into(), false);
+    let before = app.world().resource::<Layers>().clone();
+    for key in [KeyCode::KeyV, KeyCode::KeyG, KeyCode::KeyL] {
+        KeyCode::ControlLeft.press(app.world_mut());
+        tap(&mut app, key);
+        KeyCode::ControlLeft.release(app.world_mut());
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<Layers>(),
+        before,
+        "a chord flipped a layer"
+    );
+    // The plain key still works.
+    tap(&mut app, KeyCode::KeyV);
+    assert_ne!(*app.world().resource::<Layers>(), before);
+}

@@ -341,6 +341,11 @@ fn command(world: &mut World, c: EditorCommand) {
 /// Makes an edit on a copy, keeping the version before for undo.
 fn make(world: &mut World, e: Edit) {
     start_if_needed(world);
+    // A new room over unsaved edits: those edits keep their recovery file (offered at the
+    // next start if the viewer dies), and the new room gets one of its own.
+    if matches!(e, Edit::New { .. }) && world.resource::<Editor>().dirty() {
+        recovery::keep_as_left(world);
+    }
     let mut ed = world.resource_mut::<Editor>();
     let Some(before) = ed.scene.clone() else {
         return;
@@ -522,6 +527,13 @@ fn write(world: &mut World, path: PathBuf, how: Overwrite) {
     let Some(scene) = world.resource::<Editor>().scene.clone() else {
         return;
     };
+    if path.is_dir() {
+        world.resource_mut::<Editor>().problem = Some(format!(
+            "not saved: {} is a folder: give a file name (name.ron)",
+            path.display()
+        ));
+        return;
+    }
     if let Err(why) = check(&scene, &path) {
         world.resource_mut::<Editor>().problem = Some(format!("not saved: {why}"));
         return;

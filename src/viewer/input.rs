@@ -321,7 +321,18 @@ pub(super) fn read_actions(
         return;
     }
     let a = actions.into_inner();
-    let pressed = |x: A| tapped(x, a, &keys);
+    // With Ctrl, Alt or Super held a key is part of a chord (Ctrl+C, Ctrl+V, Alt+F4): the
+    // plain key's action does not fire, only the chord's own (Ctrl+S, Ctrl+Z).
+    let chord = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::AltLeft,
+        KeyCode::AltRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    let plain = |x: A| KEY_BINDINGS.iter().any(|&(b, _)| b == x);
+    let pressed = |x: A| !(chord && plain(x)) && tapped(x, a, &keys);
     for (action, command) in [
         (A::StepForward, PlaybackCommand::Forward),
         (A::StepBack, PlaybackCommand::Back),
