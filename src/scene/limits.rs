@@ -89,7 +89,11 @@ pub fn check_ft(what: &str, v: f64, r: &RangeInclusive<f64>) -> Result<(), Strin
     if v.is_finite() && r.contains(&v) {
         Ok(())
     } else {
-        Err(format!("{what} {v} ft is outside {} ft", range_text(r)))
+        Err(format!(
+            "{what} {} ft is outside {} ft",
+            feet(v),
+            range_text(r)
+        ))
     }
 }
 
@@ -99,8 +103,18 @@ pub fn check_range_ft(r: f64) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "a range of {r} ft must be finite, above 0 and at most {COORDINATE_FT}"
+            "a range of {} ft must be finite, above 0 and at most {COORDINATE_FT}",
+            feet(r)
         ))
+    }
+}
+
+/// A number of feet as a person reads it in an error: `-1e300`, not three hundred digits.
+fn feet(x: f64) -> String {
+    if x.is_finite() && x.abs() >= 1e9 {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
     }
 }
 
@@ -112,7 +126,8 @@ pub fn check_point(what: &str, p: (f64, f64)) -> Result<(), String> {
     } else {
         Err(format!(
             "{what} ({}, {}) must be finite feet within ±{COORDINATE_FT}",
-            p.0, p.1
+            feet(p.0),
+            feet(p.1)
         ))
     }
 }
