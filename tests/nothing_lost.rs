@@ -653,3 +653,33 @@ fn a_double_click_on_save_as_replaces_nothing() {
     );
     assert_ne!(bytes(&lair), before, "the answer replaces it");
 }
+
+/// While the question about unsaved edits is open, keys do not act behind it: R does not
+/// reload, V does not turn sight off, Space does not play. The question is answered first.
+#[test]
+fn keys_do_not_act_behind_the_unsaved_question() {
+    use leafwing_input_manager::prelude::Buttonlike;
+    let dir = folder("modal");
+    let lair = dir.join("lair.ron");
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    request(&mut app, ViewerRequest::Quit);
+    assert_eq!(editor(&app).pending, Some(Pending::Quit));
+    let layers = app
+        .world()
+        .resource::<firststrike::viewer::Layers>()
+        .clone();
+    for key in [KeyCode::KeyV, KeyCode::KeyR, KeyCode::Space] {
+        key.press(app.world_mut());
+        app.update();
+        key.release(app.world_mut());
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<firststrike::viewer::Layers>(),
+        layers
+    );
+    assert!(!app.world().resource::<Playback>().playing);
+    assert_eq!(editor(&app).pending, Some(Pending::Quit), "still asking");
+    assert!(editor(&app).dirty(), "nothing reloaded over the edits");
+}

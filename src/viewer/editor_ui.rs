@@ -275,14 +275,16 @@ pub(super) fn editor_pointer(
     if let Some(pick) = ui.pick.clone()
         && mouse.just_pressed(MouseButton::Left)
     {
+        // A click that picks nothing (open floor for a blow) leaves the pick waiting, as
+        // its prompt says: another click, or Esc.
         if let Some(act) = picked(&pick, under.as_deref(), here) {
             out.write(EditorCommand::Edit(Edit::Declare {
                 round: ui.round,
                 figure: pick.figure,
                 act: Some(act),
             }));
+            ui.pick = None;
         }
-        ui.pick = None;
         return;
     }
     match ui.tool.clone() {

@@ -313,11 +313,15 @@ pub(super) fn read_actions(
     keys: Res<ButtonInput<KeyCode>>,
     playback: Option<Res<Playback>>,
     typing: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    editor: Option<Res<super::editor::Editor>>,
     mut out: Outlets,
 ) {
     use ViewerAction as A;
-    // Keys typed into a text field (a name, the dice shown) are not commands.
-    if typing.is_some_and(|t| t.wants_any_keyboard_input()) {
+    // Keys typed into a text field (a name, the dice shown) are not commands, and none act
+    // behind the question about unsaved edits: it is answered first.
+    if typing.is_some_and(|t| t.wants_any_keyboard_input())
+        || editor.is_some_and(|e| e.pending.is_some())
+    {
         return;
     }
     let a = actions.into_inner();
