@@ -17,17 +17,17 @@ pub(super) fn is_fumble(p: &Play, natural: i32) -> bool {
     p.scene.0.rules.house.fumbles && natural == 1
 }
 
-/// Plays a fumble by `actor` (named `name`) with `weapon`, at `when`. Returns whether the
-/// weapon is lost.
+/// Plays a fumble by `actor` (named `name`) with `weapon`, at `when`; a weapon lost is
+/// noted on the figure ([`Disarmed`]).
 pub(super) fn fumble(
     p: &mut Play,
     seg: &mut Segment,
     entry: &PlanEntry,
     actor: Entity,
     (name, weapon, when): (&str, &str, (u32, u32)),
-) -> bool {
+) {
     let Ok(a) = p.figures.get(actor) else {
-        return false;
+        return;
     };
     let (magic, from) = (a.fighting.weapon_magic, (a.pos.x, a.pos.y));
     let (second, _) = p.dice.roll(DieKind::ToHit, name, 20);
@@ -82,8 +82,7 @@ pub(super) fn fumble(
         direction,
     });
     p.log.write(e.placed(entry.fixed));
-    let lost = outcome != Fumble::Miss;
-    if lost {
+    if outcome != Fumble::Miss {
         let d = Disarmed {
             weapon: weapon.to_string(),
             lies_at: lands,
@@ -91,5 +90,4 @@ pub(super) fn fumble(
         seg.disarmed.insert(actor, d.clone());
         p.commands.entity(actor).insert(d);
     }
-    lost
 }

@@ -122,20 +122,9 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         (Some(then), _) if second => then.clone(),
         // An archer expecting a foe answers with a shot (§2): a missile's range and
         // Dexterity count as for any shot.
-        (_, _) if a.weapon.missile && matches!(a.intent.act, Act::Expect { .. }) => Act::Missile {
-            targets: a
-                .intent
-                .act
-                .targets()
-                .iter()
-                .map(|t| t.to_string())
-                .collect(),
-            per_shot: false,
-            modifier: 0,
-            hold_after: None,
-            move_to: None,
-            at_range: None,
-        },
+        (_, _) if a.weapon.missile && matches!(a.intent.act, Act::Expect { .. }) => {
+            Act::missile(a.intent.act.targets().iter().map(|t| t.to_string()).collect())
+        }
         _ => a.intent.act.clone(),
     };
     let (modifier, hold) = act.modifier_and_hold();
@@ -164,12 +153,13 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         .cloned()
         .or_else(|| p.figures.get(actor).ok().and_then(|a| a.disarmed.cloned()));
     // A weapon lost to a fumble strikes no more; a weapon in the other hand still does.
-    let other_hand = p.figures.get(actor).ok().and_then(|a| {
-        let (w, _) = a.fighting.off_hand.as_ref()?;
-        (!a.weapon.missile && lost.as_ref().is_some_and(|d| d.weapon != *w)).then(|| w.clone())
+    let other_hand = p.figures.get(actor).is_ok_and(|a| {
+        a.fighting.off_hand.as_ref().is_some_and(|(w, _)| {
+            !a.weapon.missile && lost.as_ref().is_some_and(|d| d.weapon != *w)
+        })
     });
     if let Some(d) = &lost
-        && other_hand.is_none()
+        && !other_hand
     {
         return idle(p, None, disarmed_words(d), cite::HOUSE_FUMBLE);
     }
@@ -334,7 +324,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             continue;
         }
         // A weapon lost in this very blow: the other hand's still strikes.
-        let _ = strike(p, seg, entry, actor, &b, w, &dmg);
+        strike(p, seg, entry, actor, &b, w, &dmg);
     }
 }
 
@@ -397,8 +387,7 @@ fn range(
     Ok(Some(range_adjust(d, limits)?))
 }
 
-/// One weapon's strike: the roll, the damage, a fall, and a hit on a caster. Returns
-/// whether a fumble cost the figure its weapon.
+/// One weapon's strike: the roll, the damage, a fall, a hit on a caster, a fumble.
 fn strike(
     p: &mut Play,
     seg: &mut Segment,
@@ -407,9 +396,9 @@ fn strike(
     b: &Blow,
     weapon: Option<String>,
     dmg: &crate::dice::DiceExpr,
-) -> bool {
+) {
     let Ok(a) = p.figures.get(actor) else {
-        return false;
+        return;
     };
     let (to_hit_bonus, thac0, damage_bonus) = (
         a.fighting.to_hit_bonus,
@@ -417,7 +406,7 @@ fn strike(
         a.fighting.damage_bonus,
     );
     let Ok(t) = p.figures.get(b.target) else {
-        return false;
+        return;
     };
     // A charger has no Dexterity bonus to its AC, or is a class worse without one (DMG p.66).
     let mut tac = *t.ac;
@@ -482,7 +471,7 @@ fn strike(
         );
         let w = Some(wname.as_str());
         damage(p, seg, entry, b, (dmg, w), (damage_bonus, (1, None)));
-        return false;
+        return;
     }
     let (need, _) = combat::needed_to_hit(thac0, tac.ac);
     let (d20, fixed) = p.dice.roll(DieKind::ToHit, &b.name, 20);
@@ -551,7 +540,6 @@ fn strike(
         let w = Some(wname.as_str());
         damage(p, seg, entry, b, (dmg, w), (damage_bonus, critical));
     }
-    false
 }
 
 /// A natural 20 under the house rule of critical hits doubles the damage; with confirming
