@@ -376,6 +376,17 @@ impl PlanFigureItem<'_, '_> {
         )
     }
 
+    /// Its shot as "Take Initiative!" costs it (note 1): the missile's speed (nocked and
+    /// ready when it is, standing), less its Dexterity.
+    pub fn missile_action(&self) -> crate::rules::take_initiative::action::Action {
+        use crate::rules::take_initiative::action::{Action, missile_speed};
+        let weapon = self.weapon.weapon.as_deref().unwrap_or("");
+        Action::Missile {
+            speed: missile_speed(crate::tables::take_initiative(), weapon, self.weapon.ready),
+            dexterity: self.dex.reaction,
+        }
+    }
+
     /// The round it last gained on its pursuers (§5).
     pub fn burst(&self) -> Option<u32> {
         self.burst_of.map(|b| b.0)

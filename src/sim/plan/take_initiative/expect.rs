@@ -63,20 +63,12 @@ fn answer(b: &mut Build, i: usize, own: u32, dice: &mut Dice) {
     let reroll = dice.roll(DieKind::Initiative, &name, 10).0.clamp(1, 10) as u32;
     // The answer's own rows: its weapon's speed — a missile's, less its Dexterity, for a
     // shot — or the unarmed row for its size.
-    let t = tables::take_initiative();
     let answer = if f.weapon.missile {
-        action::Action::Missile {
-            speed: action::missile_speed(
-                t,
-                f.weapon.weapon.as_deref().unwrap_or(""),
-                f.weapon.ready,
-            ),
-            dexterity: f.dex.reaction,
-        }
+        f.missile_action()
     } else {
         f.melee_action()
     };
-    let (mods, _) = action::modifiers(t, answer);
+    let (mods, _) = action::modifiers(tables::take_initiative(), answer);
     let (at, rule) = expect::response(i64::from(own), event, reroll, &mods);
     let named: String = mods
         .iter()

@@ -441,10 +441,7 @@ fn costed(b: &Build, i: usize) -> Action {
             speed: missile_speed(t, f.weapon.weapon.as_deref().unwrap_or(""), false),
             dexterity: f.dex.reaction,
         },
-        Act::Missile { .. } => Action::Missile {
-            speed: missile_speed(t, f.weapon.weapon.as_deref().unwrap_or(""), f.weapon.ready),
-            dexterity: f.dex.reaction,
-        },
+        Act::Missile { .. } => f.missile_action(),
         // A weapon hurled on the charge: its throwing speed, not the charge's +4 (§9h).
         Act::Charge { hurl: true, .. } => Action::Missile {
             speed: missile_speed(t, "thrown", false),
