@@ -56,6 +56,19 @@ fn exits(app: &App) -> usize {
         .count()
 }
 
+/// Frames over most of a second: the file watch (every half second) has looked.
+fn let_the_watch_look(app: &mut App) {
+    for _ in 0..4 {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        app.update();
+    }
+}
+
+/// Waits long enough that a file written now has another time of change than before.
+fn past_the_files_time() {
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+}
+
 fn bytes(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap()
 }
@@ -259,13 +272,10 @@ fn a_file_changed_under_unsaved_edits_is_not_reloaded() {
     let lair = dir.join("lair.ron");
     let mut app = app_on(&lair, true, None);
     send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
-    std::thread::sleep(std::time::Duration::from_millis(1100));
+    past_the_files_time();
     let text = std::fs::read_to_string(&lair).unwrap();
     std::fs::write(&lair, text.replace("seed:", "seed: 5, //")).unwrap();
-    for _ in 0..4 {
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        app.update();
-    }
+    let_the_watch_look(&mut app);
     assert!(app.world().resource::<SceneSource>().changed_under_edits);
     assert!(editor(&app).dirty(), "the edits are kept");
     assert!(
@@ -293,10 +303,7 @@ fn a_save_over_a_file_changed_on_disk_asks_first() {
     send(&mut app, EditorCommand::Save);
     assert!(!editor(&app).dirty());
     send(&mut app, EditorCommand::Edit(orc("Orc 2", (17.5, 12.5))));
-    for _ in 0..4 {
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        app.update();
-    }
+    let_the_watch_look(&mut app);
     assert!(
         !app.world().resource::<SceneSource>().changed_under_edits,
         "the editor's own save is no change made under its edits"
@@ -310,15 +317,12 @@ fn a_save_over_a_file_changed_on_disk_asks_first() {
     assert!(!editor(&app).dirty());
     // Theirs: written by something else while an edit is unsaved.
     send(&mut app, EditorCommand::Edit(orc("Orc 3", (22.5, 12.5))));
-    std::thread::sleep(std::time::Duration::from_millis(1100));
+    past_the_files_time();
     let theirs = std::fs::read_to_string(&lair)
         .unwrap()
         .replace("seed:", "seed: 5, //");
     std::fs::write(&lair, &theirs).unwrap();
-    for _ in 0..4 {
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        app.update();
-    }
+    let_the_watch_look(&mut app);
     assert!(app.world().resource::<SceneSource>().changed_under_edits);
     send(&mut app, EditorCommand::Save);
     assert_eq!(
@@ -373,16 +377,13 @@ fn a_save_over_a_file_left_unreadable_asks_first() {
     let dir = folder("broken");
     let lair = dir.join("lair.ron");
     let mut app = app_on(&lair, true, None);
-    std::thread::sleep(std::time::Duration::from_millis(1100));
+    past_the_files_time();
     let theirs =
         std::fs::read_to_string(&lair)
             .unwrap()
             .replacen("name:", "name \"half typed\",", 1);
     std::fs::write(&lair, &theirs).unwrap();
-    for _ in 0..4 {
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        app.update();
-    }
+    let_the_watch_look(&mut app);
     assert!(
         app.world().resource::<SceneSource>().error.is_some(),
         "not reloaded"

@@ -163,6 +163,14 @@ pub struct Fighting {
     pub all_subdual: bool,
 }
 
+impl Fighting {
+    /// The attacks of one melee routine, each rolled on its own: a monster's claw, claw and
+    /// bite (or its one weapon), and a weapon in the other hand.
+    pub fn melee_attacks(&self) -> u32 {
+        (self.natural_attacks.len() as u32).max(1) + u32::from(self.off_hand.is_some())
+    }
+}
+
 /// Armor class and armor type.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct ArmorClass {

@@ -344,7 +344,11 @@ pub(super) fn encounter(
         // The roll says how far apart the parties met; the figures stand where the scene
         // put them, and the log says so when the two differ.
         let cap = matches!(check, EncounterCheck::Surprise { .. });
-        let note = match nearest_foes_ft(&scene.0) {
+        // Words only: a quiet play (the odds' trials) does not look for the nearest foes.
+        let placed = crate::narrate::narrating()
+            .then(|| nearest_foes_ft(&scene.0))
+            .flatten();
+        let note = match placed {
             Some(placed)
                 if (!cap && (placed - d.feet).abs() > 2.5) || (cap && placed > d.feet + 2.5) =>
             {

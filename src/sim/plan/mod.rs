@@ -329,8 +329,7 @@ impl PlanFigureItem<'_, '_> {
     /// The attacks of one of its routines in melee, each rolled on its own: a monster's
     /// claw, claw and bite, or a weapon in each hand.
     pub fn attacks_per_routine(&self) -> u32 {
-        let natural = self.fighting.natural_attacks.len() as u32;
-        natural.max(1) + u32::from(self.fighting.off_hand.is_some())
+        self.fighting.melee_attacks()
     }
 
     /// The weapon in its other hand, if it fights with two.

@@ -122,9 +122,14 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         (Some(then), _) if second => then.clone(),
         // An archer expecting a foe answers with a shot (§2): a missile's range and
         // Dexterity count as for any shot.
-        (_, _) if a.weapon.missile && matches!(a.intent.act, Act::Expect { .. }) => {
-            Act::missile(a.intent.act.targets().iter().map(|t| t.to_string()).collect())
-        }
+        (_, _) if a.weapon.missile && matches!(a.intent.act, Act::Expect { .. }) => Act::missile(
+            a.intent
+                .act
+                .targets()
+                .iter()
+                .map(|t| t.to_string())
+                .collect(),
+        ),
         _ => a.intent.act.clone(),
     };
     let (modifier, hold) = act.modifier_and_hold();
@@ -289,6 +294,8 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         }
         weapons.push((Some(w.clone()), d.clone()));
     }
+    // The same count a parry is spread over (Fighting::melee_attacks).
+    debug_assert!(missile || second || weapons.len() as u32 == a.fighting.melee_attacks());
     // A parting shot, or a free attack on a fleer, is a single attack: a claw, not the
     // whole claw/claw/bite, and no second hand.
     if free.is_some() {
