@@ -121,20 +121,24 @@ fn of(file: &Path) -> Option<PathBuf> {
 /// nothing is unsaved.
 pub(super) fn autosave(world: &mut World) {
     let dt = world.resource::<Time<Real>>().delta_secs();
-    let (dirty, scene, path) = {
-        let ed = world.resource::<Editor>();
-        (ed.dirty(), ed.scene.clone(), ed.path.clone())
-    };
-    if !dirty {
+    if !world.resource::<Editor>().dirty() {
         clear_own(world);
         return;
     }
+    // Each frame while edits are unsaved: compared in place, copied only when written.
+    let unchanged =
+        world.resource::<Recovery>().written.as_ref() == world.resource::<Editor>().scene.as_ref();
     let mut r = world.resource_mut::<Recovery>();
     let Some(dir) = r.dir.clone() else { return };
     r.since += dt;
-    if r.since < r.every || r.written == scene {
+    if r.since < r.every || unchanged {
         return;
     }
+    let (scene, path) = {
+        let ed = world.resource::<Editor>();
+        (ed.scene.clone(), ed.path.clone())
+    };
+    let mut r = world.resource_mut::<Recovery>();
     r.since = 0.0;
     let Some(scene) = scene else { return };
     let file = r.own.clone().unwrap_or_else(|| {
