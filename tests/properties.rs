@@ -173,6 +173,37 @@ proptest! {
         }
     }
 
+    /// DMG p.66-67 with reading `spell.slow`: a slowed melee attacker acts as the loser, so
+    /// against a caster its blow is timed exactly as a real loser's holding the lower of the
+    /// two dice — whatever it rolled, and from either side of the pair.
+    #[test]
+    fn a_slowed_attacker_against_a_caster_is_timed_by_the_losing_die(
+        da in 1u32..=6, dc in 1u32..=6, sf in 1u32..=12, time in 1u32..=9,
+    ) {
+        let mut slowed = Declared::melee("Slowed", da).side("S").sf(sf);
+        slowed.slowed = true;
+        let caster = Declared::melee("Caster", dc)
+            .side("C")
+            .kind(ActionKind::Cast { segments: time, device: false });
+        // The loser it acts as: the same figure, not slowed, holding the lower die, against
+        // a caster who won (a tie it still loses).
+        let low = da.min(dc);
+        let loser = Declared::melee("Slowed", low).side("S").sf(sf);
+        let caster_won = Declared::melee("Caster", low + 1)
+            .side("C")
+            .kind(ActionKind::Cast { segments: time, device: false });
+        let ctx = Context::default();
+        let want = who_first(&loser, &caster_won, &ctx);
+        let (ab, ba) = (who_first(&slowed, &caster, &ctx), who_first(&caster, &slowed, &ctx));
+        for (d, blow) in [(&ab, ab.segment_a), (&ba, ba.segment_b)] {
+            prop_assert_eq!(d.rule.id, "spell.melee_attacker_loses");
+            if sf.abs_diff(low) <= 10 {
+                prop_assert_eq!(blow, Some(sf.abs_diff(low)));
+            }
+            prop_assert_eq!(blow, want.segment_a);
+        }
+    }
+
     /// "Take Initiative!" §9: a weapon set against a charge strikes first whatever the dice,
     /// the reaches and the arrival, in either order of the two actions.
     #[test]

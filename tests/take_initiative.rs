@@ -324,6 +324,28 @@ proptest! {
         prop_assert_eq!(first_move, Some(d_total + 1));
     }
 
+    /// §4-5 for any d10: a fleer that wins initiative gains 1" (10 ft indoors) times its
+    /// total, once a turn, so a total of 0 or less gains nothing though it acts on segment 1.
+    #[test]
+    fn a_fleer_gains_an_inch_for_each_point_of_its_total(def in 1u32..=10) {
+        // Far to run, and a pursuer that always acts later (10 + 5 against at most 8).
+        let src = scene_src("flee_4")
+            .replace("Flee(to: (20.0, 125.0))", "Flee(to: (20.0, 600.0))")
+            .replace(r#""Pursuer": 1, "Defender": 9"#, &format!(r#""Pursuer": 10, "Defender": {def}"#));
+        let ev = play_src("flee_4", &src);
+        let total = i64::from(def) - 2;
+        let gains: Vec<&LogEvent> = ev.iter()
+            .filter(|e| e.actor == "Defender" && e.rule.id == "ti.pursuit" && e.detail.contains("gains"))
+            .collect();
+        if total >= 1 {
+            prop_assert_eq!(gains.len(), 1);
+            let feet = format!("gains {} ft", 10 * total);
+            prop_assert!(gains[0].detail.contains(&feet), "{}", gains[0].detail);
+        } else {
+            prop_assert!(gains.is_empty(), "a total of {} gains nothing: {:?}", total, gains);
+        }
+    }
+
     /// §3 for any dice: each orc whose total comes after the fighter's base is parried at
     /// −2 (a 9th-level fighter's −6 spread over those in time: 6 / n each), the others not.
     #[test]

@@ -26,8 +26,12 @@ pub enum Book {
     TakeInitiative,
     /// The Initiative and Combat Table itself: its charts and their key.
     Table,
-    /// A house rule or an interpretation chosen by First Strike (see the options).
+    /// A house rule of the house-rules text, by its section.
     House,
+    /// First Strike's own: a reading where the texts are silent or can be read two ways,
+    /// or what the program leaves to the DM. Cited as "First Strike", never as a page of
+    /// the house-rules text.
+    FirstStrike,
 }
 
 impl Book {
@@ -43,6 +47,7 @@ impl Book {
             Book::TakeInitiative => "Take Initiative!",
             Book::Table => "Initiative and Combat Table",
             Book::House => "house",
+            Book::FirstStrike => "First Strike",
         }
     }
 }
@@ -71,6 +76,10 @@ impl Rule {
     /// Appends the page reference (`DMG p.66`) to `out`.
     pub fn write_page_ref(&self, out: &mut String) {
         out.push_str(self.book.short());
+        // The program's own readings have no page.
+        if self.page.is_empty() {
+            return;
+        }
         // The table's charts and key are named, not paged.
         if self.book == Book::Table {
             out.push_str(", ");
@@ -224,22 +233,22 @@ rules! {
     TI_MULTIPLE_TARGETS = "ti.multiple_targets", TakeInitiative, "App. B, Weapon", "melee at several targets adds 1 for each and comes at the end of the round";
     TI_CASTING_AC = "ti.casting_ac", TakeInitiative, "§9d", "a figure casting a spell this round is struck without its Dexterity bonus to AC";
     TI_SPELL_SAVE = "ti.spell_save", TakeInitiative, "§Basics", "a caster damaged before the spell goes off keeps it only with d20 - spell level + caster level - damage at or above its save";
-    CHARGE_SET = "charge.set", TakeInitiative, "§9", "a spear or pole arm set against a charge strikes the charger first and does double damage";
+    CHARGE_SET = "charge.set", Dmg, "66", "reading: a spear or pole arm set against a charge (the weapons' notes) strikes the charger first, at contact, for double damage";
     CHARGE_CONTACT = "charge.contact", Dmg, "66", "a charge strikes when it makes contact: at a figure that moves off, later than planned, in the segment it reaches it";
     CHARGE_STRIKE_BACK = "charge.strike_back", Dmg, "66", "a charged figure strikes back at contact whatever it declared, by weapon length";
     HASTE = "spell.haste", Phb, "74", "haste doubles a figure's attacks and movement: a 3/2 fighter attacks three times a round";
-    SLOW = "spell.slow", House, "First Strike", "reading: slow halves attacks and movement, and the slowed figure acts as if it lost initiative";
-    POTION_THEN_MOVE = "declare.potion_then_move", House, "First Strike", "reading: a figure that drinks a potion may move for the rest of the round after the drink, as the fighter does in the table's Example of Melee";
-    DEVICE_INSTANT = "device.instant", House, "First Strike", "reading: a device with no activation time (a ring, a word of command) is timed like no spell: it is used when its side's initiative comes, as any other act (only devices with activation times are timed as spells, DMG p.65)";
-    MELEE_THEN_DEVICE = "declare.melee_then_device", House, "First Strike", "reading: a device with no activation time may be used in the round of a melee blow; it is used when its side's initiative comes, in the beat of the blow";
-    SPEED_SHOT_THEN_ATTACK = "declare.speed_shot_then_attack", House, "First Strike", "reading: an item of speed's one shot comes first (DMG p.168) and the figure's normal attack with another weapon follows in its usual place";
+    SLOW = "spell.slow", FirstStrike, "", "reading: slow halves attacks and movement, and the slowed figure acts as if it lost initiative";
+    POTION_THEN_MOVE = "declare.potion_then_move", FirstStrike, "", "reading: a figure that drinks a potion may move for the rest of the round after the drink, as the fighter does in the table's Example of Melee";
+    DEVICE_INSTANT = "device.instant", FirstStrike, "", "reading: a device with no activation time (a ring, a word of command) is timed like no spell: it is used when its side's initiative comes, as any other act (only devices with activation times are timed as spells, DMG p.65)";
+    MELEE_THEN_DEVICE = "declare.melee_then_device", FirstStrike, "", "reading: a device with no activation time may be used in the round of a melee blow; it is used when its side's initiative comes, in the beat of the blow";
+    SPEED_SHOT_THEN_ATTACK = "declare.speed_shot_then_attack", FirstStrike, "", "reading: an item of speed's one shot comes first (DMG p.168) and the figure's normal attack with another weapon follows in its usual place";
     SLOW_SPELL = "spell.slow_spell", Phb, "76", "the slow spell halves attacks and movement unless the target saves";
     SPELL_SLAY = "spell.slay", Phb, "83, 93", "power word kill slays one creature of up to 60 hp; a death spell slays creatures of fewer than 9 hit dice";
     SPELL_HOLD = "spell.hold", Phb, "45", "hold person holds its target rigid unless it saves: it can take no action";
     SPELL_PERSONS_ONLY = "spell.persons_only", Phb, "45", "hold person works on persons only: humans, demi-humans and humanoids of man size or smaller (reading: the kinds charm person names, PHB p.65); any other creature is not affected";
     SPELL_SLEEP = "spell.sleep", Phb, "68", "sleep puts creatures of up to 4 hit dice to sleep without a save: they can take no action";
     SLEEP_COUNT = "spell.sleep_count", Phb, "68", "how many sleep: 4d4 creatures of up to 1 hit die, 2d4 of 2, 1d4 of 3, one of 4, none stronger";
-    SLEEP_WEAKEST_FIRST = "spell.sleep_weakest_first", House, "First Strike", "reading: in a mixed crowd the weakest in the area sleep first (nearest the centre among equals), each using its share of the spell (one of the number rolled for its hit dice) until the spell is spent";
+    SLEEP_WEAKEST_FIRST = "spell.sleep_weakest_first", FirstStrike, "", "reading: in a mixed crowd the weakest in the area sleep first (nearest the centre among equals), each using its share of the spell (one of the number rolled for its hit dice) until the spell is spent";
     HOUSE_CRITICAL_HIT = "house.critical_hit", House, "§Critical Hits", "house rule: a natural 20 to hit does double damage (the book gives it none, DMG p.74-75)";
     HOUSE_GANG_UP = "house.gang_up", House, "§Ganging Up", "house rule: each of several melee attackers on one foe gets +1 per attacker, at most +4; at most 4 attackers on a man-sized foe, 6 on a large one, 8 on a huge one";
     HOUSE_DISTANCE = "house.encounter_distance", House, "§Determine Distance", "house rule: indoor encounters start d6+4 squares of 5 ft apart (the book: d6+4 inches, DMG p.62)";
@@ -251,15 +260,15 @@ rules! {
     HOUSE_FUMBLE = "house.fumble", House, "§Critical Misses", "house rule: a natural 1 to hit is a fumble; a second d20 plus the weapon's magic: over 10 (our reading: 10 or more) a plain miss, under 10 the weapon flies d3 squares in a d8 direction, 3 or less it breaks";
     HOUSE_PARTING_SHOT = "house.parting_shot", House, "§Parting Shots", "house rule (after DMG p.70, breaking off from melee): a figure that leaves a melee draws one attack at +4 as it goes, as if stunned and struck from behind, unless it makes a fighting withdrawal";
     HOUSE_BRAWL = "house.weaponless", House, "§Weaponless Combat", "house rule: hands 1d4 and feet 1d6, scored as any weapon; half the damage is subdual and half real (a monk's all real, or all subdual by choice)";
-    HOUSE_SUBDUED = "house.subdued", House, "First Strike", "reading: a figure whose subdual damage reaches its hit points left is knocked out (unconscious, not dying)";
+    HOUSE_SUBDUED = "house.subdued", FirstStrike, "", "reading: a figure whose subdual damage reaches its hit points left is knocked out (unconscious, not dying)";
     PSI_SEGMENT = "psionics.segment", Dmg, "76-78", "psionic combat goes segment by segment: each psionic picks an attack and a defense mode, pays their cost in strength, and the matrix says what each attack does";
     PSI_SIMULTANEOUS = "psionics.simultaneous", Dmg, "76-78", "all psionic attacks and defenses of a segment are simultaneous: a psionic slain in a segment still attacks in it";
     PSI_MATRIX = "psionics.matrix", Dmg, "76", "the attack-defense matrix gives each pairing's outcome: points lost, or a chance of a dire result rolled on d%";
     PSI_SAVE = "psionics.save", Dmg, "78", "a non-psionic inside a psionic blast's area saves on d20 against the number the DM's table gives";
     PSI_END = "psionics.end", Phb, "39", "psionic combat ends when it is decided, when a psionic in it is affected by a mundane attack, or after ten segments";
-    PSI_DM_TABLE = "psionics.dm_table", House, "First Strike", "the texts do not give this entry of the psionic tables: it is the DM's to fill (assets/psionics.ron or the scene's psionics table)";
-    HELPLESS_HIT = "combat.helpless", House, "First Strike", "reading: a blow on a held or sleeping figure hits without a roll";
-    HELPLESS_NO_ACTION = "combat.helpless_acts", House, "First Strike", "a held or sleeping figure does nothing it declared, and a spell it was casting is lost";
+    PSI_DM_TABLE = "psionics.dm_table", FirstStrike, "", "the texts do not give this entry of the psionic tables: it is the DM's to fill (assets/psionics.ron or the scene's psionics table)";
+    HELPLESS_HIT = "combat.helpless", FirstStrike, "", "reading: a blow on a held or sleeping figure hits without a roll";
+    HELPLESS_NO_ACTION = "combat.helpless_acts", FirstStrike, "", "a held or sleeping figure does nothing it declared, and a spell it was casting is lost";
     SPELL_INTERPOSE = "spell.hand", Phb, "86", "a Bigby's hand places itself between the caster and one opponent, which cannot strike the caster past it";
     SPELL_SILENCE = "spell.silence", Phb, "45", "silence 15' radius: nothing can be heard within it, so no spell with spoken words is cast there";
     SPELL_LIGHT = "spell.light", Phb, "44", "light (or continual light) lights a globe around its target; cast at the eyes it blinds unless saved against";
@@ -275,11 +284,11 @@ rules! {
     SAVE_AS_FIGHTER = "spell.save_as_fighter", Dmg, "79", "a figure with no save given saves as a fighter of its hit dice or level (1st with neither), as monsters do (our reading)";
     SPELL_ARMOR = "spell.armor", Phb, "55", "barkskin improves its target's armor class by one";
     SAVING_THROW = "spell.save", Dmg, "79", "a saving throw of the needed number or better on a d20 negates the spell";
-    NOT_MODELLED = "spell.not_modelled", House, "First Strike", "the spell is timed and goes off; what it does is not modelled";
+    NOT_MODELLED = "spell.not_modelled", FirstStrike, "", "the spell is timed and goes off; what it does is not modelled";
     CHARGE_COMPLETES = "surprise.charge_completes", Dmg, "66, 71", "a charge under way ends with its blow even on a foe that has just come off surprise";
     SURPRISE_ORDER = "surprise.order", Dmg, "62-63", "within a surprise segment items of speed go first, then routines by their place in the attack sequence";
     SEGMENTS_ROUND = "time.round", Dmg, "62", "a melee round is one minute of ten 6-second segments";
-    TIMELINE_SEGMENT = "timeline.segment", House, "First Strike", "a blow the rules order but do not fix to a segment is shown in the earliest segment its order allows";
+    TIMELINE_SEGMENT = "timeline.segment", FirstStrike, "", "a blow the rules order but do not fix to a segment is shown in the earliest segment its order allows";
     CONTINUE = "declare.continue", Dmg, "61", "a figure that declares nothing new carries on with what it was doing";
     HIT_POINTS = "health.hit_points", Dmg, "82", "at 0 hp a figure is unconscious, loses 1 hp a round, and dies at -10";
 }

@@ -359,14 +359,20 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 } else {
                     cite::SPELL_MELEE_TIE
                 };
+                let low = losing_die(other, caster);
                 (
-                    sf.abs_diff(other.die),
+                    sf.abs_diff(low),
                     rule,
                     crate::words!(
-                        "|speed factor {} - die {}| = {}",
+                        "|speed factor {} - die {}| = {}{}",
                         sf,
-                        other.die,
-                        sf.abs_diff(other.die)
+                        low,
+                        sf.abs_diff(low),
+                        if low != other.die {
+                            " (slowed: it acts as the loser, and the lower die is the losing one)"
+                        } else {
+                            ""
+                        }
                     ),
                 )
             } else {
@@ -580,4 +586,16 @@ fn low_speed_factor(chart: Chart, r: &Declared, c: &Declared, ctx: &Context) -> 
 /// A category's chart row and column headings, for listings.
 pub fn headings() -> Vec<&'static str> {
     Category::ALL.iter().map(|c| c.heading()).collect()
+}
+
+/// The losing die a melee attacker's blow against a caster is timed by (DMG p.66-67): its
+/// own die, which lost. A slowed attacker acts as the loser whatever it rolled (reading
+/// `spell.slow`), so its losing die is the lower of the two: a high roll must not make a
+/// slowed figure quicker against a spell than a real loser.
+fn losing_die(attacker: &Declared, caster: &Declared) -> u32 {
+    if attacker.slowed {
+        attacker.die.min(caster.die)
+    } else {
+        attacker.die
+    }
 }

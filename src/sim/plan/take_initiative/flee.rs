@@ -54,7 +54,13 @@ pub(super) fn run_to(b: &Build, i: usize) -> (Position, f64) {
         .iter()
         .all(|p| b.acts.get(p).is_none_or(|&tp| s < tp));
     let won = won && burst_ready(f.burst(), b.round);
-    let (inches, _) = extra_inches(i64::from(s.min(20)), won);
+    // Its total, not the segment it acts on: a total of 0 or less acts on segment 1 yet
+    // gains nothing (1" x a total below 1).
+    let total = b
+        .early
+        .get(&i)
+        .map_or(i64::from(s.min(20)), |below| below + 1);
+    let (inches, _) = extra_inches(total, won);
     let extra = feet_per_round(inches as f64, b.setting);
     let goal = Position { x: to.0, y: to.1 };
     let d = f.pos.distance(&goal);
