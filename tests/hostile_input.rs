@@ -90,6 +90,51 @@ fn view_without_a_display_says_what_is_missing() {
     assert!(r.2.contains(":9876"), "{}", r.2);
 }
 
+/// A scene file that reads but fails its checks: `view` refuses it with the located
+/// error; `view --edit` says so and goes on to open it in the editor, to mend it (here it
+/// stops at the missing display); a file that does not read at all is refused either way.
+#[cfg(feature = "viewer")]
+#[test]
+fn view_edit_opens_a_broken_scene_to_mend_it() {
+    let dir = folder("view-broken");
+    let broken = dir.join("broken.ron");
+    let text = std::fs::read_to_string("scenes/otis_vs_robilar.ron")
+        .unwrap()
+        .replace("hp: 90", "hp: -90");
+    std::fs::write(&broken, text).unwrap();
+    let garbled = dir.join("garbled.ron");
+    std::fs::write(&garbled, "Scene(name: ").unwrap();
+    let none = [("DISPLAY", None), ("WAYLAND_DISPLAY", None)];
+    let path = |p: &std::path::Path| p.display().to_string();
+    let r = run_env(&["view", &path(&broken)], &none);
+    assert_eq!(r.0, 2);
+    assert!(r.2.contains("combatants[0].hp"), "{}", r.2);
+    assert!(
+        !r.2.contains("display"),
+        "refused before the display: {}",
+        r.2
+    );
+    let r = run_env(&["view", &path(&broken), "--edit"], &none);
+    no_panic(&["view --edit"], &r);
+    assert!(r.2.contains("combatants[0].hp"), "{}", r.2);
+    assert!(r.2.contains("in the editor"), "{}", r.2);
+    assert!(
+        r.2.contains("DISPLAY"),
+        "went on to open the window: {}",
+        r.2
+    );
+    for edit in [false, true] {
+        let mut args = vec!["view".to_string(), path(&garbled)];
+        if edit {
+            args.push("--edit".into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run_env(&args, &none);
+        assert_eq!(r.0, 2, "{args:?}");
+        assert!(!r.2.contains("DISPLAY"), "{args:?}: {}", r.2);
+    }
+}
+
 /// 3. `odds --threads 1000` was accepted and panicked building the pool.
 #[test]
 fn threads_beyond_the_machine_are_refused_with_the_range() {

@@ -684,3 +684,105 @@ fn keys_do_not_act_behind_the_unsaved_question() {
     assert_eq!(editor(&app).pending, Some(Pending::Quit), "still asking");
     assert!(editor(&app).dirty(), "nothing reloaded over the edits");
 }
+
+/// The duel's file with both figures' hit points out of range: it reads, but fails its
+/// checks.
+fn broken_duel(dir: &Path) -> PathBuf {
+    let duel = dir.join("duel.ron");
+    let text = std::fs::read_to_string(&duel)
+        .unwrap()
+        .replace("hp: 90", "hp: -90")
+        .replace("hp: 130", "hp: -130");
+    std::fs::write(&duel, text).unwrap();
+    assert!(
+        firststrike::scene::load(&duel).is_err(),
+        "the file is broken"
+    );
+    duel
+}
+
+/// The duel mended: both figures' hit points back in range, through the editor's own edit.
+fn mend(app: &mut App) {
+    let scene = editor(app)
+        .scene
+        .clone()
+        .expect("the broken file is in the editor");
+    for c in &scene.combatants {
+        let mut spec = c.clone();
+        spec.hp = Some(spec.hp.unwrap_or(1).abs());
+        send(
+            app,
+            EditorCommand::Edit(Edit::Replace {
+                figure: c.name.clone(),
+                spec: Box::new(spec),
+            }),
+        );
+    }
+}
+
+/// A scene file opened broken (it reads, but fails its checks) opens in the editor as it
+/// is, to be mended there: nothing unsaved, nothing played, the reasons shown; once it
+/// passes it plays, and saving writes the mended file without asking — it is the very
+/// file the editor took. The mistakes: saving before it is mended writes nothing, and a
+/// change by another program in between is asked about, never replaced.
+#[test]
+fn a_file_opened_broken_is_mended_in_the_editor() {
+    let dir = folder("mend");
+    let duel = broken_duel(&dir);
+    let mut app = app_on(&duel, true, None);
+    send(&mut app, EditorCommand::Toggle);
+    assert!(
+        app.world().get_resource::<Playback>().is_none(),
+        "a broken scene plays"
+    );
+    assert!(
+        !editor(&app).dirty(),
+        "the file as it is holds no unsaved edit"
+    );
+    let problem = editor(&app).problem.clone().unwrap_or_default();
+    assert!(problem.contains("combatants[0].hp"), "{problem}");
+    // Saved before it is mended: refused, the file untouched.
+    let before = bytes(&duel);
+    send(&mut app, EditorCommand::Save);
+    assert_eq!(
+        bytes(&duel),
+        before,
+        "a scene failing its checks was written"
+    );
+    mend(&mut app);
+    assert!(editor(&app).problem.is_none(), "{:?}", editor(&app).problem);
+    assert!(
+        app.world().get_resource::<Playback>().is_some(),
+        "the mended scene plays"
+    );
+    send(&mut app, EditorCommand::Save);
+    assert_eq!(editor(&app).confirm, None, "asked about its own file");
+    let saved = firststrike::scene::load(&duel).expect("the file is mended");
+    assert_eq!(saved.combatants[0].hp, Some(90));
+}
+
+/// The other path: another program changes the broken file while it is being mended in
+/// the editor; the editor's save asks before replacing that change.
+#[test]
+fn a_broken_file_changed_while_mended_is_asked_about() {
+    let dir = folder("mend-changed");
+    let duel = broken_duel(&dir);
+    let mut app = app_on(&duel, true, None);
+    send(&mut app, EditorCommand::Toggle);
+    mend(&mut app);
+    past_the_files_time();
+    let theirs = std::fs::read_to_string(&duel).unwrap() + "\n// their note\n";
+    std::fs::write(&duel, &theirs).unwrap();
+    let_the_watch_look(&mut app);
+    send(&mut app, EditorCommand::Save);
+    assert_eq!(
+        std::fs::read_to_string(&duel).unwrap(),
+        theirs,
+        "their change was replaced"
+    );
+    assert_eq!(
+        editor(&app).confirm.as_deref(),
+        Some(duel.as_path()),
+        "not asked"
+    );
+}

@@ -136,7 +136,8 @@ fn scene_path(arg: Option<PathBuf>) -> Option<PathBuf> {
     Some(dir.join(name))
 }
 
-/// Opens the viewer; exit code 2 when the scene cannot be loaded.
+/// Opens the viewer; exit code 2 when the scene cannot be loaded (with --edit, when it
+/// cannot be read at all).
 pub fn run(args: ViewArgs) -> i32 {
     let Some(path) = scene_path(args.scene) else {
         return 2;
@@ -156,12 +157,26 @@ pub fn run(args: ViewArgs) -> i32 {
         );
         return 2;
     }
-    // The scene's own errors come first; then whether a window can open at all.
+    // The scene's own errors come first; then whether a window can open at all. With
+    // --edit, a file that reads but fails its checks opens in the editor to be mended.
     let scene = match crate::scene::load(&path) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{}", e.render());
-            return 2;
+            match args
+                .edit
+                .then(|| crate::scene::load_unchecked(&path))
+                .flatten()
+            {
+                Some(s) => {
+                    eprintln!(
+                        "opening {} in the editor as it is: mend it there (it plays once it passes)",
+                        path.display()
+                    );
+                    s
+                }
+                None => return 2,
+            }
         }
     };
     if let Some(side) = args.players.as_deref().filter(|s| !s.is_empty())

@@ -80,6 +80,14 @@ pub fn parse_unchecked(file: &str, src: &str) -> Result<Scene, SceneErrors> {
         .map_err(|e| SceneErrors(vec![ron_error(file, &src, e)]))
 }
 
+/// A scene file as written, without the checks (see [`parse_unchecked`]), through the
+/// same bounded reader as [`load`]: what an editor opens to mend a file that fails them.
+/// None for a file that cannot be read or does not make a scene at all.
+pub fn load_unchecked(path: &Path) -> Option<Scene> {
+    let src = read(path).ok()?;
+    parse_unchecked(&path.display().to_string(), &src).ok()
+}
+
 /// A byte-order mark (Notepad writes one) is no part of the scene; blanked to spaces of
 /// the same length, so every error still points at its byte, line and column.
 fn without_bom(src: &str) -> std::borrow::Cow<'_, str> {

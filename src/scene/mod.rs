@@ -18,7 +18,8 @@ mod validate;
 
 pub use error::{SceneError, SceneErrors};
 pub use load::{
-    check, check_but_figures, load, load_with_warnings, parse, parse_unchecked, warnings,
+    check, check_but_figures, load, load_unchecked, load_with_warnings, parse, parse_unchecked,
+    warnings,
 };
 pub(crate) use validate::fit_name;
 

@@ -128,13 +128,23 @@ pub(super) fn scheduled_capture(
     if capture.requested || capture.frames < capture.after_frames {
         return;
     }
-    let (Some(pb), Ok((cam, tf)), Ok(window)) = (playback, camera.single(), windows.single())
-    else {
+    let (Ok((cam, tf)), Ok(window)) = (camera.single(), windows.single()) else {
         return;
     };
     capture.requested = true;
-    let json = serde_json::to_string_pretty(&layout(&pb, cam, tf, window.scale_factor()))
-        .expect("layout serializes");
+    // Nothing plays (a scene opened broken, to mend in the editor): the window as it is,
+    // with no figures in its layout.
+    let layout = match &playback {
+        Some(pb) => layout(pb, cam, tf, window.scale_factor()),
+        None => Layout {
+            scene: String::new(),
+            moment: "nothing plays".into(),
+            scale_factor: window.scale_factor(),
+            figures: Vec::new(),
+            cells: Vec::new(),
+        },
+    };
+    let json = serde_json::to_string_pretty(&layout).expect("layout serializes");
     let side = sidecar(&capture.path);
     if let Err(e) = crate::scene::save::write_atomic(&side, &json) {
         error!("cannot write {}: {e}", side.display());

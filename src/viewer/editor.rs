@@ -442,9 +442,26 @@ fn start_if_needed(world: &mut World) {
                 .map(|p| ((*p.scene).clone(), p.path.clone()))
         })
     else {
-        return;
+        return mend_unchecked(world);
     };
     world.resource_mut::<Editor>().take(scene, path);
+}
+
+/// Takes a scene file that was opened broken (it fails its checks, and nothing was shown
+/// before it) to mend it: as the file holds it, nothing unsaved, the reasons shown, and
+/// played as soon as it passes. A save over that very file, unchanged since, is not
+/// asked about; one changed since by another program still is.
+fn mend_unchecked(world: &mut World) {
+    let Some((scene, path, modified)) = world.get_resource::<SceneSource>().and_then(|s| {
+        let scene = s.unchecked.clone()?;
+        Some((scene, s.path.clone(), s.modified))
+    }) else {
+        return;
+    };
+    let mut ed = world.resource_mut::<Editor>();
+    ed.take(scene, path.clone());
+    ed.written = modified.map(|m| (path, m));
+    replay(world);
 }
 
 /// The edited scene checked as the loader checks a file; Ok with the scene to play.
@@ -505,19 +522,23 @@ fn changed_on_disk(world: &World, path: &Path) -> bool {
         return false;
     };
     let source = world.resource::<SceneSource>();
-    // Its last load failed (another editor left it half written, or broken): what is on
-    // disk is not what the viewer holds.
-    if source.path == path && source.error.is_some() {
-        return true;
-    }
-    let loaded = (source.path == path).then_some(source.modified).flatten();
     let written = world
         .resource::<Editor>()
         .written
         .as_ref()
         .filter(|(p, _)| p == path)
         .map(|w| w.1);
-    (loaded.is_some() || written.is_some()) && loaded != Some(now) && written != Some(now)
+    // Just as this editor last wrote it (or took it, broken, to mend): not changed.
+    if written == Some(now) {
+        return false;
+    }
+    // Its last load failed (another editor left it half written, or broken): what is on
+    // disk is not what the viewer holds.
+    if source.path == path && source.error.is_some() {
+        return true;
+    }
+    let loaded = (source.path == path).then_some(source.modified).flatten();
+    (loaded.is_some() || written.is_some()) && loaded != Some(now)
 }
 
 /// Saves the edited scene to `path`: only a scene that passes the checks, atomically,

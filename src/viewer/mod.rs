@@ -423,7 +423,9 @@ pub struct ViewOptions {
 
 /// Opens the viewer window on a scene file. Returns the process exit code.
 pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
-    if let Err(e) = crate::scene::load(&path) {
+    if let Err(e) = crate::scene::load(&path)
+        && (options.edit.is_none() || crate::scene::load_unchecked(&path).is_none())
+    {
         eprintln!("{}", e.render());
         return 2;
     }

@@ -99,6 +99,41 @@ pub(super) struct PanelMessages<'w> {
     requests: MessageWriter<'w, ViewerRequest>,
 }
 
+/// The window while no scene plays: a file opened broken, or none. In the editor its
+/// panel is docked on the left, to mend the file; the reasons it does not play fill the
+/// rest.
+fn nothing_plays(
+    root: &mut egui::Ui,
+    source: &super::SceneSource,
+    rects: &mut PanelRects,
+    mode: super::ViewerMode,
+) {
+    rects.dock = None;
+    if mode == super::ViewerMode::Edit {
+        rects.left = egui::Panel::left("left")
+            .exact_size(EDIT_LEFT)
+            .resizable(false)
+            .show(root, |ui| {
+                let r = ui.available_rect_before_wrap();
+                ui.allocate_rect(r, egui::Sense::hover());
+                rects.dock = Some(r);
+            })
+            .response
+            .rect
+            .width();
+    }
+    egui::CentralPanel::default().show(root, |ui| {
+        ui.heading(if rects.dock.is_some() {
+            "Nothing plays until the scene passes its checks: mend it in the editor"
+        } else {
+            "No scene"
+        });
+        if let Some(e) = &source.error {
+            ui.monospace(e);
+        }
+    });
+}
+
 pub(super) fn panels(
     mut contexts: EguiContexts,
     playback: Option<Res<Playback>>,
@@ -137,12 +172,7 @@ pub(super) fn panels(
             .max_rect(ctx.viewport_rect()),
     );
     let Some(pb) = playback else {
-        egui::CentralPanel::default().show(&mut root, |ui| {
-            ui.heading("No scene");
-            if let Some(e) = &source.error {
-                ui.monospace(e);
-            }
-        });
+        nothing_plays(&mut root, &source, &mut rects, *mode.get());
         return Ok(());
     };
     let snap = pb.current();
@@ -339,9 +369,20 @@ pub(super) fn panels(
         .height();
 
     if let Some(e) = &source.error {
-        egui::Window::new("Scene not reloaded: the last good version is shown")
+        // Opened broken and mended in the editor: the edits play, the file is still as it was.
+        let (title, what) = if source.unchecked.is_some() {
+            (
+                "The file fails its checks",
+                "the edits are shown: save them (Ctrl+S) to mend the file",
+            )
+        } else {
+            ("Scene not reloaded", "the last good version is shown")
+        };
+        egui::Window::new(title)
+            .id(egui::Id::new("scene not reloaded"))
             .default_pos([420.0, 120.0])
             .show(ctx, |ui| {
+                ui.label(what);
                 ui.monospace(e);
             });
     }

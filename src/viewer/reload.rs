@@ -65,6 +65,7 @@ fn load(world: &mut World) {
             world.insert_resource(pb);
             let mut source = world.resource_mut::<SceneSource>();
             source.error = None;
+            source.unchecked = None;
             source.changed_under_edits = false;
             source.on_disk = Some((file_scene.clone(), path.clone()));
             // The editor follows the file, unless this is its own save coming back.
@@ -81,7 +82,16 @@ fn load(world: &mut World) {
         Err(e) => {
             let text = describe(e);
             warn!("scene not reloaded:\n{text}");
-            world.resource_mut::<SceneSource>().error = Some(text);
+            // Nothing shown yet (opened broken): the file as written is kept for the
+            // editor to mend. A file that breaks under a scene shown keeps that scene.
+            let unchecked = if world.contains_resource::<Playback>() {
+                None
+            } else {
+                scene::load_unchecked(&path)
+            };
+            let mut source = world.resource_mut::<SceneSource>();
+            source.error = Some(text);
+            source.unchecked = unchecked;
         }
     }
 }

@@ -34,6 +34,9 @@ pub struct SceneSource {
     pub on_disk: Option<(scene::Scene, PathBuf)>,
     /// The file changed on disk while the editor held unsaved edits: not reloaded.
     pub changed_under_edits: bool,
+    /// The file as written, when it fails its checks and no scene was shown before it
+    /// (opened broken): what the editor starts from, to mend it.
+    pub unchecked: Option<scene::Scene>,
 }
 
 impl SceneSource {
@@ -51,6 +54,7 @@ impl SceneSource {
             generation: 0,
             on_disk: None,
             changed_under_edits: false,
+            unchecked: None,
         }
     }
 }
