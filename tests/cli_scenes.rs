@@ -461,3 +461,69 @@ fn book_timing_switches_are_refused_or_said_under_take_initiative() {
     let (_, out, _) = common::firststrike(&["compare", "scenes/house/critical_hits.ron"]);
     assert!(!out.contains("played without"), "{out}");
 }
+
+/// `run --system` and `compare`: a scene's fixed initiative dice belong to its own system;
+/// the other rolls from the seed — also where a side is named as a figure is (the duel's
+/// sides are Otis and Robilar), so the book's d6 of 3 never becomes a d10 of 3, and a
+/// variant's d10 of 9 never becomes a d6 "fixed by the scene".
+#[test]
+fn another_systems_initiative_is_rolled_even_where_sides_are_named_as_figures() {
+    let dir = common::Scratch::new("fs-other-system");
+    let book = std::fs::read_to_string("scenes/otis_vs_robilar.ron").unwrap();
+    assert!(book.contains(r#"initiative: { "Otis": 3, "Robilar": 3 }"#));
+    let ti = book
+        .replace(
+            r#"initiative: { "Otis": 3, "Robilar": 3 }"#,
+            r#"initiative: { "Otis": 9, "Robilar": 2 }"#,
+        )
+        .replacen("Scene(", "Scene(\n    rules: (system: TakeInitiative),", 1);
+    let ti_path = dir.join("ti.ron");
+    std::fs::write(&ti_path, ti).unwrap();
+    let ti_path = ti_path.display().to_string();
+    let dice = |args: &[&str]| -> Vec<(String, serde_json::Value, String)> {
+        let (code, out, err) = fs(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|e| e["kind"] == "initiative" && e["round"] == 1)
+            .map(|e| {
+                (
+                    e["actor"].as_str().unwrap().to_string(),
+                    e["payload"].clone(),
+                    e["detail"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let mut d10s = Vec::new();
+    let mut d6s = Vec::new();
+    for seed in 1..=12 {
+        let seed = seed.to_string();
+        for (who, payload, detail) in dice(&[
+            "run",
+            "scenes/otis_vs_robilar.ron",
+            "--system",
+            "take-initiative",
+            "--seed",
+            &seed,
+            "--format",
+            "json",
+        ]) {
+            assert!(!detail.contains("fixed"), "{who}: {detail}");
+            d10s.push(payload["die"].as_u64());
+        }
+        for (who, payload, detail) in dice(&[
+            "run", &ti_path, "--system", "book", "--seed", &seed, "--format", "json",
+        ]) {
+            assert_eq!(payload["fixed"], false, "{who}: {detail}");
+            assert!(!detail.contains("fixed by the scene"), "{who}: {detail}");
+            d6s.push(payload["die"].as_u64());
+        }
+    }
+    // Rolled: twelve seeds do not all show the scene's numbers.
+    assert!(d10s.iter().any(|d| *d != Some(3)), "{d10s:?}");
+    assert!(
+        d6s.iter().any(|d| *d != Some(6) && *d != Some(2)),
+        "{d6s:?}"
+    );
+}

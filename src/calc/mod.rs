@@ -226,6 +226,10 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         (r, false, false) => r,
     };
     a.slowed = slowed;
+    // Movement as a scene's figure has it: doubled by haste, halved by slow. The figure
+    // handed to the engine is marked slowed and halves its own, so it gets it as given.
+    let move_given = move_in;
+    let move_in = move_in.map(|m| crate::rules::movement::under_haste_or_slow(m, hasted, slowed));
     // A normal attack after an item of speed's shot, with another weapon (rules::second_action).
     if let Some(w) = then {
         use crate::rules::second_action::{First, Second, may_follow};
@@ -416,7 +420,11 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let spec = CombatantSpec {
         name: a.name.clone(),
         side: a.side.clone(),
-        movement: move_in.or(if light == Some(false) { Some(9) } else { None }),
+        movement: if slowed { move_given } else { move_in }.or(if light == Some(false) {
+            Some(9)
+        } else {
+            None
+        }),
         dexterity: dex,
         speed_factor: a.speed_factor,
         length_ft: Some(a.reach_ft),

@@ -124,10 +124,7 @@ pub fn compare(args: CompareArgs) -> i32 {
     let dropped: Vec<&str> = scene.rules.house.timing_switches().map(|r| r.key).collect();
     let play = |system| {
         let mut s = scene.clone();
-        s.rules.system = system;
-        if system == RulesSystem::TakeInitiative {
-            s.rules.house = s.rules.house.without_timing();
-        }
+        s.switch_system(system);
         let mut run = Runner::new(s, args.play.seed, args.play.rounds);
         run.run_to_end();
         summary(run.log())
@@ -227,9 +224,8 @@ pub fn run(args: RunArgs) -> i32 {
         return 2;
     };
     if let Some(s) = args.system {
-        scene.rules.system = s.rules();
         // As `check` refuses such a switch in a scene written for the variant.
-        if scene.rules.system == RulesSystem::TakeInitiative {
+        if s.rules() == RulesSystem::TakeInitiative && scene.rules.system != s.rules() {
             let book_only: Vec<&str> = scene.rules.house.timing_switches().map(|r| r.key).collect();
             if !book_only.is_empty() {
                 eprintln!(
@@ -247,6 +243,7 @@ pub fn run(args: RunArgs) -> i32 {
                 return 2;
             }
         }
+        scene.switch_system(s.rules());
     }
     let unit = segment_word(scene.rules.system);
     let title = scene.title();

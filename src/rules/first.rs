@@ -225,6 +225,18 @@ fn decision(chart: Chart, first: First, rule: Rule, why: String) -> Decision {
     }
 }
 
+/// The pair's names and values, the one that strikes first first (`first` as read from
+/// `r`'s row: A is `r`), so the words follow the verdict "X before Y".
+fn first_named<'a, T>(
+    first: First,
+    r: &'a Declared,
+    c: &'a Declared,
+    value: impl Fn(&Declared) -> T,
+) -> ((&'a str, T), (&'a str, T)) {
+    let (x, y) = if first == First::B { (c, r) } else { (r, c) };
+    ((x.name.as_str(), value(x)), (y.name.as_str(), value(y)))
+}
+
 fn order_by<T: PartialOrd>(r: T, c: T, lower_first: bool) -> First {
     if r == c {
         First::Together
@@ -278,11 +290,12 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 First::Together => {
                     crate::words!("equal reach ({} ft): blows land together", r.reach_ft)
                 }
-                _ => crate::words!(
-                    "reach {} ft against {} ft: the longer strikes first",
-                    r.reach_ft,
-                    c.reach_ft
-                ),
+                _ => {
+                    let ((x, xr), (y, yr)) = first_named(first, r, c, |d| d.reach_ft);
+                    crate::words!(
+                        "reach {xr} ft ({x}) against {yr} ft ({y}): the longer strikes first"
+                    )
+                }
             };
             decision(chart, first, cite::CHARGE_REACH, why)
         }
@@ -334,8 +347,13 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 },
                 cite::SPELL_MISSILE_LOSE,
                 crate::words!(
-                    "{}'s attack lands on segment {} (the caster's die) against completion in {}",
+                    "{}'s {} on segment {} (the caster's die) against completion in {}",
                     other.name,
+                    if other.kind == ActionKind::Turn {
+                        "turning takes effect"
+                    } else {
+                        "attack lands"
+                    },
                     blow,
                     crate::text::segment_words(ct)
                 ),
@@ -521,16 +539,15 @@ fn low_speed_factor(chart: Chart, r: &Declared, c: &Declared, ctx: &Context) -> 
         return match ctx.options.first_round_tiebreak {
             FirstRoundTiebreak::WeaponLength => {
                 let first = order_by(r.reach_ft, c.reach_ft, false);
-                decision(
-                    chart,
-                    first,
-                    cite::SPEED_FACTOR_LENGTH,
+                let ((x, xr), (y, yr)) = first_named(first, r, c, |d| d.reach_ft);
+                let why = if first == First::Together {
+                    crate::words!("first round after closing: weapon length {xr} ft each")
+                } else {
                     crate::words!(
-                        "first round after closing: weapon length {} ft against {} ft",
-                        r.reach_ft,
-                        c.reach_ft
-                    ),
-                )
+                        "first round after closing: weapon length {xr} ft ({x}) against {yr} ft ({y})"
+                    )
+                };
+                decision(chart, first, cite::SPEED_FACTOR_LENGTH, why)
             }
             FirstRoundTiebreak::Simultaneous => decision(
                 chart,
@@ -558,19 +575,21 @@ fn low_speed_factor(chart: Chart, r: &Declared, c: &Declared, ctx: &Context) -> 
         );
     }
     let first = order_by(sr, sc, true);
-    let mut d = decision(
-        chart,
-        first,
-        cite::SPEED_FACTOR,
-        crate::words!("tied: speed factor {sr} against {sc}, the lower strikes first"),
-    );
+    let why = if first == First::Together {
+        crate::words!("tied: speed factor {sr} each, blows together")
+    } else {
+        let ((x, xs), (y, ys)) = first_named(first, r, c, |d| d.speed_factor.unwrap_or(0));
+        crate::words!("tied: speed factor {xs} ({x}) against {ys} ({y}), the lower strikes first")
+    };
+    let mut d = decision(chart, first, cite::SPEED_FACTOR, why);
     if first != First::Together {
         let (lo, hi) = (sr.min(sc), sr.max(sc));
         if let Some(e) = speed_factor::extra_blows(lo, hi) {
             d.extra = Some((first, e));
             d.rule = e.rule();
+            let ((x, _), (y, _)) = first_named(first, r, c, |d| d.speed_factor.unwrap_or(0));
             d.why = crate::words!(
-                "tied: speed factor {lo} against {hi} (difference {}): {}",
+                "tied: speed factor {lo} ({x}) against {hi} ({y}) (difference {}): {}",
                 hi - lo,
                 match e {
                     Extra::TwoBefore => "two blows before the slower weapon",

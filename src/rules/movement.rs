@@ -134,3 +134,13 @@ mod tests {
         assert_eq!(movement_rate(Armor::None, false, Some(80), 0).0, 6);
     }
 }
+
+/// A movement rate under haste or slow: haste doubles it (PHB p.74); slow halves it, whole
+/// inches rounded down (reading `spell.slow`). Scenes and `first` both take it from here.
+pub fn under_haste_or_slow(inches: u32, hasted: bool, slowed: bool) -> u32 {
+    match (hasted, slowed) {
+        (true, false) => inches * 2,
+        (false, true) => inches / 2,
+        _ => inches,
+    }
+}

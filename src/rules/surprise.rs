@@ -263,10 +263,11 @@ pub fn may_be_struck(surprised: bool, side_surprised: bool) -> (bool, Rule) {
     }
 }
 
-/// Whether a blow may land on a figure in a surprise segment, when the blow ends a charge
-/// that was under way (DMG p.66, p.71). The free blows of a surprise segment may not be aimed
-/// at a figure that is awake while its side is still surprised; a charge already running
-/// still ends with its blow (the paladin's charge on the illusionist in the Example of Melee).
+/// Whether a blow may land on a figure in a surprise segment (DMG p.66, p.71). The free
+/// blows of a surprise segment may not be aimed at a figure that is awake while its side is
+/// still surprised; a charge begun while that figure was still surprised (`ends_charge`)
+/// still ends with its blow (the paladin's charge on the illusionist in the Example of
+/// Melee). A charge begun at a figure already on guard engages it without a blow.
 pub fn may_be_struck_by(surprised: bool, side_surprised: bool, ends_charge: bool) -> (bool, Rule) {
     match may_be_struck(surprised, side_surprised) {
         (false, _) if ends_charge => (true, cite::CHARGE_COMPLETES),

@@ -340,11 +340,15 @@ impl FigureStats {
             .or(monster.map(|m| m.attacks))
             .unwrap_or_else(|| "1/1".parse().expect("valid"));
         // Haste doubles attacks and movement (PHB p.74); slow halves them (reading).
-        let (attacks, movement) = match (c.hasted, c.slowed) {
-            (true, false) => (attacks.hasted().0, (movement.0 * 2, movement.1)),
-            (false, true) => (attacks.slowed().0, (movement.0 / 2, movement.1)),
-            _ => (attacks, movement),
+        let attacks = match (c.hasted, c.slowed) {
+            (true, false) => attacks.hasted().0,
+            (false, true) => attacks.slowed().0,
+            _ => attacks,
         };
+        let movement = (
+            crate::rules::movement::under_haste_or_slow(movement.0, c.hasted, c.slowed),
+            movement.1,
+        );
         if c.hasted && c.slowed {
             problems.push(problem(
                 "slowed",

@@ -948,6 +948,24 @@ impl Scene {
         }
     }
 
+    /// The same scene played under `system` instead of its own. Its fixed initiative dice
+    /// were written for its own system (d6 by side, or d10 by figure) and mean nothing
+    /// under the other, even where a side and a figure share a name: they are dropped, and
+    /// the other system rolls from the seed. The book's timing house rules have no place
+    /// under the variant and are dropped too (callers that refuse them check first).
+    pub fn switch_system(&mut self, system: crate::rules::options::RulesSystem) {
+        if system == self.rules.system {
+            return;
+        }
+        self.rules.system = system;
+        for r in &mut self.rounds {
+            r.initiative.clear();
+        }
+        if system == crate::rules::options::RulesSystem::TakeInitiative {
+            self.rules.house = self.rules.house.without_timing();
+        }
+    }
+
     /// The id of the figure with this name, if the scene has one.
     pub fn figure_id(&self, name: &str) -> Option<FigureId> {
         self.combatants

@@ -332,7 +332,8 @@ pub(super) fn encounter(
                             EventKind::Distance,
                             None,
                             format!(
-                                "{note}: no light and no infravision: nothing is seen in the dark"
+                                "{note}{}no light and no infravision: nothing is seen in the dark",
+                                if note.is_empty() { "" } else { ": " }
                             ),
                             crate::rules::cite::DISTANCE_LIGHT,
                         ));
@@ -340,6 +341,11 @@ pub(super) fn encounter(
                 }
                 continue;
             }
+        };
+        // A check with no note of its own begins with what it found.
+        let note = match note.strip_prefix(": ") {
+            Some(rest) => rest.to_string(),
+            None => note,
         };
         // The roll says how far apart the parties met; the figures stand where the scene
         // put them, and the log says so when the two differ.

@@ -44,13 +44,11 @@ fn load(world: &mut World) {
                 world.resource_mut::<SceneSource>().system = None;
             }
             if let Some(system) = system {
-                scene.rules.system = system;
                 // The book's timing switches have no place under the variant (`check`
                 // refuses them there): switched, the scene plays without them, and the
-                // rules panel lists only what is in force.
-                if system == RulesSystem::TakeInitiative {
-                    scene.rules.house = scene.rules.house.without_timing();
-                }
+                // rules panel lists only what is in force. Its fixed initiative dice are
+                // its own system's: the other rolls from the seed.
+                scene.switch_system(system);
             }
             // The same scene under the same system keeps its place — the same file, or the
             // scene on screen just saved under a new name; another starts over.

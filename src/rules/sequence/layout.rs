@@ -298,12 +298,16 @@ fn decide_pairs(
                 (true, true) => None,
             };
             if let Some(why) = not_earned.filter(|_| single.extra.is_some()) {
-                let sf = |d: &Declared| d.speed_factor.unwrap_or(0);
+                fn sf(d: &Declared) -> (u32, &str) {
+                    (d.speed_factor.unwrap_or(0), d.name.as_str())
+                }
                 // Struck at another, the pair earns nothing; ruled out by the routines or
-                // the reading, the order stays the chart's and only the words change.
+                // the reading, the order stays the chart's and only the words change. The
+                // faster weapon is named first: it still strikes first.
                 let clear = !aims(k, slower);
+                let (fast, slow) = if sf(x).0 <= sf(y).0 { (x, y) } else { (y, x) };
                 for d in [&mut full, &mut single] {
-                    unearned(d, (sf(x), sf(y)), &why, clear);
+                    unearned(d, (sf(fast), sf(slow)), &why, clear);
                 }
             }
             if let Some((_, e)) = single.extra
@@ -337,7 +341,12 @@ fn decide_pairs(
 /// A pair's decision when the faster weapon earns no extra blows here (it strikes someone
 /// else, or the reading or the routines rule them out): the lower speed factor still
 /// strikes first, with no extra blows, and `why` says why not.
-fn unearned(d: &mut Decision, (a, b): (u32, u32), why: &str, clear: bool) {
+fn unearned(
+    d: &mut Decision,
+    ((a, x), (b, y)): ((u32, &str), (u32, &str)),
+    why: &str,
+    clear: bool,
+) {
     if d.extra.is_none() {
         return;
     }
@@ -346,7 +355,7 @@ fn unearned(d: &mut Decision, (a, b): (u32, u32), why: &str, clear: bool) {
     }
     d.rule = cite::SPEED_FACTOR;
     d.why = crate::words!(
-        "tied: speed factor {a} against {b}, the lower strikes first (no extra blows: {why})"
+        "tied: speed factor {a} ({x}) against {b} ({y}), the lower strikes first (no extra blows: {why})"
     );
 }
 

@@ -570,6 +570,15 @@ impl Changes {
         for (i, act) in self.intent {
             commands.entity(figs[i].e).insert(Intent { act, since: 0 });
         }
+        // A charge lasts its round; one that ended in a surprise segment is over when the
+        // first round begins (its AC is the figure's own again, DMG p.66).
+        if round {
+            for (i, f) in figs.iter().enumerate() {
+                if !self.charging.contains(&i) {
+                    commands.entity(f.e).remove::<Charging>();
+                }
+            }
+        }
         for i in self.charging {
             commands.entity(figs[i].e).insert(Charging);
         }

@@ -313,12 +313,36 @@ fn charge_on(b: &mut SegmentBuild, i: usize) {
         return;
     }
     let tf = &b.figs[t];
+    // The segment the charge began: a charge already under way while its foe was still
+    // surprised ends with its blow (the paladin on the illusionist, Example of Melee);
+    // one begun at a foe already on guard does not (DMG p.71).
+    let so_far = f.closing.as_ref().map_or(0.0, |c| c.covered);
+    let began = k.saturating_sub((so_far / fps).round() as u32);
     let (may, rule) = surprise::may_be_struck_by(
         k <= tf.surprised.segments,
         k <= tf.surprised.side_segments,
-        true,
+        began <= tf.surprised.segments,
     );
     if !may {
+        let why = format!(
+            "{} is on guard while one of its side is still surprised: the charge engages, but no blow lands until round 1",
+            tf.name()
+        );
+        b.events
+            .push(idle(b.when, f, Some(tf.name().to_string()), why, rule));
+        return;
+    }
+    // A charger on guard while its own side is still surprised may move, not strike
+    // (DMG p.71): it arrives without a blow.
+    if k <= f.surprised.side_segments {
+        let why = "on guard while its side is still surprised: the charge arrives, but may not strike until its side is free".to_string();
+        b.events.push(idle(
+            b.when,
+            f,
+            Some(tf.name().to_string()),
+            why,
+            cite::SURPRISE_PARTIAL,
+        ));
         return;
     }
     b.strikers.push(Striker {

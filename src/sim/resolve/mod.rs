@@ -105,6 +105,9 @@ struct Segment {
     fell_at: BTreeMap<Entity, usize>,
     /// Lost their weapons to a fumble (their `Disarmed` lands after the segment).
     disarmed: BTreeMap<Entity, super::components::Disarmed>,
+    /// Told already in this segment that they strike no more with a lost weapon (once a
+    /// segment, however many routines it would have swung).
+    said_disarmed: BTreeSet<Entity>,
 }
 
 /// Run condition: a segment of play (not the encounter step).

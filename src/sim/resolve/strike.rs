@@ -166,7 +166,10 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     if let Some(d) = &lost
         && !other_hand
     {
-        return idle(p, None, disarmed_words(d), cite::HOUSE_FUMBLE);
+        if seg.said_disarmed.insert(actor) {
+            idle(p, None, disarmed_words(d), cite::HOUSE_FUMBLE);
+        }
+        return;
     }
     let Some(target) = first_target(p, &act, routine) else {
         idle(p, None, "no target left standing".into(), entry.rule);
@@ -327,7 +330,9 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             .as_ref()
             .filter(|d| w.as_deref() == Some(d.weapon.as_str()))
         {
-            idle(p, None, disarmed_words(d), cite::HOUSE_FUMBLE);
+            if seg.said_disarmed.insert(actor) {
+                idle(p, None, disarmed_words(d), cite::HOUSE_FUMBLE);
+            }
             continue;
         }
         // A weapon lost in this very blow: the other hand's still strikes.
