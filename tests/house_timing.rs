@@ -139,6 +139,40 @@ proptest! {
     }
 }
 
+/// A round made short counts a missile weapon's speed as a melee weapon's (PHB p.38: a
+/// long bow's is 8): for every bow, crossbow and thrown weapon of the table, after `lost`
+/// surprise segments it shoots only if its speed factor fits the segments left, and then
+/// no earlier than the first segment after those lost; else the log says why not.
+#[test]
+fn missile_weapons_are_precluded_by_their_speed_factor_too() {
+    for w in firststrike::tables::weapons().iter().filter(|w| w.missile) {
+        for lost in [2u32, 4, 6] {
+            let src = format!(
+                r#"Scene(name: "x", setting: Indoors, seed: 2, rules: (house: (surprise_carries_over: true)),
+                combatants: [
+                    (name: "Archer", side: "Party", at: (0.0, 0.0), weapon: "{}", thac0: 15, hp: 50),
+                    (name: "Ogre", side: "Ogres", at: (0.0, 20.0), hp: 200, thac0: 15),
+                ],
+                surprise: {{ "Party": D6({lost}), "Ogres": None }},
+                rounds: [(
+                    declare: {{ "Archer": Missile(targets: ["Ogre"]), "Ogre": Other("roars") }},
+                    initiative: {{ "Party": 6, "Ogres": 1 }},
+                )])"#,
+                w.name
+            );
+            let log = play(scene(&src));
+            let shots = attacks(&log, "Archer", 1);
+            if w.speed_factor <= 10 - lost {
+                assert!(!shots.is_empty(), "{} after {lost} lost", w.name);
+                assert!(shots.iter().all(|&s| s > lost), "{}: {shots:?}", w.name);
+            } else {
+                assert!(shots.is_empty(), "{} (speed factor {}) shot with {} left: {shots:?}", w.name, w.speed_factor, 10 - lost);
+                assert_eq!(idles(&log, "Archer", 1), vec!["house.surprise_carries_over"], "{}", w.name);
+            }
+        }
+    }
+}
+
 /// The text's example: waiting on the cleric's 6-segment dispel magic, only weapons of
 /// speed factor 4 or less strike that round (in segment 7), though everyone may move.
 #[test]

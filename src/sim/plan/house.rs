@@ -80,10 +80,24 @@ fn done_in(b: &RoundBuild, w: usize) -> u32 {
             completion_segment(segs, b.lost(w), b.best, b.options.spell_start) + hesitated
         }
         Act::Melee { .. } | Act::Missile { .. } | Act::Charge { .. } | Act::Set { .. } => {
-            f.weapon.speed_factor.unwrap_or(1)
+            weapon_speed(f).unwrap_or(1)
         }
         _ => 0,
     }
+}
+
+/// A weapon's speed as the house rules count it, in segments: its speed factor — a bow's
+/// or a crossbow's too (PHB p.38: a long bow's is 8), though initiative never reads a
+/// missile weapon's. None for natural weapons.
+fn weapon_speed(f: &Fig) -> Option<u32> {
+    f.weapon.speed_factor.or_else(|| {
+        f.weapon
+            .weapon
+            .as_deref()
+            .and_then(|w| crate::tables::weapon(w).ok())
+            .filter(|w| w.missile)
+            .map(|w| w.speed_factor)
+    })
 }
 
 /// What figure `f`'s declared action needs of the round.
@@ -96,7 +110,7 @@ fn needs(f: &Fig) -> Needs {
             ..
         } => Needs::Spell(spell_info(spell, *segments, *device).0),
         Act::Melee { .. } | Act::Missile { .. } | Act::Charge { .. } | Act::Set { .. } => {
-            Needs::Blow(f.weapon.speed_factor)
+            Needs::Blow(weapon_speed(f))
         }
         _ => Needs::Move,
     }
