@@ -166,8 +166,19 @@ fn missile_weapons_are_precluded_by_their_speed_factor_too() {
                 assert!(!shots.is_empty(), "{} after {lost} lost", w.name);
                 assert!(shots.iter().all(|&s| s > lost), "{}: {shots:?}", w.name);
             } else {
-                assert!(shots.is_empty(), "{} (speed factor {}) shot with {} left: {shots:?}", w.name, w.speed_factor, 10 - lost);
-                assert_eq!(idles(&log, "Archer", 1), vec!["house.surprise_carries_over"], "{}", w.name);
+                assert!(
+                    shots.is_empty(),
+                    "{} (speed factor {}) shot with {} left: {shots:?}",
+                    w.name,
+                    w.speed_factor,
+                    10 - lost
+                );
+                assert_eq!(
+                    idles(&log, "Archer", 1),
+                    vec!["house.surprise_carries_over"],
+                    "{}",
+                    w.name
+                );
             }
         }
     }

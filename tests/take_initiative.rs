@@ -1022,3 +1022,49 @@ fn a_parry_of_a_friend_a_block_of_nobody_and_a_shot_out_of_range_are_refused() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// The mage, in melee, is clubbed by the ogre on its total; the archer kills the mage's
+/// orc, and the mage changes (§1) to magic missile. The ogre's d10 is `ogre`: before the
+/// change (its total 1 + 4 = 5 < 7) or, when later, after it.
+fn wounded_then_changes(ogre: u32, damage: u32, save_die: u32) -> String {
+    format!(
+        r#"Scene(
+    name: "change to cast after a wound", setting: Indoors, seed: 3,
+    rules: (system: TakeInitiative),
+    combatants: [
+        (name: "Mage", side: "Blue", at: (10.0, 10.0), weapon: "dagger", thac0: 19, ac: 9, hp: 30, hit_dice: 5, save_vs_spell: 12),
+        (name: "Archer", side: "Blue", at: (10.0, 40.0), weapon: "long bow", ready: true, thac0: 10, ac: 6, hp: 20),
+        (name: "Orc", side: "Red", at: (10.0, 15.0), monster: "orc", hp: 1),
+        (name: "Ogre", side: "Red", at: (5.0, 10.0), weapon: "club", thac0: 10, ac: 5, hp: 40),
+    ],
+    rounds: [(
+        declare: {{ "Mage": Melee(targets: ["Orc"]), "Archer": Missile(targets: ["Orc"]),
+                    "Orc": Melee(targets: ["Mage"]), "Ogre": Melee(targets: ["Mage"]) }},
+        change: {{ "Mage": Cast(spell: "magic missile", target: "Ogre") }},
+        initiative: {{ "Mage": 8, "Archer": 6, "Orc": 10, "Ogre": {ogre} }},
+    )],
+    dice: {{ ToHit: {{ "Archer": [20], "Ogre": [20] }}, Damage: {{ "Archer": [5], "Ogre": [{damage}] }},
+             Initiative: {{ "Mage": [1] }}, Save: {{ "Mage": [{save_die}] }} }},
+)"#
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Basics, for any wound and save die: damage taken in the round a figure changes its
+    /// action to casting counts against the spell, whether it came before the change or
+    /// after — d20 − level 1 + caster level 5 − damage against its save of 12 — and the
+    /// spell goes off only when that holds.
+    #[test]
+    fn a_wound_before_a_change_to_casting_counts(ogre in 1u32..=10, damage in 1u32..=6, save in 1u32..=20) {
+        let ev = play_src("wounded", &wounded_then_changes(ogre, damage, save));
+        let wounded = ev.iter().any(|e| e.actor == "Ogre" && e.kind == K::Hit && e.round == 1);
+        prop_assert!(wounded);
+        let completes = ev.iter().any(|e| e.actor == "Mage" && e.kind == K::SpellComplete);
+        let keeps = i64::from(save) - 1 + 5 - i64::from(damage) >= 12;
+        prop_assert_eq!(completes, keeps, "ogre d10 {}, damage {}, save die {}", ogre, damage, save);
+        let saves = ev.iter().filter(|e| e.actor == "Mage" && e.rule.id == "ti.spell_save").count();
+        prop_assert_eq!(saves, 1, "one save for the one casting");
+    }
+}

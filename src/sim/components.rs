@@ -265,25 +265,54 @@ pub struct Casting {
     pub at: Option<(f64, f64)>,
 }
 
-/// Under "Take Initiative!": the damage a caster has taken while casting, before its spell
-/// goes off (Basics: the save to keep the spell counts all of it, a spell carried into the
+/// Under "Take Initiative!": the damage a caster has taken in the casting of its spell,
+/// before it goes off (Basics: the save to keep the spell counts all of it — wounds taken
+/// earlier in the round it changed its action to casting, and a spell carried into the
 /// next round included).
-#[derive(Component, Clone, Copy, Debug, Default)]
+#[derive(Component, Clone, Debug, Default)]
 pub struct CastingWounds {
-    /// The tick the casting the damage was taken in began.
+    /// The tick the casting the damage counts for began.
     pub since: u32,
-    /// Hit points lost in that casting.
+    /// Hit points lost, counted for that casting.
     pub hp: u32,
+    /// A save for that casting was rolled (a hit on it while casting).
+    pub rolled: bool,
+    /// Wounds of the round under way: (tick, hit points), to count those taken before a
+    /// casting begun mid-round (a change of action).
+    pub this_round: Vec<(u32, u32)>,
 }
 
 impl CastingWounds {
-    /// Adds `hp` taken in the casting begun at tick `since` (another casting starts
-    /// afresh); the whole since it began.
-    pub fn take(&mut self, since: u32, hp: u32) -> u32 {
+    /// Notes a wound of `hp` at `tick`; `same_round` tells which earlier ticks are of the
+    /// round under way (older wounds are forgotten).
+    pub fn wound(&mut self, tick: u32, hp: u32, same_round: impl Fn(u32) -> bool) {
+        self.this_round.retain(|w| same_round(w.0));
+        if hp > 0 {
+            self.this_round.push((tick, hp));
+        }
+    }
+
+    /// The wounds of the round a casting began in (`same_round` tells its ticks) taken
+    /// before tick `until`: under "Take Initiative!" a casting is under way from its
+    /// round's start, a change of action to casting included.
+    pub fn before(&self, until: u32, same_round: impl Fn(u32) -> bool) -> u32 {
+        self.this_round
+            .iter()
+            .filter(|w| w.0 < until && same_round(w.0))
+            .map(|w| w.1)
+            .sum()
+    }
+
+    /// Adds `hp` taken in the casting begun at tick `since` (another casting starts afresh
+    /// from `earlier`, the round's wounds before it began); the whole since it began.
+    pub fn take(&mut self, since: u32, earlier: u32, hp: u32) -> u32 {
         if self.since != since {
-            *self = CastingWounds { since, hp: 0 };
+            self.since = since;
+            self.hp = earlier;
+            self.rolled = false;
         }
         self.hp += hp;
+        self.rolled = true;
         self.hp
     }
 }

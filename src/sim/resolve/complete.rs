@@ -26,6 +26,11 @@ pub(super) fn planned(
     let when = (p.plan.round, entry.segment);
     match a.casting.cloned() {
         Some(c) if c.what == what && !seg.done.contains(&actor) => {
+            if !wounds_spare(p, (actor, when), &c) {
+                seg.ruined.insert(actor);
+                return;
+            }
+            let Ok(a) = p.figures.get(actor) else { return };
             seg.done.insert(actor);
             let done = Done {
                 name: a.figure.name.clone(),
@@ -66,6 +71,55 @@ pub(super) fn planned(
         // Any other completion without its casting was ruined or lost: it never completes.
         _ => {}
     }
+}
+
+/// Under "Take Initiative!": a spell whose caster was wounded earlier in the round it
+/// changed its action to casting, and not hit since (a hit while casting rolls its save
+/// then), is kept only with the save (Basics): rolled as it would go off. False when it
+/// fails: the spell is lost, and the log says so.
+fn wounds_spare(p: &mut Play, (actor, when): (Entity, (u32, u32)), c: &Casting) -> bool {
+    use crate::rules::options::RulesSystem;
+    let Ok(a) = p.figures.get(actor) else {
+        return true;
+    };
+    let began = p.clock.moment_of(c.started).0;
+    let w = &a.casting_wounds;
+    let rolled = w.since == c.started && w.rolled;
+    let earlier = w.before(p.clock.tick() + 1, |t| p.clock.moment_of(t).0 == began);
+    if p.clock.system != RulesSystem::TakeInitiative
+        || c.device
+        || c.potion
+        || rolled
+        || earlier == 0
+    {
+        return true;
+    }
+    let name = a.figure.name.clone();
+    let intent = a.intent.clone();
+    let (keeps, why) = super::strike::keeps_after_wounds(p, (actor, &name), c, 0);
+    let detail = if keeps {
+        crate::words!("wounded for {earlier} hp in the round its casting began: {why}")
+    } else {
+        crate::words!(
+            "{} is lost: wounded for {earlier} hp in the round its casting began: {why}",
+            c.what
+        )
+    };
+    let kind = if keeps {
+        EventKind::Act
+    } else {
+        EventKind::SpellDisrupted
+    };
+    let mut e = LogEvent::new(when, name, kind, None, detail, cite::TI_SPELL_SAVE);
+    if !keeps {
+        e = e.with(Payload::SpellDisrupted {
+            spell: c.what.clone(),
+            disrupted_by: None,
+        });
+        end_casting(&mut p.commands, actor, c, &intent);
+    }
+    p.log.write(e);
+    keeps
 }
 
 /// Whatever completes now and had no place in the plan (begun in surprise, potions).

@@ -704,6 +704,12 @@ fn wound(
     let before = t.hp.condition;
     let hp_before = t.hp.current;
     t.hp.current -= damage;
+    // Kept for the save of a casting begun later this round ("Take Initiative!" Basics).
+    let this_round = p.clock.round_segment().0;
+    let clock = &p.clock;
+    t.casting_wounds.wound(tick, damage.max(0) as u32, |k| {
+        clock.moment_of(k).0 == this_round
+    });
     t.hp.subdual += split.subdual;
     let (mut cond, mut rule) = combat::after_wound(before, t.hp.current);
     let (out, subdued) = crate::rules::house::knocked_out(t.hp.current, t.hp.subdual);
@@ -928,13 +934,30 @@ fn hand_target() -> effect::Target {
 /// spell's level, plus the caster's level, less the damage — against its save vs. spells
 /// (Basics). Without a saving throw in the scene, the spell is lost.
 fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, String) {
-    let Ok(mut t) = p.figures.get_mut(b.target) else {
+    keeps_after_wounds(p, (b.target, &b.target_name), c, damage.max(0) as u32)
+}
+
+/// The save of a caster wounded in its casting (Basics), with `damage` just taken: every
+/// hit point taken in the round its casting began (before a change of action to casting
+/// too), and all taken since, before the spell goes off — a spell carried into the next
+/// round keeps the wounds of its first. Whether it keeps the spell, and the words.
+pub(super) fn keeps_after_wounds(
+    p: &mut Play,
+    (target, target_name): (Entity, &Name),
+    c: &Casting,
+    damage: u32,
+) -> (bool, String) {
+    let began = p.clock.moment_of(c.started).0;
+    let clock = &p.clock;
+    let Ok(mut t) = p.figures.get_mut(target) else {
         return (false, "no save".into());
     };
-    // Every hit point taken while casting, before the spell goes off, counts (Basics):
-    // a spell carried into the next round keeps the wounds of its first.
-    let dmg = t.casting_wounds.take(c.started, damage.max(0) as u32);
-    let carried = p.clock.moment_of(c.started).0 < p.clock.round_segment().0;
+    // The blow just taken is counted as `damage`: those before it, not yet counted.
+    let earlier = t
+        .casting_wounds
+        .before(clock.tick(), |tick| clock.moment_of(tick).0 == began);
+    let dmg = t.casting_wounds.take(c.started, earlier, damage);
+    let carried = began < clock.round_segment().0;
     let (level, save) = (t.hit_dice.map_or(1, |h| h.0), t.saving_throw.map(|s| s.0));
     // The level as the caster's total was costed: the table's, else the declared time.
     let declared = match &t.intent.act {
@@ -945,11 +968,7 @@ fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, Stri
     let Some(save) = save else {
         return (false, "no saving throw given: the spell is lost".into());
     };
-    let d20 = p
-        .dice
-        .roll(DieKind::Save, &b.target_name, 20)
-        .0
-        .clamp(1, 20) as u32;
+    let d20 = p.dice.roll(DieKind::Save, target_name, 20).0.clamp(1, 20) as u32;
     let (keeps, _) = keeps_spell(d20, spell_level, level, dmg, save);
     let sum = i64::from(d20) - i64::from(spell_level) + i64::from(level) - i64::from(dmg);
     let why = crate::words!(
