@@ -1068,3 +1068,63 @@ proptest! {
         prop_assert_eq!(saves, 1, "one save for the one casting");
     }
 }
+
+/// A walker going from `from` to `to` (feet, along y = 40) with d10 `d`, and a fireball
+/// at (70, 50), radius 20 ft, going off on the mage's total.
+fn walker_and_fireball(from: f64, to: f64, d: u32, mage: u32) -> String {
+    format!(
+        r#"Scene(name: "walker", setting: Indoors, seed: 8, rules: (system: TakeInitiative),
+    combatants: [
+        (name: "Walker", side: "Blue", at: ({from:.1}, 40.0), weapon: "long sword", thac0: 14, ac: 3, hp: 40),
+        (name: "Mage", side: "Red", at: (70.0, 130.0), thac0: 19, ac: 9, hp: 18, hit_dice: 5),
+    ],
+    rounds: [(
+        declare: {{ "Walker": Move(to: ({to:.1}, 40.0)), "Mage": Cast(spell: "fireball", at: (70.0, 50.0)) }},
+        initiative: {{ "Walker": {d}, "Mage": {mage} }},
+    )],
+    dice: {{ Save: {{ "Walker": [1] }} }},
+)"#
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// §11b for any walk and any dice: a figure that moves this round is caught by the
+    /// blast if its path crosses the area with its total in the window, else if it still
+    /// stands inside where it started (its total after the spell's), else if its move
+    /// ended inside (its total before) — never by the window alone.
+    #[test]
+    fn a_mover_is_caught_where_it_is_when_the_blast_goes_off(
+        from in 0u32..=28, to in 0u32..=28, d in 1u32..=10, mage in 1u32..=10,
+    ) {
+        let (from, to) = (f64::from(from) * 5.0, f64::from(to) * 5.0);
+        prop_assume!((from - to).abs() >= 5.0);
+        let ev = play_src("walker", &walker_and_fireball(from, to, d, mage));
+        let total = |who: &str| ev.iter().find_map(|e| match (&e.payload, e.actor == who) {
+            (Payload::TakeInitiative { segment, .. }, true) => Some(*segment),
+            _ => None,
+        }).unwrap();
+        let (walker, at) = (total("Walker"), total("Mage"));
+        let inside = |x: f64| (x - 70.0).hypot(40.0 - 50.0) <= 20.0;
+        // Along y = 40 the area spans x from 70 - 17.3 to 70 + 17.3.
+        let crosses = {
+            let (lo, hi) = (from.min(to), from.max(to));
+            lo <= 70.0 + 17.33 && hi >= 70.0 - 17.33
+        };
+        let moved = ev.iter().filter(|e| e.actor == "Walker" && e.kind == K::Move).map(|e| match &e.payload {
+            Payload::Move { to, .. } => to.0,
+            _ => from,
+        }).last();
+        let end = if walker < at { moved.unwrap_or(from) } else { from };
+        let caught = ev.iter().any(|e| e.kind == K::Effect && e.target.as_deref() == Some("Walker"));
+        let in_window = (i64::from(walker) - i64::from(at)).abs() <= window_of(from, to);
+        let expected = (crosses && in_window) || inside(end);
+        prop_assert_eq!(caught, expected, "walker total {} ({} -> {}, ended {}), spell {}", walker, from, to, end, at);
+    }
+}
+
+/// §11b's window for the walker: 40 ft of area against a tenth of its 12" move.
+fn window_of(_from: f64, _to: f64) -> i64 {
+    i64::from(firststrike::rules::effect::window(40.0, 120.0).0)
+}

@@ -380,21 +380,36 @@ fn blast(
             continue;
         }
         let mover = p.plan.moves.iter().find(|m| ti && m.name == f.figure.name);
+        let standing = |at: Position| {
+            effect::inside(at.distance(&centre), radius_ft)
+                .then(|| format!("{} ft from its centre", at.distance(&centre).round()))
+        };
         let why = match mover {
+            // §11b's three cases: moving through the area as it goes off (its total within
+            // the window, its path crossing), else still where it started (its total after
+            // the spell's), else where its move ended (before).
             Some(m) => {
                 let crosses = path_distance(centre, m.from, m.to) <= radius_ft;
                 let (n, _) = effect::window(2.0 * radius_ft, m.move_ft);
                 let at = i64::from(done.when.1);
                 let (inside, _) = effect::within_window(i64::from(m.total), at, n);
-                (crosses && inside).then(|| {
-                    format!(
+                if crosses && inside {
+                    Some(format!(
                         "moving through it on {}, within ±{n} of {at} (Take Initiative! §11b)",
                         m.total
-                    )
-                })
+                    ))
+                } else if i64::from(m.total) > at {
+                    let from = Position {
+                        x: m.from.0,
+                        y: m.from.1,
+                    };
+                    standing(from)
+                        .map(|w| format!("{w}, where it stands until it moves on {}", m.total))
+                } else {
+                    standing(*f.pos).map(|w| format!("{w}, where its move ended on {}", m.total))
+                }
             }
-            None => effect::inside(f.pos.distance(&centre), radius_ft)
-                .then(|| format!("{} ft from its centre", f.pos.distance(&centre).round())),
+            None => standing(*f.pos),
         };
         if let Some(w) = why {
             caught.push((f.figure.index, f.entity, f.figure.name.clone(), w));
