@@ -527,3 +527,39 @@ fn another_systems_initiative_is_rolled_even_where_sides_are_named_as_figures() 
         "{d6s:?}"
     );
 }
+
+/// `compare` orders each round by the figures' first blows, spells and acts, as `run` plays
+/// them: a house rule's note at segment 0 (move or strike, a parting shot drawn) is no act.
+#[test]
+fn compare_orders_by_what_is_done_not_by_notes() {
+    let round_1 = |scene: &str| -> Vec<(String, u64)> {
+        let (code, out, err) = fs(&["compare", scene, "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["book"]["rounds"]["1"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|x| (x[0].as_str().unwrap().to_string(), x[1].as_u64().unwrap()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let first_blow = |scene: &str, who: &str| -> Option<u64> {
+        let (_, out, _) = fs(&["run", scene, "--format", "json"]);
+        out.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|e| e["round"] == 1 && e["actor"] == who && (e["kind"] == "hit" || e["kind"] == "miss"))
+            .and_then(|e| e["segment"].as_u64())
+    };
+    let mos = "scenes/house/move_or_strike.ron";
+    let order = round_1(mos);
+    assert!(!order.is_empty());
+    for (who, segment) in &order {
+        assert!(*segment > 0, "{who} placed at segment 0: {order:?}");
+        assert_eq!(Some(*segment), first_blow(mos, who), "{who}: {order:?}");
+    }
+    // The mage only moves off, drawing a parting shot: it does nothing to order.
+    let ps = round_1("scenes/house/parting_shot.ron");
+    assert!(ps.iter().all(|(who, _)| who != "Mage"), "{ps:?}");
+}

@@ -28,10 +28,14 @@ pub struct Summary {
 pub fn summary(log: &EventLog) -> Summary {
     let mut s = Summary::default();
     for e in &log.events {
-        let acted = matches!(
-            e.kind,
-            EventKind::Hit | EventKind::Miss | EventKind::SpellComplete | EventKind::Act
-        );
+        // An act logged at segment 0 is a note made as the round is laid out (a house
+        // rule's, a parting shot drawn), not something done: blows and completions there
+        // are ("the very beginning of the round").
+        let acted = match e.kind {
+            EventKind::Hit | EventKind::Miss | EventKind::SpellComplete => true,
+            EventKind::Act => e.segment > 0,
+            _ => false,
+        };
         if acted && e.round > 0 {
             let order = s.rounds.entry(e.round).or_default();
             if !order.iter().any(|(n, _)| n == &e.actor) {
