@@ -549,7 +549,9 @@ fn compare_orders_by_what_is_done_not_by_notes() {
         let (_, out, _) = fs(&["run", scene, "--format", "json"]);
         out.lines()
             .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-            .find(|e| e["round"] == 1 && e["actor"] == who && (e["kind"] == "hit" || e["kind"] == "miss"))
+            .find(|e| {
+                e["round"] == 1 && e["actor"] == who && (e["kind"] == "hit" || e["kind"] == "miss")
+            })
             .and_then(|e| e["segment"].as_u64())
     };
     let mos = "scenes/house/move_or_strike.ron";

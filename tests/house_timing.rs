@@ -386,3 +386,35 @@ fn timing_switches_are_refused_under_take_initiative() {
         assert!(parse("x.ron", &src).is_ok(), "{key}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// A parting shot lands as the leaver goes, before anything else in segment 1: in the
+    /// log it comes before the leaver's first step, and a leaver it fells lies where it
+    /// stood, within the orc's reach — for any d20 and damage.
+    #[test]
+    fn a_parting_shot_lands_before_the_leaver_steps(d20 in 1i32..=20, damage in 1i32..=8, hp in 1i32..=8) {
+        let src = std::fs::read_to_string("scenes/house/parting_shot.ron").unwrap();
+        let start = src.find("(name: \"Mage\"").unwrap();
+        let at = src[start..].find("hp:").unwrap() + start;
+        let end = at + src[at..].find(|c: char| c == ',' || c == ')').unwrap();
+        let mut src = format!("{}hp: {hp}{}", &src[..at], &src[end..]);
+        src = src.replace(
+            r#"dice: { ToHit: { "Orc 1": [12] }, Damage: { "Orc 1": [5] } },"#,
+            &format!(r#"dice: {{ ToHit: {{ "Orc 1": [{d20}] }}, Damage: {{ "Orc 1": [{damage}] }} }},"#),
+        );
+        let log = play(scene(&src));
+        let shot = log.iter().position(|e| e.rule.id == "house.parting_shot" && matches!(e.payload, Payload::Attack { .. }));
+        let step = log.iter().position(|e| e.actor == "Mage" && e.kind == K::Move);
+        let shot = shot.expect("the parting shot");
+        if let Some(step) = step {
+            prop_assert!(shot < step, "the mage stepped before the shot");
+        }
+        let felled = log.iter().any(|e| e.actor == "Mage" && e.kind == K::Down && e.round == 1 && e.segment == 1);
+        if felled {
+            let stepped_in_1 = log.iter().any(|e| e.actor == "Mage" && e.kind == K::Move && e.round == 1 && e.segment == 1);
+            prop_assert!(!stepped_in_1, "a mage felled as it went still stepped away");
+        }
+    }
+}

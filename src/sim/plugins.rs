@@ -83,6 +83,7 @@ fn chain() -> impl IntoScheduleConfigs<bevy::ecs::schedule::InternedSystemSet, (
         SimSet::Areas,
         SimSet::Sight,
         SimSet::Resolve,
+        SimSet::MoveAfterBlows,
         SimSet::Psionics,
         SimSet::Change,
         SimSet::Resight,
@@ -242,6 +243,9 @@ impl Plugin for MovementPlugin {
             SimStep,
             (
                 movement::movement.in_set(SimSet::Movement),
+                movement::after_blows
+                    .in_set(SimSet::MoveAfterBlows)
+                    .run_if(movement::any_waits_for_blows),
                 (areas::follow, areas::silenced)
                     .chain()
                     .in_set(SimSet::Areas)
@@ -267,7 +271,9 @@ impl Plugin for SightPlugin {
             SimStep,
             (
                 sight().in_set(SimSet::Sight),
-                sight().in_set(SimSet::Resight).run_if(areas::just_made),
+                sight()
+                    .in_set(SimSet::Resight)
+                    .run_if(areas::just_made.or_else(movement::any_waits_for_blows)),
             ),
         );
     }
