@@ -418,3 +418,44 @@ proptest! {
         }
     }
 }
+
+fn waits_on_a_walker(d: u32, act: &str) -> Scene {
+    scene(&format!(
+        r#"Scene(name: "w", setting: Indoors, seed: 4, rules: (house: (await_enemy: true)),
+        combatants: [
+            (name: "Walker", side: "M", at: (100.0, 100.0), movement: 12, hp: 50),
+            (name: "Thief", side: "P", at: (0.0, 0.0), weapon: "dagger", thac0: 15, hp: 50),
+            (name: "Post", side: "M", at: (0.0, 5.0), hp: 900, ac: 10),
+        ],
+        rounds: [(
+            declare: {{ "Walker": {act}, "Thief": Melee(targets: ["Post"]), "Post": Hold }},
+            initiative: {{ "P": 6, "M": 1 }},
+            awaits: {{ "Thief": "Walker" }},
+        )],
+        dice: {{ ToHit: {{ "Thief": [15] }} }})"#,
+        act = act.replace("D", &format!("{}.0", 100 + d))
+    ))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// A wait on a figure that only moves lasts until its move ends (at 12 ft a segment
+    /// indoors, the whole round at most); on a non-combat act, its one segment. The waiter
+    /// strikes in the next segment, when its dagger (speed factor 2) fits what is left —
+    /// never before the act it waits on, and never silently.
+    #[test]
+    fn a_wait_on_a_move_lasts_until_the_move_ends(d in 1u32..=140) {
+        let log = play(waits_on_a_walker(d, "Move(to: (100.0, D))"));
+        let moving = d.div_ceil(12).clamp(1, 10);
+        let blows = attacks(&log, "Thief", 1);
+        if 10 - moving >= 2 {
+            prop_assert_eq!(blows, vec![moving + 1], "{} ft", d);
+        } else {
+            prop_assert!(blows.is_empty(), "{:?}", blows);
+            prop_assert_eq!(idles(&log, "Thief", 1), vec!["house.await"]);
+        }
+        let log = play(waits_on_a_walker(d, r#"Other("looks about")"#));
+        prop_assert_eq!(attacks(&log, "Thief", 1), vec![2]);
+    }
+}

@@ -65,10 +65,34 @@ pub(super) fn short_rounds(
 
 /// The segment figure `w`'s declared action is done in, from the start of its own round
 /// (its own wait is added by the caller): a spell's completion; a blow's speed factor,
-/// counted as segments (the text compares them so); anything else takes no time.
+/// counted as segments (the text compares them so); a move's end, at its rate (the whole
+/// round at most); any other act in the round's first segment, where the log places it
+/// (a non-combat act is ordered by its side's die, not timed, DMG p.61-62). A figure that
+/// holds does nothing to wait for.
 fn done_in(b: &RoundBuild, w: usize) -> u32 {
     let f = &b.figs[w];
     match f.act {
+        Act::Move { toward, to } => {
+            let goal = to.or_else(|| {
+                let t = b
+                    .figs
+                    .iter()
+                    .find(|g| Some(g.name().as_str()) == toward.as_deref())?;
+                Some((t.pos.x, t.pos.y))
+            });
+            moving_for(b, w, goal)
+        }
+        Act::Close { targets } => {
+            let goal = b
+                .figs
+                .iter()
+                .find(|g| targets.first().is_some_and(|t| t == g.name().as_str()))
+                .map(|t| (t.pos.x, t.pos.y));
+            moving_for(b, w, goal)
+        }
+        Act::Flee { to } | Act::Withdraw { to } => moving_for(b, w, Some(*to)),
+        Act::Hold => 0,
+        Act::Other(_) | Act::Turn { .. } | Act::Potion { .. } | Act::Hide => 1,
         Act::Cast {
             spell,
             segments,
@@ -84,6 +108,21 @@ fn done_in(b: &RoundBuild, w: usize) -> u32 {
         }
         _ => 0,
     }
+}
+
+/// The segments figure `w` takes to reach `goal` at its rate: 1 to 10 (a move longer
+/// than the round takes all of it; no goal, the whole round).
+fn moving_for(b: &RoundBuild, w: usize, goal: Option<(f64, f64)>) -> u32 {
+    let f = &b.figs[w];
+    let fps = crate::rules::movement::feet_per_segment(f64::from(f.movement.inches), b.setting);
+    let Some(goal) = goal.filter(|_| fps > 0.0) else {
+        return crate::rules::charge::SEGMENTS_PER_ROUND;
+    };
+    let ft = f.pos.distance(&crate::sim::components::Position {
+        x: goal.0,
+        y: goal.1,
+    });
+    ((ft / fps).ceil() as u32).clamp(1, crate::rules::charge::SEGMENTS_PER_ROUND)
 }
 
 /// A weapon's speed as the house rules count it, in segments: its speed factor — a bow's
