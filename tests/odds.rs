@@ -506,3 +506,70 @@ fn a_first_blow_that_drops_the_foe_is_a_first_strike() {
         o.outcomes.iter().map(|x| &x.key).collect::<Vec<_>>()
     );
 }
+
+/// `odds` names only what happened: in every library scene, "X's charge hits Y" is counted
+/// only for a figure that declared a charge at Y (a goblin striking back at a charger, a
+/// set spear, is no charge of its own), and "X strikes Y before Y strikes X" only for a Y
+/// that meant to strike X with a blow (a caster aiming a spell at X is no blow race).
+#[test]
+fn odds_name_a_charge_or_a_race_only_where_one_was_declared() {
+    let scenes: Vec<String> = std::fs::read_dir("scenes")
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| p.display().to_string())
+        .collect();
+    assert!(scenes.len() > 10);
+    for scene in &scenes {
+        let Ok(parsed) = firststrike::scene::load(scene) else {
+            continue;
+        };
+        let (code, out, err) = fs(&["odds", scene, "--trials", "40", "--format", "json"]);
+        assert_eq!(code, 0, "{scene}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let declares = |who: &str, at: &str, blows: bool| {
+            let surprise = parsed.surprise_segments.iter().flat_map(|m| m.iter());
+            let rounds = parsed
+                .rounds
+                .iter()
+                .flat_map(|r| r.declare.iter().chain(r.change.iter()));
+            surprise.chain(rounds).any(|(n, act)| {
+                let kind = act.verb();
+                n == who
+                    && act.targets().iter().any(|t| *t == at)
+                    && if blows {
+                        [
+                            "melee",
+                            "missile fire",
+                            "charge",
+                            "close",
+                            "set against a charge",
+                        ]
+                        .contains(&kind.as_str())
+                    } else {
+                        kind == "charge"
+                    }
+            })
+        };
+        for o in v["odds"]["outcomes"].as_array().unwrap() {
+            let key = o["key"].as_str().unwrap();
+            let parts: Vec<&str> = key.split(':').collect();
+            match parts.as_slice() {
+                ["charge", who, at, "hits"] => {
+                    assert!(
+                        declares(who, at, false),
+                        "{scene}: {key} without a charge declared"
+                    )
+                }
+                ["pair", x, y, "first" | "second"] if o["count"].as_u64() > Some(0) => {
+                    // One of the two struck; the other must have meant to strike back.
+                    assert!(
+                        declares(x, y, true) || declares(y, x, true),
+                        "{scene}: {key}"
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -238,11 +238,36 @@ fn charges(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
                     });
             }
         }
-        if e.kind == K::Hit && e.rule.id.starts_with("charge") {
+        // Its own charge's blow: not a blow struck back at a charger, nor a set spear's.
+        if e.kind == K::Hit
+            && e.rule.id.starts_with("charge")
+            && declared(events, &e.actor, t, &["charge"])
+        {
             o.entry(format!("charge:{}:{t}:hits", e.actor))
                 .or_insert_with(|| crate::words!("{}'s charge hits {t}", e.actor));
         }
     }
+}
+
+/// The declarations that mean to strike a blow.
+const BLOWS: &[&str] = &[
+    "melee",
+    "missile fire",
+    "charge",
+    "close",
+    "set against a charge",
+];
+
+/// Whether `who` declared one of `actions` at `at`.
+fn declared(events: &[LogEvent], who: &str, at: &str, actions: &[&str]) -> bool {
+    events.iter().any(|e| match &e.payload {
+        Payload::Declare { action, targets } => {
+            e.actor.as_str() == who
+                && actions.contains(&action.as_str())
+                && targets.iter().any(|t| t == at)
+        }
+        _ => false,
+    })
 }
 
 /// Each pair of opponents: who struck the other first, or together (in the same beat of
@@ -260,14 +285,9 @@ fn pairs(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
                 .or_insert((e.round, e.segment, *beat));
         }
     }
-    let aims = |who: &str, at: &str| {
-        events.iter().any(|e| match &e.payload {
-            Payload::Declare { targets, .. } => {
-                e.actor.as_str() == who && targets.iter().any(|t| t == at)
-            }
-            _ => false,
-        })
-    };
+    // A foe that meant to strike it: a spell aimed at it is no blow, and has its own
+    // outcomes (completes, ruined).
+    let aims = |who: &str, at: &str| declared(events, who, at, BLOWS);
     for ((a, b), wa) in &first {
         let order = match first.get(&(b.clone(), a.clone())) {
             Some(_) if a > b => continue,
