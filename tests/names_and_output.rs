@@ -291,3 +291,59 @@ fn a_bad_name_is_located_on_its_own_figure() {
         assert_eq!(p.line, 4, "{bad:?}: {e}");
     }
 }
+
+/// A declaration's error is located on its own `"Name":` line, though the name comes
+/// earlier as another's target — in any order of the two — and a round's psionic modes on
+/// the round's entry, not on the scene's table of modes, a `save_vs_psionics` or an
+/// `initiative` key of the same name.
+#[test]
+fn a_declaration_error_is_located_on_its_own_key() {
+    for (first, second, bad_line) in [
+        (
+            r#""Elf": Missile(targets: ["Gnoll"]),"#,
+            r#""Gnoll": Missile(targets: ["Elf"]),"#,
+            8,
+        ),
+        (
+            r#""Gnoll": Missile(targets: ["Elf"]),"#,
+            r#""Elf": Missile(targets: ["Gnoll"]),"#,
+            7,
+        ),
+    ] {
+        let src = format!(
+            r#"Scene(name: "n", setting: Indoors, combatants: [
+        (name: "Elf", side: "P", at: (0.0, 0.0), weapon: "long bow"),
+        (name: "Gnoll", side: "G", at: (30.0, 0.0), weapon: "long sword"),
+    ],
+    rounds: [(
+        declare: {{
+            {first}
+            {second}
+        }},
+    )])"#
+        );
+        let e = firststrike::scene::parse("n.ron", &src).unwrap_err();
+        let p =
+            e.0.iter()
+                .find(|p| p.field == "rounds[0].declare.Gnoll")
+                .unwrap_or_else(|| panic!("{e}"));
+        assert_eq!(p.line, bad_line, "{e}");
+    }
+    let src = r#"Scene(name: "p", setting: Indoors, combatants: [
+        (name: "Illithid", side: "Illithid", at: (40.0, 10.0), hp: 40, psionic: (attack: 15, defense: 240)),
+        (name: "Mordenkainen", side: "Wizards", at: (50.0, 45.0), hp: 50, save_vs_psionics: 5),
+    ],
+    psionics: ( attacks: [ (name: "psionic blast", cost: Some(20), area_ft: Some(60.0), page: Some("dm")) ] ),
+    rounds: [(
+        initiative: { "Illithid": 3, "Wizards": 3 },
+        psionics: {
+            "Illithid": [(attack: "psionic blast", at: "Mordenkainen", defense: "mind blank")],
+        },
+    )])"#;
+    let e = firststrike::scene::parse("p.ron", src).unwrap_err();
+    let p =
+        e.0.iter()
+            .find(|p| p.field.starts_with("rounds[0].psionics.Illithid"))
+            .unwrap_or_else(|| panic!("{e}"));
+    assert_eq!(p.line, 9, "{e}");
+}

@@ -28,15 +28,26 @@ fn locate(src: &str, anchors: &[String]) -> usize {
     let in_comment = |i: usize| comments.iter().any(|&(a, b)| a <= i && i < b);
     let (mut start, mut from) = (0, 0);
     for a in anchors {
-        let (text, as_key) = match a.strip_prefix(KEY) {
-            Some(k) => (k, true),
-            None => (a.as_str(), false),
+        let (text, as_key, as_field) = match (a.strip_prefix(KEY), a.strip_prefix(FIELD)) {
+            (Some(k), _) => (k, true, false),
+            (_, Some(f)) => (f, true, true),
+            _ => (a.as_str(), false, false),
+        };
+        // A field's name stands alone: `psionics:`, not the end of `save_vs_psionics:`.
+        let alone = |i: usize| {
+            !as_field
+                || src[..i]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
         };
         let found = src[from..]
             .match_indices(text)
             .map(|(i, _)| from + i)
             .find(|&i| {
-                !in_comment(i) && (!as_key || src[i + text.len()..].trim_start().starts_with(':'))
+                !in_comment(i)
+                    && alone(i)
+                    && (!as_key || src[i + text.len()..].trim_start().starts_with(':'))
             });
         if let Some(i) = found {
             start = i;
@@ -52,6 +63,14 @@ const KEY: &str = "\u{1}key:";
 /// An anchor found only as a map's key: `"NAME":`.
 fn key(name: &str) -> String {
     format!("{KEY}{}", q(name))
+}
+
+/// Marks an anchor that is a field's name.
+const FIELD: &str = "\u{2}field:";
+
+/// An anchor found only as a field of its own: `name:`, not the end of a longer name.
+fn field(name: &str) -> String {
+    format!("{FIELD}{name}")
 }
 
 /// Where the comments are (`//` to the end of the line, `/* */`), outside strings.
@@ -463,7 +482,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         );
         for who in round.change.keys() {
             let mut a = change_at.clone();
-            a.push(q(who));
+            a.push(key(who));
             let field = format!("rounds[{r}].change.{who}");
             if !ti {
                 let m = "a change of action is a Take Initiative! declaration (rules: (system: TakeInitiative))";
@@ -477,7 +496,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         }
         for (who, ids) in &round.modifiers {
             let mut a = anchors.clone();
-            a.extend(["modifiers".to_string(), q(who)]);
+            a.extend(["modifiers".to_string(), key(who)]);
             let field = format!("rounds[{r}].modifiers.{who}");
             let table = tables::take_initiative();
             let msg = if !ti {
@@ -519,14 +538,14 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         );
         for (who, next) in &round.then {
             let mut a = then_at.clone();
-            a.push(q(who));
+            a.push(key(who));
             if let Err(m) = second_action_allowed(scene, round.declare.get(who), who, next) {
                 c.add(&a, format!("rounds[{r}].then.{who}"), m, None);
             }
         }
         for (who, s) in &round.hesitation_s {
             let mut a = anchors.clone();
-            a.extend(["hesitation_s".to_string(), q(who)]);
+            a.extend(["hesitation_s".to_string(), key(who)]);
             if !names.contains(&who.as_str()) {
                 let msg = format!("no figure is named '{who}'");
                 c.add(
@@ -730,7 +749,7 @@ fn split_help(e: String) -> (String, Option<String>) {
 /// A declaration's numbers against [`limits`], and a figure aiming at itself.
 fn act_limits(c: &mut Checker, who: &str, act: &Act, section: &[String], path: &str) {
     let mut at = section.to_vec();
-    at.push(q(who));
+    at.push(key(who));
     let mut bad = |field: &str, r: Result<(), String>| {
         if let Err(m) = r {
             c.add(&at, format!("{path}.{who}.{field}"), m, None);
@@ -881,7 +900,7 @@ fn check_declarations(
         let withdrawal = matches!(act, Act::Withdraw { .. }) && scene.rules.house.parting_shots;
         if !ti && only_take_initiative(act) && !withdrawal {
             let mut a = at.clone();
-            a.push(q(who));
+            a.push(key(who));
             c.add(
                 &a,
                 format!("{path}.{who}"),
@@ -892,7 +911,7 @@ fn check_declarations(
                 None,
             );
         }
-        at.push(q(who));
+        at.push(key(who));
         let Some(fig) = scene.combatant(who) else {
             c.add(
                 &at,
@@ -1179,7 +1198,7 @@ fn expects_in_surprise(c: &mut Checker, declare: &Declarations, anchors: &[Strin
     for (who, act) in declare {
         if matches!(act, Act::Expect { .. }) {
             let mut a = anchors.to_vec();
-            a.push(q(who));
+            a.push(key(who));
             c.add(
                 &a,
                 format!("surprise_segments[{k}].{who}"),
@@ -1213,7 +1232,7 @@ fn engaged_charges(c: &mut Checker, scene: &Scene, declare: &Declarations, ancho
             .min_by(f64::total_cmp);
         if let Err(refusal) = may_charge(nearest) {
             let mut a = anchors.to_vec();
-            a.push(q(who));
+            a.push(key(who));
             c.add(
                 &a,
                 format!("rounds[0].declare.{who}"),

@@ -122,11 +122,19 @@ fn ring_of_waits(awaits: &std::collections::BTreeMap<String, String>, who: &str)
 fn psionics(c: &mut Checker, scene: &Scene) {
     let table = tables::psionics().merged(&scene.psionics);
     if let Err(m) = table.check() {
-        c.add(&["psionics".into()], "psionics".into(), m, None);
+        c.add(&[super::field("psionics")], "psionics".into(), m, None);
     }
     for (r, round) in scene.rounds.iter().enumerate() {
         for (who, choices) in &round.psionics {
-            let at = vec!["psionics".to_string(), super::key(who)];
+            // The round's own `psionics:` (the r-th round that has one), not the scene's
+            // table of modes nor a `save_vs_psionics`.
+            let with = scene.rounds[..=r]
+                .iter()
+                .filter(|x| !x.psionics.is_empty())
+                .count();
+            let mut at = vec![super::field("rounds")];
+            at.extend(std::iter::repeat_n(super::field("psionics"), with));
+            at.push(super::key(who));
             let field = format!("rounds[{r}].psionics.{who}");
             let Some(f) = scene.combatant(who) else {
                 let help = suggestion(who, scene.combatants.iter().map(|f| f.name.as_str()));
