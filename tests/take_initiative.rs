@@ -1128,3 +1128,49 @@ proptest! {
 fn window_of(_from: f64, _to: f64) -> i64 {
     i64::from(firststrike::rules::effect::window(40.0, 120.0).0)
 }
+
+/// App. A (note 4), for every monster of the bestiary with several attacks to a routine
+/// (claw/claw/bite and the like, damage given as a sum): with a minor action (opening a
+/// door) it makes one attack that round; without, all of them.
+#[test]
+fn a_minor_action_leaves_any_monster_one_attack() {
+    let many: Vec<_> = tables::monsters()
+        .iter()
+        .filter(|m| {
+            m.weapon.is_none() && m.damage.split('+').filter(|p| p.contains('d')).count() > 1
+        })
+        .collect();
+    assert!(many.len() > 5, "the bestiary has claw/claw/bite monsters");
+    for m in many {
+        let rolls = |minor: bool| {
+            let src = format!(
+                r#"Scene(name: "m", setting: Indoors, seed: 3, rules: (system: TakeInitiative),
+    combatants: [
+        (name: "Beast", side: "B", at: (0.0, 0.0), monster: "{}", hp: 900),
+        (name: "Post", side: "P", at: (0.0, 5.0), hp: 900, ac: 10),
+    ],
+    rounds: [(
+        declare: {{ "Beast": Melee(targets: ["Post"]), "Post": Other("stands") }},
+        {}
+        initiative: {{ "Beast": 3, "Post": 5 }},
+    )],
+)"#,
+                m.name,
+                if minor {
+                    r#"modifiers: { "Beast": ["open_door"] },"#
+                } else {
+                    ""
+                }
+            );
+            play_src("m", &src)
+                .iter()
+                .filter(|e| {
+                    e.actor == "Beast" && e.round == 1 && matches!(e.kind, K::Hit | K::Miss)
+                })
+                .count()
+        };
+        let all = rolls(false);
+        assert!(all > 1, "{}: {all} attacks", m.name);
+        assert_eq!(rolls(true), 1, "{} with a minor action", m.name);
+    }
+}

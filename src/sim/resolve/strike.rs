@@ -301,7 +301,8 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     debug_assert!(missile || second || weapons.len() as u32 == a.fighting.melee_attacks());
     // A parting shot, or a free attack on a fleer, is a single attack: a claw, not the
     // whole claw/claw/bite, and no second hand.
-    if free.is_some() {
+    // So is the blow of a figure with a minor action this round ("Take Initiative!" App. A).
+    if free.is_some() || one_attack_only(&adjust) {
         weapons.truncate(1);
     }
     let mut b = Blow {
@@ -354,6 +355,11 @@ fn as_it_turns(adjust: &[Adjust]) -> bool {
     adjust
         .iter()
         .any(|a| a.rule == cite::TI_WITHDRAW_BLOCK || is_parting_shot(a))
+}
+
+/// Whether the adjustments hold a minor action's "one attack, not several".
+fn one_attack_only(adjust: &[Adjust]) -> bool {
+    adjust.iter().any(|a| a.rule == cite::TI_MINOR_ONE_ATTACK)
 }
 
 /// Whether an adjustment is a parting shot's (house rules): it lands as the figure goes.

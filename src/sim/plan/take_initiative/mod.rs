@@ -683,7 +683,19 @@ fn strike(b: &mut Build, i: usize, s: u32) {
         };
         b.changes.closing.insert(i, Some(step));
     }
-    // A minor action this round takes away multiple attacks (App. A; note 4).
+    let mut adjust = running_back(b, i);
+    // A minor action this round takes away multiple attacks (App. A; note 4): a weapon
+    // user's several routines, a monster's claw/claw/bite, a second hand's weapon.
+    if b.one_attack.contains(&i) && f.attacks_per_routine() > 1 {
+        adjust.push(crate::sim::plan::Adjust {
+            value: 0,
+            why: format!(
+                "a minor action this round: one attack, not {}",
+                f.attacks_per_routine()
+            ),
+            rule: cite::TI_MINOR_ONE_ATTACK,
+        });
+    }
     let of = if b.one_attack.contains(&i) && rate > 1 {
         let why = format!(
             "a minor action this round: one attack, not {rate} ({})",
@@ -702,7 +714,6 @@ fn strike(b: &mut Build, i: usize, s: u32) {
     } else {
         rate
     };
-    let adjust = running_back(b, i);
     // Several targets: at the round's end, the lower totals first, each routine at the
     // next target in turn (resolve::target).
     let (key, when, rule) = match b.round_end.get(&i) {
