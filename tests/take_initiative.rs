@@ -1174,3 +1174,45 @@ fn a_minor_action_leaves_any_monster_one_attack() {
         assert_eq!(rolls(true), 1, "{} with a minor action", m.name);
     }
 }
+
+/// App. B note 1, for every bow, crossbow and dart of the table: "nocked and ready" (+1)
+/// is the first shot's only; the round after it looses its volley, the next shot must be
+/// nocked or loaded (+7 arrows, +10 quarrels, +1 darts as the text's row has it).
+#[test]
+fn nocked_and_ready_is_used_up_by_the_first_volley() {
+    use firststrike::rules::take_initiative::action::{can_be_ready, missile_speed};
+    let table = tables::take_initiative();
+    for w in tables::weapons()
+        .iter()
+        .filter(|w| w.missile && can_be_ready(&w.name))
+    {
+        let src = format!(
+            r#"Scene(name: "n", setting: Indoors, seed: 3, rules: (system: TakeInitiative),
+    combatants: [
+        (name: "Archer", side: "A", at: (0.0, 0.0), weapon: "{}", ready: true, thac0: 10, hp: 50),
+        (name: "Troll", side: "T", at: (0.0, 20.0), hp: 900, ac: 10),
+    ],
+    rounds: [
+        (declare: {{ "Archer": Missile(targets: ["Troll"]), "Troll": Other("waits") }}, initiative: {{ "Archer": 5, "Troll": 5 }}),
+        (initiative: {{ "Archer": 5, "Troll": 5 }}),
+        (initiative: {{ "Archer": 5, "Troll": 5 }}),
+    ],
+)"#,
+            w.name
+        );
+        let ev = play_src("n", &src);
+        let totals: Vec<i64> = ev
+            .iter()
+            .filter(|e| e.actor == "Archer")
+            .filter_map(|e| match e.payload {
+                Payload::TakeInitiative { total, .. } => Some(total),
+                _ => None,
+            })
+            .collect();
+        let (ready, later) = (
+            5 + i64::from(missile_speed(table, &w.name, true)),
+            5 + i64::from(missile_speed(table, &w.name, false)),
+        );
+        assert_eq!(totals, vec![ready, later, later], "{}", w.name);
+    }
+}

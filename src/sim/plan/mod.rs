@@ -380,8 +380,11 @@ impl PlanFigureItem<'_, '_> {
     pub fn missile_action(&self) -> crate::rules::take_initiative::action::Action {
         use crate::rules::take_initiative::action::{Action, missile_speed};
         let weapon = self.weapon.weapon.as_deref().unwrap_or("");
+        // Nocked and ready once: the shot (or volley) that looses it leaves the next to be
+        // nocked or loaded (App. B note 1) — in the surprise segments too.
+        let ready = self.weapon.ready && self.rate.rounds_attacking == 0;
         Action::Missile {
-            speed: missile_speed(crate::tables::take_initiative(), weapon, self.weapon.ready),
+            speed: missile_speed(crate::tables::take_initiative(), weapon, ready),
             dexterity: self.dex.reaction,
         }
     }
