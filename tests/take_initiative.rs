@@ -1216,3 +1216,25 @@ fn nocked_and_ready_is_used_up_by_the_first_volley() {
         assert_eq!(totals, vec![ready, later, later], "{}", w.name);
     }
 }
+
+/// §1 with §9: a change of action to a charge the figure may not make (a foe within 1" at
+/// the round's start) is refused before anything changes — no "changes to" line, no new
+/// d10, and its action stays what it declared, this round and the next.
+#[test]
+fn a_refused_change_to_a_charge_leaves_the_action_as_declared() {
+    let src = scene_src("flee_4")
+        .replace("Flee(to: (20.0, 125.0))", "Flee(to: (20.0, 125.0)),\n            },\n            change: { \"Pursuer\": Charge(targets: [\"Defender\"]) ")
+        .replace(r#""Pursuer": 1, "Defender": 9"#, r#""Pursuer": 9, "Defender": 3"#)
+        .replace("    ],\n    dice:", "        (),\n    ],\n    dice:");
+    assert!(src.contains("change:"), "{src}");
+    let ev = play_src("flee_4", &src);
+    assert!(
+        ev.iter().any(|e| e.actor == "Pursuer" && e.kind == K::Idle && e.rule.id == "ti.charge_engaged"),
+        "the refusal is logged"
+    );
+    assert!(!ev.iter().any(|e| e.actor == "Pursuer" && e.detail.contains("changes to")));
+    assert!(
+        !ev.iter().any(|e| e.actor == "Pursuer" && matches!(&e.payload, Payload::Move { charge: true, .. })),
+        "it charged after all"
+    );
+}

@@ -85,6 +85,28 @@ pub(in crate::sim) fn change_actions(
             }
             continue;
         }
+        // A change to a charge it may not make (engaged at the round's start, or charged
+        // already this turn, §9) is refused before anything changes: it keeps its action.
+        if matches!(to, Act::Charge { .. }) {
+            let clock = p.clock.clone();
+            let b = Build::new(&figs, &clock, &scene, (round, segment));
+            let may = super::engaged(&b, i).and_then(|_| {
+                crate::rules::take_initiative::combine::charge_ready(figs[i].last_charge(), round)
+            });
+            if let Err(refusal) = may {
+                let detail = format!("cannot change to charge: {}", refusal.describe());
+                let e = LogEvent::new(
+                    (round, segment),
+                    name.clone(),
+                    EventKind::Idle,
+                    None,
+                    detail,
+                    refusal.rule(),
+                );
+                p.log.write(e);
+                continue;
+            }
+        }
         p.plan
             .entries
             .retain(|x| !(x.by(e) && x.segment >= segment));
