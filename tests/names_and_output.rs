@@ -185,6 +185,8 @@ fn take_initiative_slips_are_refused_and_its_pairs_accepted() {
         ("A: melee sf=5 mod=parry d10=3", "two normal actions"),
         ("A: melee sf=5 mod=hide d10=3", "two normal actions"),
         ("A: hide mod=move_half d10=3", "§10"),
+        ("A: wait mod=set_to_receive weapon=long_sword d10=3", "§9a"),
+        ("A: wait mod=set_to_receive d10=3", "spear or pole arm"),
     ] {
         let (code, _, err) = ti(a);
         assert_eq!(code, 2, "{a}: {err}");
@@ -193,6 +195,7 @@ fn take_initiative_slips_are_refused_and_its_pairs_accepted() {
     for a in [
         "A: device mod=move_full d10=3",
         "A: withdraw mod=parry d10=3",
+        "A: wait mod=set_to_receive weapon=spear d10=3",
     ] {
         let (code, _, err) = ti(a);
         assert_eq!(code, 0, "{a}: {err}");

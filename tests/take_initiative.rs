@@ -1229,12 +1229,18 @@ fn a_refused_change_to_a_charge_leaves_the_action_as_declared() {
     assert!(src.contains("change:"), "{src}");
     let ev = play_src("flee_4", &src);
     assert!(
-        ev.iter().any(|e| e.actor == "Pursuer" && e.kind == K::Idle && e.rule.id == "ti.charge_engaged"),
+        ev.iter()
+            .any(|e| e.actor == "Pursuer" && e.kind == K::Idle && e.rule.id == "ti.charge_engaged"),
         "the refusal is logged"
     );
-    assert!(!ev.iter().any(|e| e.actor == "Pursuer" && e.detail.contains("changes to")));
     assert!(
-        !ev.iter().any(|e| e.actor == "Pursuer" && matches!(&e.payload, Payload::Move { charge: true, .. })),
+        !ev.iter()
+            .any(|e| e.actor == "Pursuer" && e.detail.contains("changes to"))
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| e.actor == "Pursuer"
+                && matches!(&e.payload, Payload::Move { charge: true, .. })),
         "it charged after all"
     );
 }

@@ -230,6 +230,21 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     for id in &extra {
         modifiers.push(modifier(table, id, &ctx).map_err(|e| format!("{name}: {e}"))?);
     }
+    // Set to receive a charge: a spear or pole arm only (§9a), as a scene's `Set` is.
+    if extra.iter().any(|e| e == "set_to_receive")
+        && !weapon
+            .as_deref()
+            .and_then(|w| tables::weapon(w).ok())
+            .is_some_and(|w| w.set_vs_charge)
+    {
+        return Err(format!(
+            "{name}: mod=set_to_receive needs a spear or pole arm (weapon=spear, weapon=awl_pike, weapon=halberd…): {} (Take Initiative! §9a)",
+            match &weapon {
+                Some(w) => format!("a {w} cannot be set against a charge"),
+                None => "no weapon=NAME is given".to_string(),
+            }
+        ));
+    }
     // Only what goes together in one round (Appendix A-B, Glossary).
     let ids: Vec<&str> = extra.iter().map(String::as_str).collect();
     combine(table, action, &ids)
