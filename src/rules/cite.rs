@@ -195,7 +195,7 @@ rules! {
     MOVEMENT_ENCUMBRANCE = "movement.encumbrance", Phb, "101-102", "carried weight sets movement in steps, shifted by the Strength allowance";
     MOVEMENT_SEGMENT = "movement.segment", Phb, "102", "one segment of movement is 1 foot per inch of rate indoors";
     POTION_DELAY = "item.potion", Dmg, "119", "a potion takes effect d4+1 segments after it is drunk";
-    TO_HIT = "combat.to_hit", Dmg, "74", "the d20 needed to hit falls by one for each step of armor class";
+    TO_HIT = "combat.to_hit", Dmg, "74", "the d20 needed to hit falls by one for each step of armor class, but 20 stands for six classes before 21";
     WEAPON_VS_ARMOR = "combat.weapon_vs_armor", Phb, "38", "each weapon has a to-hit adjustment against each armor type";
     TI_TOTAL = "ti.total", TakeInitiative, "§Basics", "each figure acts on its d10 plus its action's modifiers: the lower total first, equal totals together";
     TI_CARRY_OVER = "ti.carry_over", TakeInitiative, "§Basics", "a total over 20 acts in the next round at total - 20, without a new roll";

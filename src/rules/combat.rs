@@ -4,10 +4,18 @@
 use super::cite::{self, Rule};
 use serde::Serialize;
 
-/// The d20 roll needed to hit an armor class, from the figure's roll to hit AC 0 (the
-/// attack matrices of DMG p.74 step by one per armor class).
+/// The d20 roll needed to hit an armor class, from the figure's roll to hit AC 0: the
+/// attack matrices of DMG p.74 step by one per armor class, except that 20 stands for six
+/// classes in a row before 21 (a roll to hit AC 0 of 20 needs 20 from AC 0 to AC -5, and
+/// 21 at AC -6), so a natural 20 hits five classes beyond the plain count.
 pub fn needed_to_hit(thac0: i32, ac: i32) -> (i32, Rule) {
-    (thac0 - ac, cite::TO_HIT)
+    let n = thac0 - ac;
+    let need = match n {
+        ..=20 => n,
+        21..=25 => 20,
+        _ => n - 5,
+    };
+    (need, cite::TO_HIT)
 }
 
 /// The to-hit modifiers of one strike, each with its source.
@@ -121,5 +129,29 @@ mod tests {
         assert_eq!(needed_to_hit(14, 8).0, 6);
         assert!(hits(11, &m, 6));
         assert!(!hits(1, &Modifiers::default(), 6));
+    }
+}
+
+#[cfg(test)]
+mod matrix_tests {
+    use super::needed_to_hit;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// DMG p.74: the matrix is the plain count up to 20, holds 20 for six armor
+        /// classes, and goes on by one from 21: never lower as the AC gets better, and
+        /// a natural 20 hits exactly five classes past the count.
+        #[test]
+        fn the_matrix_repeats_20_six_times(thac0 in -5i32..=25, ac in -15i32..=10) {
+            let (need, _) = needed_to_hit(thac0, ac);
+            let (worse_ac, _) = needed_to_hit(thac0, ac - 1);
+            prop_assert!(worse_ac >= need);
+            prop_assert!(worse_ac - need <= 1);
+            let plain = thac0 - ac;
+            prop_assert_eq!(need <= 20, plain <= 25);
+            if plain <= 20 { prop_assert_eq!(need, plain); }
+            let twenties = (-30..=30).filter(|&a| needed_to_hit(thac0, a).0 == 20).count();
+            prop_assert_eq!(twenties, 6);
+        }
     }
 }
