@@ -861,3 +861,40 @@ fn two_foes_moving_up_to_each_other_each_cover_their_share() {
         "135 ft: more than the 120 ft of two half moves"
     );
 }
+
+/// Weaponless combat's fields where they do nothing are warned of, located on the figure:
+/// `subdual` on a figure that is no monk, and `monk` or `subdual` with the house rule off.
+#[test]
+fn weaponless_fields_that_do_nothing_are_warned_of() {
+    let scene = |house: &str, fields: &str| {
+        format!(
+            r#"Scene(name: "b", setting: Indoors, seed: 1, rules: (house: ({house})),
+    combatants: [
+        (name: "Sailor", side: "A", at: (0.0, 0.0), hp: 10, ac: 9{fields}),
+        (name: "Dock hand", side: "B", at: (0.0, 5.0), hp: 10, ac: 9),
+    ])"#
+        )
+    };
+    let warned = |src: &str| -> Vec<String> {
+        let s = parse("b.ron", src).unwrap_or_else(|e| panic!("{e}"));
+        firststrike::scene::warnings("b.ron", src, &s)
+            .iter()
+            .map(|w| w.field.clone())
+            .collect()
+    };
+    let on = "weaponless_combat: true";
+    assert_eq!(
+        warned(&scene(on, ", subdual: true")),
+        vec!["combatants[0].subdual"]
+    );
+    assert!(warned(&scene(on, ", monk: true, subdual: true")).is_empty());
+    assert_eq!(
+        warned(&scene("", ", monk: true")),
+        vec!["combatants[0].monk"]
+    );
+    assert_eq!(
+        warned(&scene("", ", subdual: true")),
+        vec!["combatants[0].subdual"]
+    );
+    assert!(warned(&scene(on, "")).is_empty());
+}

@@ -181,17 +181,17 @@ fn surprise(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
         if segments == 0 {
             o.insert(
                 format!("surprise:{side}:none"),
-                crate::words!("{side} is not surprised"),
+                crate::words!("{side}: not surprised"),
             );
         } else {
             o.insert(
                 format!("surprise:{side}:surprised"),
-                crate::words!("{side} is surprised"),
+                crate::words!("{side}: surprised"),
             );
             o.insert(
                 format!("surprise:{side}:segments:{segments}"),
                 crate::words!(
-                    "{side} loses {} to surprise",
+                    "{side}: {} lost to surprise",
                     crate::text::plural(segments, "segment")
                 ),
             );

@@ -211,6 +211,32 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
+    // The house rule of weaponless combat's fields, where they can do nothing.
+    for (i, f) in scene.combatants.iter().enumerate() {
+        let at = vec!["combatants".to_string(), q(&f.name)];
+        let brawl = scene.rules.house.weaponless_combat;
+        let mut said = |field: &str, what: String| {
+            c.add(&at, format!("combatants[{i}].{field}"), what, None);
+        };
+        if (f.monk || f.subdual) && !brawl {
+            let field = if f.monk { "monk" } else { "subdual" };
+            said(
+                field,
+                format!(
+                    "'{}': {field} counts only under the house rule of weaponless combat (rules: (house: (weaponless_combat: true))): it does nothing here",
+                    f.name
+                ),
+            );
+        } else if f.subdual && !f.monk {
+            said(
+                "subdual",
+                format!(
+                    "'{}': only a monk chooses to do all its weaponless damage as subdual (house rules, Weaponless Combat): it does nothing here",
+                    f.name
+                ),
+            );
+        }
+    }
     // Rows of unequal length: the short ones are open floor past their end, which a typo
     // (a dropped wall) also gives.
     if let Some(m) = &scene.map {
