@@ -1244,3 +1244,41 @@ fn a_refused_change_to_a_charge_leaves_the_action_as_declared() {
         "it charged after all"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// §10 for any dice: a figure hidden in shadows cannot be perceived by normal means, so
+    /// no blow or shot lands on it while it stays hidden — the log says why — and once it
+    /// strikes from hiding it gives itself away, and its foe's blows can find it.
+    #[test]
+    fn a_hidden_figure_is_not_singled_out(o in 1u32..=10, a in 1u32..=10, t in 1u32..=10, strikes in any::<bool>()) {
+        let thief = if strikes { r#"Melee(targets: ["Ogre"])"# } else { r#"Other("stays still")"# };
+        let src = format!(
+            r#"Scene(name: "h", setting: Indoors, seed: 5, rules: (system: TakeInitiative),
+    combatants: [
+        (name: "Thief", side: "Blue", at: (10.0, 10.0), weapon: "dagger", thac0: 16, ac: 8, hp: 300, hidden: true),
+        (name: "Ogre", side: "Red", at: (10.0, 15.0), weapon: "club", thac0: 10, ac: 5, hp: 300),
+        (name: "Archer", side: "Red", at: (10.0, 60.0), weapon: "short bow", thac0: 10, ac: 6, hp: 300),
+    ],
+    rounds: [
+        (declare: {{ "Thief": {thief}, "Ogre": Melee(targets: ["Thief"]), "Archer": Missile(targets: ["Thief"]) }},
+         initiative: {{ "Thief": {t}, "Ogre": {o}, "Archer": {a} }}),
+    ],
+    dice: {{ ToHit: {{ "Ogre": [20, 20], "Archer": [20, 20, 20], "Thief": [20] }} }},
+)"#
+        );
+        let ev = play_src("h", &src);
+        let struck = |who: &str| ev.iter().filter(|e| e.actor == who && e.target.as_deref() == Some("Thief") && matches!(e.kind, K::Hit | K::Miss)).map(|e| e.segment).collect::<Vec<_>>();
+        let thief_strikes = ev.iter().find(|e| e.actor == "Thief" && matches!(e.kind, K::Hit | K::Miss)).map(|e| e.segment);
+        for who in ["Ogre", "Archer"] {
+            for s in struck(who) {
+                // Only after the thief gave itself away, in its own segment or later.
+                prop_assert!(thief_strikes.is_some_and(|ts| s >= ts), "{} struck the hidden thief in segment {}", who, s);
+            }
+        }
+        if !strikes {
+            prop_assert!(ev.iter().any(|e| e.rule.id == "ti.hidden_target"));
+        }
+    }
+}

@@ -217,6 +217,7 @@ rules! {
     TI_CHARGE_LEAVING = "ti.charge_leaving", TakeInitiative, "§9f", "a charge at a figure moving away: gone first, it is struck from behind (+2) where it stops, striking no blow; caught first, it may strike back and stay";
     TI_HURL = "ti.hurl", TakeInitiative, "§9, §9h", "a throwable weapon hurled on the charge: on the total, at the range of the half-way point, no charge bonus; the charger then comes on";
     TI_BLOCK = "ti.block", TakeInitiative, "§9b", "a figure charging past a blocker trades blows with it by weapon length; its shove (our reading: an unarmed attack roll against the blocker's AC) knocks it aside, else the charge stops there";
+    TI_HIDDEN_TARGET = "ti.hidden_target", TakeInitiative, "§10", "a figure hidden in shadows cannot be perceived by normal means: no blow or shot is aimed at it until it gives itself away";
     TI_HIDE = "ti.hide", TakeInitiative, "§10; PHB p.27-28; DMG p.19", "hiding in shadows (+8) works only unobserved, on a roll under the thief's chance; a hidden attacker strikes a foe unaware of it, which may then change its action";
     TI_COME_TOGETHER = "ti.come_together", TakeInitiative, "§9g", "two figures moving at each other meet at (attacker's move / defender's move) x half the distance from the attacker, on the earlier initiative";
     TI_RACE = "ti.race", TakeInitiative, "§11a", "two figures racing to a point arrive in order of initiative, together on a tie";

@@ -177,6 +177,24 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     };
     let Ok(t) = p.figures.get(target) else { return };
     let (target_name, tpos, tsur) = (t.figure.name.clone(), *t.pos, *t.surprised);
+    // Hidden in shadows, it cannot be perceived by normal means (§10): no foe singles it
+    // out, until it gives itself away (a blow or shot from hiding) — but one it charges
+    // meets it as it comes (§10b).
+    let comes_at_me = p.figures.get(actor).is_ok_and(|a| {
+        (matches!(t.intent.act, Act::Charge { .. }) || t.contact.is_some())
+            && t.intent
+                .act
+                .targets()
+                .first()
+                .is_some_and(|n| *n == a.figure.name.as_str())
+    });
+    if t.hidden && !comes_at_me {
+        let why = crate::words!(
+            "cannot make out {target_name}: hidden in shadows, not perceived by normal means"
+        );
+        idle(p, Some(target_name), why, cite::TI_HIDDEN_TARGET);
+        return;
+    }
     if let Some(k) = p.clock.surprise_segment() {
         let (may, rule) =
             surprise::may_be_struck_by(k <= tsur.segments, k <= tsur.side_segments, charge);
