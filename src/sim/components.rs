@@ -509,9 +509,3 @@ pub struct MundaneHit(pub u32, pub u32);
 /// blow lands at contact though the target walks on in that segment (DMG p.66).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChargeContact(pub u32, pub u32);
-
-/// A figure leaving a melee that draws parting shots (house rules): the shots land as it
-/// goes, before it moves, so its first segment's step comes after the blows of that
-/// segment — and a figure they fell never takes it. Holds the round it leaves in.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MovesAfterBlows(pub u32);

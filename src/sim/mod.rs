@@ -71,6 +71,9 @@ pub enum SimSet {
     Declare,
     /// Initiative and the plan: who acts in which segment, in the order of the rules core.
     Initiative,
+    /// Under the house rule of parting shots: the shots at figures leaving a melee, before
+    /// anyone moves in segment 1.
+    PartingShots,
     /// Closing and charging figures move foot by foot.
     Movement,
     /// Spell areas follow the figures they are centred on; casters inside a silence lose
@@ -80,9 +83,6 @@ pub enum SimSet {
     Sight,
     /// Blows, missiles, spell completions and device activations, in planned order.
     Resolve,
-    /// The step of a figure leaving a melee that drew parting shots: they landed as it
-    /// went, and a figure they felled does not take it.
-    MoveAfterBlows,
     /// Psionic combat's segment: modes paid for, attacks against defenses all at once,
     /// saves in a blast's area; a mundane hit on a psionic this segment ends it.
     Psionics,
@@ -90,7 +90,7 @@ pub enum SimSet {
     /// it, if the scene gives it a change and its base initiative allows (§1).
     Change,
     /// Sight again when a spell has just filled an area, so its light or darkness counts
-    /// in the segment it appears, or when a figure stepped after the segment's blows.
+    /// in the segment it appears.
     Resight,
     /// Casters who fell lose their spells.
     Disruption,

@@ -28,24 +28,6 @@ pub(super) struct Mover {
     move_to: Option<&'static MoveTo>,
     intent: &'static mut Intent,
     moved: &'static mut super::components::Moved,
-    after_blows: Option<&'static super::components::MovesAfterBlows>,
-}
-
-impl MoverReadOnlyItem<'_, '_> {
-    /// Its step this segment waits for the segment's blows (it leaves a melee drawing
-    /// parting shots, which land as it goes).
-    fn waits_for_blows(&self, (round, segment): (u32, u32)) -> bool {
-        segment == 1 && self.after_blows.is_some_and(|a| a.0 == round)
-    }
-}
-
-/// Which movers a pass moves.
-#[derive(Clone, Copy, PartialEq)]
-enum Pass {
-    /// Everyone but those whose step waits for the segment's blows.
-    BeforeBlows,
-    /// Only those, once the blows are struck.
-    AfterBlows,
 }
 
 /// Where a mover is headed.
@@ -71,49 +53,16 @@ struct Walk {
     blocked: bool,
 }
 
-/// What a pass of movement needs.
-#[derive(bevy::ecs::system::SystemParam)]
-pub(super) struct Moving<'w, 's> {
-    clock: Res<'w, SegmentClock>,
-    grid: Res<'w, MapGrid>,
-    commands: Commands<'w, 's>,
-    movers: Query<'w, 's, Mover>,
-    positions: Query<'w, 's, &'static mut Position>,
-    names: Query<'w, 's, &'static Combatant>,
-    log: MessageWriter<'w, LogEvent>,
-}
-
-/// Moves every figure that is closing, charging or walking — but a figure whose step
-/// waits for this segment's blows ([`after_blows`]).
-pub(super) fn movement(m: Moving) {
-    move_pass(m, Pass::BeforeBlows);
-}
-
-/// Moves the figures whose step waited for this segment's blows (parting shots land as
-/// they go): those still standing.
-pub(super) fn after_blows(m: Moving) {
-    move_pass(m, Pass::AfterBlows);
-}
-
-/// Run condition: some figure's step waits for this segment's blows.
-pub(super) fn any_waits_for_blows(
+/// Moves every figure that is closing, charging or walking.
+pub(super) fn movement(
     clock: Res<SegmentClock>,
-    q: Query<&super::components::MovesAfterBlows>,
-) -> bool {
-    let (round, segment) = clock.round_segment();
-    segment == 1 && q.iter().any(|a| a.0 == round)
-}
-
-fn move_pass(m: Moving, pass: Pass) {
-    let Moving {
-        clock,
-        grid,
-        mut commands,
-        mut movers,
-        mut positions,
-        names,
-        mut log,
-    } = m;
+    grid: Res<MapGrid>,
+    mut commands: Commands,
+    mut movers: Query<Mover>,
+    mut positions: Query<&mut Position>,
+    names: Query<&Combatant>,
+    mut log: MessageWriter<LogEvent>,
+) {
     let when = clock.round_segment();
     if when.1 == 0 {
         return;
@@ -121,7 +70,6 @@ fn move_pass(m: Moving, pass: Pass) {
     let mut walks: Vec<(usize, Walk)> = movers
         .iter()
         .filter(|m| m.hp.condition.is_up())
-        .filter(|m| m.waits_for_blows(when) == (pass == Pass::AfterBlows))
         .filter_map(|m| {
             let (goal, stop_at, fps, charge) = match (m.closing, m.move_to) {
                 // A hesitating charger has not set off yet.

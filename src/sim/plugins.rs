@@ -79,11 +79,11 @@ fn chain() -> impl IntoScheduleConfigs<bevy::ecs::schedule::InternedSystemSet, (
         SimSet::Encounter,
         SimSet::Declare,
         SimSet::Initiative,
+        SimSet::PartingShots,
         SimSet::Movement,
         SimSet::Areas,
         SimSet::Sight,
         SimSet::Resolve,
-        SimSet::MoveAfterBlows,
         SimSet::Psionics,
         SimSet::Change,
         SimSet::Resight,
@@ -243,9 +243,6 @@ impl Plugin for MovementPlugin {
             SimStep,
             (
                 movement::movement.in_set(SimSet::Movement),
-                movement::after_blows
-                    .in_set(SimSet::MoveAfterBlows)
-                    .run_if(movement::any_waits_for_blows),
                 (areas::follow, areas::silenced)
                     .chain()
                     .in_set(SimSet::Areas)
@@ -271,9 +268,7 @@ impl Plugin for SightPlugin {
             SimStep,
             (
                 sight().in_set(SimSet::Sight),
-                sight()
-                    .in_set(SimSet::Resight)
-                    .run_if(areas::just_made.or_else(movement::any_waits_for_blows)),
+                sight().in_set(SimSet::Resight).run_if(areas::just_made),
             ),
         );
     }
@@ -288,6 +283,9 @@ impl Plugin for ResolutionPlugin {
         app.add_systems(
             SimStep,
             (
+                resolve::parting_shots
+                    .in_set(SimSet::PartingShots)
+                    .run_if(resolve::parting_shots_due),
                 resolve::resolve
                     .in_set(SimSet::Resolve)
                     .run_if(resolve::in_a_segment),

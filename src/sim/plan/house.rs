@@ -225,13 +225,6 @@ pub(super) fn parting_shots(b: &mut RoundBuild, entries: &mut Vec<PlanEntry>) {
     for e in entries.iter_mut() {
         e.beat += 1;
     }
-    // The shots come as each leaver goes: its first step waits for them.
-    let round = b.round;
-    for &(_, i, _, _) in &shots {
-        if !b.changes.after_blows.iter().any(|&(j, _)| j == i) {
-            b.changes.after_blows.push((i, round));
-        }
-    }
     for (k, (o, i, bonus, rule)) in shots.into_iter().enumerate() {
         let (foe, leaver) = (&b.figs[o], &b.figs[i]);
         // Shown in the foe's fight (the first, if it has no other entry).

@@ -520,9 +520,6 @@ struct Changes {
     closing_now: Vec<usize>,
     /// Figures charging this round.
     charging: Vec<usize>,
-    /// Figures whose first step this round waits for the segment's blows (parting shots),
-    /// with the round.
-    after_blows: Vec<(usize, u32)>,
 }
 
 impl Changes {
@@ -587,11 +584,6 @@ impl Changes {
         }
         for i in self.charging {
             commands.entity(figs[i].e).insert(Charging);
-        }
-        for (i, round) in self.after_blows {
-            commands
-                .entity(figs[i].e)
-                .insert(crate::sim::components::MovesAfterBlows(round));
         }
         for i in self.attacked {
             let mut rate = *figs[i].rate;

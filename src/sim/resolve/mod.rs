@@ -115,17 +115,44 @@ pub(super) fn in_a_segment(clock: Res<SegmentClock>) -> bool {
     clock.round_segment().1 > 0
 }
 
-/// Plays this segment's entries, then whatever else completes now.
-pub(super) fn resolve(mut p: Play) {
+/// Plays this segment's entries, then whatever else completes now — but the parting
+/// shots, played before anyone moves ([`parting_shots`]).
+pub(super) fn resolve(p: Play) {
+    play(p, |e| !is_parting_shot(e), true);
+}
+
+/// Under the house rule of parting shots: the shots at figures leaving a melee, as they go,
+/// before anything else in segment 1 — before anyone moves, so a leaver they fell lies
+/// where it stood, and later blows find it gone.
+pub(super) fn parting_shots(p: Play) {
+    play(p, is_parting_shot, false);
+}
+
+/// Run condition: a parting shot is due this segment.
+pub(super) fn parting_shots_due(clock: Res<SegmentClock>, plan: Res<Plan>) -> bool {
+    let (round, segment) = clock.round_segment();
+    segment == 1 && plan.round == round && plan.entries.iter().any(is_parting_shot)
+}
+
+/// Whether a planned entry is a parting shot.
+fn is_parting_shot(e: &PlanEntry) -> bool {
+    e.rule == crate::rules::cite::HOUSE_PARTING_SHOT
+}
+
+/// Plays this segment's entries that `keep` keeps; with `rest`, also the charge blows due,
+/// the charges that make contact sooner, and whatever else completes now.
+fn play(mut p: Play, keep: impl Fn(&PlanEntry) -> bool, rest: bool) {
     let (round, segment) = p.clock.round_segment();
     // Segment 0, the very beginning of the round, is played with segment 1. (A second
     // handle on the plan, so its entries are read in place while `p` is used mutably.)
     let plan = Res::clone(&p.plan);
     let entries = plan.entries.iter().filter(|e| {
-        plan.round == round && (e.segment == segment || (segment == 1 && e.segment == 0))
+        plan.round == round && (e.segment == segment || (segment == 1 && e.segment == 0)) && keep(e)
     });
     let mut seg = Segment::default();
-    strike::due_charge_blows(&mut p, &mut seg);
+    if rest {
+        strike::due_charge_blows(&mut p, &mut seg);
+    }
     // A charge that makes contact sooner than planned (its target came its way) strikes at
     // contact (DMG p.66), and not again where it was planned.
     let book = p.clock.system == crate::rules::options::RulesSystem::Book;
@@ -146,6 +173,7 @@ pub(super) fn resolve(mut p: Play) {
     let sooner: Vec<&PlanEntry> = plan
         .entries
         .iter()
+        .filter(|_| rest)
         .filter(|e| plan.round == round && e.segment > segment)
         .filter(|e| early(&p, e) == Some(segment))
         .collect();
@@ -201,7 +229,9 @@ pub(super) fn resolve(mut p: Play) {
             Planned::Hide => hide::hide(&mut p, entry, actor),
         }
     }
-    complete::the_rest(&mut p, &mut seg);
+    if rest {
+        complete::the_rest(&mut p, &mut seg);
+    }
 }
 
 /// Logs an act the plan placed (turning undead, a non-combat act), with why it falls here.
