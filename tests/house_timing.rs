@@ -398,7 +398,7 @@ proptest! {
         let src = std::fs::read_to_string("scenes/house/parting_shot.ron").unwrap();
         let start = src.find("(name: \"Mage\"").unwrap();
         let at = src[start..].find("hp:").unwrap() + start;
-        let end = at + src[at..].find(|c: char| c == ',' || c == ')').unwrap();
+        let end = at + src[at..].find([',', ')']).unwrap();
         let mut src = format!("{}hp: {hp}{}", &src[..at], &src[end..]);
         src = src.replace(
             r#"dice: { ToHit: { "Orc 1": [12] }, Damage: { "Orc 1": [5] } },"#,

@@ -536,7 +536,7 @@ fn odds_name_a_charge_or_a_race_only_where_one_was_declared() {
             surprise.chain(rounds).any(|(n, act)| {
                 let kind = act.verb();
                 n == who
-                    && act.targets().iter().any(|t| *t == at)
+                    && act.targets().contains(&at)
                     && if blows {
                         [
                             "melee",

@@ -1112,10 +1112,10 @@ proptest! {
             let (lo, hi) = (from.min(to), from.max(to));
             lo <= 70.0 + 17.33 && hi >= 70.0 - 17.33
         };
-        let moved = ev.iter().filter(|e| e.actor == "Walker" && e.kind == K::Move).map(|e| match &e.payload {
+        let moved = ev.iter().rev().filter(|e| e.actor == "Walker" && e.kind == K::Move).map(|e| match &e.payload {
             Payload::Move { to, .. } => to.0,
             _ => from,
-        }).last();
+        }).next();
         let end = if walker < at { moved.unwrap_or(from) } else { from };
         let caught = ev.iter().any(|e| e.kind == K::Effect && e.target.as_deref() == Some("Walker"));
         let in_window = (i64::from(walker) - i64::from(at)).abs() <= window_of(from, to);

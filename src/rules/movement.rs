@@ -86,6 +86,16 @@ pub fn feet_per_round(rate_inches: f64, setting: Setting) -> f64 {
     feet_per_segment(rate_inches, setting) * 10.0
 }
 
+/// A movement rate under haste or slow: haste doubles it (PHB p.74); slow halves it, whole
+/// inches rounded down (reading `spell.slow`). Scenes and `first` both take it from here.
+pub fn under_haste_or_slow(inches: u32, hasted: bool, slowed: bool) -> u32 {
+    match (hasted, slowed) {
+        (true, false) => inches * 2,
+        (false, true) => inches / 2,
+        _ => inches,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -132,15 +142,5 @@ mod tests {
         assert_eq!(encumbrance_movement(170, 100).0, 9);
         assert_eq!(encumbrance_movement(171, 100).0, 6);
         assert_eq!(movement_rate(Armor::None, false, Some(80), 0).0, 6);
-    }
-}
-
-/// A movement rate under haste or slow: haste doubles it (PHB p.74); slow halves it, whole
-/// inches rounded down (reading `spell.slow`). Scenes and `first` both take it from here.
-pub fn under_haste_or_slow(inches: u32, hasted: bool, slowed: bool) -> u32 {
-    match (hasted, slowed) {
-        (true, false) => inches * 2,
-        (false, true) => inches / 2,
-        _ => inches,
     }
 }
