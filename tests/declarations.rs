@@ -743,3 +743,35 @@ fn a_second_action_the_rules_do_not_allow_is_refused() {
         assert!(err.contains("rounds[0].then"), "{err}");
     }
 }
+
+/// A heavy crossbow (one shot every other round) in the surprise segments shoots in one
+/// and not the next, and the log says why it does not (DMG p.63): nothing is skipped
+/// silently.
+#[test]
+fn a_surprise_segment_without_a_shot_says_why() {
+    let src = r#"Scene(name: "x", setting: Indoors, seed: 3,
+    combatants: [
+        (name: "HeavyX", side: "A", at: (0.0, 0.0), weapon: "heavy crossbow", thac0: 10, hp: 30),
+        (name: "Orc", side: "B", at: (0.0, 40.0), hp: 300, ac: 10),
+    ],
+    surprise: { "A": None, "B": D6(2) },
+    surprise_segments: [ { "HeavyX": Missile(targets: ["Orc"]), "Orc": Hold } ],
+)"#;
+    let run = play(parse("x.ron", src).unwrap());
+    let ev = &run.log().events;
+    let shots = |k: u32| {
+        ev.iter()
+            .filter(|e| e.round == 0 && e.segment == k && e.actor == "HeavyX")
+            .filter(|e| matches!(e.kind, K::Hit | K::Miss))
+            .count()
+    };
+    assert!(shots(1) >= 1, "shoots in the first surprise segment");
+    assert_eq!(shots(2), 0);
+    assert!(
+        ev.iter().any(|e| e.round == 0
+            && e.segment == 2
+            && e.actor == "HeavyX"
+            && e.rule.id == "sequence.attack_rate"),
+        "the empty segment is said"
+    );
+}

@@ -280,6 +280,14 @@ fn strike(b: &mut SegmentBuild, i: usize) {
     // A segment its rate gives no attack still counts toward its rate.
     b.changes.attacked.push(i);
     if n == 0 {
+        let why = format!(
+            "no {} this segment: its rate, {}, gives {} in every {} segments of surprise",
+            if missile { "shot" } else { "blow" },
+            f.rate.rate,
+            f.rate.rate.routines,
+            f.rate.rate.per_rounds
+        );
+        b.events.push(idle(b.when, f, None, why, cite::ATTACK_RATE));
         return;
     }
     b.strikers.push(Striker {
