@@ -198,6 +198,20 @@ pub(super) fn encounter(
                 ),
                 rule,
             ).with(Payload::Surprise { segments: own }));
+        } else if side_segments > 0 && dex.reaction > 0 && !dex.light_gear {
+            // A bonus that would have cut its surprise, void in heavy gear: said, as the
+            // bonus and the penalty are.
+            log.write(LogEvent::new(
+                when,
+                c.name.clone(),
+                EventKind::Surprise,
+                None,
+                format!(
+                    "Dexterity {} (reaction {:+}) counts only in light gear: surprised the full {side_segments} segment(s)",
+                    dex.score, dex.reaction
+                ),
+                rule,
+            ).with(Payload::Surprise { segments: own }));
         }
     }
     clock.surprise_segments = longest;
