@@ -189,7 +189,11 @@ fn duergar_ambush_net_surprise_and_partial_surprise() {
     // Tenser's Dexterity cancels his segment; Otis, in chain mail, keeps it.
     let s = r.events(K::Surprise, Some("Tenser"));
     assert!(s[0].detail.contains("surprised 0 segment"));
-    assert!(r.events(K::Surprise, Some("Otis")).is_empty());
+    // Said so: his bonus counts only in light gear, and he is surprised the full segment.
+    let otis = r.events(K::Surprise, Some("Otis"));
+    assert_eq!(otis.len(), 1);
+    assert!(otis[0].detail.contains("only in light gear"), "{}", otis[0].detail);
+    assert_eq!(otis[0].rule.id, "gear.light");
     // In the surprise segment: Tenser casts his 1-segment spell; nobody may strike him.
     assert_eq!(r.when(K::SpellComplete, "Tenser"), vec![(0, 1)]);
     let idle = r.events(K::Idle, Some("Duergar 1"));
