@@ -192,7 +192,11 @@ fn duergar_ambush_net_surprise_and_partial_surprise() {
     // Said so: his bonus counts only in light gear, and he is surprised the full segment.
     let otis = r.events(K::Surprise, Some("Otis"));
     assert_eq!(otis.len(), 1);
-    assert!(otis[0].detail.contains("only in light gear"), "{}", otis[0].detail);
+    assert!(
+        otis[0].detail.contains("only in light gear"),
+        "{}",
+        otis[0].detail
+    );
     assert_eq!(otis[0].rule.id, "gear.light");
     // In the surprise segment: Tenser casts his 1-segment spell; nobody may strike him.
     assert_eq!(r.when(K::SpellComplete, "Tenser"), vec![(0, 1)]);
