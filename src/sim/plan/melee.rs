@@ -366,9 +366,12 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
         return None;
     }
     if g > 0.0 {
+        // The step in comes in the first segment: at the figure's own rate, or faster if
+        // that is what it takes to cover the gap in one (within 1" it engages).
+        let own = feet_per_segment(f64::from(b.figs[i].movement.inches), b.setting);
         let closing = Closing {
             target: tf.e,
-            feet_per_segment: g,
+            feet_per_segment: g.max(own),
             charge: false,
             arrival: Some(1),
             covered: 0.0,
