@@ -565,3 +565,32 @@ fn compare_orders_by_what_is_done_not_by_notes() {
     let ps = round_1("scenes/house/parting_shot.ron");
     assert!(ps.iter().all(|(who, _)| who != "Mage"), "{ps:?}");
 }
+
+/// The top-level help lists every exit code the binary returns, the README's four: 1 is
+/// returned when the output cannot all be written (a full disk).
+#[test]
+fn the_help_lists_every_exit_code() {
+    let (code, out, _) = fs(&["--help"]);
+    assert_eq!(code, 0);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Exit codes:"))
+        .expect("an exit-code line");
+    let rest: String = out[out.find(line).unwrap()..]
+        .lines()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    for c in [
+        "0 success",
+        "2 bad input",
+        "1 the output",
+        "130 interrupted",
+    ] {
+        assert!(rest.contains(c), "{c}: {rest}");
+    }
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    for c in ["**0**", "**1**", "**2**", "**130**"] {
+        assert!(readme.contains(c), "README: {c}");
+    }
+}

@@ -1,7 +1,8 @@
 //! The command line: the same rules and engine as the viewer, without a window.
 //!
-//! Exit codes: 0 on success, 2 on bad input (with a message naming the bad part), 130
-//! when interrupted (Ctrl+C; `odds` still prints what it counted). Colour follows the
+//! Exit codes: 0 on success, 2 on bad input (with a message naming the bad part), 1 when
+//! the output could not all be written (a full disk), 130 when interrupted (Ctrl+C;
+//! `odds` still prints what it counted). Colour follows the
 //! terminal and `NO_COLOR`.
 
 pub mod first;
@@ -22,7 +23,7 @@ use clap::{Parser, Subcommand};
     version,
     about,
     long_about = None,
-    after_help = "Exit codes: 0 success, 2 bad input (a located message), 130 interrupted (Ctrl+C). NO_COLOR turns colour off."
+    after_help = "Exit codes: 0 success, 2 bad input (a located message), 1 the output could not all be written (a full disk), 130 interrupted (Ctrl+C). NO_COLOR turns colour off."
 )]
 pub struct Cli {
     #[command(subcommand)]
