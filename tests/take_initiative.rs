@@ -1282,3 +1282,36 @@ proptest! {
         }
     }
 }
+
+/// App. B's spell row is +6 + the spell's level: a spell the tables do not know has none,
+/// and its casting time stands in — said by `check`, located on its declaration, never
+/// silent; a spell of the tables draws no such warning.
+#[test]
+fn a_spell_without_a_level_is_warned_of() {
+    let scene = |spell: &str| {
+        format!(
+            r#"Scene(name: "s", setting: Indoors, seed: 1, rules: (system: TakeInitiative),
+    combatants: [
+        (name: "Mage", side: "A", at: (0.0, 0.0), hp: 10, ac: 9),
+        (name: "Orc", side: "B", at: (0.0, 30.0), hp: 10, ac: 9),
+    ],
+    rounds: [(
+        declare: {{
+            "Orc": Other("waits"),
+            "Mage": Cast(spell: "{spell}", target: "Orc", segments: Some(4)),
+        }},
+    )])"#
+        )
+    };
+    let warned = |spell: &str| {
+        let src = scene(spell);
+        let s = parse("s.ron", &src).unwrap_or_else(|e| panic!("{e}"));
+        firststrike::scene::warnings("s.ron", &src, &s)
+    };
+    let w = warned("orc chant");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].field, "rounds[0].declare.Mage");
+    assert_eq!(w[0].line, 9);
+    assert!(w[0].message.contains("level 4"), "{}", w[0].message);
+    assert!(warned("magic missile").is_empty());
+}

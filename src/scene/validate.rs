@@ -211,6 +211,40 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
+    // Under "Take Initiative!" a spell's row is +6 + its level: a spell the tables do not
+    // know has none, and its declared casting time stands in (at most 9). Said, not
+    // silent.
+    if scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative {
+        for (r, round) in scene.rounds.iter().enumerate() {
+            let declared = round.declare.iter().map(|d| ("declare", d));
+            for (map, (who, act)) in declared.chain(round.change.iter().map(|d| ("change", d))) {
+                let Act::Cast {
+                    spell,
+                    segments,
+                    device: false,
+                    ..
+                } = act
+                else {
+                    continue;
+                };
+                if crate::tables::find_spell(spell)
+                    .and_then(|s| s.level)
+                    .is_some()
+                {
+                    continue;
+                }
+                let level = crate::rules::take_initiative::spell::level_of(None, *segments);
+                c.add(
+                    &["rounds".into(), field(map), key(who)],
+                    format!("rounds[{r}].{map}.{who}"),
+                    format!(
+                        "'{spell}' is not in the spell tables: its Take Initiative! row counts level {level}, taken from its casting time (at most 9)"
+                    ),
+                    Some("name a spell of assets/spells.ron for its own level".into()),
+                );
+            }
+        }
+    }
     // The house rule of weaponless combat's fields, where they can do nothing.
     for (i, f) in scene.combatants.iter().enumerate() {
         let at = vec!["combatants".to_string(), q(&f.name)];
