@@ -186,32 +186,28 @@ pub(super) fn encounter(
             side_segments: side_longest.get(&side.0).copied().unwrap_or(side_segments),
         };
         longest = longest.max(own).max(side_segments);
-        if side_segments > 0 && own != side_segments {
-            log.write(LogEvent::new(
-                when,
-                c.name.clone(),
-                EventKind::Surprise,
-                None,
+        // What Dexterity did to its surprise, as the rules decided it: a bonus or a penalty
+        // that changed it, or a bonus void in heavy gear (the rule says which).
+        let words = if side_segments == 0 {
+            None
+        } else if rule == crate::rules::cite::LIGHT_GEAR {
+            Some(format!(
+                "Dexterity {} (reaction {:+}) counts only in light gear: surprised the full {side_segments} segment(s)",
+                dex.score, dex.reaction
+            ))
+        } else {
+            (own != side_segments).then(|| {
                 format!(
                     "Dexterity {} (reaction {:+}): surprised {own} segment(s) instead of {side_segments}",
                     dex.score, dex.reaction
-                ),
-                rule,
-            ).with(Payload::Surprise { segments: own }));
-        } else if side_segments > 0 && dex.reaction > 0 && !dex.light_gear {
-            // A bonus that would have cut its surprise, void in heavy gear: said, as the
-            // bonus and the penalty are.
-            log.write(LogEvent::new(
-                when,
-                c.name.clone(),
-                EventKind::Surprise,
-                None,
-                format!(
-                    "Dexterity {} (reaction {:+}) counts only in light gear: surprised the full {side_segments} segment(s)",
-                    dex.score, dex.reaction
-                ),
-                rule,
-            ).with(Payload::Surprise { segments: own }));
+                )
+            })
+        };
+        if let Some(words) = words {
+            log.write(
+                LogEvent::new(when, c.name.clone(), EventKind::Surprise, None, words, rule)
+                    .with(Payload::Surprise { segments: own }),
+            );
         }
     }
     clock.surprise_segments = longest;

@@ -122,7 +122,8 @@ fn moving_for(b: &RoundBuild, w: usize, goal: Option<(f64, f64)>) -> u32 {
         x: goal.0,
         y: goal.1,
     });
-    ((ft / fps).ceil() as u32).clamp(1, crate::rules::charge::SEGMENTS_PER_ROUND)
+    let (n, _) = crate::rules::charge::arrival_segment(ft, fps);
+    n.clamp(1, crate::rules::charge::SEGMENTS_PER_ROUND)
 }
 
 /// A weapon's speed as the house rules count it, in segments: its speed factor — a bow's

@@ -73,15 +73,7 @@ pub(in crate::sim) fn change_actions(
         if let Err((why, rule)) = allowed {
             if fled {
                 let detail = format!("stays: {}", why.describe());
-                let e = LogEvent::new(
-                    (round, segment),
-                    name.clone(),
-                    EventKind::Idle,
-                    None,
-                    detail,
-                    rule,
-                );
-                p.log.write(e);
+                p.log.write(stays((round, segment), name, detail, rule));
             }
             continue;
         }
@@ -90,20 +82,10 @@ pub(in crate::sim) fn change_actions(
         if matches!(to, Act::Charge { .. }) {
             let clock = p.clock.clone();
             let b = Build::new(&figs, &clock, &scene, (round, segment));
-            let may = super::engaged(&b, i).and_then(|_| {
-                crate::rules::take_initiative::combine::charge_ready(figs[i].last_charge(), round)
-            });
-            if let Err(refusal) = may {
+            if let Err(refusal) = super::may_charge_now(&b, i) {
                 let detail = format!("cannot change to charge: {}", refusal.describe());
-                let e = LogEvent::new(
-                    (round, segment),
-                    name.clone(),
-                    EventKind::Idle,
-                    None,
-                    detail,
-                    refusal.rule(),
-                );
-                p.log.write(e);
+                p.log
+                    .write(stays((round, segment), name, detail, refusal.rule()));
                 continue;
             }
         }
@@ -182,4 +164,9 @@ fn fled_this_segment(figs: &[Fig], i: usize, segment: u32, plan: &Plan) -> bool 
         && standing
             .iter()
             .all(|t| plan.flights.contains(&(t.e, segment)))
+}
+
+/// A figure that keeps its action: a change it may not make, said with the rule.
+fn stays(when: (u32, u32), name: &str, detail: String, rule: cite::Rule) -> LogEvent {
+    LogEvent::new(when, name, EventKind::Idle, None, detail, rule)
 }

@@ -535,9 +535,7 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
             move_to, at_range, ..
         } if move_to.is_some() || at_range.is_some() => ranged::moving_shot(b, i, s),
         Act::Melee { .. } | Act::Missile { .. } => strike(b, i, s),
-        Act::Charge { .. } => match engaged(b, i).and_then(|_| {
-            crate::rules::take_initiative::combine::charge_ready(f.last_charge(), b.round)
-        }) {
+        Act::Charge { .. } => match may_charge_now(b, i) {
             Ok(_) => {
                 b.charging_now.push(i);
                 charge(b, i, s)
@@ -588,6 +586,14 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
         | Act::Expect { .. }
         | Act::Block { .. } => {}
     }
+}
+
+/// Whether figure `i` may charge now (§9): not engaged, and not charged already this turn.
+/// A declared charge and a change of action to one are held to the same test.
+fn may_charge_now(b: &Build, i: usize) -> Result<Rule, Refusal> {
+    engaged(b, i).and_then(|_| {
+        crate::rules::take_initiative::combine::charge_ready(b.figs[i].last_charge(), b.round)
+    })
 }
 
 /// Whether figure `i` may charge this round: not with a standing foe within 1" of it at the
