@@ -857,3 +857,53 @@ fn a_crossbow_of_speed_doubles_its_rate() {
     assert_eq!(rounds(true), [1, 2]);
     assert_eq!(rounds(false), [1]);
 }
+
+proptest! {
+    /// "Take Initiative!" App. B, Movement: standing up takes the round ("Round"), whatever
+    /// the d10 and whatever else is added: it is done on this round's last ordering segment,
+    /// never carried into the next round as a total over 20 would be.
+    #[test]
+    fn standing_up_takes_this_round_and_no_more(
+        d10 in 1u32..=10,
+        extra in proptest::sample::select(vec!["", " mod=hindered", " mod=higher_ground", " mod=infravision"]),
+    ) {
+        let spec = format!("Prone: wait mod=stand_up{extra} d10={d10}");
+        let f = calc::take_initiative::parse(&spec).map_err(TestCaseError::fail)?;
+        let (at, rule) = f.acts(d10);
+        prop_assert_eq!((at.rounds_later, at.segment), (0, 20), "{}", spec);
+        prop_assert_eq!(rule.id, "ti.whole_round");
+    }
+}
+
+/// "Take Initiative!" App. B, Movement: a figure standing up in round 1 is up at its end and
+/// acts in round 2 on its own new total, not on a carried d10 + 20 − 20.
+#[test]
+fn a_figure_that_stood_up_acts_next_round_on_a_new_roll() {
+    let events = play(
+        r#"Scene(name: "x", setting: Indoors, seed: 2, rules: (system: TakeInitiative),
+          combatants: [
+            (name: "Prone", side: "Blue", at: (10.0, 20.0), weapon: "long sword", thac0: 16, ac: 5, hp: 20),
+            (name: "Orc", side: "Red", at: (10.0, 25.0), weapon: "battle axe", thac0: 19, ac: 6, hp: 30),
+          ],
+          rounds: [
+            (declare: { "Prone": Other("stands up"), "Orc": Parry(against: ["Prone"]) }, initiative: { "Prone": 3, "Orc": 1 },
+             modifiers: { "Prone": ["stand_up"] }),
+            (declare: { "Prone": Melee(targets: ["Orc"]), "Orc": Parry(against: ["Prone"]) }, initiative: { "Prone": 9, "Orc": 1 }),
+          ],
+        )"#,
+    );
+    // Round 2: d10 9 + long sword 5 = 14; a carried stand-up would have acted on 3 + 20 − 20.
+    let blow = blows(&events)
+        .find(|e| e.actor == "Prone")
+        .expect("the blow of round 2");
+    assert_eq!((blow.round, blow.segment), (2, 14), "{}", blow.detail);
+    let stood = events
+        .iter()
+        .find(|e| e.actor == "Prone" && e.round == 1 && e.rule.id == "ti.whole_round")
+        .expect("the stand-up placed by its row");
+    assert!(
+        stood.detail.contains("Standing up (the whole round)") && stood.detail.ends_with("segment 20"),
+        "{}",
+        stood.detail
+    );
+}

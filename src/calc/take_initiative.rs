@@ -10,7 +10,7 @@ use crate::rules::take_initiative::spell::SpellCards;
 use crate::rules::take_initiative::{
     ActsAt, Iaijutsu, Modifier, ModifierContext, Total,
     action::{Action, can_be_ready, missile_speed, modifiers},
-    acts_at, acts_at_round_end, change,
+    acts_at, acts_at_round_end, acts_at_whole_round, change, takes_the_round,
     combine::combine,
     modifier, multiple_targets,
 };
@@ -37,6 +37,9 @@ pub struct TiFigure {
     pub changed: Option<(u32, Option<u32>)>,
     /// It attacks several melee targets: at the round's end (App. B, Weapon).
     pub round_end: bool,
+    /// Its act takes the whole round (standing up, App. B, Movement): done at the round's
+    /// end, never carried into the next.
+    pub whole_round: bool,
 }
 
 impl TiFigure {
@@ -54,7 +57,7 @@ impl TiFigure {
     /// Its order within ordering segment 1 for a d10 of `base`: a total below 1 still acts
     /// before a higher one (the lower wins, Glossary); every other total ranks alike.
     pub fn early(&self, base: u32) -> i64 {
-        if self.round_end {
+        if self.round_end || self.whole_round {
             1
         } else {
             self.total(base).value().min(1)
@@ -64,7 +67,9 @@ impl TiFigure {
     /// When it acts for a d10 of `base`, with the rule that decides.
     pub fn acts(&self, base: u32) -> (ActsAt, crate::rules::cite::Rule) {
         let total = self.total(base).value();
-        if self.round_end {
+        if self.whole_round {
+            acts_at_whole_round()
+        } else if self.round_end {
             acts_at_round_end(total)
         } else {
             acts_at(total)
@@ -270,6 +275,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         modifiers,
         changed: reroll.map(|r| (r, at)),
         round_end,
+        whole_round: takes_the_round(table, &ids).is_some(),
     })
 }
 
@@ -339,7 +345,9 @@ pub fn to_text(figs: &[TiFigure]) -> Result<String, String> {
                 let t = f.total(b);
                 let (at, rule) = f.acts(b);
                 let when = match at.rounds_later {
-                    0 if f.round_end => format!("segment {}, the round's end", at.segment),
+                    0 if f.round_end || f.whole_round => {
+                        format!("segment {}, the round's end", at.segment)
+                    }
                     0 => format!("segment {}", at.segment),
                     1 => format!("next round, segment {}", at.segment),
                     n => format!("{n} rounds on, segment {}", at.segment),

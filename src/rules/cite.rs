@@ -231,6 +231,7 @@ rules! {
     TI_MOVE_PREVENTS = "ti.move_prevents", TakeInitiative, "App. B, Movement", "moving more than 10 ft in a round prevents casting a spell and a normal melee attack";
     TI_MINOR_ONE_ATTACK = "ti.minor_one_attack", TakeInitiative, "App. A; App. B note 4", "a minor action (drawing or changing a weapon...) takes away multiple attacks that round";
     TI_CHARGE_ENGAGED = "ti.charge_engaged", TakeInitiative, "§9", "no charge by a figure already engaged: a foe within 1\" (10 ft) at the round's start";
+    TI_WHOLE_ROUND = "ti.whole_round", TakeInitiative, "App. B, Movement", "standing up takes the whole round: it is done at the round's end, and the next round is rolled afresh";
     TI_MULTIPLE_TARGETS = "ti.multiple_targets", TakeInitiative, "App. B, Weapon", "melee at several targets adds 1 for each and comes at the end of the round";
     TI_CASTING_AC = "ti.casting_ac", TakeInitiative, "§9d", "a figure casting a spell this round is struck without its Dexterity bonus to AC";
     TI_SPELL_SAVE = "ti.spell_save", TakeInitiative, "§Basics", "a caster damaged before the spell goes off keeps it only with d20 - spell level + caster level - damage at or above its save";

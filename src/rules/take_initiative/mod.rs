@@ -39,7 +39,8 @@ pub enum Value {
     WeaponSpeed,
     /// This much plus the spell's level.
     SpellLevel(i32),
-    /// The whole round.
+    /// The whole round: nothing to add, the act is done at the round's end (and takes
+    /// nothing from the next round).
     WholeRound,
     /// This much for each target.
     PerTarget(i32),
@@ -241,6 +242,33 @@ pub fn acts_at_round_end(total: i64) -> (ActsAt, Rule) {
     )
 }
 
+/// Whether the rows given take the whole round (App. B, Movement: standing up is "Round"),
+/// with the rule: the act fills this round and is done at its end, on its last ordering
+/// segment, whatever the d10; the figure rolls afresh next round (our reading: a total of
+/// d10 + 20 would also take the next round, which the row does not say).
+pub fn takes_the_round(table: &Table, ids: &[&str]) -> Option<Rule> {
+    ids.iter()
+        .any(|id| {
+            table
+                .modifiers
+                .iter()
+                .any(|r| r.id == *id && r.value == Value::WholeRound)
+        })
+        .then_some(cite::TI_WHOLE_ROUND)
+}
+
+/// When an act that takes the whole round is done: on the last ordering segment of this
+/// round, never carried into the next.
+pub fn acts_at_whole_round() -> (ActsAt, Rule) {
+    (
+        ActsAt {
+            rounds_later: 0,
+            segment: SEGMENTS,
+        },
+        cite::TI_WHOLE_ROUND,
+    )
+}
+
 /// How two totals order (Basics, Glossary): the lower acts first, equal totals together.
 pub fn before(a: i64, b: i64) -> (std::cmp::Ordering, Rule) {
     (a.max(1).cmp(&b.max(1)), cite::TI_TOTAL)
@@ -263,7 +291,7 @@ pub fn modifier(table: &Table, id: &str, ctx: &ModifierContext) -> Result<Modifi
                 .ok_or_else(|| format!("'{id}' needs the spell's level"))? as i32,
         ),
         Value::PerTarget(n) => n.saturating_mul(ctx.targets.max(1) as i32),
-        Value::WholeRound => SEGMENTS as i32,
+        Value::WholeRound => 0,
         Value::PotionDelay | Value::Slowed | Value::Reroll(_) => {
             return Err(format!(
                 "'{id}' is not a number to add: {}",
@@ -271,6 +299,10 @@ pub fn modifier(table: &Table, id: &str, ctx: &ModifierContext) -> Result<Modifi
             ));
         }
     };
+    if row.value == Value::WholeRound {
+        let words = format!("{} (the whole round)", row.words);
+        return Ok(Modifier::new(id, &words, value));
+    }
     let (value, master) = ctx.iaijutsu.applied(row, value);
     if master {
         let words = format!("{} (iaijutsu)", row.words);

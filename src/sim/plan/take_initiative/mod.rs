@@ -24,7 +24,9 @@ use crate::rules::cite::{self, Rule};
 use crate::rules::movement::feet_per_round;
 use crate::rules::take_initiative::action::{self, Action, missile_speed};
 use crate::rules::take_initiative::combine::{Refusal, combine, may_charge};
-use crate::rules::take_initiative::{Total, acts_at, acts_at_round_end, charge as ti_charge};
+use crate::rules::take_initiative::{
+    Total, acts_at, acts_at_round_end, acts_at_whole_round, charge as ti_charge, takes_the_round,
+};
 use crate::scene::{Act, DieKind, RoundSpec};
 use crate::sim::components::{
     BaseInitiative, CarriedInitiative, Casting, Closing, Fleeing, PursuitBurst,
@@ -254,7 +256,9 @@ fn initiative(
     };
     let f = &b.figs[i];
     let spread = spreads(f);
-    let (at, rule) = if spread {
+    let (at, rule) = if takes_whole_round(b, i) {
+        acts_at_whole_round()
+    } else if spread {
         b.round_end.insert(i, total);
         acts_at_round_end(total)
     } else {
@@ -392,6 +396,14 @@ fn combined_rows(
 }
 
 /// Whether a figure attacks several melee targets at once (App. B, Weapon).
+/// Whether figure `i`'s rows take the whole round (standing up, App. B, Movement).
+fn takes_whole_round(b: &Build, i: usize) -> bool {
+    b.extra.get(&i).is_some_and(|ids| {
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        takes_the_round(tables::take_initiative(), &ids).is_some()
+    })
+}
+
 fn spreads(f: &Fig) -> bool {
     matches!(f.act, Act::Melee { .. })
         && crate::rules::take_initiative::multiple_targets(f.act.targets().len()).is_some()
