@@ -907,3 +907,52 @@ fn a_figure_that_stood_up_acts_next_round_on_a_new_roll() {
         stood.detail
     );
 }
+
+proptest! {
+    /// "Take Initiative!" App. B, Magic: a scroll is read "as spell +6": the same total as
+    /// casting the spell, named by the Scroll row, with or without spell cards (a scroll is
+    /// read, not recalled), and never refused as a second action beside the casting.
+    #[test]
+    fn a_scroll_is_read_as_the_spell_under_its_own_row(
+        level in 1u32..=9,
+        d10 in 1u32..=10,
+        cards in any::<bool>(),
+    ) {
+        let nocards = if cards { "" } else { " nocards" };
+        let cast = calc::take_initiative::parse(&format!("M: cast level={level} d10={d10}"))
+            .map_err(TestCaseError::fail)?;
+        let scroll = calc::take_initiative::parse(&format!("M: cast level={level} mod=scroll{nocards} d10={d10}"))
+            .map_err(TestCaseError::fail)?;
+        prop_assert_eq!(scroll.total(d10).value(), cast.total(d10).value());
+        let ids: Vec<&str> = scroll.modifiers.iter().map(|m| m.id.as_str()).collect();
+        prop_assert_eq!(ids, vec!["scroll"]);
+    }
+}
+
+/// The same in a scene: `modifiers: ["scroll"]` on a Cast reads it, timed as the spell.
+#[test]
+fn a_scene_reads_a_scroll_as_its_spell() {
+    let events = play(
+        r#"Scene(name: "x", setting: Indoors, seed: 2, rules: (system: TakeInitiative),
+          combatants: [
+            (name: "Mage", side: "Blue", at: (10.0, 20.0), weapon: "dagger", thac0: 20, ac: 10, hp: 12, class: "magic-user", level: 5),
+            (name: "Orc", side: "Red", at: (10.0, 60.0), weapon: "battle axe", thac0: 19, ac: 6, hp: 30),
+          ],
+          rounds: [
+            (declare: { "Mage": Cast(spell: "magic missile", target: "Orc"), "Orc": Parry(against: ["Mage"]) },
+             initiative: { "Mage": 4, "Orc": 1 }, modifiers: { "Mage": ["scroll"] }),
+          ],
+        )"#,
+    );
+    let placed = events
+        .iter()
+        .find(|e| e.actor == "Mage" && e.detail.contains("d10 4"))
+        .expect("the reading placed");
+    assert!(
+        placed.detail.contains("Reading a scroll (as a spell) 7")
+            && !placed.detail.contains("Casting a spell")
+            && placed.detail.contains("segment 11"),
+        "{}",
+        placed.detail
+    );
+}

@@ -235,6 +235,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     for id in &extra {
         modifiers.push(modifier(table, id, &ctx).map_err(|e| format!("{name}: {e}"))?);
     }
+    crate::rules::take_initiative::spell::from_scroll(&mut modifiers);
     // Set to receive a charge: a spear or pole arm only (§9a), as a scene's `Set` is.
     if extra.iter().any(|e| e == "set_to_receive")
         && !weapon

@@ -93,7 +93,8 @@ charge, cast (level=N), move (far for over half the move), move-missile (moving,
 shooting: never nocked), hurl (a weapon hurled on the charge), flee, withdraw, parry,
 expect, hide, turn, device, wait, block; mod=ID adds any other row (mod=higher_ground);
 targets=N (2 or more) is melee at several targets: +1 each, at the round's end (App. B);
-nocards: a table without spell cards casts at +8 + level (note 6);
+nocards: a table without spell cards casts at +8 + level (note 6); cast ... mod=scroll
+reads the spell from a scroll, as the spell (App. B);
 iaijutsu (or iaijutsu=both) is the quick draw: drawing costs 0, sheathing half, changing
 weapons +5 with both (notes 2, 3, 5);
 change=D10 [at=SEGMENT] is an action changed to (§1): base + 2 + the new d10 + its rows.

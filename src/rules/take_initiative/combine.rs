@@ -187,11 +187,14 @@ const MOVE_ROWS: [&str; 4] = ["charge", "move_half", "move_full", "flee"];
 const ACTION_ROWS: [&str; 5] = ["set_to_receive", "charge", "parry", "hide", "expect"];
 
 /// Whether row `id` beside `action` is one the text itself combines with it: a parry while
-/// withdrawing (§6 note b), a move while using a wand to fire (§8c, as a bow's §8b).
+/// withdrawing (§6 note b), a move while using a wand to fire (§8c, as a bow's §8b), a
+/// scroll the spell is read from (App. B, Magic: the scroll row stands in for casting's).
 fn goes_beside(action: Action, id: &str) -> bool {
     matches!(
         (action, id),
-        (Action::Withdraw, "parry") | (Action::Device, "move_half" | "move_full")
+        (Action::Withdraw, "parry")
+            | (Action::Device, "move_half" | "move_full")
+            | (Action::Cast { .. }, "scroll")
     )
 }
 /// Rows that cast.

@@ -73,6 +73,15 @@ pub fn without_cards(
     }
 }
 
+/// A spell read from a scroll (App. B, Magic, "Scroll: as spell +6"): the scroll's row
+/// stands in for the casting row, the same number under its own name; without spell cards
+/// too, a scroll being read, not recalled.
+pub fn from_scroll(mods: &mut Vec<super::Modifier>) {
+    if mods.iter().any(|m| m.id == "scroll") {
+        mods.retain(|m| m.id != "spell");
+    }
+}
+
 /// A spell's level: the table's, else — for a name not in the table — its declared
 /// casting time (a magic-user's spells take about their level in segments), else 1; at
 /// most 9.

@@ -248,6 +248,7 @@ fn initiative(
                     b.rules.spell_cards,
                 );
                 mods.extend(combined_rows(b, i, spec, costed));
+                crate::rules::take_initiative::spell::from_scroll(&mut mods);
                 mods.extend(several_targets(b, i));
                 let t = Total::new(base, mods);
                 (t.value(), Some(base), t.describe())
@@ -341,6 +342,7 @@ fn extra_rows(
     b: &mut Build,
     i: usize,
     spec: Option<&RoundSpec>,
+    action: Action,
 ) -> Vec<crate::rules::take_initiative::Modifier> {
     let f = &b.figs[i];
     let ids = spec
@@ -349,7 +351,10 @@ fn extra_rows(
         .unwrap_or_default();
     let ctx = crate::rules::take_initiative::ModifierContext {
         weapon_speed: f.weapon.speed_factor.map(|s| s as i32),
-        spell_level: None,
+        spell_level: match action {
+            Action::Cast { level } => Some(level),
+            _ => None,
+        },
         targets: f.act.targets().len() as u32,
         iaijutsu: f.weapon.iaijutsu,
     };
@@ -373,7 +378,7 @@ fn combined_rows(
     spec: Option<&RoundSpec>,
     action: Action,
 ) -> Vec<crate::rules::take_initiative::Modifier> {
-    let rows = extra_rows(b, i, spec);
+    let rows = extra_rows(b, i, spec, action);
     let ids: Vec<&str> = b
         .extra
         .get(&i)
