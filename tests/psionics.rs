@@ -281,7 +281,49 @@ fn unknown_modes_are_refused() {
         err.contains("psychic crsh") && err.contains("psychic crush"),
         "{err}"
     );
+    // A crush fills no area: it cannot reach a non-psionic.
     let bad = src.replace(r#"at: "Illithid""#, r#"at: "Mordenkainen""#);
     let err = parse("i.ron", &bad).expect_err("refused").to_string();
-    assert!(err.contains("not a psionic"), "{err}");
+    assert!(
+        err.contains("has no psionics") && err.contains("psychic crush") && err.contains("area_ft"),
+        "{err}"
+    );
+}
+
+/// DMG p.78: the psionic blast is the mode that reaches non-psionics: aimed at one inside
+/// its area it meets no defense and the figure saves; aimed at one beyond its area it is
+/// said not to reach it. Every non-psionic in the area saves, whoever was aimed at.
+#[test]
+fn a_blast_aimed_at_a_non_psionic_is_saved_against_in_its_area() {
+    let src = std::fs::read_to_string("scenes/illithid_vs_apprentice.ron").unwrap();
+    let aimed = src.replace(
+        r#"(attack: "psionic blast", at: "Apprentice""#,
+        r#"(attack: "psionic blast", at: "Mordenkainen""#,
+    );
+    let mut r = SceneRun::new(parse("i.ron", &aimed).expect("a blast may aim at a non-psionic"), None, None);
+    r.run_to_end();
+    let log = r.log().events.clone();
+    let save = log
+        .iter()
+        .find(|e| e.actor == "Mordenkainen" && matches!(e.payload, Payload::PsionicSave { .. }))
+        .expect("Mordenkainen saves in the area");
+    assert!(matches!(save.payload, Payload::PsionicSave { saved: true, roll: Some(14), .. }), "{}", save.detail);
+    assert!(
+        !log.iter().any(|e| e.actor == "Illithid"
+            && matches!(e.payload, Payload::PsionicAttack { .. })),
+        "no matrix attack on a non-psionic"
+    );
+    // Beyond the 60-ft area: not reached, and no save.
+    let far = aimed.replace(
+        r#"(name: "Mordenkainen", side: "Wizards", at: (50.0, 45.0)"#,
+        r#"(name: "Mordenkainen", side: "Wizards", at: (50.0, 145.0)"#,
+    );
+    let mut r = SceneRun::new(parse("i.ron", &far).expect("valid"), None, None);
+    r.run_to_end();
+    let log = r.log().events.clone();
+    assert!(
+        log.iter().any(|e| e.actor == "Illithid" && e.detail.contains("beyond its 60-ft area, not reached")),
+        "the miss said"
+    );
+    assert!(!log.iter().any(|e| matches!(e.payload, Payload::PsionicSave { .. })));
 }

@@ -284,6 +284,11 @@ fn attack(
     let Some((mode, target, tname)) = &en.attack else {
         return;
     };
+    // At a non-psionic the matrix has nothing to meet: the blast's area takes it in and it
+    // saves there (`blast`), or, beyond that area, nothing reaches it.
+    if p.figures.get(*target).is_ok_and(|f| f.psionic.is_none()) {
+        return beyond_area(p, (table, when), en);
+    }
     let against = defense.as_deref().unwrap_or("no defense");
     let mut payload = PsionicAttackView {
         attack: mode.clone(),
@@ -362,6 +367,35 @@ impl From<PsionicAttackView> for Payload {
             effect: v.effect,
         }
     }
+}
+
+/// An attack aimed at a non-psionic standing beyond the mode's area: it is not reached
+/// (its save comes only inside the area, DMG p.78). Logged; inside, `blast` saves it.
+fn beyond_area(p: &mut PsiPlay, (table, when): (&PsionicTable, (u32, u32)), en: &Entrant) {
+    let Some((mode, target, tname)) = &en.attack else {
+        return;
+    };
+    let area = table.attack(mode).and_then(|m| m.area_ft);
+    let (Ok(from), Ok(to)) = (p.figures.get(en.e), p.figures.get(*target)) else {
+        return;
+    };
+    let apart = from.pos.distance(to.pos);
+    let text = match area {
+        Some(a) if apart <= a + 1e-6 => return,
+        Some(a) => crate::words!(
+            "{mode} at {tname}, who has no psionics, {apart:.0} ft away: beyond its {a:.0}-ft area, not reached"
+        ),
+        None => crate::words!("{mode} at {tname}, who has no psionics: the mode has no area to reach it"),
+    };
+    let ev = LogEvent::new(
+        when,
+        en.name.clone(),
+        EventKind::Psionic,
+        Some(tname.clone()),
+        text,
+        crate::rules::cite::PSI_SAVE,
+    );
+    p.log.write(ev);
 }
 
 /// Non-psionics inside an area attack's reach save against it (DMG p.78).

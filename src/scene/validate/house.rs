@@ -209,10 +209,25 @@ fn choice_problem(
             format!("'{who}' attacks with {a} but at no one"),
             Some("add at: \"Name\"".into()),
         )),
-        (_, Some(t)) if scene.combatant(t).is_none_or(|t| t.psionic.is_none()) => Some((
-            format!("'{who}' attacks '{t}', which is not a psionic in the scene"),
+        (_, Some(t)) if scene.combatant(t).is_none() => Some((
+            format!("'{who}' attacks '{t}', who is not in the scene"),
             None,
         )),
+        // A non-psionic is reached only by an attack that fills an area (the blast): it
+        // saves inside it (DMG p.78); the other modes meet a defense it does not have.
+        (Some(a), Some(t))
+            if scene.combatant(t).is_some_and(|t| t.psionic.is_none())
+                && table.attack(a).is_none_or(|m| m.area_ft.is_none()) =>
+        {
+            Some((
+                format!(
+                    "'{who}' aims {a} at '{t}', who has no psionics: only an attack that fills an area reaches a non-psionic, who saves inside it (DMG p.78)"
+                ),
+                Some(format!(
+                    "aim it at a psionic, or give {a} an area_ft in the scene's psionics table"
+                )),
+            ))
+        }
         (_, Some(t)) if t == who => Some((format!("'{who}' attacks itself"), None)),
         _ => None,
     }
