@@ -956,3 +956,41 @@ fn a_scene_reads_a_scroll_as_its_spell() {
         placed.detail
     );
 }
+
+proptest! {
+    /// "Take Initiative!" Glossary: on a tie both actions happen. A blow on the very total a
+    /// spell goes off on is struck, whatever the spell does to the striker (holds it, puts
+    /// it to sleep, burns it), and it does not ruin the spell (the damage is not before
+    /// the completion).
+    #[test]
+    fn a_blow_tied_with_a_spell_is_struck_and_spares_it(
+        (spell, row) in proptest::sample::select(vec![("hold person", 8), ("sleep", 7), ("fireball", 9), ("magic missile", 7)]),
+        (weapon, sf) in proptest::sample::select(vec![("long sword", 5), ("dagger", 2), ("battle axe", 7), ("two-handed sword", 10)]),
+        mage in 1u32..=10,
+        to_hit in 1u32..=20,
+    ) {
+        let knight = mage as i32 + row - sf;
+        prop_assume!((1..=10).contains(&knight));
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 2, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "Knight", side: "Blue", at: (10.0, 10.0), weapon: "{weapon}", thac0: 14, ac: 3, hp: 40),
+                (name: "Mage", side: "Red", at: (10.0, 15.0), thac0: 19, ac: 9, hp: 60, hit_dice: 5, save_vs_spell: 12),
+              ],
+              rounds: [(declare: {{ "Knight": Melee(targets: ["Mage"]), "Mage": Cast(spell: "{spell}", target: "Knight") }},
+                        initiative: {{ "Knight": {knight}, "Mage": {mage} }})],
+              dice: {{ ToHit: {{ "Knight": [{to_hit}] }}, Save: {{ "Mage": [1], "Knight": [1] }} }},
+            )"#
+        );
+        let events = play(&src);
+        let done = events
+            .iter()
+            .find(|e| e.actor == "Mage" && e.kind == K::SpellComplete)
+            .unwrap_or_else(|| panic!("{spell} completes: {events:#?}"));
+        let blow = blows(&events)
+            .find(|e| e.actor == "Knight")
+            .unwrap_or_else(|| panic!("the knight strikes: {events:#?}"));
+        prop_assert_eq!((blow.round, blow.segment), (done.round, done.segment));
+        prop_assert!(!events.iter().any(|e| e.kind == K::SpellDisrupted));
+    }
+}

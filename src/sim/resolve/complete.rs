@@ -85,7 +85,9 @@ fn wounds_spare(p: &mut Play, (actor, when): (Entity, (u32, u32)), c: &Casting) 
     let began = p.clock.moment_of(c.started).0;
     let w = &a.casting_wounds;
     let rolled = w.since == c.started && w.rolled;
-    let earlier = w.before(p.clock.tick() + 1, |t| p.clock.moment_of(t).0 == began);
+    // Wounds on the completion's own total are simultaneous with it (a tie, Glossary),
+    // not before it.
+    let earlier = w.before(p.clock.tick(), |t| p.clock.moment_of(t).0 == began);
     if p.clock.system != RulesSystem::TakeInitiative
         || c.device
         || c.potion

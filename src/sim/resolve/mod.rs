@@ -204,8 +204,14 @@ fn play(mut p: Play, keep: impl Fn(&PlanEntry) -> bool, rest: bool) {
         let same_beat;
         let entry = if fallen {
             let mut e = entry.clone();
+            let page = match p.clock.system {
+                crate::rules::options::RulesSystem::TakeInitiative => {
+                    "Take Initiative! Glossary, a tie"
+                }
+                _ => "DMG p.63",
+            };
             e.why = crate::words!(
-                "{} — at the same moment as what felled it: simultaneous, both happen (DMG p.63)",
+                "{} — at the same moment as what felled it: simultaneous, both happen ({page})",
                 entry.why
             );
             same_beat = e;

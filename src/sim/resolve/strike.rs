@@ -818,6 +818,11 @@ fn wound(
     if seg.done.contains(&b.target) || seg.ruined.contains(&b.target) || c.completes < tick {
         return;
     }
+    // "Take Initiative!": a blow on the spell's own total is a tie, simultaneous with it
+    // (Glossary), not damage before its completion.
+    if p.clock.system == RulesSystem::TakeInitiative && c.completes == tick {
+        return;
+    }
     // "Take Initiative!": a damaged caster may still keep the spell with a save.
     let save = (p.clock.system == RulesSystem::TakeInitiative && !c.device && cond.is_up())
         .then(|| failure_save(p, b, &c, damage));

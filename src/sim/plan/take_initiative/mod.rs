@@ -1043,12 +1043,14 @@ fn cast(b: &mut Build, i: usize, s: u32, spell: &str, target: Option<String>) {
     let what = Planned::Complete {
         what: spell.to_string(),
     };
-    // Completions first within their segment: a blow at the same moment does not stop them.
+    // A completion shares its beat with the blows on the same total (a tie is
+    // simultaneous, Glossary): it is played first, so a blow at that moment does not stop
+    // it, and a figure it holds or fells still strikes in that beat (`entries`).
     push(
         b,
         i,
         s,
-        i64::MIN,
+        0,
         what,
         format!("goes off on its total, segment {s}"),
     );
@@ -1210,9 +1212,10 @@ fn push_rule(b: &mut Build, i: usize, s: u32, key: i64, what: Planned, why: Stri
 }
 
 /// The entries in play order: by segment, then by their order within it; equal places
-/// share a beat, and so are simultaneous.
+/// share a beat, and so are simultaneous (a spell completing there is played first).
 fn entries(mut slots: Vec<(u32, i64, PlanEntry)>) -> Vec<PlanEntry> {
-    slots.sort_by_key(|s| (s.0, s.1));
+    // Within a beat the completions come first (stable otherwise).
+    slots.sort_by_key(|s| (s.0, s.1, !matches!(s.2.what, Planned::Complete { .. })));
     let mut beat = 0;
     let mut last = None;
     slots
