@@ -350,3 +350,48 @@ fn a_declaration_error_is_located_on_its_own_key() {
             .unwrap_or_else(|| panic!("{e}"));
     assert_eq!(p.line, 9, "{e}");
 }
+
+/// Every string a scene brings to the screen, not names alone: the scene's name and about,
+/// a non-combat act's words, a spell's and a potion's names. A control character (an
+/// escape that retitles or recolours the terminal, a NUL, a newline forging a log line) or
+/// an invisible or direction-changing one (a zero-width space, a right-to-left override)
+/// is refused at its field, exit 2, and never reaches the terminal.
+#[test]
+fn every_shown_string_refuses_unshowable_characters() {
+    let dir = Scratch::new("fs-shown");
+    let scene = |name: &str, about: &str, act: &str| {
+        format!(
+            r#"Scene(name: "{name}", about: "{about}", setting: Indoors, seed: 1,
+              combatants: [
+                (name: "A", side: "S1", at: (0.0, 0.0), thac0: 15, ac: 5, hp: 10),
+                (name: "B", side: "S2", at: (0.0, 5.0), thac0: 19, ac: 6, hp: 10),
+              ],
+              rounds: [(declare: {{ "A": Melee(targets: ["B"]), "B": {act} }}, initiative: {{ "S1": 3, "S2": 4 }})])"#
+        )
+    };
+    for bad in ["\\u{1b}]0;x\\u{7}", "\\u{0}", "\\n", "\\u{200b}", "\\u{202e}", "\\u{feff}"] {
+        for (src, field) in [
+            (scene(&format!("x{bad}"), "a", r#"Other("hides")"#), "name"),
+            (scene("n", &format!("x{bad}"), r#"Other("hides")"#), "about"),
+            (scene("n", "a", &format!(r#"Other("hides{bad}")"#)), "rounds[0].declare.B.Other"),
+            (scene("n", "a", &format!(r#"Cast(spell: "x{bad}", segments: Some(3))"#)), "rounds[0].declare.B.Cast.spell"),
+            (scene("n", "a", &format!(r#"Potion(name: "x{bad}")"#)), "rounds[0].declare.B.Potion.name"),
+        ] {
+            let path = dir.join("s.ron");
+            std::fs::write(&path, &src).unwrap();
+            for cmd in ["check", "run"] {
+                let (code, out, err) = fs(&[cmd, path.to_str().unwrap()]);
+                assert_eq!(code, 2, "{cmd} {bad} in {field}: {out}{err}");
+                assert!(err.contains(&format!(": {field}: ")), "{bad} in {field}: {err}");
+                for c in ['\u{1b}', '\u{0}', '\u{200b}', '\u{202e}'] {
+                    assert!(!err.contains(c) && !out.contains(c), "{c:?} shown: {err:?}");
+                }
+            }
+        }
+    }
+    // A name of nothing but a zero-width space looks like no name at all.
+    std::fs::write(dir.join("z.ron"), scene_with("\u{200b}")).unwrap();
+    let (code, _, err) = fs(&["check", dir.join("z.ron").to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("combatants[0].name") && err.contains("U+200B"), "{err}");
+}

@@ -100,7 +100,7 @@ fn shown(s: &str, max: usize) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() {
+        if c.is_control() || crate::scene::validate::hidden(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -182,7 +182,7 @@ fn shown_char(c: char) -> impl Iterator<Item = char> {
     let (shown, n) = match c {
         '\t' => ('\t', 1),
         '\r' => (' ', 1),
-        c if c.is_control() => ('?', c.len_utf8()),
+        c if c.is_control() || crate::scene::validate::hidden(c) => ('?', c.len_utf8()),
         c => (c, 1),
     };
     std::iter::repeat_n(shown, n)

@@ -10,7 +10,10 @@ use crate::tables;
 use std::collections::BTreeSet;
 
 mod house;
+mod text;
 mod tour;
+
+pub(crate) use text::{hidden, unshowable};
 
 /// One problem with where it is.
 pub(super) struct Problem {
@@ -309,6 +312,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         );
     }
     scene_limits(&mut c, scene);
+    text::check(&mut c, scene);
     house::check(&mut c, scene);
     tour::check(&mut c, scene);
     let map = scene
@@ -917,11 +921,8 @@ pub(crate) fn fit_name(text: &str) -> Result<(), String> {
             "a name of {} characters is too long (at most {MAX_NAME_CHARS})",
             text.chars().count()
         ))
-    } else if text.chars().any(char::is_control) {
-        Err(format!(
-            "'{}' holds a control character",
-            text.escape_debug()
-        ))
+    } else if let Some(why) = unshowable(text) {
+        Err(why)
     } else {
         Ok(())
     }

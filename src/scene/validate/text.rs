@@ -1,0 +1,96 @@
+//! Words a scene brings to the screen: every string of a scene (its name and about, a
+//! non-combat act's words, a spell's or potion's name, a table's entries) is printed as it
+//! is by the text reports. A control character there would reach a terminal as a command
+//! (retitle it, recolour it, forge a line of the log), and a bidirectional override or an
+//! invisible character would make two words look alike or read backwards. They are refused
+//! where they stand, as they are in names.
+
+use super::{Checker, field, q};
+use crate::scene::Scene;
+
+/// Why `text` cannot be shown as it is, if it cannot.
+pub(crate) fn unshowable(text: &str) -> Option<String> {
+    let bad = text.chars().find(|&c| c.is_control() || hidden(c))?;
+    let what = if bad.is_control() {
+        "a control character"
+    } else {
+        "an invisible or direction-changing character"
+    };
+    Some(format!(
+        "'{}' holds {what} ({}), which a terminal would act on or hide",
+        text.chars().map(|c| c.escape_default().to_string()).collect::<String>(),
+        format_args!("U+{:04X}", bad as u32)
+    ))
+}
+
+/// Characters that show nothing or turn the text round: zero-width spaces and joiners,
+/// the bidirectional marks, embeddings, overrides and isolates, the byte-order mark.
+pub(crate) fn hidden(c: char) -> bool {
+    matches!(c as u32, 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2069 | 0xFEFF)
+}
+
+/// Every string of the scene that cannot be shown, located at the field that holds it.
+pub(super) fn check(c: &mut Checker, scene: &Scene) {
+    let Ok(value) = serde_json::to_value(scene) else {
+        return;
+    };
+    let mut path = Vec::new();
+    walk(c, &value, &mut path);
+}
+
+/// How a key of the path is found in the file: a field as `name:`, a variant as written,
+/// a map's key in quotes.
+fn anchor(k: &str) -> String {
+    if k.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+        field(k)
+    } else if k.starts_with(|c: char| c.is_ascii_uppercase()) && k.chars().all(|c| c.is_ascii_alphanumeric()) {
+        k.to_string()
+    } else {
+        q(k)
+    }
+}
+
+fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => {
+            if let Some(why) = unshowable(s) {
+                // A figure's name and side are checked with the names (`fit_name`).
+                if let [a, _, b] = path.as_slice()
+                    && a == "combatants"
+                    && (b == "name" || b == "side")
+                {
+                    return;
+                }
+                let anchors: Vec<String> = path
+                    .iter()
+                    .filter(|p| !p.starts_with('['))
+                    .map(|p| anchor(p))
+                    .collect();
+                let name = path.join(".").replace(".[", "[");
+                c.add(&anchors, name, why, Some("plain printable characters only".into()));
+            }
+        }
+        Value::Array(items) => {
+            for (k, item) in items.iter().enumerate() {
+                path.push(format!("[{k}]"));
+                walk(c, item, path);
+                path.pop();
+            }
+        }
+        Value::Object(map) => {
+            for (k, item) in map {
+                if let Some(why) = unshowable(k) {
+                    let anchors = vec![q(k)];
+                    let name = path.join(".").replace(".[", "[");
+                    c.add(&anchors, name, why, Some("plain printable characters only".into()));
+                    continue;
+                }
+                path.push(k.clone());
+                walk(c, item, path);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
