@@ -346,3 +346,32 @@ fn file_level_errors_point_at_line_one() {
         assert!(!err.contains(":0:0"), "{err}");
     }
 }
+
+/// A weapon's magic and a save against psionics are numbers with a range like the others:
+/// out of it, refused at the field with the range (exit 2), never an overflowing sum.
+#[test]
+fn weapon_magic_and_psionic_saves_have_a_range() {
+    let dir = folder("ranges");
+    for (field, value, range) in [
+        ("weapon_magic", "2147483647", "-5 to 5"),
+        ("weapon_magic", "-6", "-5 to 5"),
+        ("save_vs_psionics", "50", "2 to 20"),
+        ("save_vs_psionics", "0", "2 to 20"),
+    ] {
+        let src = format!(
+            r#"Scene(name: "r", setting: Indoors, seed: 1,
+              combatants: [
+                (name: "A", side: "S1", at: (0.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 10, {field}: {value}),
+                (name: "B", side: "S2", at: (0.0, 5.0), thac0: 19, ac: 6, hp: 10),
+              ])"#
+        );
+        let path = dir.join("r.ron");
+        std::fs::write(&path, src).unwrap();
+        let args = ["check", path.to_str().unwrap()];
+        let out = run(&args);
+        no_panic(&args, &out);
+        assert_eq!(out.0, 2, "{field}: {value}: {}", out.2);
+        assert!(out.2.contains(&format!("combatants[0].{field}")), "{}", out.2);
+        assert!(out.2.contains(range), "{}", out.2);
+    }
+}

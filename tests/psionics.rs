@@ -327,3 +327,20 @@ fn a_blast_aimed_at_a_non_psionic_is_saved_against_in_its_area() {
     );
     assert!(!log.iter().any(|e| matches!(e.payload, Payload::PsionicSave { .. })));
 }
+
+/// The scene's own table is range-checked like any number: an area a distance on the map
+/// (finite, 0 to 1000 ft), a cost or a loss no more than a strength holds (0 to 1000).
+#[test]
+fn the_scenes_psionic_table_has_ranges() {
+    let src = std::fs::read_to_string("scenes/illithid_vs_apprentice.ron").unwrap();
+    for (from, to, field) in [
+        ("area_ft: Some(60.0)", "area_ft: Some(-5.0)", "psionics.attacks[0].area_ft"),
+        ("area_ft: Some(60.0)", "area_ft: Some(NaN)", "psionics.attacks[0].area_ft"),
+        ("area_ft: Some(60.0)", "area_ft: Some(inf)", "psionics.attacks[0].area_ft"),
+        ("cost: Some(20)", "cost: Some(4000000000)", "psionics.attacks[0].cost"),
+    ] {
+        let bad = src.replace(from, to);
+        let err = parse("i.ron", &bad).expect_err(to).to_string();
+        assert!(err.contains(field) && err.contains("outside"), "{to}: {err}");
+    }
+}

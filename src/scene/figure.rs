@@ -192,6 +192,16 @@ fn within_numbers(c: &CombatantSpec, within: &mut dyn FnMut(&'static str, Result
             limits::check("saving throw", s, &limits::SAVE),
         );
     }
+    if let Some(s) = c.save_vs_psionics {
+        within(
+            "save_vs_psionics",
+            limits::check("saving throw", s, &limits::SAVE),
+        );
+    }
+    within(
+        "weapon_magic",
+        limits::check("a weapon's magic of", c.weapon_magic, &limits::WEAPON_MAGIC),
+    );
     within(
         "surprised_less_often",
         limits::check("sixes", c.surprised_less_often, &(0..=5)),

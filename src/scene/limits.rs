@@ -31,6 +31,8 @@ pub const RATE_ROUNDS: RangeInclusive<u32> = 1..=2;
 pub const THAC0: RangeInclusive<i32> = -10..=30;
 /// A standing to-hit bonus or a situational modifier.
 pub const TO_HIT_BONUS: RangeInclusive<i32> = -20..=20;
+/// A weapon's magic: +5 at best, a cursed one down to -5.
+pub const WEAPON_MAGIC: RangeInclusive<i32> = -5..=5;
 /// A standing damage bonus.
 pub const DAMAGE_BONUS: RangeInclusive<i32> = -20..=50;
 /// Armor class and armor type (DMG p.74).

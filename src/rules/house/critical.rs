@@ -40,7 +40,7 @@ pub enum Fumble {
 /// a plain miss, since only a result *under* 10 costs the weapon. Returns the outcome and
 /// the modified roll.
 pub fn fumble(second_d20: i32, magic: i32) -> (Fumble, i32, Rule) {
-    let total = second_d20 + magic;
+    let total = second_d20.saturating_add(magic);
     let outcome = if total <= 3 {
         Fumble::Broken
     } else if total < 10 {

@@ -124,6 +124,7 @@ fn psionics(c: &mut Checker, scene: &Scene) {
     if let Err(m) = table.check() {
         c.add(&[super::field("psionics")], "psionics".into(), m, None);
     }
+    psionic_numbers(c, scene);
     for (r, round) in scene.rounds.iter().enumerate() {
         for (who, choices) in &round.psionics {
             // The round's own `psionics:` (the r-th round that has one), not the scene's
@@ -175,6 +176,36 @@ fn psionics(c: &mut Checker, scene: &Scene) {
                     c.add(&at, format!("{field}[{k}]"), m.0, m.1);
                 }
             }
+        }
+    }
+}
+
+/// The numbers of the scene's own psionic table within their ranges: a cost or a loss of
+/// points no more than a strength can hold, an area a distance on the map.
+fn psionic_numbers(c: &mut Checker, scene: &Scene) {
+    use crate::scene::limits;
+    let t = &scene.psionics;
+    let modes = t.attacks.iter().map(|m| ("attacks", m));
+    for (k, (list, m)) in modes.chain(t.defenses.iter().map(|m| ("defenses", m))).enumerate() {
+        let k = if list == "attacks" { k } else { k - t.attacks.len() };
+        let at = vec![super::field("psionics"), super::q(&m.name)];
+        if let Some(cost) = m.cost
+            && let Err(e) = limits::check("a cost of", cost, &limits::PSIONIC_STRENGTH)
+        {
+            c.add(&at, format!("psionics.{list}[{k}].cost"), e, None);
+        }
+        if let Some(a) = m.area_ft
+            && let Err(e) = limits::check_ft("an area of", a, &limits::VISION_FT)
+        {
+            c.add(&at, format!("psionics.{list}[{k}].area_ft"), e, None);
+        }
+    }
+    for (k, cell) in t.matrix.iter().enumerate() {
+        if let crate::rules::psionics::Outcome::Points(n) = cell.outcome
+            && let Err(e) = limits::check("a loss of", n, &limits::PSIONIC_STRENGTH)
+        {
+            let at = vec![super::field("psionics"), super::field("matrix"), super::q(&cell.attack)];
+            c.add(&at, format!("psionics.matrix[{k}].outcome"), e, None);
         }
     }
 }
