@@ -994,3 +994,44 @@ proptest! {
         prop_assert!(!events.iter().any(|e| e.kind == K::SpellDisrupted));
     }
 }
+
+proptest! {
+    /// "Take Initiative!" §4b note a and §9: a figure engaged as the round began may not
+    /// charge that round, by a change of action either, even when the foe that engaged it
+    /// falls before its base: the change is refused once, in words, and it never charges.
+    #[test]
+    fn a_figure_engaged_at_the_start_never_changes_to_a_charge(
+        orc_ft in 5.0f64..=10.0,
+        goblin_ft in 40.0f64..=120.0,
+        base in 8u32..=10,
+        archer in 1u32..=4,
+    ) {
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 4, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "Sword", side: "Blue", at: (10.0, 10.0), weapon: "long sword", thac0: 14, ac: 4, hp: 30),
+                (name: "Archer", side: "Blue", at: (10.0, 40.0), weapon: "long bow", ready: true, thac0: 16, ac: 6, hp: 20),
+                (name: "Orc", side: "Red", at: (10.0, {orc}), monster: "orc", hp: 1),
+                (name: "Goblin", side: "Red", at: ({gob}, 10.0), monster: "orc", hp: 10),
+              ],
+              rounds: [(
+                declare: {{ "Sword": Melee(targets: ["Orc"]), "Archer": Missile(targets: ["Orc"]), "Orc": Melee(targets: ["Sword"]), "Goblin": Hold }},
+                change: {{ "Sword": Charge(targets: ["Goblin"]) }},
+                initiative: {{ "Sword": {base}, "Archer": {archer}, "Orc": 10, "Goblin": 10 }},
+              )],
+              dice: {{ ToHit: {{ "Archer": [20, 20] }}, Damage: {{ "Archer": [12, 12] }} }},
+            )"#,
+            orc = 10.0 + orc_ft,
+            gob = 10.0 + goblin_ft,
+        );
+        let events = play(&src);
+        prop_assert!(events.iter().any(|e| e.actor == "Orc" && e.kind == K::Down), "the orc falls first");
+        let refused = events
+            .iter()
+            .filter(|e| e.actor == "Sword" && e.detail.contains("cannot change to charge"))
+            .count();
+        prop_assert_eq!(refused, 1);
+        prop_assert!(!events.iter().any(|e| e.actor == "Sword" && e.kind == K::Initiative && e.detail.contains("changes to charge")));
+        prop_assert!(!blows(&events).any(|e| e.actor == "Sword" && e.target.as_deref() == Some("Goblin")));
+    }
+}

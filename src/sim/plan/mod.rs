@@ -203,6 +203,14 @@ pub struct Plan {
     /// foe it ran from may change to pursue).
     #[serde(skip)]
     pub flights: Vec<(Entity, u32)>,
+    /// Under "Take Initiative!": who had a standing foe within 1" at the round's start,
+    /// and so may not charge this round, by a change of action either (§4b note a, §9).
+    #[serde(skip)]
+    pub engaged: Vec<Entity>,
+    /// Under "Take Initiative!": whose change of action was refused this round (said once;
+    /// the figure keeps its action).
+    #[serde(skip)]
+    pub refused: Vec<Entity>,
 }
 
 /// Under "Take Initiative!": a figure's move this round, as the area-spell window reads it.

@@ -159,6 +159,8 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         parries: Vec::new(),
         moves: Vec::new(),
         flights: Vec::new(),
+        engaged: Vec::new(),
+        refused: Vec::new(),
     };
     b.changes.apply(&mut p.commands, &figs, true);
 }

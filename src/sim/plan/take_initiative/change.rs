@@ -80,9 +80,19 @@ pub(in crate::sim) fn change_actions(
         // A change to a charge it may not make (engaged at the round's start, or charged
         // already this turn, §9) is refused before anything changes: it keeps its action.
         if matches!(to, Act::Charge { .. }) {
-            let clock = p.clock.clone();
-            let b = Build::new(&figs, &clock, &scene, (round, segment));
-            if let Err(refusal) = super::may_charge_now(&b, i) {
+            use crate::rules::take_initiative::combine::{Refusal, charge_ready};
+            // Engaged as the round began, whoever has fallen since (§4b note a).
+            let may = if p.plan.engaged.contains(&e) {
+                Err(Refusal::Engaged)
+            } else {
+                charge_ready(figs[i].last_charge(), round)
+            };
+            if let Err(refusal) = may {
+                // Said once: it keeps its action for the rest of the round.
+                if p.plan.refused.contains(&e) {
+                    continue;
+                }
+                p.plan.refused.push(e);
                 let detail = format!("cannot change to charge: {}", refusal.describe());
                 p.log
                     .write(stays((round, segment), name, detail, refusal.rule()));

@@ -167,6 +167,10 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     contact(&mut b);
     let parries = parry::parries(&b);
     let entries = entries(std::mem::take(&mut b.slots));
+    let engaged: Vec<Entity> = (0..figs.len())
+        .filter(|&i| engaged(&b, i).is_err())
+        .map(|i| figs[i].e)
+        .collect();
     for e in b.events {
         p.log.write(e);
     }
@@ -182,6 +186,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
             .filter_map(|i| Some((figs[*i].e, *b.acts.get(i)?)))
             .collect(),
         then: std::mem::take(&mut b.then),
+        engaged,
         ..Plan::default()
     };
     for (i, f) in figs.iter().enumerate() {
