@@ -1035,3 +1035,40 @@ proptest! {
         prop_assert!(!blows(&events).any(|e| e.actor == "Sword" && e.target.as_deref() == Some("Goblin")));
     }
 }
+
+proptest! {
+    /// "Take Initiative!" §4 and Basics: a figure turning to flee gives each foe in melee
+    /// with it a free attack — but a foe at a spell starts no other action: it swings at
+    /// no fleer, and its spell goes off as planned. Any spell, any dice.
+    #[test]
+    fn a_caster_takes_no_free_attack_at_a_fleer(
+        spell in proptest::sample::select(vec!["hold person", "magic missile", "sleep", "light"]),
+        fleer in 1u32..=10,
+        mage in 1u32..=10,
+        casts in any::<bool>(),
+    ) {
+        let act = if casts {
+            format!(r#"Cast(spell: "{spell}", target: "Fighter")"#)
+        } else {
+            r#"Melee(targets: ["Fighter"])"#.to_string()
+        };
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 5, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "Thief", side: "Blue", at: (20.0, 20.0), weapon: "short sword", thac0: 17, ac: 6, hp: 60),
+                (name: "Fighter", side: "Blue", at: (60.0, 60.0), weapon: "long sword", thac0: 17, ac: 6, hp: 60),
+                (name: "Mage", side: "Red", at: (25.0, 20.0), class: "magic-user", level: 5, ac: 9, hp: 20, weapon: "dagger"),
+              ],
+              rounds: [(declare: {{ "Thief": Flee(to: (20.0, 120.0)), "Mage": {act}, "Fighter": Hold }},
+                        initiative: {{ "Thief": {fleer}, "Mage": {mage}, "Fighter": 10 }})],
+              dice: {{ Save: {{ "Fighter": [1] }} }},
+            )"#
+        );
+        let events = play(&src);
+        let free = blows(&events).any(|e| e.actor == "Mage" && e.target.as_deref() == Some("Thief"));
+        prop_assert_eq!(free, !casts, "{:#?}", events);
+        if casts {
+            prop_assert!(events.iter().any(|e| e.actor == "Mage" && e.kind == K::SpellComplete));
+        }
+    }
+}

@@ -28,6 +28,17 @@ pub(super) fn engaged(b: &Build, i: usize) -> Vec<usize> {
         .collect()
 }
 
+/// Whether figure `o` is at a spell this round: one declared, or one under way that is
+/// no device's or potion's.
+fn casting(b: &Build, o: usize) -> bool {
+    let of = &b.figs[o];
+    let planned = b.changes.casting.get(&o).and_then(Option::as_ref);
+    let spell = |c: &crate::sim::components::Casting| !c.device && !c.potion;
+    matches!(of.act, Act::Cast { device: false, .. } | Act::Cantrips { .. })
+        || planned.is_some_and(spell)
+        || (planned.is_none() && of.casting.is_some_and(spell))
+}
+
 /// The opponents after figure `i`: those in melee with it and those moving at it.
 fn pursuers(b: &Build, i: usize) -> Vec<usize> {
     let near = engaged(b, i);
@@ -77,6 +88,24 @@ pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
     let name = f.name().to_string();
     let foes = engaged(b, i);
     for &o in &foes {
+        // A caster at its spell starts no other action (Basics): no free swing.
+        if casting(b, o) {
+            let who = b.figs[o].name().to_string();
+            let why = format!(
+                "casts this round: no free attack at {name} as it turns to flee (a caster may stop, not start another action)"
+            );
+            b.events.push(
+                LogEvent::new(
+                    b.when,
+                    who,
+                    EventKind::Idle,
+                    Some(name.as_str().into()),
+                    why,
+                    cite::TI_CHANGE_PRECLUDED,
+                ),
+            );
+            continue;
+        }
         let what = Planned::Strike {
             routine: 1,
             of: 1,
