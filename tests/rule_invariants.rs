@@ -1072,3 +1072,30 @@ proptest! {
         }
     }
 }
+
+/// "Take Initiative!" App. A: one normal action a round. A second action (`then:`) in a
+/// scene of this variant is refused at its place; a book scene played under the variant
+/// (`run --system`, `compare`) says of each that it is not played, never drops it silently.
+#[test]
+fn second_actions_are_refused_or_said_under_take_initiative() {
+    let src = std::fs::read_to_string("scenes/second_actions.ron").unwrap();
+    let ti = src.replacen("rounds: [", "rules: (system: TakeInitiative),\n    rounds: [", 1);
+    let err = firststrike::scene::parse("s.ron", &ti).expect_err("refused").to_string();
+    assert!(
+        err.contains("rounds[0].then.Fighter") && err.contains("one normal action"),
+        "{err}"
+    );
+    let mut scene = firststrike::scene::parse("s.ron", &src).unwrap();
+    scene.switch_system(firststrike::rules::options::RulesSystem::TakeInitiative);
+    let mut r = firststrike::sim::Runner::new(scene, None, None);
+    r.run_to_end();
+    for who in ["Fighter", "Archer"] {
+        assert!(
+            r.log().events.iter().any(|e| e.actor == who
+                && e.round == 1
+                && e.rule.id == "ti.one_action"
+                && e.detail.contains("second action (then:) is not played")),
+            "{who}"
+        );
+    }
+}

@@ -603,6 +603,14 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         for (who, next) in &round.then {
             let mut a = then_at.clone();
             a.push(key(who));
+            if ti {
+                let m = format!(
+                    "'{who}' has a second action (then:): under Take Initiative! a round has one normal action (App. A)"
+                );
+                let help = "a minor action (draw a weapon, open a door...) goes in the round's modifiers; the book's second actions need rules: (system: Book)";
+                c.add(&a, format!("rounds[{r}].then.{who}"), m, Some(help.into()));
+                continue;
+            }
             if let Err(m) = second_action_allowed(scene, round.declare.get(who), who, next) {
                 c.add(&a, format!("rounds[{r}].then.{who}"), m, None);
             }

@@ -145,6 +145,20 @@ impl Build<'_, '_> {
     }
 }
 
+/// A book scene's second actions (`then:`) played under this variant
+/// (`run --system`, `compare`): a round has one normal action here (App. A), so they are
+/// not played — and the log says so, rather than drop them in silence. (A scene written
+/// for this variant has them refused by its checks.)
+fn second_actions_not_played(b: &mut Build, spec: Option<&RoundSpec>) {
+    for who in spec.map(|r| r.then.keys()).into_iter().flatten() {
+        let Some(f) = b.figs.iter().find(|f| f.name() == who.as_str()) else {
+            continue;
+        };
+        let why = "its second action (then:) is not played: one normal action a round under this variant; a minor one goes in the round's modifiers".to_string();
+        b.events.push(idle(b.when, f, None, why, cite::TI_ONE_ACTION));
+    }
+}
+
 /// Plans the round at its first segment.
 pub(in crate::sim) fn plan_round(mut p: Planning) {
     let (round, _) = p.clock.round_segment();
@@ -153,6 +167,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     let spec = scene.rounds.get(round as usize - 1);
     let clock = p.clock.clone();
     let mut b = Build::new(&figs, &clock, &scene, (round, 0));
+    second_actions_not_played(&mut b, spec);
     for (i, f) in figs.iter().enumerate() {
         if f.up() {
             initiative(&mut b, i, spec, &mut p.dice, &mut p.commands);
