@@ -1099,3 +1099,46 @@ fn second_actions_are_refused_or_said_under_take_initiative() {
         );
     }
 }
+
+/// The position (beat index) of each routine event of `actor` in the sequence.
+fn routine_beats(seq: &Sequence, actor: usize) -> Vec<usize> {
+    seq.beats
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| {
+            b.events
+                .iter()
+                .any(|e| e.actor == actor && matches!(e.kind, Seq::Routine { .. }))
+        })
+        .map(|(k, _)| k)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// DMG p.62-63, VII.A.1 and 1.b: a side's members with two or more routines strike
+    /// first and last; members with one routine — of either side, the multi-router's own
+    /// comrades too — always fall in the middle, ordered among themselves by the dice.
+    #[test]
+    fn single_routines_fall_between_a_comrades_first_and_last(
+        routines in 2u32..=3,
+        (da, db) in (1u32..=6, 1u32..=6),
+        (sf_lord, sf_squire, sf_foe) in (1u32..=10, 1u32..=10, 1u32..=10),
+    ) {
+        let seq = order(&[
+            format!("Lord: melee sf={sf_lord} rate={routines}/1 side=A d6={da}"),
+            format!("Squire: melee sf={sf_squire} side=A d6={da}"),
+            format!("Foe: melee sf={sf_foe} d6={db}"),
+        ]);
+        // Beats of every blow (a speed factor's extra blows included).
+        let lord = routine_beats(&seq, 0);
+        prop_assert!(lord.len() >= routines as usize);
+        let (first, last) = (lord[0], *lord.last().unwrap());
+        for single in [1, 2] {
+            let s = routine_beats(&seq, single);
+            prop_assert!(!s.is_empty());
+            prop_assert!(s.iter().all(|&b| first < b && b < last), "{:?} {:?}", lord, s);
+        }
+    }
+}

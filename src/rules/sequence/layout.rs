@@ -132,6 +132,17 @@ pub(super) fn lay_out_fight(
             }
         }
     }
+    // 4a. A side's single routines fall in the middle of its own multi-routine members'
+    //     too, not only of the foe's (DMG p.62-63, VII.A.1.b): by the chart's rows, after
+    //     what the pairwise rules between opponents decided.
+    for k in 0..members.len() {
+        for j in 0..members.len() {
+            // Two members of one side, not one figure's two actions (a second action).
+            if k != j && act(k).side == act(j).side && act(k).name != act(j).name {
+                same_side_rows(&mut g, &ev, (k, act(k)), (j, act(j)));
+            }
+        }
+    }
     // 4b. An act used besides a blow goes with the figure's last blow (rules::second_action).
     for (k, blow) in riders.iter().enumerate() {
         let Some(j) = *blow else { continue };
@@ -849,6 +860,24 @@ fn by_rows(g: &mut OrderGraph, ev: &Events, p: &Pair, x: &Declared, y: &Declared
                 _ => p.single.first,
             };
             order(g, ea, eb, rel);
+        }
+    }
+}
+
+/// Two members of one side, `k` and `j`: a routine of `k` on an earlier row of the chart
+/// than one of `j` comes before it (a single routine between a comrade's first and last).
+/// Casters and their spells are left to the rules that time them.
+fn same_side_rows(g: &mut OrderGraph, ev: &Events, (k, x): (usize, &Declared), (j, y): (usize, &Declared)) {
+    if x.casting().is_some() || y.casting().is_some() {
+        return;
+    }
+    for &ek in &ev.by[k] {
+        for &ej in &ev.by[j] {
+            if let (Some(sk), Some(sj)) = (ev.slots[ek], ev.slots[ej])
+                && sk.row < sj.row
+            {
+                g.before(ek, ej);
+            }
         }
     }
 }
