@@ -786,3 +786,41 @@ fn a_broken_file_changed_while_mended_is_asked_about() {
         "not asked"
     );
 }
+
+/// The third wave's loss: a "replace the file?" question stayed after the DM typed another
+/// name in Save as, and "replace it" wrote over the file moved away from. A question asked
+/// for one name is stale once the field holds another (and withdrawn); one Save as did not
+/// raise (a file changed on disk under Ctrl+S) is not.
+#[test]
+fn a_replace_question_goes_with_the_name_it_was_asked_for() {
+    use firststrike::viewer::stale_question;
+    assert!(stale_question(true, Some("scenes/bigby_vs_giant.ron"), "t/goblin_ford_v2.ron"));
+    assert!(!stale_question(true, Some("t/duel.ron"), "t/duel.ron"));
+    assert!(!stale_question(true, None, "anything.ron"), "Ctrl+S's own question stays");
+    assert!(!stale_question(false, Some("a.ron"), "b.ron"), "nothing asked");
+    // Withdrawn, the old file is safe: a later replace of it needs a new question.
+    let dir = folder("stale");
+    let (lair, duel) = (dir.join("lair.ron"), dir.join("duel.ron"));
+    let before = bytes(&lair);
+    let mut app = app_on(&duel, false, None);
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::SaveAs { path: lair.clone(), replace: false });
+    assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()));
+    send(&mut app, EditorCommand::CancelReplace);
+    assert_eq!(editor(&app).confirm, None);
+    assert_eq!(bytes(&lair), before);
+}
+
+/// A replace with no question pending for that file (a stale button, a second window) is
+/// no answer: the file is asked about, not replaced.
+#[test]
+fn a_replace_without_its_question_replaces_nothing() {
+    let dir = folder("unasked");
+    let (lair, duel) = (dir.join("lair.ron"), dir.join("duel.ron"));
+    let before = bytes(&lair);
+    let mut app = app_on(&duel, false, None);
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::SaveAs { path: lair.clone(), replace: true });
+    assert_eq!(bytes(&lair), before, "replaced unasked");
+    assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()), "asked instead");
+}

@@ -322,6 +322,9 @@ fn command(world: &mut World, c: EditorCommand) {
             }
         }
         EditorCommand::SaveAs { path, replace } => {
+            // "Replace it" answers the question pending for that very file, and nothing
+            // else: without one, the file is asked about again.
+            let replace = replace && world.resource::<Editor>().confirm.as_ref() == Some(&path);
             let own = world.resource::<Editor>().path.as_ref() == Some(&path);
             let how = match (replace, own) {
                 (true, _) => Overwrite::Confirmed,

@@ -66,6 +66,9 @@ pub struct EditorUi {
     pub form: Option<CombatantSpec>,
     /// The file for Save as.
     pub save_as: String,
+    /// The Save as name a "replace the file?" question was asked for: once the name is
+    /// changed, the question is about a file the DM moved away from, and is withdrawn.
+    pub asked_as: Option<String>,
     /// A declaration waiting for a click.
     pub pick: Option<Pick>,
     /// The token whose context menu is open, and where.
@@ -120,6 +123,7 @@ impl Default for EditorUi {
             squad: 1,
             form: None,
             save_as: "scenes/my_encounter.ron".into(),
+            asked_as: None,
             pick: None,
             menu: None,
             drag: None,
@@ -415,6 +419,13 @@ pub(super) fn menu_open(ui: Option<Res<EditorUi>>, mode: Res<State<super::Viewer
 }
 
 /// The editor's panel and the token's context menu.
+/// Whether a pending "replace the file?" question was asked for a Save as name that is no
+/// longer the one in the field (`asked`: the name when it was asked; none for a question
+/// Save as did not raise, such as a file changed on disk under Ctrl+S).
+pub fn stale_question(pending: bool, asked: Option<&str>, field: &str) -> bool {
+    pending && asked.is_some_and(|a| a != field)
+}
+
 pub(super) fn editor_panel(
     mut contexts: EguiContexts,
     rects: Res<PanelRects>,
@@ -436,6 +447,13 @@ pub(super) fn editor_panel(
         } else if editor.confirm.is_some() {
             out.write(EditorCommand::CancelReplace);
         }
+    }
+    // A question whether to replace a file, asked for a Save as name the DM has since
+    // changed, is withdrawn: its "replace it" would write over the old name, not the one
+    // in the field.
+    if stale_question(editor.confirm.is_some(), ui.asked_as.as_deref(), &ui.save_as) {
+        ui.asked_as = None;
+        out.write(EditorCommand::CancelReplace);
     }
     // Choosing a target or a point: said over the map, where the DM is looking.
     if let (Some(p), Some(dock)) = (&ui.pick, rects.dock) {
@@ -562,6 +580,7 @@ fn header(
         // "save as" never replaces: a file already there is asked about on a row of its
         // own, so a double click cannot answer the question it raises.
         if h.button("save as").clicked() {
+            ui.asked_as = Some(ui.save_as.clone());
             out.write(EditorCommand::SaveAs {
                 path: ui.save_as.clone().into(),
                 replace: false,
@@ -570,7 +589,7 @@ fn header(
     });
     if let Some(p) = ed.confirm.clone() {
         w.horizontal(|h| {
-            h.label("replace the file?");
+            h.label(format!("replace {}?", p.display()));
             if h.button("cancel").clicked() {
                 out.write(EditorCommand::CancelReplace);
             }

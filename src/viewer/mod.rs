@@ -15,7 +15,9 @@ mod capture;
 mod coords;
 mod editor;
 mod editor_ui;
-pub use editor_ui::{EditorUi, Pick, boxed, follow_form, monster_choice, picked, redress};
+pub use editor_ui::{
+    EditorUi, Pick, boxed, follow_form, monster_choice, picked, redress, stale_question,
+};
 mod idle;
 mod input;
 pub mod labels;

@@ -103,6 +103,9 @@ pub(super) fn unsaved_dialog(
             w.horizontal(|h| {
                 if h.button("save").clicked() {
                     let to = editor.path.is_none().then(|| ui.save_as.clone().into());
+                    if to.is_some() {
+                        ui.asked_as = Some(ui.save_as.clone());
+                    }
                     answer = Some(Answer::Save(to));
                 }
                 if h.button("discard the edits").clicked() {
