@@ -824,3 +824,34 @@ fn a_replace_without_its_question_replaces_nothing() {
     assert_eq!(bytes(&lair), before, "replaced unasked");
     assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()), "asked instead");
 }
+
+/// The third wave's loss: with two recoveries of one scene, opening the second replaced the
+/// first, just opened and unsaved, and deleted its file. Now the second is not opened while
+/// edits on screen are unsaved; both recovery files stay.
+#[test]
+fn a_second_recovery_never_replaces_unsaved_edits() {
+    let dir = folder("two-recoveries");
+    let lair = dir.join("lair.ron");
+    let keep = dir.join("recovery");
+    // Two runs killed with edits unsaved.
+    for name in ["Grok", "Zug"] {
+        let mut app = app_on(&lair, false, Some(keep.clone()));
+        app.world_mut().resource_mut::<Recovery>().every = 0.0;
+        send(&mut app, EditorCommand::Edit(orc(name, (12.5, 12.5))));
+        app.update();
+        // Each run's own file is left as a crash leaves it, under a dead run's name.
+        let own = app.world_mut().resource_mut::<Recovery>().own.take().unwrap();
+        drop(app);
+        std::fs::rename(&own, keep.join(format!("unsaved-1-{name}.ron"))).unwrap();
+    }
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    let found = app.world().resource::<Recovery>().found.clone();
+    assert_eq!(found.len(), 2);
+    send(&mut app, EditorCommand::Recover(found[0].file.clone()));
+    let first: Vec<String> = editor(&app).scene.as_ref().unwrap().combatants.iter().map(|c| c.name.to_string()).collect();
+    send(&mut app, EditorCommand::Recover(found[1].file.clone()));
+    let now: Vec<String> = editor(&app).scene.as_ref().unwrap().combatants.iter().map(|c| c.name.to_string()).collect();
+    assert_eq!(now, first, "the edits on screen were replaced");
+    assert!(editor(&app).problem.as_deref().is_some_and(|p| p.contains("not opened")));
+    assert!(found[0].file.exists() && found[1].file.exists(), "a recovery file was deleted");
+}

@@ -197,6 +197,15 @@ pub(super) fn clear_own(world: &mut World) {
 /// Opens a recovery file's edits, unsaved, for the file they were of; the recovery file
 /// becomes this viewer's own until they are saved or discarded.
 pub(super) fn recover(world: &mut World, file: &Path) {
+    // Edits on screen not saved yet (another recovery opened just before, say) are never
+    // replaced: they are saved or discarded first, and nothing is deleted meanwhile.
+    if world.resource::<Editor>().dirty() {
+        world.resource_mut::<Editor>().problem = Some(
+            "not opened: the edits on screen are not saved — save them (Ctrl+S or Save as)              or undo them first; the recovery stays listed"
+                .into(),
+        );
+        return;
+    }
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {

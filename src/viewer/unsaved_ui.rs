@@ -146,10 +146,17 @@ pub(super) fn recovery_offer(
                 let of =
                     f.of.as_ref()
                         .map_or("a new scene".to_string(), |p| p.display().to_string());
-                let age = f
-                    .when
-                    .and_then(|t| t.elapsed().ok())
-                    .map_or(String::new(), |d| format!(", {} min ago", d.as_secs() / 60));
+                // The age to the second and the recovery's own file: two recoveries of
+                // one scene can be told apart.
+                let age = f.when.and_then(|t| t.elapsed().ok()).map_or(String::new(), |d| {
+                    let s = d.as_secs();
+                    format!(", {} min {:02} s ago", s / 60, s % 60)
+                });
+                let kept = f
+                    .file
+                    .file_name()
+                    .map_or(String::new(), |n| format!(" ({})", n.to_string_lossy()));
+                let age = format!("{age}{kept}");
                 w.horizontal(|h| {
                     h.label(format!("edits of {of}{age}"));
                     if h.button("open them").clicked() {
