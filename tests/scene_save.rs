@@ -105,3 +105,29 @@ fn an_atomic_save_follows_links_and_writes_through_devices() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The third wave's loss: saving from the editor dropped every comment of the file (a DM's
+/// notes, a scene's explanations). A save over a file keeps them all: the head as it
+/// stood, those from within the scene under a note; the scene reads back the same, and a
+/// second save adds nothing.
+#[test]
+fn a_save_keeps_the_comments_of_the_file_it_replaces() {
+    let dir = std::env::temp_dir().join(format!("fs-comments-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for lib in ["scenes/lizard_man_lair.ron", "scenes/example_of_melee.ron"] {
+        let src = std::fs::read_to_string(lib).unwrap();
+        let noted = src.replacen("seed:", "// the goblins flee at half hp (DM's note)\n    seed:", 1);
+        let path = dir.join("s.ron");
+        std::fs::write(&path, &noted).unwrap();
+        let scene = parse(lib, &noted).unwrap();
+        save::save(&scene, &path, true).unwrap();
+        let once = std::fs::read_to_string(&path).unwrap();
+        for line in noted.lines().filter(|l| l.trim_start().starts_with("//")) {
+            assert!(once.contains(line.trim()), "{lib}: lost {line:?}");
+        }
+        assert_eq!(parse("s.ron", &once).unwrap(), scene, "{lib}: reads back");
+        save::save(&scene, &path, true).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), once, "{lib}: a second save adds nothing");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

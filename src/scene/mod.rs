@@ -14,7 +14,7 @@ mod load;
 pub mod place;
 pub mod save;
 mod unique;
-mod validate;
+pub(crate) mod validate;
 
 pub use error::{SceneError, SceneErrors};
 pub use load::{

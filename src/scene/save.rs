@@ -166,7 +166,45 @@ pub fn save(scene: &Scene, path: &Path, replace: bool) -> Result<(), SaveError> 
     if path.exists() && !replace {
         return Err(SaveError::Exists(path.to_path_buf()));
     }
-    write_atomic(path, &to_ron(scene)).map_err(SaveError::Io)
+    // The comments of the file replaced (a DM's notes, a scene's explanations) are kept.
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    let text = format!("{}{}", kept_comments(&old), to_ron(scene));
+    write_atomic(path, &text).map_err(SaveError::Io)
+}
+
+/// The comments of `old`, the text a save replaces, to head the new one: the comments
+/// before the scene as they stand (blank lines and all), then those from within it, one
+/// a line under a note that says where they came from — the scene itself is written anew,
+/// so a comment has no place left beside its field, but none is lost. Empty if `old` has
+/// none.
+pub fn kept_comments(old: &str) -> String {
+    let old = old.strip_prefix('\u{feff}').unwrap_or(old);
+    let spans = super::validate::comment_spans(old);
+    let in_comment = |i: usize| spans.iter().any(|&(a, b)| a <= i && i < b);
+    let code = old
+        .char_indices()
+        .find(|&(i, c)| !c.is_whitespace() && !in_comment(i))
+        .map_or(old.len(), |(i, _)| i);
+    let mut out = String::new();
+    let head = old[..code].trim_end();
+    if !head.is_empty() {
+        out.push_str(head);
+        out.push('\n');
+    }
+    let body: Vec<&str> = spans
+        .iter()
+        .filter(|&&(a, _)| a >= code)
+        .map(|&(a, b)| old[a..b].trim_end())
+        .filter(|c| !c.is_empty())
+        .collect();
+    if !body.is_empty() {
+        out.push_str("// Comments kept from within the scene this file held before the editor saved it:\n");
+        for c in body {
+            out.push_str(c);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// Writes `text` to `path` atomically: to a temporary file beside it, then renamed over

@@ -77,7 +77,7 @@ fn field(name: &str) -> String {
 }
 
 /// Where the comments are (`//` to the end of the line, `/* */`), outside strings.
-fn comment_spans(src: &str) -> Vec<(usize, usize)> {
+pub(crate) fn comment_spans(src: &str) -> Vec<(usize, usize)> {
     let b = src.as_bytes();
     let (mut out, mut i, mut in_str) = (Vec::new(), 0, false);
     while i < b.len() {
