@@ -27,8 +27,8 @@ fn the_party_sees_its_own_and_the_foes_its_members_see() {
     for step in 0..4 {
         let pb = app.world().resource::<Playback>();
         let snap = pb.current();
-        let side = party_side(snap, None).unwrap();
-        assert_eq!(side, "Party", "the first figure's side");
+        let side = party_side(&pb.scene, None).unwrap();
+        assert_eq!(side, "Party", "the first character's side");
         let grid = pb.grid.clone().unwrap();
         let mut vision = Vision::new(&grid);
         let view = party_view(snap, Some(&mut vision), &side);
@@ -85,4 +85,23 @@ fn players_of_a_side_that_is_not_there_are_refused() {
         !err.contains("no figure of the scene is on that side"),
         "{err}"
     );
+}
+
+/// The third wave's finding: an encounter built monsters first showed the monsters' view
+/// as the players'. With no side given, the party is the side of the first character.
+#[test]
+fn the_party_is_the_characters_side_whoever_was_placed_first() {
+    let src = r#"Scene(name: "ford", setting: Outdoors, seed: 1,
+      combatants: [
+        (name: "Goblin 1", side: "Goblins", at: (0.0, 0.0), monster: "goblin", hp: 4),
+        (name: "Goblin 2", side: "Goblins", at: (5.0, 0.0), monster: "goblin", hp: 4),
+        (name: "Mirela", side: "Party", at: (0.0, 40.0), weapon: "dagger", class: "thief", level: 3, ac: 7, hp: 12),
+      ])"#;
+    let scene = firststrike::scene::parse("ford.ron", src).unwrap();
+    assert_eq!(party_side(&scene, None).as_deref(), Some("Party"));
+    assert_eq!(party_side(&scene, Some("Goblins")).as_deref(), Some("Goblins"), "a side given is kept");
+    // Monsters only: the first figure's side.
+    let only = src.replace(r#"weapon: "dagger", class: "thief", level: 3, ac: 7, hp: 12"#, r#"monster: "orc", hp: 5"#);
+    let scene = firststrike::scene::parse("ford.ron", &only).unwrap();
+    assert_eq!(party_side(&scene, None).as_deref(), Some("Goblins"));
 }

@@ -47,7 +47,7 @@ pub struct ViewArgs {
     #[arg(long, value_delimiter = ',', requires = "predict")]
     pub answers: Option<Vec<usize>>,
     /// Open a second window for the players: only what the party (`--players=SIDE`, or
-    /// the first figure's side) sees at the segment on the DM's screen, fog elsewhere.
+    /// the first character's side) sees at the segment on the DM's screen, fog elsewhere.
     #[arg(
         long,
         value_name = "SIDE",

@@ -419,7 +419,7 @@ pub struct ViewOptions {
     /// Teaching from the start: predict mode, the charts, and answers given in advance
     /// (1-based), used as the questions come.
     pub teach: (bool, bool, Vec<usize>),
-    /// The players' window, for this side (none: the first figure's side).
+    /// The players' window, for this side (none: the first character's side).
     pub players: Option<Option<String>>,
 }
 

@@ -21,7 +21,7 @@ use bevy::window::WindowRef;
 /// The render layer of the players' window: nothing of the DM's is drawn on it.
 pub const PLAYERS_LAYER: usize = 2;
 
-/// The players' window is wanted, for this side's figures (none: the first figure's side).
+/// The players' window is wanted, for this side's figures (none: the first character's side).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Players {
     /// The party's side.
@@ -37,11 +37,24 @@ pub struct PartyView {
     pub figures: Vec<usize>,
 }
 
-/// The side whose figures are the party: `side`, else the first figure's.
-pub fn party_side(snap: &Snapshot, side: Option<&str>) -> Option<String> {
-    side.map(str::to_string)
-        .or_else(|| snap.figures.first().map(|f| f.side.clone()))
+/// The side whose figures are the party: `side`, else the side of the first character
+/// (a figure with a class, or none from the bestiary), else the first figure's. An
+/// encounter built monsters first still shows the party's view, not the monsters'.
+pub fn party_side(scene: &crate::scene::Scene, side: Option<&str>) -> Option<String> {
+    let character = |c: &&crate::scene::CombatantSpec| c.class.is_some() || c.monster.is_none();
+    side.map(str::to_string).or_else(|| {
+        let figures = &scene.combatants;
+        figures
+            .iter()
+            .find(character)
+            .or(figures.first())
+            .map(|c| c.side.clone())
+    })
 }
+
+/// The players' window (its title names whose view it shows).
+#[derive(Component)]
+pub struct PlayersWindow;
 
 /// What the party of `side` sees in `snap`: the cells lit (or within a member's
 /// infravision) in a conscious member's line of sight, and the foes a conscious member
@@ -154,11 +167,14 @@ impl Plugin for PlayersPlugin {
 /// Opens the players' window with its camera and fog sprite.
 fn open(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let window = commands
-        .spawn(Window {
+        .spawn((
+            PlayersWindow,
+            Window {
             title: "First Strike — the players' view".into(),
             resolution: bevy::window::WindowResolution::new(900, 700),
             ..default()
-        })
+        },
+        ))
         .id();
     commands.spawn((
         Camera2d,
@@ -231,6 +247,7 @@ fn follow(
     shown: Option<ResMut<Shown>>,
     map_vision: Option<ResMut<crate::sim::MapVision>>,
     mut canvas: Canvas,
+    mut window: Query<&mut Window, With<PlayersWindow>>,
 ) {
     let (Some(pb), Some(mut shown)) = (playback, shown) else {
         return;
@@ -241,9 +258,21 @@ fn follow(
     }
     shown.key = Some(key);
     let snap = pb.current();
-    let Some(side) = party_side(snap, players.side.as_deref()) else {
+    let Some(side) = party_side(&pb.scene, players.side.as_deref()) else {
         return;
     };
+    // Whose view it is, in the title; and said when the scene has no such side.
+    let present = snap.figures.iter().any(|f| f.side == side);
+    let title = if present {
+        format!("First Strike — the players' view: {side}")
+    } else {
+        format!("First Strike — the players' view: no figure of {side} in this scene")
+    };
+    if let Ok(mut w) = window.single_mut()
+        && w.title != title
+    {
+        w.title = title;
+    }
     // The map's sight is the simulation's own, in this world (the scene on screen is the
     // one loaded there), with the fields of view it has cached.
     let mut map_vision = map_vision;
