@@ -1142,3 +1142,45 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// DMG p.61-62 (our reading, `surprise.neither`): the surprise segments are the
+    /// surprised side's loss. With three sides, two that are not surprised trade no blows in
+    /// them, however long the third is surprised and whatever they declare; the unsurprised
+    /// still strike the surprised.
+    #[test]
+    fn unsurprised_sides_trade_no_free_blows(
+        lost in 1u32..=5,
+        missile in any::<bool>(),
+        at_goblin in any::<bool>(),
+    ) {
+        let knight = if missile { r#"weapon: "short bow", ready: true"# } else { r#"weapon: "long sword""# };
+        let aim = if at_goblin { "Goblin" } else { "Orc" };
+        let act = if missile { format!(r#"Missile(targets: ["{aim}"])"#) } else { format!(r#"Melee(targets: ["{aim}"])"#) };
+        let goblin_at = if at_goblin && !missile { "(0.0, -5.0)" } else { "(60.0, 0.0)" };
+        let segs = vec!["{}"; lost as usize - 1].join(", ");
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 3,
+              combatants: [
+                (name: "Knight", side: "Knights", at: (0.0, 0.0), {knight}, attacks: "3/2", thac0: 10, hp: 30, ac: 5),
+                (name: "Orc", side: "Orcs", at: (0.0, 5.0), monster: "orc", hp: 100),
+                (name: "Goblin", side: "Goblins", at: {goblin_at}, monster: "goblin", hp: 100),
+              ],
+              surprise: {{ "Knights": None, "Orcs": None, "Goblins": D6({lost}) }},
+              surprise_segments: [ {{ "Knight": {act}, "Orc": Melee(targets: ["Knight"]) }}, {segs} ],
+            )"#,
+            segs = if segs.is_empty() { String::new() } else { segs },
+        );
+        let events = play(&src);
+        let in_surprise: Vec<_> = blows(&events).filter(|e| e.round == 0).collect();
+        prop_assert!(!in_surprise.iter().any(|e| {
+            let t = e.target.as_deref();
+            (e.actor == "Knight" && t == Some("Orc")) || (e.actor == "Orc" && t == Some("Knight"))
+        }), "{:#?}", in_surprise);
+        if at_goblin {
+            prop_assert!(in_surprise.iter().any(|e| e.actor == "Knight" && e.target.as_deref() == Some("Goblin")));
+        }
+    }
+}

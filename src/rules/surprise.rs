@@ -263,6 +263,20 @@ pub fn may_be_struck(surprised: bool, side_surprised: bool) -> (bool, Rule) {
     }
 }
 
+/// Whether an attacker may strike a target at all in a surprise segment, by their sides:
+/// the free actions of surprise are the unsurprised side's against the surprised (DMG
+/// p.61-62), so two figures neither of whose sides is surprised in the segment — with
+/// three sides or more, a fight beside the surprise — trade no blows in it; their fight
+/// waits for round 1 (our reading). A surprised side's figure that may act (an item of
+/// speed, one on guard) is not held back by this.
+pub fn sides_at_surprise(attacker_side_surprised: bool, target_side_surprised: bool) -> (bool, Rule) {
+    if attacker_side_surprised || target_side_surprised {
+        (true, cite::SURPRISE_ACTIONS)
+    } else {
+        (false, cite::SURPRISE_NEITHER)
+    }
+}
+
 /// Whether a blow may land on a figure in a surprise segment (DMG p.66, p.71). The free
 /// blows of a surprise segment may not be aimed at a figure that is awake while its side is
 /// still surprised; a charge begun while that figure was still surprised (`ends_charge`)

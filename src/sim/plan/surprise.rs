@@ -244,6 +244,18 @@ fn strike(b: &mut SegmentBuild, i: usize) {
         return;
     };
     let tf = &b.figs[t];
+    let (sides, rule) =
+        surprise::sides_at_surprise(k <= f.surprised.side_segments, k <= tf.surprised.side_segments);
+    if !sides {
+        let why = format!(
+            "neither {}'s side nor {}'s is surprised: no blows between them until round 1",
+            f.name(),
+            tf.name()
+        );
+        b.events
+            .push(idle(b.when, f, Some(tf.name().to_string()), why, rule));
+        return;
+    }
     let (may, rule) = surprise::may_be_struck_by(
         k <= tf.surprised.segments,
         k <= tf.surprised.side_segments,
