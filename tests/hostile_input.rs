@@ -375,3 +375,29 @@ fn weapon_magic_and_psionic_saves_have_a_range() {
         assert!(out.2.contains(range), "{}", out.2);
     }
 }
+
+/// `D6(n)` makes a side surprised with that roll; when the side's own edge (a ranger in
+/// the party) takes the roll out of the usual 2 in 6, `check` says so, at the side, with
+/// the way to let the chance decide; a roll the usual chance allows is not warned of.
+#[test]
+fn a_fixed_surprise_roll_a_ranger_would_escape_is_warned_of() {
+    let dir = folder("d6");
+    let src = std::fs::read_to_string("scenes/ranger_surprise.ron").unwrap();
+    let start = src.find("surprise:").unwrap();
+    let end = start + src[start..].find('\n').unwrap();
+    for (roll, warned) in [(2, true), (1, false)] {
+        let text = format!(
+            "{}surprise: {{ \"Party\": D6({roll}), \"Orcs\": None }},{}",
+            &src[..start],
+            &src[end..]
+        );
+        let path = dir.join("r.ron");
+        std::fs::write(&path, text).unwrap();
+        let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(err.contains("surprise.Party") && err.contains("no surprise at its 1 in 6"), warned, "D6({roll}): {err}");
+        if warned {
+            assert!(err.contains("r.ron:17:"), "at the surprise line: {err}");
+        }
+    }
+}

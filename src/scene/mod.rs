@@ -14,6 +14,7 @@ mod load;
 pub mod place;
 pub mod save;
 mod unique;
+pub mod surprise_chance;
 pub(crate) mod validate;
 
 pub use error::{SceneError, SceneErrors};

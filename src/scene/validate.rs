@@ -214,6 +214,25 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
+    // `D6(n)` says the side is surprised, the d6 showing n: said when the side's own edge
+    // takes that roll out of the usual 2 in 6 (a ranger's party on a 2). A roll above 2
+    // is the DM's to give: many monsters surprise on 3 in 6 or more.
+    for (side, spec) in &scene.surprise {
+        if let super::SurpriseSpec::D6(n) = *spec {
+            let (chance, how) = super::surprise_chance::side_chance(scene, side, 2);
+            if n > chance && n <= 2 {
+                let how = if how.is_empty() { String::new() } else { format!(" ({how})") };
+                c.add(
+                    &[field("surprise"), q(side)],
+                    format!("surprise.{side}"),
+                    format!(
+                        "D6({n}) makes '{side}' surprised for {n} segments, though a d6 of {n} is no surprise at its {chance} in 6{how} (DMG p.61)"
+                    ),
+                    Some("ChanceIn6(2) lets the chance decide (fix the d6 under dice: Surprise)".into()),
+                );
+            }
+        }
+    }
     // Under "Take Initiative!" a spell's row is +6 + its level: a spell the tables do not
     // know has none, and its declared casting time stands in (at most 9). Said, not
     // silent.

@@ -11,42 +11,6 @@ use crate::scene::{DieKind, EncounterCheck, SurpriseSpec};
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 
-/// A side's chance in six of being surprised (DMG p.61, PHB p.24): the scene's base, less
-/// the best "surprised less often" edge among its members (the whole party benefits), plus
-/// a lone opponent's "surprises others more often" edge. Returns it and how it was made.
-fn side_chance(scene: &crate::scene::Scene, side: &str, base: u32) -> (u32, String) {
-    let members = scene.combatants.iter().filter(|f| f.side == side);
-    let less: Vec<u32> = members.map(|f| f.surprised_less_often).collect();
-    let (chance, _) = surprise::party_surprise_chance(surprise::Chance::in_die(base, 6), &less);
-    let mut how = Vec::new();
-    if let Some(f) = scene
-        .combatants
-        .iter()
-        .filter(|f| f.side == side && f.surprised_less_often > 0)
-        .max_by_key(|f| f.surprised_less_often)
-    {
-        how.push(format!(
-            "less {} for {} (surprised less often)",
-            f.surprised_less_often, f.name
-        ));
-    }
-    let foes: Vec<_> = scene.combatants.iter().filter(|f| f.side != side).collect();
-    let alone = foes.len() == 1;
-    let more = foes
-        .iter()
-        .map(|f| f.surprises_more_often)
-        .max()
-        .unwrap_or(0);
-    let (chance, rule) = surprise::chance_to_surprise(chance, more, alone);
-    if rule == crate::rules::cite::SURPRISE_MORE_OFTEN {
-        how.push(format!(
-            "more {more} for {}, alone (surprises others more often)",
-            foes[0].name
-        ));
-    }
-    (chance.in_six().unwrap_or(base).min(6), how.join(", "))
-}
-
 /// Determines surprise and distance in the encounter step.
 pub(super) fn encounter(
     scene: Res<SimScene>,
@@ -86,7 +50,7 @@ pub(super) fn encounter(
                 )
             }
             SurpriseSpec::ChanceIn6(base) => {
-                let (c, how) = side_chance(&scene.0, side, base);
+                let (c, how) = crate::scene::surprise_chance::side_chance(&scene.0, side, base);
                 let (roll, _) = dice.roll(DieKind::Surprise, side, 6);
                 let roll = roll.clamp(1, 6) as u32;
                 if !how.is_empty() {
