@@ -714,8 +714,18 @@ fn a_fumble_takes_a_weapon_never_a_claw_nor_the_other_hand() {
     assert!(
         words
             .iter()
-            .any(|w| w.contains("no weapon to throw or break")),
+            .any(|w| w.contains("nothing to throw or break (no second roll)")),
         "{words:#?}"
+    );
+    // No second d20 for a claw: the die the scene fixed next goes to the next attack.
+    let second = common::blows(&events)
+        .filter(|e| e.actor.as_str() == "Bear" && e.round == 1)
+        .nth(1)
+        .expect("the second claw");
+    assert!(
+        matches!(second.payload, Payload::Attack { roll: 2, .. }),
+        "{}",
+        second.detail
     );
     assert!(!words.iter().any(|w| w.contains("disarmed")), "{words:#?}");
     assert_eq!(

@@ -30,19 +30,26 @@ pub(super) fn fumble(
         return;
     };
     let (magic, from) = (a.fighting.weapon_magic, (a.pos.x, a.pos.y));
-    let (second, _) = p.dice.roll(DieKind::ToHit, name, 20);
-    let (mut outcome, total, rule) = house::fumble(second, magic);
-    // Claws, a bite, bare hands or feet: nothing to throw or break, only a miss.
-    let none_to_lose = !crate::tables::weapon(weapon).is_ok_and(|w| !w.brawling);
-    let natural = none_to_lose && outcome != Fumble::Miss;
-    if none_to_lose {
-        outcome = Fumble::Miss;
+    // Claws, a bite, bare hands or feet: nothing to throw or break, only a miss — and no
+    // second d20, which would take a die the scene fixed for the next attack.
+    if !crate::tables::weapon(weapon).is_ok_and(|w| !w.brawling) {
+        let e = LogEvent::new(
+            when,
+            name.to_string(),
+            EventKind::Act,
+            None,
+            crate::words!(
+                "fumbles on a natural 1: a plain miss, a claw, bite or bare hand having nothing to throw or break (no second roll)"
+            ),
+            crate::rules::cite::HOUSE_FUMBLE,
+        );
+        p.log.write(e.placed(entry.fixed));
+        return;
     }
+    let (second, _) = p.dice.roll(DieKind::ToHit, name, 20);
+    let (outcome, total, rule) = house::fumble(second, magic);
     let (mut lands, mut squares, mut direction) = (None, None, None);
     let what = match outcome {
-        Fumble::Miss if natural => {
-            crate::words!("a plain miss: its {weapon} is no weapon to throw or break")
-        }
         Fumble::Miss => crate::words!("a plain miss"),
         Fumble::Broken => crate::words!("the {weapon} breaks"),
         Fumble::Thrown => {
