@@ -573,3 +573,14 @@ fn odds_name_a_charge_or_a_race_only_where_one_was_declared() {
         }
     }
 }
+
+/// DMG p.61: both sides surprised are netted, and `odds` counts what each side loses after
+/// the netting, as `run` says it (the duergar ambush: the duergar lose none, the party 1).
+#[test]
+fn odds_count_the_surprise_segments_lost_after_netting() {
+    let (code, out, err) = common::firststrike(&["odds", "duergar_ambush", "--trials", "50"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Duergar: no segment lost to surprise (netted)"), "{out}");
+    assert!(out.contains("Party: 1 segment lost to surprise"), "{out}");
+    assert!(!out.contains("Party: 2 segments lost"), "{out}");
+}

@@ -171,14 +171,34 @@ fn blow_as_it_completes(events: &[LogEvent], done: &LogEvent, beat: Option<usize
     })
 }
 
-/// Each side's surprise: whether it is surprised, and for how many segments.
+/// Each side's surprise: whether it is surprised, and for how many segments it loses —
+/// after netting, when both sides were surprised (DMG p.61).
 fn surprise(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
+    let netted: BTreeMap<&str, u32> = events
+        .iter()
+        .filter_map(|e| match &e.payload {
+            Payload::SurpriseNet { lost } => Some(lost),
+            _ => None,
+        })
+        .flatten()
+        .map(|(s, n)| (s.as_str(), *n))
+        .collect();
     for e in events {
         let Payload::Surprise { segments } = e.payload else {
             continue;
         };
+        let segments = netted.get(e.actor.as_str()).copied().unwrap_or(segments);
         let side = &e.actor;
-        if segments == 0 {
+        if segments == 0 && netted.contains_key(side.as_str()) {
+            o.insert(
+                format!("surprise:{side}:surprised"),
+                crate::words!("{side}: surprised"),
+            );
+            o.insert(
+                format!("surprise:{side}:segments:0"),
+                crate::words!("{side}: no segment lost to surprise (netted)"),
+            );
+        } else if segments == 0 {
             o.insert(
                 format!("surprise:{side}:none"),
                 crate::words!("{side}: not surprised"),

@@ -118,7 +118,13 @@ pub(super) fn encounter(
                 n.lost_by(false)
             ),
             rule,
-        ));
+        )
+        .with(Payload::SurpriseNet {
+            lost: vec![
+                (a.0.clone(), n.lost_by(true)),
+                (b.0.clone(), n.lost_by(false)),
+            ],
+        }));
     }
     // Each figure by its Dexterity.
     let mut all: Vec<_> = figures.iter_mut().collect();

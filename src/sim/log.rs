@@ -109,6 +109,11 @@ pub enum Payload {
         /// Segments lost (0: not surprised).
         segments: u32,
     },
+    /// Two sides both surprised, netted (DMG p.61): what each loses after the netting.
+    SurpriseNet {
+        /// (side, segments it loses), both sides.
+        lost: Vec<(String, u32)>,
+    },
     /// An encounter distance.
     Distance {
         /// In feet.
