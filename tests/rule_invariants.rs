@@ -1184,3 +1184,28 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// DMG p.66-67: the pair's verdict between a blow and a spell agrees with the round laid
+    /// out from it, for any casting time (a spell of more than a round included) and speed
+    /// factor, tied or not: whoever the verdict puts first acts in an earlier beat.
+    #[test]
+    fn the_verdict_on_a_blow_and_a_spell_is_the_order_played(
+        time in 1u32..=15, sf in 1u32..=15, (dm, dp) in (1u32..=6, 1u32..=6),
+    ) {
+        // The tester's case among them: an awl pike (13) tied with a 12-segment spell.
+        let (time, sf, dm, dp) = if time == 15 { (12, 13, 3, 3) } else { (time, sf, dm, dp) };
+        let seq = order(&[format!("M: cast time={time} d6={dm}"), format!("P: melee sf={sf} d6={dp}")]);
+        let beat = |actor: usize| seq.beats.iter().position(|b| b.events.iter().any(|e| e.actor == actor)).unwrap();
+        prop_assert_eq!(seq.decisions[0].a.as_str(), "M");
+        let d = &seq.decisions[0].decision;
+        let (m, p) = (beat(0), beat(1));
+        match d.first {
+            firststrike::rules::first::First::A => prop_assert!(m < p, "{:?}", d),
+            firststrike::rules::first::First::B => prop_assert!(p < m, "{:?}", d),
+            _ => {}
+        }
+    }
+}

@@ -400,7 +400,16 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     crate::words!("speed factor {sf}"),
                 )
             };
-            let first_other = order_by(blow, ct, true);
+            // A blow is struck in its own round, by its last segment: against a spell of
+            // more than a round it comes before the completion however high the number
+            // (the round's blows reach a caster still casting; run plays it so).
+            let (at, how) = if ct > SEGMENTS_PER_ROUND && blow > SEGMENTS_PER_ROUND {
+                let how = crate::words!("{how}, struck by segment {SEGMENTS_PER_ROUND} of its round");
+                (SEGMENTS_PER_ROUND, how)
+            } else {
+                (blow, how)
+            };
+            let first_other = order_by(at, ct, true);
             let mut d = decision(
                 chart,
                 if caster_is_r {
