@@ -401,3 +401,31 @@ fn a_fixed_surprise_roll_a_ranger_would_escape_is_warned_of() {
         }
     }
 }
+
+/// A fixed encounter-distance die is within the die the scene's checks roll (a d6 indoors,
+/// a d4 outdoors), never silently clamped; and it is the encounter's, under "any": one
+/// given under a side's name (which nothing reads) is refused at its key.
+#[test]
+fn distance_dice_are_the_encounters_within_its_die() {
+    let dir = folder("distance");
+    for (check, key, value, says) in [
+        ("Indoors(note: \"hall\")", "any", 7, "outside 1 to 6"),
+        ("Outdoors(note: \"moor\")", "any", 5, "outside 1 to 4"),
+        ("Indoors(note: \"hall\")", "S1", 1, "belong to no side"),
+    ] {
+        let src = format!(
+            r#"Scene(name: "d", setting: Indoors, seed: 7, encounter: [{check}],
+              combatants: [
+                (name: "A", side: "S1", at: (0.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20),
+                (name: "B", side: "S2", at: (0.0, 5.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20),
+              ],
+              dice: {{ Distance: {{ "{key}": [{value}] }} }},
+            )"#
+        );
+        let path = dir.join("d.ron");
+        std::fs::write(&path, src).unwrap();
+        let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{check} {key} {value}: {err}");
+        assert!(err.contains(&format!("dice.Distance.{key}")) && err.contains(says), "{err}");
+    }
+}

@@ -812,9 +812,22 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
         // "Take Initiative!" rolls a d10 for initiative.
         let range = match kind {
             DieKind::Initiative if ti => 1..=*limits::D10.end() as i32,
+            // The encounter's distance die: the largest its checks roll (6d4 outdoors, a d4
+            // for noise, a d6 indoors, the area's die).
+            DieKind::Distance => 1..=distance_die(scene) as i32,
             _ => kind.range(),
         };
         for (key, values) in by {
+            if *kind == DieKind::Distance && key != "any" {
+                bad(
+                    vec!["dice".into(), q(key)],
+                    format!("dice.Distance.{key}"),
+                    Err(format!(
+                        "the encounter's distance dice belong to no side or figure: give them under \"any\", not '{key}'"
+                    )),
+                );
+                continue;
+            }
             for v in values {
                 let r = limits::check(&format!("a {kind:?} die of"), *v, &range);
                 bad(
@@ -825,6 +838,22 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
             }
         }
     }
+}
+
+/// The largest die the scene's encounter checks roll for a distance (none: a d6).
+fn distance_die(scene: &Scene) -> u32 {
+    use super::EncounterCheck;
+    scene
+        .encounter
+        .iter()
+        .map(|c| match c {
+            EncounterCheck::Outdoors { .. } | EncounterCheck::Noise { .. } => 4,
+            EncounterCheck::Indoors { .. } => 6,
+            EncounterCheck::Area { across_ft, .. } => crate::rules::distance::area_die(*across_ft),
+            EncounterCheck::Surprise { .. } | EncounterCheck::Vision { .. } => 1,
+        })
+        .max()
+        .unwrap_or(6)
 }
 
 fn split_help(e: String) -> (String, Option<String>) {
