@@ -27,6 +27,8 @@ pub struct Summary {
 /// The summary of one run's log.
 pub fn summary(log: &EventLog) -> Summary {
     let mut s = Summary::default();
+    // Who has acted in each round already (the first act places a figure in the order).
+    let mut seen: std::collections::HashSet<(u32, &str)> = std::collections::HashSet::new();
     for e in &log.events {
         // An act logged at segment 0 is a note made as the round is laid out (a house
         // rule's, a parting shot drawn), not something done: blows and completions there
@@ -36,11 +38,9 @@ pub fn summary(log: &EventLog) -> Summary {
             EventKind::Act => e.segment > 0,
             _ => false,
         };
-        if acted && e.round > 0 {
+        if acted && e.round > 0 && seen.insert((e.round, e.actor.as_str())) {
             let order = s.rounds.entry(e.round).or_default();
-            if !order.iter().any(|(n, _)| n == &e.actor) {
-                order.push((e.actor.to_string(), e.segment));
-            }
+            order.push((e.actor.to_string(), e.segment));
         }
         if e.kind == EventKind::Declare
             && let Some(t) = &e.target
@@ -70,6 +70,11 @@ pub fn summary(log: &EventLog) -> Summary {
     s
 }
 
+/// Each figure's place in a round's order.
+fn positions(o: &[(String, u32)]) -> std::collections::HashMap<&str, usize> {
+    o.iter().enumerate().map(|(k, x)| (x.0.as_str(), k)).collect()
+}
+
 /// Where two summaries differ.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Differences {
@@ -86,29 +91,38 @@ pub struct Differences {
 /// The differences between the book's run and the variant's.
 pub fn differences(book: &Summary, ti: &Summary) -> Differences {
     let mut d = Differences::default();
+    // Foes who meet: one aimed at the other by a round (a declaration stands until another
+    // replaces it), under either system; each pair once, by name.
+    let aims: Vec<(u32, &str, &str)> = [book, ti]
+        .iter()
+        .flat_map(|s| s.aims.iter())
+        .map(|(r, x, y)| if x <= y { (*r, x.as_str(), y.as_str()) } else { (*r, y.as_str(), x.as_str()) })
+        .collect();
     for (round, b_order) in &book.rounds {
         let Some(t_order) = ti.rounds.get(round) else {
             continue;
         };
-        let pos = |o: &[(String, u32)], n: &str| o.iter().position(|x| x.0 == n);
-        // Foes who meet: one aimed at the other by this round (a declaration stands until
-        // another replaces it), under either system.
-        let meet = |a: &str, b: &str| {
-            [book, ti].iter().any(|s| {
-                s.aims
-                    .iter()
-                    .any(|(r, x, y)| r <= round && ((x == a && y == b) || (x == b && y == a)))
-            })
-        };
-        for (i, (a, _)) in b_order.iter().enumerate() {
-            for (b, _) in &b_order[i + 1..] {
-                if let (Some(pa), Some(pb)) = (pos(t_order, a), pos(t_order, b))
-                    && pb < pa
-                    && meet(a, b)
-                {
-                    d.order.push((*round, a.clone(), b.clone()));
-                }
+        let (bp, tp) = (positions(b_order), positions(t_order));
+        let met: BTreeSet<(&str, &str)> = aims
+            .iter()
+            .filter(|(r, ..)| r <= round)
+            .map(|&(_, x, y)| (x, y))
+            .collect();
+        // Pairs the book orders one way and the variant the other, in the book's order.
+        let mut swapped: Vec<(usize, usize, &str, &str)> = Vec::new();
+        for (x, y) in met {
+            let (Some(&bx), Some(&by), Some(&tx), Some(&ty)) = (bp.get(x), bp.get(y), tp.get(x), tp.get(y)) else {
+                continue;
+            };
+            if bx < by && ty < tx {
+                swapped.push((bx, by, x, y));
+            } else if by < bx && tx < ty {
+                swapped.push((by, bx, y, x));
             }
+        }
+        swapped.sort_unstable();
+        for (_, _, a, b) in swapped {
+            d.order.push((*round, a.to_string(), b.to_string()));
         }
     }
     let went_off = |s: &Summary| -> BTreeSet<(String, String)> {
