@@ -336,11 +336,11 @@ fn a_declaration_error_is_located_on_its_own_key() {
         (name: "Illithid", side: "Illithid", at: (40.0, 10.0), hp: 40, psionic: (attack: 15, defense: 240)),
         (name: "Mordenkainen", side: "Wizards", at: (50.0, 45.0), hp: 50, save_vs_psionics: 5),
     ],
-    psionics: ( attacks: [ (name: "psionic blast", cost: Some(20), area_ft: Some(60.0), page: Some("dm")) ] ),
+    psionics: ( attacks: [ (name: "psychic crush", cost: Some(14), page: Some("dm")) ] ),
     rounds: [(
         initiative: { "Illithid": 3, "Wizards": 3 },
         psionics: {
-            "Illithid": [(attack: "psionic blast", at: "Mordenkainen", defense: "mind blank")],
+            "Illithid": [(attack: "psychic crush", at: "Mordenkainen", defense: "mind blank")],
         },
     )])"#;
     let e = firststrike::scene::parse("p.ron", src).unwrap_err();
