@@ -1209,3 +1209,46 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// "Take Initiative!" §1 and §9a: a charge taken up by a change of action is the same
+    /// charge as one declared: the target waiting for it strikes back at contact, and one
+    /// set to receive it with a spear strikes first for double damage — once, however the
+    /// charge was come to.
+    #[test]
+    fn a_changed_charge_is_met_as_a_declared_one(set in any::<bool>(), goblin_d10 in 1u32..=10, reroll in 1u32..=6) {
+        let act = if set { r#"Set(against: ["Sword"])"# } else { "Hold" };
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 4, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "Sword", side: "Blue", at: (10.0, 10.0), weapon: "spear", thac0: 14, ac: 4, hp: 30),
+                (name: "Archer", side: "Blue", at: (10.0, 80.0), weapon: "long bow", ready: true, thac0: 16, ac: 6, hp: 20),
+                (name: "Orc", side: "Red", at: (10.0, 30.0), monster: "orc", hp: 1),
+                (name: "Goblin", side: "Red", at: (90.0, 10.0), weapon: "spear", thac0: 16, ac: 6, hp: 40),
+              ],
+              rounds: [(
+                declare: {{ "Sword": Missile(targets: ["Orc"]), "Archer": Missile(targets: ["Orc"]), "Orc": Hold, "Goblin": {act} }},
+                change: {{ "Sword": Charge(targets: ["Goblin"]) }},
+                initiative: {{ "Sword": 9, "Archer": 1, "Orc": 10, "Goblin": {goblin_d10} }},
+              )],
+              dice: {{ ToHit: {{ "Archer": [20, 20] }}, Damage: {{ "Archer": [12, 12] }}, Initiative: {{ "Sword": [{reroll}] }} }},
+            )"#
+        );
+        let events = play(&src);
+        let changed = events.iter().any(|e| e.actor == "Sword" && e.detail.contains("changes to charge"));
+        prop_assume!(changed);
+        let charge = blows(&events).find(|e| e.actor == "Sword" && e.target.as_deref() == Some("Goblin"));
+        prop_assume!(charge.is_some());
+        let charge = charge.unwrap();
+        let back: Vec<_> = blows(&events)
+            .filter(|e| e.actor == "Goblin" && e.target.as_deref() == Some("Sword") && e.round == 1)
+            .collect();
+        prop_assert_eq!(back.len(), 1, "{:#?}", events);
+        prop_assert_eq!(back[0].segment, charge.segment);
+        if set {
+            prop_assert!(back[0].detail.contains("set to receive"), "{}", back[0].detail);
+        }
+    }
+}

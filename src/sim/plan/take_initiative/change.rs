@@ -142,11 +142,28 @@ pub(in crate::sim) fn change_actions(
         } else {
             act(&mut b, i, at.segment, &mut p.dice);
         }
+        // A charge taken up by the change meets its target as a declared one does: the
+        // target strikes back at contact, or set to receive it, strikes first (§9a).
+        if matches!(to, Act::Charge { .. }) && !b.contacts.is_empty() {
+            meets_at_contact(&mut b, &figs, (&bases, &p.plan), (segment, e));
+            let backs: Vec<Entity> = b
+                .slots
+                .iter()
+                .filter_map(|(_, _, x)| x.actor.filter(|&a| a != e && x.is_blow_by(a)))
+                .collect();
+            p.plan
+                .entries
+                .retain(|x| !(x.segment >= segment && backs.iter().any(|&a| x.is_blow_by(a))));
+        }
         let offset = p.plan.entries.iter().map(|x| x.beat + 1).max().unwrap_or(0);
         let mut added = entries(std::mem::take(&mut b.slots));
         for x in &mut added {
             x.beat += offset;
-            x.rule = cite::TI_CHANGE;
+            // The changer's acts are placed by the change; a blow back at its charge keeps
+            // the charge rule that placed it.
+            if x.by(e) {
+                x.rule = cite::TI_CHANGE;
+            }
         }
         p.plan.entries.extend(added);
         p.plan.entries.sort_by_key(|x| x.segment);
@@ -155,6 +172,33 @@ pub(in crate::sim) fn change_actions(
         }
         b.changes.apply(&mut p.commands, &figs, false);
     }
+}
+
+/// The round so far as the contact rule reads it (each figure's base and the segment of
+/// its total, from the plan), then the contact of the changed charge (`super::contact`).
+fn meets_at_contact(
+    b: &mut Build,
+    figs: &[Fig],
+    (bases, plan): (&Query<&BaseInitiative>, &Plan),
+    (now, charger): (u32, Entity),
+) {
+    for (k, f) in figs.iter().enumerate() {
+        if let Ok(&BaseInitiative(base)) = bases.get(f.e) {
+            b.bases.entry(k).or_insert(base);
+        }
+        if let Some(x) = plan.entries.iter().find(|x| x.by(f.e)) {
+            b.acts.entry(k).or_insert(x.segment);
+        }
+    }
+    super::contact(b);
+    // One that has struck already this round has no blow left to meet it with.
+    let struck: Vec<Entity> = figs
+        .iter()
+        .map(|f| f.e)
+        .filter(|&a| a != charger && plan.entries.iter().any(|x| x.is_blow_by(a) && x.segment < now))
+        .collect();
+    b.slots
+        .retain(|(_, _, x)| !x.actor.is_some_and(|a| struck.contains(&a) && x.is_blow_by(a)));
 }
 
 /// Whether every standing target of figure `i`'s melee turned to flee in this segment, on
