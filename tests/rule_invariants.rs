@@ -1252,3 +1252,37 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// "Take Initiative!" §1: an action no longer valid may be changed up to the base. A
+    /// close whose foe falls on the way is such an action, as a blow or a shot at it is: the
+    /// declared change is taken up, never dropped in silence.
+    #[test]
+    fn a_close_on_a_fallen_foe_may_change(base in 7u32..=10, archer in 1u32..=5) {
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 4, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "Sword", side: "Blue", at: (10.0, 10.0), weapon: "spear", thac0: 14, ac: 4, hp: 30),
+                (name: "Archer", side: "Blue", at: (10.0, 80.0), weapon: "long bow", ready: true, thac0: 16, ac: 6, hp: 20),
+                (name: "Orc", side: "Red", at: (10.0, 30.0), monster: "orc", hp: 1),
+                (name: "Goblin", side: "Red", at: (90.0, 10.0), monster: "orc", hp: 10),
+              ],
+              rounds: [(
+                declare: {{ "Sword": Close(targets: ["Orc"]), "Archer": Missile(targets: ["Orc"]), "Orc": Hold, "Goblin": Hold }},
+                change: {{ "Sword": Charge(targets: ["Goblin"]) }},
+                initiative: {{ "Sword": {base}, "Archer": {archer}, "Orc": 10, "Goblin": 10 }},
+              )],
+              dice: {{ ToHit: {{ "Archer": [20, 20] }}, Damage: {{ "Archer": [12, 12] }} }},
+            )"#
+        );
+        let events = play(&src);
+        let fell = events.iter().find(|e| e.actor == "Orc" && e.kind == K::Down).map(|e| e.segment);
+        prop_assume!(fell.is_some_and(|s| s <= base));
+        prop_assert!(
+            events.iter().any(|e| e.actor == "Sword" && e.detail.contains("changes to charge")),
+            "{:#?}", events
+        );
+    }
+}

@@ -51,11 +51,17 @@ pub(in crate::sim) fn change_actions(
                 .iter()
                 .all(|t| figs.iter().any(|g| g.name() == *t && !g.up()));
         let e = figs[i].e;
-        let pending = p
-            .plan
-            .entries
-            .iter()
-            .any(|x| x.by(e) && x.segment >= segment);
+        // Something still to do this round: a planned act, or a close still on its way to
+        // its (now fallen) foe.
+        let closing = figs[i]
+            .closing
+            .is_some_and(|c| !c.charge && c.arrival.is_none_or(|a| a >= segment));
+        let pending = closing
+            || p
+                .plan
+                .entries
+                .iter()
+                .any(|x| x.by(e) && x.segment >= segment);
         // Struck from hiding this very segment, it may change as well (§10a, §10c).
         let surprised = unaware
             .get(figs[i].e)
