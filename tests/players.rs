@@ -105,3 +105,37 @@ fn the_party_is_the_characters_side_whoever_was_placed_first() {
     let scene = firststrike::scene::parse("ford.ron", &only).unwrap();
     assert_eq!(party_side(&scene, None).as_deref(), Some("Goblins"));
 }
+
+/// The third outside round: a goblin put to sleep, then struck to 0 hp, was still labelled
+/// "(asleep)" and "doing: melee". A fallen figure is no longer held or asleep, and a figure
+/// that cannot act (fallen, held, asleep) is doing nothing, in every frame of the replay.
+#[test]
+fn a_fallen_sleeper_is_not_called_asleep_nor_doing_anything() {
+    use firststrike::rules::effect::Outcome;
+    use firststrike::sim::components::Mark;
+    let mut app = app("tests/data/goblin_ford.ron".into());
+    for _ in 0..40 {
+        app.world_mut().write_message(firststrike::viewer::PlaybackCommand::Forward);
+        app.update();
+    }
+    let pb = app.world().resource::<Playback>();
+    let mut fell = 0;
+    for snap in &pb.frames {
+        for f in &snap.figures {
+            if f.hp.0 <= 0 {
+                fell += 1;
+                assert!(
+                    !f.marks.iter().any(|m| matches!(m.1, Mark::Spell(Outcome::Asleep | Outcome::Held))),
+                    "{} at {} hp still marked {:?}",
+                    f.name,
+                    f.hp.0,
+                    f.marks
+                );
+            }
+            if !f.up {
+                assert_eq!(f.intent, None, "{} is doing something while down", f.name);
+            }
+        }
+    }
+    assert!(fell > 0, "someone falls in the replay");
+}

@@ -309,6 +309,15 @@ impl Snapshot {
                     let (intent, casting, closing, light, infra, affected, disarmed, psionic) =
                         extras;
                     let mut marks = affected.map(|a| a.0.clone()).unwrap_or_default();
+                    // Fallen (unconscious or dead), it is no longer held or asleep: the
+                    // fall is what the panels and the label say.
+                    let fallen = !hp.condition.is_up() && !hp.condition.is_helpless();
+                    if fallen {
+                        use crate::rules::effect::Outcome;
+                        marks.retain(|m| {
+                            !matches!(m.1, Mark::Spell(Outcome::Held | Outcome::Asleep))
+                        });
+                    }
                     if let Some(d) = disarmed {
                         marks.push((d.weapon.clone(), Mark::Disarmed));
                     }
@@ -331,7 +340,8 @@ impl Snapshot {
                         rate: (rate.rate.to_string(), rate.rounds_attacking),
                         dexterity: (dex.score, dex.reaction, dex.adjustment()),
                         surprised: sur.map(|s| s.segments).unwrap_or(0),
-                        intent: intent.map(|i| {
+                        // A figure that cannot act (fallen, held, asleep) is doing nothing.
+                        intent: intent.filter(|_| hp.condition.is_up()).map(|i| {
                             let t = i.act.targets();
                             if t.is_empty() {
                                 i.act.verb()
