@@ -212,6 +212,7 @@ rules! {
     TI_WITHDRAW_BLOCK = "ti.withdraw_block", TakeInitiative, "§7", "a blocker in melee with a pursuer shuts the way if it acts first; otherwise it strikes the pursuer from behind (+2) as it follows";
     TI_RANGED = "ti.ranged", TakeInitiative, "§8", "missiles: note 1's speeds, Dexterity on initiative, -2 at medium and -5 at long range, half the rate when moving";
     TI_FARTHEST_FIRST = "ti.farthest_first", TakeInitiative, "§8c", "of two moving to fire at declared ranges, the one that chose the farther range fires first";
+    TI_CHARGE_AC = "ti.charge_ac", TakeInitiative, "Glossary", "a charger's AC: without its Dexterity bonus, or one class worse without one, AC 10 included";
     TI_CHARGE = "ti.charge", TakeInitiative, "§9", "a charge: +4 initiative, half again the move up to 24\", +2 to hit, blows by weapon length, no Dexterity AC";
     TI_SET_TO_RECEIVE = "ti.set_to_receive", TakeInitiative, "§9a", "a spear or pole arm set to receive a charge (base - 2 before the charger's blow) does double damage";
     TI_CHARGE_VS_MISSILE = "ti.charge_vs_missile", TakeInitiative, "§9e", "a shot at a charger that wins initiative is foiled unless the weapon also serves in melee; one that comes first takes the range of its initiative against the charger's AC";

@@ -15,6 +15,20 @@ pub fn charge_inches(move_in: u32) -> (f64, Rule) {
     ((f64::from(move_in) * 1.5).min(24.0), cite::TI_CHARGE)
 }
 
+/// A charger's charge-adjusted AC (Glossary): its AC without its Dexterity bonus
+/// (`dex_ac_bonus`, in classes, already counted in `ac`; losing it never takes the AC past
+/// 10, the AC of no armour), or one class worse if it has none — an AC 10 figure included
+/// (AC 11): the variant makes no exception, where the book's reading spares AC 10
+/// (`rules::charge::charging_ac`).
+pub fn charge_adjusted_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
+    let worse = if dex_ac_bonus > 0 {
+        (ac + dex_ac_bonus).min(ac.max(10))
+    } else {
+        ac + 1
+    };
+    (worse, cite::TI_CHARGE_AC)
+}
+
 /// Whether a figure with base initiative `base` sets to receive in time for a charger's
 /// blow on `charger_total` (9a): base − 2 must come before it.
 pub fn set_in_time(base: u32, charger_total: i64) -> (bool, Rule) {
@@ -160,5 +174,17 @@ mod tests {
             15.0
         );
         assert_eq!(meet_on(9, 7).0, 7);
+    }
+
+    proptest::proptest! {
+        /// Glossary, charge-adjusted AC, for every AC and Dexterity: the bonus is lost (never
+        /// past AC 10), or without one the AC is one class worse — AC 10 becomes 11.
+        #[test]
+        fn a_charger_is_always_easier_to_hit(ac in -10i32..=10, bonus in 0i32..=6) {
+            let (charging, _) = charge_adjusted_ac(ac, bonus);
+            let want = if bonus > 0 { (ac + bonus).min(ac.max(10)) } else { ac + 1 };
+            proptest::prop_assert_eq!(charging, want);
+            proptest::prop_assert!(charging > ac || (bonus > 0 && ac >= 10));
+        }
     }
 }

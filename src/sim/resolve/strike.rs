@@ -463,7 +463,9 @@ fn strike(
             .is_some_and(|c| !c.device && !c.potion && c.started <= p.clock.tick());
     let ti_casting = casts_this_round(p, &t);
     let casting = !charging && bonus > 0 && (ti_casting || book_casting);
-    if charging {
+    if charging && p.clock.system == RulesSystem::TakeInitiative {
+        tac.ac = crate::rules::take_initiative::charge::charge_adjusted_ac(tac.ac, bonus).0;
+    } else if charging {
         tac.ac = charging_ac(tac.ac, bonus).0;
     } else if casting && ti_casting {
         tac.ac = crate::rules::take_initiative::spell::casting_ac(tac.ac, bonus).0;
