@@ -1286,3 +1286,24 @@ proptest! {
         );
     }
 }
+
+/// "Take Initiative!" §9: no charge when severely encumbered — refused under the variant's
+/// own rule (and its reading of "severely"), not the book's.
+#[test]
+fn an_encumbered_charge_is_refused_by_the_variants_rule() {
+    let src = |system: &str| {
+        format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 1, rules: (system: {system}),
+              combatants: [
+                (name: "Knight", side: "Blue", encumbered: true, at: (10.0, 10.0), weapon: "long sword", thac0: 14, ac: 3, hp: 40),
+                (name: "Pikeman", side: "Red", at: (10.0, 55.0), weapon: "spear", thac0: 18, ac: 6, hp: 20),
+              ],
+              rounds: [(declare: {{ "Knight": Charge(targets: ["Pikeman"]), "Pikeman": Hold }})],
+            )"#
+        )
+    };
+    let ti = firststrike::scene::parse("x.ron", &src("TakeInitiative")).unwrap_err().to_string();
+    assert!(ti.contains("Take Initiative! §9") && !ti.contains("DMG p.66"), "{ti}");
+    let book = firststrike::scene::parse("x.ron", &src("Book")).unwrap_err().to_string();
+    assert!(book.contains("DMG p.66"), "{book}");
+}

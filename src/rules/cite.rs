@@ -165,6 +165,7 @@ rules! {
     CHART_HIGH_LOW = "chart.high_low", Table, "high d6 vs. low d6 chart", "the high-d6-versus-low-d6 chart of the initiative and combat table";
     CHARGE_NO_MELEE = "charge.no_melee", Dmg, "66", "no normal melee when the foes start the round more than 1\" apart";
     CHARGE_RATE = "charge.rate", Dmg, "66", "charging doubles movement indoors; outdoors bipeds add 1/3 and quadrupeds 1/2";
+    TI_CHARGE_ENCUMBERED = "ti.charge_encumbered", TakeInitiative, "§9", "reading: no charge when severely encumbered, read as the book's encumbered (a load over the figure's allowance, or encumbered: true)";
     CHARGE_ENCUMBERED = "charge.encumbered", Dmg, "66", "an encumbered creature cannot charge";
     CHARGE_AC = "charge.ac", Dmg, "66", "a charger loses its Dexterity AC bonus, or is one class worse without one (not below AC 10)";
     CHARGE_ARRIVAL = "charge.arrival", Phb, "102", "a charge covers its doubled rate in feet each segment and arrives when the distance is covered";

@@ -1093,7 +1093,11 @@ fn check_declarations(
                         format!("{path}.{who}"),
                         format!(
                             "'{who}' is encumbered and may not charge: {}",
-                            cite::CHARGE_ENCUMBERED
+                            if scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative {
+                                cite::TI_CHARGE_ENCUMBERED
+                            } else {
+                                cite::CHARGE_ENCUMBERED
+                            }
                         ),
                         Some("declare Move or Melee instead, or lighten the load".into()),
                     );
