@@ -740,9 +740,20 @@ fn timeline_row(ui: &mut egui::Ui, snap: &Snapshot, row: &Row) {
         .iter()
         .map(|b| format!("{}: {}", b.name, b.what))
         .collect();
+    // Still to come, by a figure that can no longer act (put to sleep, held or felled
+    // since the round was laid out): it will not happen, and the line says so.
+    let to_come = snap.plan.round > snap.when.0 || (snap.plan.round == snap.when.0 && first.segment >= now);
+    let cannot = |b: &&super::snapshot::BeatView| {
+        to_come && snap.figures.iter().any(|f| f.name == b.name && !f.up)
+    };
     let text = format!("{} · {}", who.join("  +  "), when);
+    let text = if beat.iter().all(cannot) {
+        format!("{text} — cannot act now")
+    } else {
+        text
+    };
     let mut rich = egui::RichText::new(text);
-    if beat.iter().all(|b| b.ruined) {
+    if beat.iter().all(|b| b.ruined) || beat.iter().all(cannot) {
         rich = rich.strikethrough().weak();
     } else if first.segment == now && snap.plan.round == snap.when.0 {
         rich = rich.strong().color(egui::Color32::YELLOW);
