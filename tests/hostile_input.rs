@@ -371,7 +371,11 @@ fn weapon_magic_and_psionic_saves_have_a_range() {
         let out = run(&args);
         no_panic(&args, &out);
         assert_eq!(out.0, 2, "{field}: {value}: {}", out.2);
-        assert!(out.2.contains(&format!("combatants[0].{field}")), "{}", out.2);
+        assert!(
+            out.2.contains(&format!("combatants[0].{field}")),
+            "{}",
+            out.2
+        );
         assert!(out.2.contains(range), "{}", out.2);
     }
 }
@@ -395,7 +399,11 @@ fn a_fixed_surprise_roll_a_ranger_would_escape_is_warned_of() {
         std::fs::write(&path, text).unwrap();
         let (code, _, err) = run(&["check", path.to_str().unwrap()]);
         assert_eq!(code, 0, "{err}");
-        assert_eq!(err.contains("surprise.Party") && err.contains("no surprise at its 1 in 6"), warned, "D6({roll}): {err}");
+        assert_eq!(
+            err.contains("surprise.Party") && err.contains("no surprise at its 1 in 6"),
+            warned,
+            "D6({roll}): {err}"
+        );
         if warned {
             assert!(err.contains("r.ron:17:"), "at the surprise line: {err}");
         }
@@ -426,7 +434,10 @@ fn distance_dice_are_the_encounters_within_its_die() {
         std::fs::write(&path, src).unwrap();
         let (code, _, err) = run(&["check", path.to_str().unwrap()]);
         assert_eq!(code, 2, "{check} {key} {value}: {err}");
-        assert!(err.contains(&format!("dice.Distance.{key}")) && err.contains(says), "{err}");
+        assert!(
+            err.contains(&format!("dice.Distance.{key}")) && err.contains(says),
+            "{err}"
+        );
     }
 }
 

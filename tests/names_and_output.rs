@@ -369,20 +369,43 @@ fn every_shown_string_refuses_unshowable_characters() {
               rounds: [(declare: {{ "A": Melee(targets: ["B"]), "B": {act} }}, initiative: {{ "S1": 3, "S2": 4 }})])"#
         )
     };
-    for bad in ["\\u{1b}]0;x\\u{7}", "\\u{0}", "\\n", "\\u{200b}", "\\u{202e}", "\\u{feff}"] {
+    for bad in [
+        "\\u{1b}]0;x\\u{7}",
+        "\\u{0}",
+        "\\n",
+        "\\u{200b}",
+        "\\u{202e}",
+        "\\u{feff}",
+    ] {
         for (src, field) in [
             (scene(&format!("x{bad}"), "a", r#"Other("hides")"#), "name"),
             (scene("n", &format!("x{bad}"), r#"Other("hides")"#), "about"),
-            (scene("n", "a", &format!(r#"Other("hides{bad}")"#)), "rounds[0].declare.B.Other"),
-            (scene("n", "a", &format!(r#"Cast(spell: "x{bad}", segments: Some(3))"#)), "rounds[0].declare.B.Cast.spell"),
-            (scene("n", "a", &format!(r#"Potion(name: "x{bad}")"#)), "rounds[0].declare.B.Potion.name"),
+            (
+                scene("n", "a", &format!(r#"Other("hides{bad}")"#)),
+                "rounds[0].declare.B.Other",
+            ),
+            (
+                scene(
+                    "n",
+                    "a",
+                    &format!(r#"Cast(spell: "x{bad}", segments: Some(3))"#),
+                ),
+                "rounds[0].declare.B.Cast.spell",
+            ),
+            (
+                scene("n", "a", &format!(r#"Potion(name: "x{bad}")"#)),
+                "rounds[0].declare.B.Potion.name",
+            ),
         ] {
             let path = dir.join("s.ron");
             std::fs::write(&path, &src).unwrap();
             for cmd in ["check", "run"] {
                 let (code, out, err) = fs(&[cmd, path.to_str().unwrap()]);
                 assert_eq!(code, 2, "{cmd} {bad} in {field}: {out}{err}");
-                assert!(err.contains(&format!(": {field}: ")), "{bad} in {field}: {err}");
+                assert!(
+                    err.contains(&format!(": {field}: ")),
+                    "{bad} in {field}: {err}"
+                );
                 for c in ['\u{1b}', '\u{0}', '\u{200b}', '\u{202e}'] {
                     assert!(!err.contains(c) && !out.contains(c), "{c:?} shown: {err:?}");
                 }
@@ -393,5 +416,8 @@ fn every_shown_string_refuses_unshowable_characters() {
     std::fs::write(dir.join("z.ron"), scene_with("\u{200b}")).unwrap();
     let (code, _, err) = fs(&["check", dir.join("z.ron").to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("combatants[0].name") && err.contains("U+200B"), "{err}");
+    assert!(
+        err.contains("combatants[0].name") && err.contains("U+200B"),
+        "{err}"
+    );
 }

@@ -794,17 +794,33 @@ fn a_broken_file_changed_while_mended_is_asked_about() {
 #[test]
 fn a_replace_question_goes_with_the_name_it_was_asked_for() {
     use firststrike::viewer::stale_question;
-    assert!(stale_question(true, Some("scenes/bigby_vs_giant.ron"), "t/goblin_ford_v2.ron"));
+    assert!(stale_question(
+        true,
+        Some("scenes/bigby_vs_giant.ron"),
+        "t/goblin_ford_v2.ron"
+    ));
     assert!(!stale_question(true, Some("t/duel.ron"), "t/duel.ron"));
-    assert!(!stale_question(true, None, "anything.ron"), "Ctrl+S's own question stays");
-    assert!(!stale_question(false, Some("a.ron"), "b.ron"), "nothing asked");
+    assert!(
+        !stale_question(true, None, "anything.ron"),
+        "Ctrl+S's own question stays"
+    );
+    assert!(
+        !stale_question(false, Some("a.ron"), "b.ron"),
+        "nothing asked"
+    );
     // Withdrawn, the old file is safe: a later replace of it needs a new question.
     let dir = folder("stale");
     let (lair, duel) = (dir.join("lair.ron"), dir.join("duel.ron"));
     let before = bytes(&lair);
     let mut app = app_on(&duel, false, None);
     send(&mut app, EditorCommand::Toggle);
-    send(&mut app, EditorCommand::SaveAs { path: lair.clone(), replace: false });
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: lair.clone(),
+            replace: false,
+        },
+    );
     assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()));
     send(&mut app, EditorCommand::CancelReplace);
     assert_eq!(editor(&app).confirm, None);
@@ -820,9 +836,19 @@ fn a_replace_without_its_question_replaces_nothing() {
     let before = bytes(&lair);
     let mut app = app_on(&duel, false, None);
     send(&mut app, EditorCommand::Toggle);
-    send(&mut app, EditorCommand::SaveAs { path: lair.clone(), replace: true });
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: lair.clone(),
+            replace: true,
+        },
+    );
     assert_eq!(bytes(&lair), before, "replaced unasked");
-    assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()), "asked instead");
+    assert_eq!(
+        editor(&app).confirm.as_deref(),
+        Some(lair.as_path()),
+        "asked instead"
+    );
 }
 
 /// The third wave's loss: with two recoveries of one scene, opening the second replaced the
@@ -840,7 +866,12 @@ fn a_second_recovery_never_replaces_unsaved_edits() {
         send(&mut app, EditorCommand::Edit(orc(name, (12.5, 12.5))));
         app.update();
         // Each run's own file is left as a crash leaves it, under a dead run's name.
-        let own = app.world_mut().resource_mut::<Recovery>().own.take().unwrap();
+        let own = app
+            .world_mut()
+            .resource_mut::<Recovery>()
+            .own
+            .take()
+            .unwrap();
         drop(app);
         std::fs::rename(&own, keep.join(format!("unsaved-1-{name}.ron"))).unwrap();
     }
@@ -848,10 +879,32 @@ fn a_second_recovery_never_replaces_unsaved_edits() {
     let found = app.world().resource::<Recovery>().found.clone();
     assert_eq!(found.len(), 2);
     send(&mut app, EditorCommand::Recover(found[0].file.clone()));
-    let first: Vec<String> = editor(&app).scene.as_ref().unwrap().combatants.iter().map(|c| c.name.to_string()).collect();
+    let first: Vec<String> = editor(&app)
+        .scene
+        .as_ref()
+        .unwrap()
+        .combatants
+        .iter()
+        .map(|c| c.name.to_string())
+        .collect();
     send(&mut app, EditorCommand::Recover(found[1].file.clone()));
-    let now: Vec<String> = editor(&app).scene.as_ref().unwrap().combatants.iter().map(|c| c.name.to_string()).collect();
+    let now: Vec<String> = editor(&app)
+        .scene
+        .as_ref()
+        .unwrap()
+        .combatants
+        .iter()
+        .map(|c| c.name.to_string())
+        .collect();
     assert_eq!(now, first, "the edits on screen were replaced");
-    assert!(editor(&app).problem.as_deref().is_some_and(|p| p.contains("not opened")));
-    assert!(found[0].file.exists() && found[1].file.exists(), "a recovery file was deleted");
+    assert!(
+        editor(&app)
+            .problem
+            .as_deref()
+            .is_some_and(|p| p.contains("not opened"))
+    );
+    assert!(
+        found[0].file.exists() && found[1].file.exists(),
+        "a recovery file was deleted"
+    );
 }

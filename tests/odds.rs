@@ -580,7 +580,10 @@ fn odds_name_a_charge_or_a_race_only_where_one_was_declared() {
 fn odds_count_the_surprise_segments_lost_after_netting() {
     let (code, out, err) = common::firststrike(&["odds", "duergar_ambush", "--trials", "50"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Duergar: no segment lost to surprise (netted)"), "{out}");
+    assert!(
+        out.contains("Duergar: no segment lost to surprise (netted)"),
+        "{out}"
+    );
     assert!(out.contains("Party: 1 segment lost to surprise"), "{out}");
     assert!(!out.contains("Party: 2 segments lost"), "{out}");
 }

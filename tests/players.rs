@@ -99,9 +99,16 @@ fn the_party_is_the_characters_side_whoever_was_placed_first() {
       ])"#;
     let scene = firststrike::scene::parse("ford.ron", src).unwrap();
     assert_eq!(party_side(&scene, None).as_deref(), Some("Party"));
-    assert_eq!(party_side(&scene, Some("Goblins")).as_deref(), Some("Goblins"), "a side given is kept");
+    assert_eq!(
+        party_side(&scene, Some("Goblins")).as_deref(),
+        Some("Goblins"),
+        "a side given is kept"
+    );
     // Monsters only: the first figure's side.
-    let only = src.replace(r#"weapon: "dagger", class: "thief", level: 3, ac: 7, hp: 12"#, r#"monster: "orc", hp: 5"#);
+    let only = src.replace(
+        r#"weapon: "dagger", class: "thief", level: 3, ac: 7, hp: 12"#,
+        r#"monster: "orc", hp: 5"#,
+    );
     let scene = firststrike::scene::parse("ford.ron", &only).unwrap();
     assert_eq!(party_side(&scene, None).as_deref(), Some("Goblins"));
 }
@@ -115,7 +122,8 @@ fn a_fallen_sleeper_is_not_called_asleep_nor_doing_anything() {
     use firststrike::sim::components::Mark;
     let mut app = app("tests/data/goblin_ford.ron".into());
     for _ in 0..40 {
-        app.world_mut().write_message(firststrike::viewer::PlaybackCommand::Forward);
+        app.world_mut()
+            .write_message(firststrike::viewer::PlaybackCommand::Forward);
         app.update();
     }
     let pb = app.world().resource::<Playback>();
@@ -125,7 +133,9 @@ fn a_fallen_sleeper_is_not_called_asleep_nor_doing_anything() {
             if f.hp.0 <= 0 {
                 fell += 1;
                 assert!(
-                    !f.marks.iter().any(|m| matches!(m.1, Mark::Spell(Outcome::Asleep | Outcome::Held))),
+                    !f.marks
+                        .iter()
+                        .any(|m| matches!(m.1, Mark::Spell(Outcome::Asleep | Outcome::Held))),
                     "{} at {} hp still marked {:?}",
                     f.name,
                     f.hp.0,

@@ -300,17 +300,32 @@ fn a_blast_aimed_at_a_non_psionic_is_saved_against_in_its_area() {
         r#"(attack: "psionic blast", at: "Apprentice""#,
         r#"(attack: "psionic blast", at: "Mordenkainen""#,
     );
-    let mut r = SceneRun::new(parse("i.ron", &aimed).expect("a blast may aim at a non-psionic"), None, None);
+    let mut r = SceneRun::new(
+        parse("i.ron", &aimed).expect("a blast may aim at a non-psionic"),
+        None,
+        None,
+    );
     r.run_to_end();
     let log = r.log().events.clone();
     let save = log
         .iter()
         .find(|e| e.actor == "Mordenkainen" && matches!(e.payload, Payload::PsionicSave { .. }))
         .expect("Mordenkainen saves in the area");
-    assert!(matches!(save.payload, Payload::PsionicSave { saved: true, roll: Some(14), .. }), "{}", save.detail);
     assert!(
-        !log.iter().any(|e| e.actor == "Illithid"
-            && matches!(e.payload, Payload::PsionicAttack { .. })),
+        matches!(
+            save.payload,
+            Payload::PsionicSave {
+                saved: true,
+                roll: Some(14),
+                ..
+            }
+        ),
+        "{}",
+        save.detail
+    );
+    assert!(
+        !log.iter()
+            .any(|e| e.actor == "Illithid" && matches!(e.payload, Payload::PsionicAttack { .. })),
         "no matrix attack on a non-psionic"
     );
     // Beyond the 60-ft area: not reached, and no save.
@@ -322,10 +337,15 @@ fn a_blast_aimed_at_a_non_psionic_is_saved_against_in_its_area() {
     r.run_to_end();
     let log = r.log().events.clone();
     assert!(
-        log.iter().any(|e| e.actor == "Illithid" && e.detail.contains("beyond its 60-ft area, not reached")),
+        log.iter()
+            .any(|e| e.actor == "Illithid"
+                && e.detail.contains("beyond its 60-ft area, not reached")),
         "the miss said"
     );
-    assert!(!log.iter().any(|e| matches!(e.payload, Payload::PsionicSave { .. })));
+    assert!(
+        !log.iter()
+            .any(|e| matches!(e.payload, Payload::PsionicSave { .. }))
+    );
 }
 
 /// The scene's own table is range-checked like any number: an area a distance on the map
@@ -334,13 +354,32 @@ fn a_blast_aimed_at_a_non_psionic_is_saved_against_in_its_area() {
 fn the_scenes_psionic_table_has_ranges() {
     let src = std::fs::read_to_string("scenes/illithid_vs_apprentice.ron").unwrap();
     for (from, to, field) in [
-        ("area_ft: Some(60.0)", "area_ft: Some(-5.0)", "psionics.attacks[0].area_ft"),
-        ("area_ft: Some(60.0)", "area_ft: Some(NaN)", "psionics.attacks[0].area_ft"),
-        ("area_ft: Some(60.0)", "area_ft: Some(inf)", "psionics.attacks[0].area_ft"),
-        ("cost: Some(20)", "cost: Some(4000000000)", "psionics.attacks[0].cost"),
+        (
+            "area_ft: Some(60.0)",
+            "area_ft: Some(-5.0)",
+            "psionics.attacks[0].area_ft",
+        ),
+        (
+            "area_ft: Some(60.0)",
+            "area_ft: Some(NaN)",
+            "psionics.attacks[0].area_ft",
+        ),
+        (
+            "area_ft: Some(60.0)",
+            "area_ft: Some(inf)",
+            "psionics.attacks[0].area_ft",
+        ),
+        (
+            "cost: Some(20)",
+            "cost: Some(4000000000)",
+            "psionics.attacks[0].cost",
+        ),
     ] {
         let bad = src.replace(from, to);
         let err = parse("i.ron", &bad).expect_err(to).to_string();
-        assert!(err.contains(field) && err.contains("outside"), "{to}: {err}");
+        assert!(
+            err.contains(field) && err.contains("outside"),
+            "{to}: {err}"
+        );
     }
 }

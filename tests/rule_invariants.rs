@@ -902,7 +902,8 @@ fn a_figure_that_stood_up_acts_next_round_on_a_new_roll() {
         .find(|e| e.actor == "Prone" && e.round == 1 && e.rule.id == "ti.whole_round")
         .expect("the stand-up placed by its row");
     assert!(
-        stood.detail.contains("Standing up (the whole round)") && stood.detail.ends_with("segment 20"),
+        stood.detail.contains("Standing up (the whole round)")
+            && stood.detail.ends_with("segment 20"),
         "{}",
         stood.detail
     );
@@ -1079,8 +1080,14 @@ proptest! {
 #[test]
 fn second_actions_are_refused_or_said_under_take_initiative() {
     let src = std::fs::read_to_string("scenes/second_actions.ron").unwrap();
-    let ti = src.replacen("rounds: [", "rules: (system: TakeInitiative),\n    rounds: [", 1);
-    let err = firststrike::scene::parse("s.ron", &ti).expect_err("refused").to_string();
+    let ti = src.replacen(
+        "rounds: [",
+        "rules: (system: TakeInitiative),\n    rounds: [",
+        1,
+    );
+    let err = firststrike::scene::parse("s.ron", &ti)
+        .expect_err("refused")
+        .to_string();
     assert!(
         err.contains("rounds[0].then.Fighter") && err.contains("one normal action"),
         "{err}"
@@ -1302,8 +1309,15 @@ fn an_encumbered_charge_is_refused_by_the_variants_rule() {
             )"#
         )
     };
-    let ti = firststrike::scene::parse("x.ron", &src("TakeInitiative")).unwrap_err().to_string();
-    assert!(ti.contains("Take Initiative! §9") && !ti.contains("DMG p.66"), "{ti}");
-    let book = firststrike::scene::parse("x.ron", &src("Book")).unwrap_err().to_string();
+    let ti = firststrike::scene::parse("x.ron", &src("TakeInitiative"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        ti.contains("Take Initiative! §9") && !ti.contains("DMG p.66"),
+        "{ti}"
+    );
+    let book = firststrike::scene::parse("x.ron", &src("Book"))
+        .unwrap_err()
+        .to_string();
     assert!(book.contains("DMG p.66"), "{book}");
 }

@@ -116,7 +116,11 @@ fn a_save_keeps_the_comments_of_the_file_it_replaces() {
     std::fs::create_dir_all(&dir).unwrap();
     for lib in ["scenes/lizard_man_lair.ron", "scenes/example_of_melee.ron"] {
         let src = std::fs::read_to_string(lib).unwrap();
-        let noted = src.replacen("seed:", "// the goblins flee at half hp (DM's note)\n    seed:", 1);
+        let noted = src.replacen(
+            "seed:",
+            "// the goblins flee at half hp (DM's note)\n    seed:",
+            1,
+        );
         let path = dir.join("s.ron");
         std::fs::write(&path, &noted).unwrap();
         let scene = parse(lib, &noted).unwrap();
@@ -127,7 +131,11 @@ fn a_save_keeps_the_comments_of_the_file_it_replaces() {
         }
         assert_eq!(parse("s.ron", &once).unwrap(), scene, "{lib}: reads back");
         save::save(&scene, &path, true).unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), once, "{lib}: a second save adds nothing");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            once,
+            "{lib}: a second save adds nothing"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

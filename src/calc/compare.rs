@@ -72,7 +72,10 @@ pub fn summary(log: &EventLog) -> Summary {
 
 /// Each figure's place in a round's order.
 fn positions(o: &[(String, u32)]) -> std::collections::HashMap<&str, usize> {
-    o.iter().enumerate().map(|(k, x)| (x.0.as_str(), k)).collect()
+    o.iter()
+        .enumerate()
+        .map(|(k, x)| (x.0.as_str(), k))
+        .collect()
 }
 
 /// Where two summaries differ.
@@ -96,7 +99,13 @@ pub fn differences(book: &Summary, ti: &Summary) -> Differences {
     let aims: Vec<(u32, &str, &str)> = [book, ti]
         .iter()
         .flat_map(|s| s.aims.iter())
-        .map(|(r, x, y)| if x <= y { (*r, x.as_str(), y.as_str()) } else { (*r, y.as_str(), x.as_str()) })
+        .map(|(r, x, y)| {
+            if x <= y {
+                (*r, x.as_str(), y.as_str())
+            } else {
+                (*r, y.as_str(), x.as_str())
+            }
+        })
         .collect();
     for (round, b_order) in &book.rounds {
         let Some(t_order) = ti.rounds.get(round) else {
@@ -111,7 +120,9 @@ pub fn differences(book: &Summary, ti: &Summary) -> Differences {
         // Pairs the book orders one way and the variant the other, in the book's order.
         let mut swapped: Vec<(usize, usize, &str, &str)> = Vec::new();
         for (x, y) in met {
-            let (Some(&bx), Some(&by), Some(&tx), Some(&ty)) = (bp.get(x), bp.get(y), tp.get(x), tp.get(y)) else {
+            let (Some(&bx), Some(&by), Some(&tx), Some(&ty)) =
+                (bp.get(x), bp.get(y), tp.get(x), tp.get(y))
+            else {
                 continue;
             };
             if bx < by && ty < tx {

@@ -10,9 +10,9 @@ use crate::rules::take_initiative::spell::SpellCards;
 use crate::rules::take_initiative::{
     ActsAt, Iaijutsu, Modifier, ModifierContext, Total,
     action::{Action, can_be_ready, missile_speed, modifiers},
-    acts_at, acts_at_round_end, acts_at_whole_round, change, takes_the_round,
+    acts_at, acts_at_round_end, acts_at_whole_round, change,
     combine::combine,
-    modifier, multiple_targets,
+    modifier, multiple_targets, takes_the_round,
 };
 use crate::scene::limits;
 use crate::tables;

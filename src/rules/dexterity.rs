@@ -65,8 +65,19 @@ mod tests {
             assert_eq!(reaction_adjustment(d), a, "Dex {d}");
         }
         // Above 18: the table to 25 (Deities & Demigods, Unearthed Arcana).
-        for (d, r, ac) in [(19, 3, -4), (20, 3, -4), (21, 4, -5), (23, 4, -5), (24, 5, -6), (25, 5, -6)] {
-            assert_eq!((reaction_adjustment(d), defensive_adjustment(d)), (r, ac), "Dex {d}");
+        for (d, r, ac) in [
+            (19, 3, -4),
+            (20, 3, -4),
+            (21, 4, -5),
+            (23, 4, -5),
+            (24, 5, -6),
+            (25, 5, -6),
+        ] {
+            assert_eq!(
+                (reaction_adjustment(d), defensive_adjustment(d)),
+                (r, ac),
+                "Dex {d}"
+            );
         }
         assert_eq!(effective_adjustment(17, false), 0);
         assert_eq!(effective_adjustment(4, false), -2);

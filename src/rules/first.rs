@@ -404,7 +404,8 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
             // more than a round it comes before the completion however high the number
             // (the round's blows reach a caster still casting; run plays it so).
             let (at, how) = if ct > SEGMENTS_PER_ROUND && blow > SEGMENTS_PER_ROUND {
-                let how = crate::words!("{how}, struck by segment {SEGMENTS_PER_ROUND} of its round");
+                let how =
+                    crate::words!("{how}, struck by segment {SEGMENTS_PER_ROUND} of its round");
                 (SEGMENTS_PER_ROUND, how)
             } else {
                 (blow, how)

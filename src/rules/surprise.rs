@@ -269,7 +269,10 @@ pub fn may_be_struck(surprised: bool, side_surprised: bool) -> (bool, Rule) {
 /// three sides or more, a fight beside the surprise — trade no blows in it; their fight
 /// waits for round 1 (our reading). A surprised side's figure that may act (an item of
 /// speed, one on guard) is not held back by this.
-pub fn sides_at_surprise(attacker_side_surprised: bool, target_side_surprised: bool) -> (bool, Rule) {
+pub fn sides_at_surprise(
+    attacker_side_surprised: bool,
+    target_side_surprised: bool,
+) -> (bool, Rule) {
     if attacker_side_surprised || target_side_surprised {
         (true, cite::SURPRISE_ACTIONS)
     } else {

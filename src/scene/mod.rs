@@ -13,8 +13,8 @@ pub mod limits;
 mod load;
 pub mod place;
 pub mod save;
-mod unique;
 pub mod surprise_chance;
+mod unique;
 pub(crate) mod validate;
 
 pub use error::{SceneError, SceneErrors};

@@ -198,7 +198,9 @@ pub fn kept_comments(old: &str) -> String {
         .filter(|c| !c.is_empty())
         .collect();
     if !body.is_empty() {
-        out.push_str("// Comments kept from within the scene this file held before the editor saved it:\n");
+        out.push_str(
+            "// Comments kept from within the scene this file held before the editor saved it:\n",
+        );
         for c in body {
             out.push_str(c);
             out.push('\n');

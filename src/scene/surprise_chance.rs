@@ -38,4 +38,3 @@ pub fn side_chance(scene: &crate::scene::Scene, side: &str, base: u32) -> (u32, 
     }
     (chance.in_six().unwrap_or(base).min(6), how.join(", "))
 }
-

@@ -221,7 +221,11 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
         if let super::SurpriseSpec::D6(n) = *spec {
             let (chance, how) = super::surprise_chance::side_chance(scene, side, 2);
             if n > chance && n <= 2 {
-                let how = if how.is_empty() { String::new() } else { format!(" ({how})") };
+                let how = if how.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({how})")
+                };
                 c.add(
                     &[field("surprise"), q(side)],
                     format!("surprise.{side}"),
@@ -1093,7 +1097,9 @@ fn check_declarations(
                         format!("{path}.{who}"),
                         format!(
                             "'{who}' is encumbered and may not charge: {}",
-                            if scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative {
+                            if scene.rules.system
+                                == crate::rules::options::RulesSystem::TakeInitiative
+                            {
                                 cite::TI_CHARGE_ENCUMBERED
                             } else {
                                 cite::CHARGE_ENCUMBERED

@@ -103,28 +103,30 @@ pub(super) fn encounter(
         let (n, rule) = surprise::net_surprise(Some(a.1), Some(b.1));
         net.insert(a.0.clone(), n.lost_by(true));
         net.insert(b.0.clone(), n.lost_by(false));
-        log.write(LogEvent::new(
-            when,
-            format!("{} and {}", a.0, b.0),
-            EventKind::Surprise,
-            None,
-            format!(
-                "both surprised ({} vs {}): {} loses {}, {} loses {}",
-                a.1,
-                b.1,
-                a.0,
-                n.lost_by(true),
-                b.0,
-                n.lost_by(false)
-            ),
-            rule,
-        )
-        .with(Payload::SurpriseNet {
-            lost: vec![
-                (a.0.clone(), n.lost_by(true)),
-                (b.0.clone(), n.lost_by(false)),
-            ],
-        }));
+        log.write(
+            LogEvent::new(
+                when,
+                format!("{} and {}", a.0, b.0),
+                EventKind::Surprise,
+                None,
+                format!(
+                    "both surprised ({} vs {}): {} loses {}, {} loses {}",
+                    a.1,
+                    b.1,
+                    a.0,
+                    n.lost_by(true),
+                    b.0,
+                    n.lost_by(false)
+                ),
+                rule,
+            )
+            .with(Payload::SurpriseNet {
+                lost: vec![
+                    (a.0.clone(), n.lost_by(true)),
+                    (b.0.clone(), n.lost_by(false)),
+                ],
+            }),
+        );
     }
     // Each figure by its Dexterity.
     let mut all: Vec<_> = figures.iter_mut().collect();

@@ -385,7 +385,9 @@ fn beyond_area(p: &mut PsiPlay, (table, when): (&PsionicTable, (u32, u32)), en: 
         Some(a) => crate::words!(
             "{mode} at {tname}, who has no psionics, {apart:.0} ft away: beyond its {a:.0}-ft area, not reached"
         ),
-        None => crate::words!("{mode} at {tname}, who has no psionics: the mode has no area to reach it"),
+        None => crate::words!(
+            "{mode} at {tname}, who has no psionics: the mode has no area to reach it"
+        ),
     };
     let ev = LogEvent::new(
         when,

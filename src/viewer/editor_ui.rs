@@ -451,7 +451,11 @@ pub(super) fn editor_panel(
     // A question whether to replace a file, asked for a Save as name the DM has since
     // changed, is withdrawn: its "replace it" would write over the old name, not the one
     // in the field.
-    if stale_question(editor.confirm.is_some(), ui.asked_as.as_deref(), &ui.save_as) {
+    if stale_question(
+        editor.confirm.is_some(),
+        ui.asked_as.as_deref(),
+        &ui.save_as,
+    ) {
         ui.asked_as = None;
         out.write(EditorCommand::CancelReplace);
     }

@@ -742,7 +742,8 @@ fn timeline_row(ui: &mut egui::Ui, snap: &Snapshot, row: &Row) {
         .collect();
     // Still to come, by a figure that can no longer act (put to sleep, held or felled
     // since the round was laid out): it will not happen, and the line says so.
-    let to_come = snap.plan.round > snap.when.0 || (snap.plan.round == snap.when.0 && first.segment >= now);
+    let to_come =
+        snap.plan.round > snap.when.0 || (snap.plan.round == snap.when.0 && first.segment >= now);
     let cannot = |b: &&super::snapshot::BeatView| {
         to_come && snap.figures.iter().any(|f| f.name == b.name && !f.up)
     };

@@ -170,10 +170,10 @@ fn open(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
         .spawn((
             PlayersWindow,
             Window {
-            title: "First Strike — the players' view".into(),
-            resolution: bevy::window::WindowResolution::new(900, 700),
-            ..default()
-        },
+                title: "First Strike — the players' view".into(),
+                resolution: bevy::window::WindowResolution::new(900, 700),
+                ..default()
+            },
         ))
         .id();
     commands.spawn((

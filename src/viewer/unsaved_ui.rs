@@ -148,10 +148,13 @@ pub(super) fn recovery_offer(
                         .map_or("a new scene".to_string(), |p| p.display().to_string());
                 // The age to the second and the recovery's own file: two recoveries of
                 // one scene can be told apart.
-                let age = f.when.and_then(|t| t.elapsed().ok()).map_or(String::new(), |d| {
-                    let s = d.as_secs();
-                    format!(", {} min {:02} s ago", s / 60, s % 60)
-                });
+                let age = f
+                    .when
+                    .and_then(|t| t.elapsed().ok())
+                    .map_or(String::new(), |d| {
+                        let s = d.as_secs();
+                        format!(", {} min {:02} s ago", s / 60, s % 60)
+                    });
                 let kept = f
                     .file
                     .file_name()

@@ -867,7 +867,12 @@ fn by_rows(g: &mut OrderGraph, ev: &Events, p: &Pair, x: &Declared, y: &Declared
 /// Two members of one side, `k` and `j`: a routine of `k` on an earlier row of the chart
 /// than one of `j` comes before it (a single routine between a comrade's first and last).
 /// Casters and their spells are left to the rules that time them.
-fn same_side_rows(g: &mut OrderGraph, ev: &Events, (k, x): (usize, &Declared), (j, y): (usize, &Declared)) {
+fn same_side_rows(
+    g: &mut OrderGraph,
+    ev: &Events,
+    (k, x): (usize, &Declared),
+    (j, y): (usize, &Declared),
+) {
     if x.casting().is_some() || y.casting().is_some() {
         return;
     }

@@ -186,8 +186,15 @@ fn psionic_numbers(c: &mut Checker, scene: &Scene) {
     use crate::scene::limits;
     let t = &scene.psionics;
     let modes = t.attacks.iter().map(|m| ("attacks", m));
-    for (k, (list, m)) in modes.chain(t.defenses.iter().map(|m| ("defenses", m))).enumerate() {
-        let k = if list == "attacks" { k } else { k - t.attacks.len() };
+    for (k, (list, m)) in modes
+        .chain(t.defenses.iter().map(|m| ("defenses", m)))
+        .enumerate()
+    {
+        let k = if list == "attacks" {
+            k
+        } else {
+            k - t.attacks.len()
+        };
         let at = vec![super::field("psionics"), super::q(&m.name)];
         if let Some(cost) = m.cost
             && let Err(e) = limits::check("a cost of", cost, &limits::PSIONIC_STRENGTH)
@@ -204,7 +211,11 @@ fn psionic_numbers(c: &mut Checker, scene: &Scene) {
         if let crate::rules::psionics::Outcome::Points(n) = cell.outcome
             && let Err(e) = limits::check("a loss of", n, &limits::PSIONIC_STRENGTH)
         {
-            let at = vec![super::field("psionics"), super::field("matrix"), super::q(&cell.attack)];
+            let at = vec![
+                super::field("psionics"),
+                super::field("matrix"),
+                super::q(&cell.attack),
+            ];
             c.add(&at, format!("psionics.matrix[{k}].outcome"), e, None);
         }
     }

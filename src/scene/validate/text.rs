@@ -18,7 +18,9 @@ pub(crate) fn unshowable(text: &str) -> Option<String> {
     };
     Some(format!(
         "'{}' holds {what} ({}), which a terminal would act on or hide",
-        text.chars().map(|c| c.escape_default().to_string()).collect::<String>(),
+        text.chars()
+            .map(|c| c.escape_default().to_string())
+            .collect::<String>(),
         format_args!("U+{:04X}", bad as u32)
     ))
 }
@@ -41,9 +43,13 @@ pub(super) fn check(c: &mut Checker, scene: &Scene) {
 /// How a key of the path is found in the file: a field as `name:`, a variant as written,
 /// a map's key in quotes.
 fn anchor(k: &str) -> String {
-    if k.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+    if k.chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
         field(k)
-    } else if k.starts_with(|c: char| c.is_ascii_uppercase()) && k.chars().all(|c| c.is_ascii_alphanumeric()) {
+    } else if k.starts_with(|c: char| c.is_ascii_uppercase())
+        && k.chars().all(|c| c.is_ascii_alphanumeric())
+    {
         k.to_string()
     } else {
         q(k)
@@ -68,7 +74,12 @@ fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
                     .map(|p| anchor(p))
                     .collect();
                 let name = path.join(".").replace(".[", "[");
-                c.add(&anchors, name, why, Some("plain printable characters only".into()));
+                c.add(
+                    &anchors,
+                    name,
+                    why,
+                    Some("plain printable characters only".into()),
+                );
             }
         }
         Value::Array(items) => {
@@ -83,7 +94,12 @@ fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
                 if let Some(why) = unshowable(k) {
                     let anchors = vec![q(k)];
                     let name = path.join(".").replace(".[", "[");
-                    c.add(&anchors, name, why, Some("plain printable characters only".into()));
+                    c.add(
+                        &anchors,
+                        name,
+                        why,
+                        Some("plain printable characters only".into()),
+                    );
                     continue;
                 }
                 path.push(k.clone());

@@ -244,8 +244,10 @@ fn strike(b: &mut SegmentBuild, i: usize) {
         return;
     };
     let tf = &b.figs[t];
-    let (sides, rule) =
-        surprise::sides_at_surprise(k <= f.surprised.side_segments, k <= tf.surprised.side_segments);
+    let (sides, rule) = surprise::sides_at_surprise(
+        k <= f.surprised.side_segments,
+        k <= tf.surprised.side_segments,
+    );
     if !sides {
         let why = format!(
             "neither {}'s side nor {}'s is surprised: no blows between them until round 1",

@@ -196,10 +196,14 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         return;
     }
     if let Some(k) = p.clock.surprise_segment() {
-        let own = p.figures.get(actor).map_or(0, |a| a.surprised.side_segments);
+        let own = p
+            .figures
+            .get(actor)
+            .map_or(0, |a| a.surprised.side_segments);
         let (sides, rule) = surprise::sides_at_surprise(k <= own, k <= tsur.side_segments);
         if !sides {
-            let why = crate::words!("neither side is surprised: no blows at {target_name} until round 1");
+            let why =
+                crate::words!("neither side is surprised: no blows at {target_name} until round 1");
             idle(p, Some(target_name), why, rule);
             return;
         }

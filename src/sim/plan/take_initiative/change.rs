@@ -57,8 +57,7 @@ pub(in crate::sim) fn change_actions(
             .closing
             .is_some_and(|c| !c.charge && c.arrival.is_none_or(|a| a >= segment));
         let pending = closing
-            || p
-                .plan
+            || p.plan
                 .entries
                 .iter()
                 .any(|x| x.by(e) && x.segment >= segment);
@@ -201,10 +200,18 @@ fn meets_at_contact(
     let struck: Vec<Entity> = figs
         .iter()
         .map(|f| f.e)
-        .filter(|&a| a != charger && plan.entries.iter().any(|x| x.is_blow_by(a) && x.segment < now))
+        .filter(|&a| {
+            a != charger
+                && plan
+                    .entries
+                    .iter()
+                    .any(|x| x.is_blow_by(a) && x.segment < now)
+        })
         .collect();
-    b.slots
-        .retain(|(_, _, x)| !x.actor.is_some_and(|a| struck.contains(&a) && x.is_blow_by(a)));
+    b.slots.retain(|(_, _, x)| {
+        !x.actor
+            .is_some_and(|a| struck.contains(&a) && x.is_blow_by(a))
+    });
 }
 
 /// Whether every standing target of figure `i`'s melee turned to flee in this segment, on

@@ -34,8 +34,10 @@ fn casting(b: &Build, o: usize) -> bool {
     let of = &b.figs[o];
     let planned = b.changes.casting.get(&o).and_then(Option::as_ref);
     let spell = |c: &crate::sim::components::Casting| !c.device && !c.potion;
-    matches!(of.act, Act::Cast { device: false, .. } | Act::Cantrips { .. })
-        || planned.is_some_and(spell)
+    matches!(
+        of.act,
+        Act::Cast { device: false, .. } | Act::Cantrips { .. }
+    ) || planned.is_some_and(spell)
         || (planned.is_none() && of.casting.is_some_and(spell))
 }
 
@@ -94,16 +96,14 @@ pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
             let why = format!(
                 "casts this round: no free attack at {name} as it turns to flee (a caster may stop, not start another action)"
             );
-            b.events.push(
-                LogEvent::new(
-                    b.when,
-                    who,
-                    EventKind::Idle,
-                    Some(name.as_str().into()),
-                    why,
-                    cite::TI_CHANGE_PRECLUDED,
-                ),
-            );
+            b.events.push(LogEvent::new(
+                b.when,
+                who,
+                EventKind::Idle,
+                Some(name.as_str().into()),
+                why,
+                cite::TI_CHANGE_PRECLUDED,
+            ));
             continue;
         }
         let what = Planned::Strike {

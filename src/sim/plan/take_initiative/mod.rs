@@ -155,7 +155,8 @@ fn second_actions_not_played(b: &mut Build, spec: Option<&RoundSpec>) {
             continue;
         };
         let why = "its second action (then:) is not played: one normal action a round under this variant; a minor one goes in the round's modifiers".to_string();
-        b.events.push(idle(b.when, f, None, why, cite::TI_ONE_ACTION));
+        b.events
+            .push(idle(b.when, f, None, why, cite::TI_ONE_ACTION));
     }
 }
 
