@@ -248,15 +248,22 @@ fn follow(
     map_vision: Option<ResMut<crate::sim::MapVision>>,
     mut canvas: Canvas,
     mut window: Query<&mut Window, With<PlayersWindow>>,
+    mode: Option<Res<State<super::mode::ViewerMode>>>,
 ) {
     let (Some(pb), Some(mut shown)) = (playback, shown) else {
         return;
     };
-    let key = (pb.generation, pb.edits, pb.cursor);
-    if shown.key == Some(key) {
+    // While the DM edits, the table is not shown the experiments: the players' window
+    // keeps what it showed, and says it waits.
+    if mode.is_some_and(|m| *m.get() == super::mode::ViewerMode::Edit) {
+        if let Ok(mut w) = window.single_mut() {
+            let title = "First Strike — the players' view (waiting while the DM edits)";
+            if w.title != title {
+                w.title = title.into();
+            }
+        }
         return;
     }
-    shown.key = Some(key);
     let snap = pb.current();
     let Some(side) = party_side(&pb.scene, players.side.as_deref()) else {
         return;
@@ -273,6 +280,11 @@ fn follow(
     {
         w.title = title;
     }
+    let key = (pb.generation, pb.edits, pb.cursor);
+    if shown.key == Some(key) {
+        return;
+    }
+    shown.key = Some(key);
     // The map's sight is the simulation's own, in this world (the scene on screen is the
     // one loaded there), with the fields of view it has cached.
     let mut map_vision = map_vision;
