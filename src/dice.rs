@@ -101,6 +101,11 @@ impl DiceExpr {
         total
     }
 
+    /// The smallest possible result.
+    pub fn min(&self) -> i32 {
+        self.plus + self.dice.iter().map(|&(n, _)| n as i32).sum::<i32>()
+    }
+
     /// The largest possible result.
     pub fn max(&self) -> i32 {
         self.plus + self.dice.iter().map(|&(n, s)| (n * s) as i32).sum::<i32>()

@@ -318,8 +318,17 @@ fn the_edit_button() {
 /// typed keeps the seed's roll.
 #[test]
 fn table_dice_refuse_what_a_die_cannot_show() {
-    use firststrike::viewer::table_dice::{TableAnswer, TableDice, asked, read_typed};
+    use firststrike::viewer::table_dice::{TableAnswer, TableDice, allowed, asked, read_typed};
     assert_eq!(read_typed("", 1..=6), Ok(None));
+    // A damage total is asked within what its dice and bonus can make: d4 + 1, 2 to 5.
+    let dagger = firststrike::sim::Rolled {
+        kind: firststrike::scene::DieKind::Damage,
+        who: "Mirela".into(),
+        sides: 0,
+        value: 3,
+        within: Some((2, 5)),
+    };
+    assert_eq!(allowed(&dagger), 2..=5);
     assert_eq!(read_typed(" 4 ", 1..=6), Ok(Some(4)));
     for bad in ["9", "0", "-1", "yZ", "3.5", "1d6", "99999999999"] {
         let why = read_typed(bad, 1..=6).unwrap_err();
@@ -337,11 +346,15 @@ fn table_dice_refuse_what_a_die_cannot_show() {
         let dice = app.world().resource::<firststrike::sim::Dice>();
         asked(pb, dice).expect("a roll is asked").0
     };
-    let top = if first.sides == 0 {
-        1000
-    } else {
-        first.sides as i32
-    };
+    // The most the roll can show: a die's sides, a damage total's most (a d4 dagger
+    // takes no 999).
+    let top = *firststrike::viewer::table_dice::allowed(&first).end();
+    if first.sides == 0 {
+        assert!(
+            first.within.is_some() && top < 100,
+            "a damage total knows its range: {first:?}"
+        );
+    }
     let dice_before = app.world().resource::<Playback>().scene.dice.clone();
     app.world_mut().write_message(TableAnswer(Some(top + 1)));
     app.update();

@@ -33,6 +33,8 @@ pub struct Rolled {
     pub sides: u32,
     /// What it showed.
     pub value: i32,
+    /// For a total (sides 0): the least and most it can come to, when known.
+    pub within: Option<(i32, i32)>,
 }
 
 /// FNV-1a, 64 bits: a stable hash of a stream's name (the same on every platform and
@@ -82,12 +84,13 @@ impl Dice {
     }
 
     /// Notes a total made of unfixed dice (a blow's damage), as a table would read it.
-    pub fn note(&mut self, kind: DieKind, who: &str, value: i32) {
+    pub fn note(&mut self, kind: DieKind, who: &str, value: i32, within: (i32, i32)) {
         self.rolled.push(Rolled {
             kind,
             who: who.to_string(),
             sides: 0,
             value,
+            within: Some(within),
         });
     }
 
@@ -103,6 +106,7 @@ impl Dice {
             who: who.to_string(),
             sides,
             value,
+            within: None,
         });
         (value, false)
     }

@@ -44,7 +44,9 @@ pub fn asked(pb: &Playback, dice: &Dice) -> Option<(Rolled, Vec<i32>)> {
 
 /// What a die may show when the DM types it.
 pub fn allowed(r: &Rolled) -> std::ops::RangeInclusive<i32> {
-    if r.sides == 0 {
+    if let (0, Some((lo, hi))) = (r.sides, r.within) {
+        lo..=hi
+    } else if r.sides == 0 {
         r.kind.range()
     } else {
         1..=r.sides as i32
@@ -125,7 +127,9 @@ pub(super) fn ask(
     };
     let pending = pb.rolled_now(&dice).len();
     let ctx = contexts.ctx_mut()?.clone();
-    let die = if r.sides == 0 {
+    let die = if let (0, Some((lo, hi))) = (r.sides, r.within) {
+        format!("the damage, in all ({lo} to {hi})")
+    } else if r.sides == 0 {
         "the damage, in all".to_string()
     } else {
         format!("a d{}", r.sides)

@@ -621,7 +621,12 @@ fn spell_damage(p: &mut Play, done: &Completed, (count, sides, plus): (u32, u32,
             let total = (0..count)
                 .map(|_| p.dice.random(DieKind::Damage, done.name, sides) as i32 + plus)
                 .sum();
-            p.dice.note(DieKind::Damage, done.name, total);
+            let n = count as i32;
+            let within = (
+                n.saturating_mul(1 + plus),
+                n.saturating_mul(sides as i32 + plus),
+            );
+            p.dice.note(DieKind::Damage, done.name, total, within);
             total
         }
     };

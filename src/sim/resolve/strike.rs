@@ -646,7 +646,11 @@ fn damage(
         Some(v) => v,
         None => {
             let total = dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + bonus;
-            p.dice.note(DieKind::Damage, &b.name, total);
+            let within = (
+                dmg.min().saturating_add(bonus),
+                dmg.max().saturating_add(bonus),
+            );
+            p.dice.note(DieKind::Damage, &b.name, total, within);
             total
         }
     }
