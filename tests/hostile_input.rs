@@ -471,3 +471,16 @@ fn compare_answers_a_crowd_within_the_guard() {
     assert_eq!(out.0, 0, "{}", out.2);
     assert!(out.1.contains("F0"), "{}", out.1);
 }
+
+/// A DM naming the file a new encounter should become: `view NEW.ron --edit` says how to
+/// start one (New scene, then Save as that file), exit 2, and writes nothing.
+#[test]
+fn view_edit_of_a_file_not_there_says_how_to_start_one() {
+    let dir = folder("new");
+    let path = dir.join("mine.ron");
+    let args = ["view", path.to_str().unwrap(), "--edit"];
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("New scene") && err.contains("save as"), "{err}");
+    assert!(!path.exists(), "nothing written");
+}

@@ -113,7 +113,7 @@ fn display() -> Result<(), String> {
 /// (or no name, outside the project) opens the viewer's own copy of it, written to the
 /// user's data folder if not there yet. None, after saying why, when there is no such
 /// file or library scene.
-fn scene_path(arg: Option<PathBuf>) -> Option<PathBuf> {
+fn scene_path(arg: Option<PathBuf>, edit: bool) -> Option<PathBuf> {
     let path = arg.unwrap_or_else(|| PathBuf::from(DEFAULT_SCENE));
     if path.exists() {
         return Some(path);
@@ -123,6 +123,13 @@ fn scene_path(arg: Option<PathBuf>) -> Option<PathBuf> {
             "error: scene file {} not found, nor a library scene of that name ('firststrike scenes' lists them)",
             path.display()
         );
+        // A DM starting an encounter of their own names the file it should become.
+        if edit {
+            eprintln!(
+                "to build a new encounter: 'firststrike view --edit', then \"New scene\" in the editor, then \"save as\" {} (nothing is written until then)",
+                path.display()
+            );
+        }
         return None;
     };
     let dir = crate::scene::library::copies_dir();
@@ -139,7 +146,7 @@ fn scene_path(arg: Option<PathBuf>) -> Option<PathBuf> {
 /// Opens the viewer; exit code 2 when the scene cannot be loaded (with --edit, when it
 /// cannot be read at all).
 pub fn run(args: ViewArgs) -> i32 {
-    let Some(path) = scene_path(args.scene) else {
+    let Some(path) = scene_path(args.scene, args.edit) else {
         return 2;
     };
     if let Some(p) = &args.screenshot
