@@ -481,6 +481,32 @@ fn view_edit_of_a_file_not_there_says_how_to_start_one() {
     let args = ["view", path.to_str().unwrap(), "--edit"];
     let (code, _, err) = run(&args);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("New scene") && err.contains("save as"), "{err}");
+    assert!(
+        err.contains("New scene") && err.contains("save as"),
+        "{err}"
+    );
     assert!(!path.exists(), "nothing written");
+}
+
+/// The README's exit codes for a chart: a full disk is output not all written (1), a
+/// path that cannot be a file is bad input (2).
+#[test]
+fn a_chart_on_a_full_disk_exits_1() {
+    let sweep = [
+        "odds",
+        "bigby_vs_giant",
+        "--trials",
+        "5",
+        "--vary",
+        "Hill giant.y=55..230:25",
+        "--chart",
+    ];
+    let mut full: Vec<&str> = sweep.to_vec();
+    full.push("/dev/full");
+    let (code, _, err) = run(&full);
+    assert_eq!(code, 1, "{err}");
+    let mut bad: Vec<&str> = sweep.to_vec();
+    bad.push("/nonexistent-folder/x.svg");
+    let (code, _, err) = run(&bad);
+    assert_eq!(code, 2, "{err}");
 }

@@ -116,12 +116,24 @@ fn sweep(
             true => crate::calc::sweep_chart::png(&title, &vary.axis(), values, &runs),
             false => Ok(crate::calc::sweep_chart::svg(&title, &vary.axis(), values, &runs).into()),
         };
-        let written = chart.and_then(|bytes| {
-            crate::scene::save::write_bytes_atomic(path, &bytes).map_err(|e| e.to_string())
-        });
-        if let Err(e) = written {
-            eprintln!("error: --chart {}: {e}", path.display());
-            return 2;
+        let bytes = match chart {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("error: --chart {}: {e}", path.display());
+                return 2;
+            }
+        };
+        if let Err(e) = crate::scene::save::write_bytes_atomic(path, &bytes) {
+            // A full disk is output that could not all be written (exit 1, as the README
+            // says); a path that cannot be a file is bad input (2).
+            let full = e.kind() == std::io::ErrorKind::StorageFull;
+            let note = if full {
+                " (the chart is not to be trusted)"
+            } else {
+                ""
+            };
+            eprintln!("error: --chart {}: {e}{note}", path.display());
+            return if full { 1 } else { 2 };
         }
     }
     match args.format {
