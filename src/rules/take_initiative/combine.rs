@@ -378,10 +378,11 @@ mod tests {
             let ids: Vec<&str> = extra.iter().map(String::as_str).collect();
             let row = |id: &str| t.modifiers.iter().find(|r| r.id == id).unwrap();
             // The text's own pairs: a parry while withdrawing (§6 b), a move with a wand
-            // (§8c).
+            // (§8c), the scroll a spell is read from (App. B, Magic).
             let texts_pair = |id: &str| {
                 (action == Action::Withdraw && id == "parry")
                     || (action == Action::Device && (id == "move_half" || id == "move_full"))
+                    || (matches!(action, Action::Cast { .. }) && id == "scroll")
             };
             let primaries = ids
                 .iter()
