@@ -403,6 +403,21 @@ pub enum EncounterCheck {
     },
 }
 
+impl EncounterCheck {
+    /// The die this check rolls for a distance (none: it rolls no die): 6d4 outdoors and
+    /// a d4 for noise (DMG p.49, p.62), a d6 indoors, the area's die for a small area.
+    pub fn distance_die(&self) -> Option<u32> {
+        match self {
+            EncounterCheck::Outdoors { .. } | EncounterCheck::Noise { .. } => Some(4),
+            EncounterCheck::Indoors { .. } => Some(6),
+            EncounterCheck::Area { across_ft, .. } => {
+                Some(crate::rules::distance::area_die(*across_ft))
+            }
+            EncounterCheck::Surprise { .. } | EncounterCheck::Vision { .. } => None,
+        }
+    }
+}
+
 /// A side's surprise.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SurpriseSpec {

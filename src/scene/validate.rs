@@ -846,16 +846,10 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
 
 /// The largest die the scene's encounter checks roll for a distance (none: a d6).
 fn distance_die(scene: &Scene) -> u32 {
-    use super::EncounterCheck;
     scene
         .encounter
         .iter()
-        .map(|c| match c {
-            EncounterCheck::Outdoors { .. } | EncounterCheck::Noise { .. } => 4,
-            EncounterCheck::Indoors { .. } => 6,
-            EncounterCheck::Area { across_ft, .. } => crate::rules::distance::area_die(*across_ft),
-            EncounterCheck::Surprise { .. } | EncounterCheck::Vision { .. } => 1,
-        })
+        .filter_map(super::EncounterCheck::distance_die)
         .max()
         .unwrap_or(6)
 }

@@ -11,6 +11,14 @@ use crate::scene::{DieKind, EncounterCheck, SurpriseSpec};
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 
+/// One roll of the check's distance die (`EncounterCheck::distance_die`), fixed or not.
+fn distance_roll(dice: &mut Dice, check: &EncounterCheck) -> u32 {
+    let die = check.distance_die().unwrap_or(6);
+    dice.roll(DieKind::Distance, "any", die)
+        .0
+        .clamp(1, die as i32) as u32
+}
+
 /// Determines surprise and distance in the encounter step.
 pub(super) fn encounter(
     scene: Res<SimScene>,
@@ -193,7 +201,7 @@ pub(super) fn encounter(
             } => {
                 let mut d4s = [0u32; 6];
                 for d in &mut d4s {
-                    *d = dice.roll(DieKind::Distance, "any", 4).0.clamp(1, 4) as u32;
+                    *d = distance_roll(&mut dice, check);
                 }
                 let t = terrain.unwrap_or(Terrain::Open);
                 // The larger surprise actually rolled, unless the scene gives one (DMG p.49).
@@ -214,7 +222,7 @@ pub(super) fn encounter(
                 )
             }
             EncounterCheck::Indoors { note } => {
-                let r = dice.roll(DieKind::Distance, "any", 6).0.clamp(1, 6) as u32;
+                let r = distance_roll(&mut dice, check);
                 let d = crate::rules::house::indoor_distance(r, scene.0.rules.house);
                 // The house rule counts squares where the book counts inches.
                 let unit = if d.rule == crate::rules::cite::HOUSE_DISTANCE {
@@ -226,7 +234,7 @@ pub(super) fn encounter(
                 (d, words)
             }
             EncounterCheck::Noise { note } => {
-                let r = dice.roll(DieKind::Distance, "any", 4).0.clamp(1, 4) as u32;
+                let r = distance_roll(&mut dice, check);
                 let d = distance::noise_distance(r, scene.0.setting);
                 (
                     d,
@@ -235,10 +243,7 @@ pub(super) fn encounter(
             }
             EncounterCheck::Area { across_ft, note } => {
                 let die = distance::area_die(*across_ft);
-                let r = dice
-                    .roll(DieKind::Distance, "any", die)
-                    .0
-                    .clamp(1, die as i32) as u32;
+                let r = distance_roll(&mut dice, check);
                 let d = distance::area_distance(*across_ft, r);
                 let what = if d.is_striking() {
                     "striking distance".to_string()

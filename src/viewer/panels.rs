@@ -666,10 +666,17 @@ fn timeline(ui: &mut egui::Ui, snap: &Snapshot) {
         return;
     }
     let rows = timeline_rows(&snap.plan);
+    // Who can no longer act at the segment on screen (asked of each line still to come).
+    let down: std::collections::HashSet<&str> = snap
+        .figures
+        .iter()
+        .filter(|f| !f.up)
+        .map(|f| f.name.as_str())
+        .collect();
     if rows.len() <= LONG_LIST {
         egui::ScrollArea::vertical().show(ui, |ui| {
             for row in &rows {
-                timeline_row(ui, snap, row);
+                timeline_row(ui, snap, row, &down);
             }
         });
     } else {
@@ -677,7 +684,7 @@ fn timeline(ui: &mut egui::Ui, snap: &Snapshot) {
         let h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
         egui::ScrollArea::vertical().show_rows(ui, h, rows.len(), |ui, range| {
             for row in &rows[range] {
-                timeline_row(ui, snap, row);
+                timeline_row(ui, snap, row, &down);
             }
         });
     }
@@ -708,7 +715,12 @@ fn timeline_rows(plan: &super::snapshot::PlanView) -> Vec<Row<'_>> {
     rows
 }
 
-fn timeline_row(ui: &mut egui::Ui, snap: &Snapshot, row: &Row) {
+fn timeline_row(
+    ui: &mut egui::Ui,
+    snap: &Snapshot,
+    row: &Row,
+    down: &std::collections::HashSet<&str>,
+) {
     let beat = match row {
         Row::Fight(f, members) => {
             ui.add_space(4.0);
@@ -744,9 +756,7 @@ fn timeline_row(ui: &mut egui::Ui, snap: &Snapshot, row: &Row) {
     // since the round was laid out): it will not happen, and the line says so.
     let to_come =
         snap.plan.round > snap.when.0 || (snap.plan.round == snap.when.0 && first.segment >= now);
-    let cannot = |b: &&super::snapshot::BeatView| {
-        to_come && snap.figures.iter().any(|f| f.name == b.name && !f.up)
-    };
+    let cannot = |b: &&super::snapshot::BeatView| to_come && down.contains(b.name.as_str());
     let text = format!("{} · {}", who.join("  +  "), when);
     let text = if beat.iter().all(cannot) {
         format!("{text} — cannot act now")

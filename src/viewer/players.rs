@@ -262,8 +262,17 @@ fn follow(
                 w.title = title.into();
             }
         }
+        // Drawn afresh, title and all, once the DM is done.
+        if shown.key.is_some() {
+            shown.key = None;
+        }
         return;
     }
+    let key = (pb.generation, pb.edits, pb.cursor);
+    if shown.key == Some(key) {
+        return;
+    }
+    shown.key = Some(key);
     let snap = pb.current();
     let Some(side) = party_side(&pb.scene, players.side.as_deref()) else {
         return;
@@ -280,11 +289,6 @@ fn follow(
     {
         w.title = title;
     }
-    let key = (pb.generation, pb.edits, pb.cursor);
-    if shown.key == Some(key) {
-        return;
-    }
-    shown.key = Some(key);
     // The map's sight is the simulation's own, in this world (the scene on screen is the
     // one loaded there), with the fields of view it has cached.
     let mut map_vision = map_vision;

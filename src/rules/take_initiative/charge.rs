@@ -21,8 +21,9 @@ pub fn charge_inches(move_in: u32) -> (f64, Rule) {
 /// (AC 11): the variant makes no exception, where the book's reading spares AC 10
 /// (`rules::charge::charging_ac`).
 pub fn charge_adjusted_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
+    // The bonus lost as the book loses it; only the AC 10 exception is the variant's own.
     let worse = if dex_ac_bonus > 0 {
-        (ac + dex_ac_bonus).min(ac.max(10))
+        crate::rules::charge::charging_ac(ac, dex_ac_bonus).0
     } else {
         ac + 1
     };

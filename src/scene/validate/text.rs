@@ -73,13 +73,7 @@ fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
                     .filter(|p| !p.starts_with('['))
                     .map(|p| anchor(p))
                     .collect();
-                let name = path.join(".").replace(".[", "[");
-                c.add(
-                    &anchors,
-                    name,
-                    why,
-                    Some("plain printable characters only".into()),
-                );
+                refuse(c, &anchors, path, why);
             }
         }
         Value::Array(items) => {
@@ -92,14 +86,7 @@ fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
         Value::Object(map) => {
             for (k, item) in map {
                 if let Some(why) = unshowable(k) {
-                    let anchors = vec![q(k)];
-                    let name = path.join(".").replace(".[", "[");
-                    c.add(
-                        &anchors,
-                        name,
-                        why,
-                        Some("plain printable characters only".into()),
-                    );
+                    refuse(c, &[q(k)], path, why);
                     continue;
                 }
                 path.push(k.clone());
@@ -109,4 +96,15 @@ fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
         }
         _ => {}
     }
+}
+
+/// A string refused where `anchors` find it, under its field's path (`rounds[0].declare.B`).
+fn refuse(c: &mut Checker, anchors: &[String], path: &[String], why: String) {
+    let name = path.join(".").replace(".[", "[");
+    c.add(
+        anchors,
+        name,
+        why,
+        Some("plain printable characters only".into()),
+    );
 }

@@ -15,7 +15,7 @@ use crate::rules::take_initiative::flee::{burst_ready, extra_inches};
 use crate::scene::Act;
 use crate::sim::components::Position;
 use crate::sim::log::{EventKind, LogEvent};
-use crate::sim::plan::{MoveTo, Planned, first_standing, gap};
+use crate::sim::plan::{MoveTo, Planned, first_standing, gap, idle};
 
 /// The opponents in melee with figure `i` at the round's start.
 pub(super) fn engaged(b: &Build, i: usize) -> Vec<usize> {
@@ -92,18 +92,17 @@ pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
     for &o in &foes {
         // A caster at its spell starts no other action (Basics): no free swing.
         if casting(b, o) {
-            let who = b.figs[o].name().to_string();
             let why = format!(
                 "casts this round: no free attack at {name} as it turns to flee (a caster may stop, not start another action)"
             );
-            b.events.push(LogEvent::new(
+            let e = idle(
                 b.when,
-                who,
-                EventKind::Idle,
-                Some(name.as_str().into()),
+                &b.figs[o],
+                Some(name.clone()),
                 why,
                 cite::TI_CHANGE_PRECLUDED,
-            ));
+            );
+            b.events.push(e);
             continue;
         }
         let what = Planned::Strike {
