@@ -123,7 +123,7 @@ pub fn arrives_this_round(distance_ft: f64, feet_per_segment: f64) -> bool {
 pub fn charging_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
     let worse = if dex_ac_bonus > 0 {
         // Losing the bonus never makes it worse than AC 10, which takes no penalty.
-        (ac + dex_ac_bonus).min(ac.max(10))
+        super::dexterity::without_bonus(ac, dex_ac_bonus)
     } else if ac >= 10 {
         ac
     } else {

@@ -38,6 +38,13 @@ pub fn defensive_adjustment(dexterity: u32) -> i32 {
     }
 }
 
+/// An armor class without the Dexterity bonus counted in it (`bonus`, in classes): never
+/// past AC 10, the AC of no armour (a charger's, DMG p.66; "Take Initiative!"'s
+/// charge-adjusted AC).
+pub fn without_bonus(ac: i32, bonus: i32) -> i32 {
+    (ac + bonus.max(0)).min(ac.max(10))
+}
+
 /// The adjustment that applies given the figure's gear: bonuses only in light gear
 /// (12" base movement), penalties always (PHB p.101).
 pub fn effective_adjustment(dexterity: u32, light_gear: bool) -> i32 {

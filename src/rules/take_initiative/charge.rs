@@ -23,7 +23,7 @@ pub fn charge_inches(move_in: u32) -> (f64, Rule) {
 pub fn charge_adjusted_ac(ac: i32, dex_ac_bonus: i32) -> (i32, Rule) {
     // The bonus lost as the book loses it; only the AC 10 exception is the variant's own.
     let worse = if dex_ac_bonus > 0 {
-        crate::rules::charge::charging_ac(ac, dex_ac_bonus).0
+        crate::rules::dexterity::without_bonus(ac, dex_ac_bonus)
     } else {
         ac + 1
     };
