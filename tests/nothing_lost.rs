@@ -83,8 +83,8 @@ fn orc(name: &str, at: (f64, f64)) -> Edit {
     }))
 }
 
-/// "New scene" (a 30 × 20 ft room), and an orc in it.
-fn new_room_with_an_orc(app: &mut App) {
+/// "New scene": a 30 × 20 ft room.
+fn new_room(app: &mut App) {
     send(
         app,
         EditorCommand::Edit(Edit::New {
@@ -94,6 +94,11 @@ fn new_room_with_an_orc(app: &mut App) {
             cell_ft: 5.0,
         }),
     );
+}
+
+/// "New scene" (a 30 × 20 ft room), and an orc in it.
+fn new_room_with_an_orc(app: &mut App) {
+    new_room(app);
     send(app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
 }
 
@@ -438,29 +443,54 @@ fn edits_that_do_not_pass_the_checks_yet_are_recovered() {
     assert!(editor(&app).dirty());
 }
 
-/// "New scene" over unsaved edits does not take their recovery from them: the file that
-/// holds them stays (offered at the next start if the viewer dies), and the new room is
-/// copied to a file of its own.
+/// "New scene" over unsaved edits asks first, as opening another file does: cancel keeps
+/// the edits on screen, save writes them to their file before the new room, discard drops
+/// them (and their recovery) for it. Nothing is replaced without an answer.
 #[test]
-fn a_new_room_over_unsaved_edits_keeps_their_recovery() {
+fn a_new_room_over_unsaved_edits_asks_first() {
     let dir = folder("recover-new");
     let lair = dir.join("lair.ron");
+    let before = bytes(&lair);
     let keep = dir.join("recovery");
     let mut app = app_on(&lair, false, Some(keep.clone()));
-    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
     app.update();
-    new_room_with_an_orc(&mut app);
-    app.update();
-    drop(app);
-    let app = app_on(&lair, false, Some(keep));
-    let found = &app.world().resource::<Recovery>().found;
-    assert_eq!(found.len(), 2, "{found:?}");
+    let edited = editor(&app).scene.clone();
+    new_room(&mut app);
+    // Held: the lair and its edit are still on screen, and the orc went nowhere.
     assert!(
-        found
-            .iter()
-            .any(|f| f.of.as_deref() == Some(lair.as_path())),
-        "the lair's edits are still offered: {found:?}"
+        matches!(editor(&app).pending, Some(Pending::New(_))),
+        "{:?}",
+        editor(&app).pending
     );
+    assert_eq!(
+        editor(&app).scene,
+        edited,
+        "the edits on screen were replaced"
+    );
+    assert_eq!(editor(&app).path.as_deref(), Some(lair.as_path()));
+    // Cancel: nothing changes.
+    send(&mut app, EditorCommand::Answer(Answer::Cancel));
+    assert_eq!(editor(&app).pending, None);
+    assert_eq!(editor(&app).scene, edited);
+    assert!(editor(&app).dirty());
+    assert_eq!(bytes(&lair), before);
+    // Save: the lair's file gets the edit, then the new room opens with no file.
+    new_room(&mut app);
+    send(&mut app, EditorCommand::Answer(Answer::Save(None)));
+    assert_eq!(editor(&app).pending, None);
+    assert!(String::from_utf8(bytes(&lair)).unwrap().contains("Grok"));
+    assert_eq!(editor(&app).path, None, "the new room belongs to no file");
+    let room = editor(&app).scene.clone().unwrap();
+    assert_eq!(room.combatants.len(), 0, "the new room starts empty");
+    // A new room over the unsaved new room: asked again; discard drops the first.
+    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    new_room(&mut app);
+    assert!(matches!(editor(&app).pending, Some(Pending::New(_))));
+    send(&mut app, EditorCommand::Answer(Answer::Discard));
+    assert_eq!(editor(&app).pending, None);
+    assert_eq!(editor(&app).scene.as_ref().unwrap().combatants.len(), 0);
 }
 
 /// Undoing back to the saved state is not "unsaved"; a save, then undo, is.

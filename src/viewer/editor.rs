@@ -68,6 +68,8 @@ pub enum Pending {
     Open(PathBuf),
     /// Replay under the other rules system (reloads the file).
     SwitchSystem,
+    /// Start a new, empty scene (the edit that makes it).
+    New(Edit),
 }
 
 impl Pending {
@@ -78,13 +80,15 @@ impl Pending {
             Pending::Reload => "reload the file".into(),
             Pending::Open(p) => format!("open {}", p.display()),
             Pending::SwitchSystem => "switch the rules system (replays the file)".into(),
+            Pending::New(_) => "start a new scene".into(),
         }
     }
 
-    /// The request it holds back (quitting is no request: it exits).
+    /// The request it holds back (quitting exits and a new scene is an edit: neither is
+    /// a request).
     fn request(&self) -> Option<ViewerRequest> {
         match self {
-            Pending::Quit => None,
+            Pending::Quit | Pending::New(_) => None,
             Pending::Reload => Some(ViewerRequest::Reload),
             Pending::Open(p) => Some(ViewerRequest::Open(p.clone())),
             Pending::SwitchSystem => Some(ViewerRequest::SwitchSystem),
@@ -251,13 +255,12 @@ pub(super) fn guarded(world: &mut World, p: Pending) {
 
 /// Does what was held back.
 fn carry_out(world: &mut World, p: Pending) {
-    match p.request() {
-        Some(r) => {
-            world.write_message(r);
-        }
-        None => {
-            world.write_message(AppExit::Success);
-        }
+    if let Pending::New(e) = p {
+        make(world, e);
+    } else if let Some(r) = p.request() {
+        world.write_message(r);
+    } else {
+        world.write_message(AppExit::Success);
     }
 }
 
@@ -272,6 +275,11 @@ fn command(world: &mut World, c: EditorCommand) {
     }
     match c {
         EditorCommand::Toggle => toggle(world),
+        // A new scene drops the one on screen: over unsaved edits it asks first.
+        EditorCommand::Edit(e @ Edit::New { .. }) => {
+            start_if_needed(world);
+            guarded(world, Pending::New(e));
+        }
         EditorCommand::Edit(e) => make(world, e),
         EditorCommand::MoveStart { figure, to } => {
             let at_start = world
@@ -344,11 +352,6 @@ fn command(world: &mut World, c: EditorCommand) {
 /// Makes an edit on a copy, keeping the version before for undo.
 fn make(world: &mut World, e: Edit) {
     start_if_needed(world);
-    // A new room over unsaved edits: those edits keep their recovery file (offered at the
-    // next start if the viewer dies), and the new room gets one of its own.
-    if matches!(e, Edit::New { .. }) && world.resource::<Editor>().dirty() {
-        recovery::keep_as_left(world);
-    }
     let mut ed = world.resource_mut::<Editor>();
     let Some(before) = ed.scene.clone() else {
         return;

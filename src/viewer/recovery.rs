@@ -162,27 +162,6 @@ pub(super) fn autosave(world: &mut World) {
     }
 }
 
-/// Leaves this viewer's recovery file where it is, as if an earlier run had left it: the
-/// edits in it are no longer the ones on screen (a new room was begun over them), and the
-/// next autosave starts a file of its own.
-pub(super) fn keep_as_left(world: &mut World) {
-    let Some(mut r) = world.get_resource_mut::<Recovery>() else {
-        return;
-    };
-    r.written = None;
-    if let Some(f) = r.own.take() {
-        // Another name: a file named for a running viewer is not offered by another.
-        let left = f.with_file_name(format!(
-            "unsaved-left-{}",
-            f.file_name()
-                .map_or(String::new(), |n| n.to_string_lossy().into_owned())
-        ));
-        if std::fs::rename(&f, &left).is_err() {
-            r.own = Some(f);
-        }
-    }
-}
-
 /// Removes this viewer's recovery file (its edits were saved or discarded).
 pub(super) fn clear_own(world: &mut World) {
     let Some(mut r) = world.get_resource_mut::<Recovery>() else {
