@@ -240,3 +240,45 @@ fn a_timed_device_or_a_device_after_anything_but_a_blow_is_refused() {
         .unwrap();
     assert_eq!(done.segment, Some(2));
 }
+
+/// A timed device whose wielder falls to a blow before it goes off is lost, and the log
+/// names that exception (the wielder fell), not the rule that a hit spares a device; a
+/// wielder who stands keeps it under `device.not_disrupted` (DMG p.65).
+#[test]
+fn a_device_is_lost_only_when_its_wielder_falls() {
+    let wand = |hp: u32| {
+        let src = format!(
+            r#"Scene(name: "wand", setting: Indoors, seed: 5,
+                combatants: [
+                    (name: "Bigby", side: "Bigby", at: (10.0, 10.0), ac: 4, hp: {hp}),
+                    (name: "Riggby", side: "Riggby", at: (10.0, 15.0), weapon: "hammer", thac0: 10, ac: 4, hp: 40),
+                ],
+                rounds: [(
+                    declare: {{
+                        "Bigby": Cast(spell: "wand of frost (cone of cold)", target: "Riggby"),
+                        "Riggby": Melee(targets: ["Bigby"]),
+                    }},
+                    initiative: {{ "Bigby": 2, "Riggby": 5 }},
+                )],
+                dice: {{ ToHit: {{ "Riggby": [19] }}, Damage: {{ "Riggby": [4] }} }})"#
+        );
+        let mut r = Runner::new(parse("wand.ron", &src).unwrap(), None, Some(1));
+        r.run_to_end();
+        r
+    };
+    let felled = wand(2);
+    let ruined = felled.events(K::SpellDisrupted, Some("Bigby"));
+    assert_eq!(ruined.len(), 1, "{:?}", felled.log().events);
+    assert_eq!(ruined[0].rule.id, "device.wielder_fell");
+    let standing = wand(40);
+    assert!(standing.events(K::SpellDisrupted, Some("Bigby")).is_empty());
+    assert!(
+        standing
+            .log()
+            .events
+            .iter()
+            .any(|e| e.rule.id == "device.not_disrupted"),
+        "{:?}",
+        standing.log().events
+    );
+}

@@ -183,6 +183,7 @@ rules! {
     SPELL_NO_DEX = "spell.no_dex_ac", Dmg, "65", "a caster gets no Dexterity AC bonus while casting";
     CANTRIPS = "spell.cantrips", Ua, "45", "two cantrips a round, the second 1-4 segments after the first";
     DEVICE_NOT_DISRUPTED = "device.not_disrupted", Dmg, "65", "rods, staves and wands keep their activation time but are not ruined by a hit unless the wielder falls";
+    DEVICE_WIELDER_FELL = "device.wielder_fell", Dmg, "65", "a device's use is lost when a blow before it goes off slays or incapacitates its wielder";
     SPEED_FACTOR = "speed_factor.tie", Dmg, "66", "on tied initiative the lower speed factor strikes first (melee weapons, same parity of attacks)";
     SPEED_FACTOR_CLOSING = "speed_factor.not_closing", Dmg, "66", "speed factors do not apply in a round of closing or charging";
     SPEED_FACTOR_LENGTH = "speed_factor.first_round_length", Dmg, "66", "in the first round after closing, weapon length decides";

@@ -45,7 +45,13 @@ pub enum AttackResult {
 pub fn disrupts(result: AttackResult, device: bool, wielder_incapacitated: bool) -> (bool, Rule) {
     let landed = matches!(result, AttackResult::Hit | AttackResult::FailedSave);
     if device {
-        (landed && wielder_incapacitated, cite::DEVICE_NOT_DISRUPTED)
+        let ruined = landed && wielder_incapacitated;
+        let rule = if ruined {
+            cite::DEVICE_WIELDER_FELL
+        } else {
+            cite::DEVICE_NOT_DISRUPTED
+        };
+        (ruined, rule)
     } else {
         (landed, cite::SPELL_DISRUPTED)
     }
