@@ -77,10 +77,10 @@ fn library_scenes_run_by_name_from_an_empty_folder() {
     for cmd in [
         vec!["odds", "bigby_vs_giant", "--trials", "20"],
         vec!["compare", "lizard_man_lair"],
-        vec!["quiz", "otis_vs_robilar", "--answers", "1,1,1,1,1,1,1,1"],
+        vec!["quiz", "otis_vs_robilar", "--answers", "1,1"],
     ] {
         let (code, _, err) = run_in(&cwd, &data, &cmd);
-        assert!(code == 0 || err.contains("answer"), "{cmd:?}: {err}");
+        assert_eq!(code, 0, "{cmd:?}: {err}");
     }
     // A name that is neither a file nor a library scene: exit 2, and where to look.
     let (code, _, err) = run_in(&cwd, &data, &["run", "no_such_scene"]);

@@ -141,6 +141,19 @@ fn quiz_on_the_command_line() {
         err.contains("9 for question 1 is not a choice (1 to 3)"),
         "{err}"
     );
+    // More answers than questions (a script for another scene): exit 2 before any
+    // question, saying how many the scene asks.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(["quiz", "scenes/bigby_vs_giant.ron", "--answers", "2,3,1,1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("4 answers given, but this scene asks 3 questions"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "nothing asked or scored");
 }
 
 /// For every decision of every round of every library scene, the lit cell is the cell the

@@ -23,15 +23,28 @@ pub struct QuizArgs {
     pub answers: Option<Vec<usize>>,
 }
 
-/// Asks the scene's questions; 0 when done, 2 on a bad scene or an answer given in advance
-/// that is not a choice.
+/// Asks the scene's questions; 0 when done, 2 on a bad scene, an answer given in advance
+/// that is not a choice, or more answers given than questions.
 pub fn run(args: QuizArgs) -> i32 {
     let Some(scene) = super::scene_cmds::load_to_play(&args.scene, None) else {
         return 2;
     };
-    out(&format!("{} — a quiz\n", scene.name));
+    let name = scene.name.clone();
     let lesson = Lesson::play(scene, args.seed);
     let mut quiz = Quiz::new(&lesson);
+    // More answers than questions: a script written for another scene or seed. Said before
+    // anything is asked, rather than scoring the first few and dropping the rest.
+    if let Some(given) = args.answers.as_ref().map(Vec::len)
+        && given > quiz.questions.len()
+    {
+        eprintln!(
+            "error: --answers: {given} answers given, but this scene asks {} question{}",
+            quiz.questions.len(),
+            if quiz.questions.len() == 1 { "" } else { "s" }
+        );
+        return 2;
+    }
+    out(&format!("{name} — a quiz\n"));
     if quiz.questions.is_empty() {
         out(
             "This scene holds no question to ask (no side surprised, no two foes compared, no charge, no spell).\n",
