@@ -51,7 +51,11 @@ proptest! {
     /// ceil(n / 2) volleys, never one alone.
     #[test]
     fn one_every_other_round_keeps_alternating(n in 2usize..=6, ti in any::<bool>()) {
-        let system = if ti { "rules: (system: TakeInitiative)," } else { "" };
+        let (system, init) = if ti {
+            ("rules: (system: TakeInitiative),", r#""Mage": 3, "Orc": 2"#)
+        } else {
+            ("", r#""Blue": 3, "Red": 2"#)
+        };
         let round = r#"(declare: { "Xbow": Missile(targets: ["Ogre"]) }, initiative: { "Xbow": 2, "Ogre": 5 })"#;
         let src = format!(
             r#"Scene(name: "x", setting: Indoors, seed: 1, {system}
@@ -1320,4 +1324,73 @@ fn an_encumbered_charge_is_refused_by_the_variants_rule() {
         .unwrap_err()
         .to_string();
     assert!(book.contains("DMG p.66"), "{book}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A spell begun in a surprise segment and not done when the round begins is still
+    /// being cast (DMG p.61-62: the Example of Melee's cleric and druid "still occupied";
+    /// "Take Initiative!" §Basics: a caster may stop, not start another act): whatever
+    /// other act the round declares for its caster is not begun, and the spell goes off
+    /// when its time is up. One done within the surprise leaves the round's act to be
+    /// taken up.
+    #[test]
+    fn a_spell_under_way_from_surprise_is_finished_first(
+        spell in prop::sample::select(vec!["fireball", "hold person", "silence 15' radius", "heat metal", "magic missile", "flame strike"]),
+        lost in 1u32..=3,
+        ti in any::<bool>(),
+        other in 0usize..4,
+    ) {
+        let next = [
+            r#"Cast(spell: "sleep", target: "Orc")"#,
+            r#"Melee(targets: ["Orc"])"#,
+            r#"Move(to: (10.0, 30.0))"#,
+            r#"Other("drinks from a flask")"#,
+        ][other];
+        let (system, init) = if ti {
+            ("rules: (system: TakeInitiative),", r#""Mage": 3, "Orc": 2"#)
+        } else {
+            ("", r#""Blue": 3, "Red": 2"#)
+        };
+        let src = format!(
+            r#"Scene(name: "carried", setting: Indoors, seed: 9, {system}
+                combatants: [
+                    (name: "Mage", side: "Blue", at: (10.0, 10.0), thac0: 19, ac: 9, hp: 30, hit_dice: 5),
+                    (name: "Orc", side: "Red", at: (10.0, 200.0), monster: "orc", hp: 60),
+                ],
+                surprise: {{ "Red": D6({lost}), "Blue": None }},
+                surprise_segments: [{{ "Mage": Cast(spell: "{spell}", target: "Orc") }}],
+                rounds: [(declare: {{ "Mage": {next}, "Orc": Other("waits") }}, initiative: {{ {init} }})],
+            )"#
+        );
+        let log = play(&src);
+        let mage = |e: &&LogEvent| e.actor.as_str() == "Mage";
+        let done: Vec<_> = log
+            .iter()
+            .filter(mage)
+            .filter(|e| e.kind == K::SpellComplete && e.detail.contains(spell))
+            .collect();
+        prop_assert_eq!(done.len(), 1, "{} goes off once: {:#?}", spell, log);
+        let refused = log
+            .iter()
+            .filter(mage)
+            .filter(|e| {
+                e.kind == K::Idle
+                    && ["spell.under_way", "ti.change_precluded"].contains(&e.rule.id)
+            })
+            .count();
+        let declared = log
+            .iter()
+            .filter(mage)
+            .any(|e| e.kind == K::Declare && e.round == 1);
+        if done[0].round >= 1 {
+            // Still under way at the round's start: the other act is refused, once.
+            prop_assert_eq!(refused, 1, "{:#?}", log);
+            prop_assert!(!declared, "{:#?}", log);
+        } else {
+            prop_assert_eq!(refused, 0, "{:#?}", log);
+            prop_assert!(declared, "{:#?}", log);
+        }
+    }
 }

@@ -12,7 +12,13 @@ use bevy::prelude::*;
 pub(super) fn declare(
     scene: Res<SimScene>,
     clock: Res<SegmentClock>,
-    mut figures: Query<(&Combatant, &mut Intent, &HitPoints, Has<CarriedInitiative>)>,
+    mut figures: Query<(
+        &Combatant,
+        &mut Intent,
+        &HitPoints,
+        Has<CarriedInitiative>,
+        Option<&Casting>,
+    )>,
     mut log: MessageWriter<LogEvent>,
 ) {
     let (round, segment) = clock.round_segment();
@@ -30,7 +36,8 @@ pub(super) fn declare(
     };
     let mut all: Vec<_> = figures.iter_mut().collect();
     all.sort_by_key(|(c, ..)| c.index);
-    for (c, mut intent, hp, carried) in all {
+    let tick = clock.tick();
+    for (c, mut intent, hp, carried, casting) in all {
         let Some(act) = decl.get(c.name.as_str()) else {
             continue;
         };
@@ -51,6 +58,32 @@ pub(super) fn declare(
                     intent.act.verb()
                 ),
                 cite::TI_CHANGE_PRECLUDED,
+            ));
+            continue;
+        }
+        // A spell begun in the surprise segments and still under way when the round
+        // begins (DMG p.61-62; "Take Initiative!" §Basics: a caster may stop, not start
+        // another act): the other act declared is not begun. A potion working is no act.
+        if let Some(spell) = casting.filter(|k| !k.potion && k.completes >= tick)
+            && clock.round_starts()
+            && *act != intent.act
+        {
+            let rule = match clock.system {
+                crate::rules::options::RulesSystem::TakeInitiative => cite::TI_CHANGE_PRECLUDED,
+                _ => cite::SPELL_UNDER_WAY,
+            };
+            log.write(LogEvent::new(
+                (round, segment),
+                c.name.clone(),
+                EventKind::Idle,
+                None,
+                crate::words!(
+                    "cannot {}: still casting {}, begun before this round (it goes off in segment {})",
+                    act.verb(),
+                    spell.what,
+                    clock.moment_of(spell.completes).1
+                ),
+                rule,
             ));
             continue;
         }
