@@ -455,3 +455,59 @@ fn cantrips_are_spells_of_level_0() {
     assert!(e.0.iter().any(|p| p.message.contains("no cantrip")), "{e}");
     firststrike::scene::parse("c.ron", &src("spider")).unwrap_or_else(|e| panic!("{e}"));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Two casters at each other in one segment: a spell that already went off is never
+    /// then "lost" when the other's slay or sleep takes its caster later in the segment
+    /// (DMG p.65 ruins a casting, not a finished spell); and a figure slain by a spell is
+    /// down (dead), as one a blow kills — what `odds` and `compare` count.
+    #[test]
+    fn a_finished_spell_is_never_lost_and_the_slain_are_down(
+        mine in prop::sample::select(vec!["magic missile", "command", "power word kill", "sleep"]),
+        theirs in prop::sample::select(vec!["power word kill", "sleep"]),
+        (da, db) in (1u32..=6, 1u32..=6),
+        ti in any::<bool>(),
+    ) {
+        let (system, init) = if ti {
+            ("rules: (system: TakeInitiative),", format!(r#""A": {}, "B": {}"#, da.min(5) * 2, db.min(5) * 2))
+        } else {
+            ("", format!(r#""X": {da}, "Y": {db}"#))
+        };
+        let events = play(scene(&format!(
+            r#"Scene(name: "two casters", setting: Indoors, seed: 2, {system}
+                combatants: [
+                    (name: "A", side: "X", at: (0.0, 0.0), ac: 9, hp: 20, hit_dice: 3),
+                    (name: "B", side: "Y", at: (0.0, 30.0), ac: 9, hp: 20, hit_dice: 3),
+                ],
+                rounds: [(declare: {{
+                    "A": Cast(spell: "{mine}", target: "B"),
+                    "B": Cast(spell: "{theirs}", target: "A"),
+                }}, initiative: {{ {init} }})])"#
+        )));
+        for who in ["A", "B"] {
+            let done = events
+                .iter()
+                .position(|e| e.kind == K::SpellComplete && e.actor == who);
+            let lost = events
+                .iter()
+                .position(|e| e.kind == K::SpellDisrupted && e.actor == who);
+            prop_assert!(
+                !(done.is_some() && lost.is_some()),
+                "{who}'s spell both went off and was lost: {events:#?}"
+            );
+        }
+        for e in events.iter().filter(|e| {
+            e.kind == K::Effect && matches!(&e.payload, Payload::Effect { outcome, .. } if outcome.word() == "slain")
+        }) {
+            let whom = e.target.as_ref().expect("a slay names its target");
+            prop_assert!(
+                events.iter().any(|d| d.kind == K::Down
+                    && d.actor == whom.as_str()
+                    && matches!(d.payload, Payload::Down { dead: true, .. })),
+                "{whom} slain but not down: {events:#?}"
+            );
+        }
+    }
+}

@@ -95,7 +95,27 @@ fn on_figure(p: &mut Play, seg: &mut Segment, done: &Completed, effect: Effect, 
         ),
         None => detail,
     };
-    log(p, done, Some(tname), detail, Some(outcome), rule);
+    log(p, done, Some(tname.clone()), detail, Some(outcome), rule);
+    if outcome == Outcome::Slain && before != Condition::Dead {
+        slain(p, done, (target, tname), rule);
+    }
+}
+
+/// A figure the spell slew is down, dead, as one a blow kills (its `down` event: what
+/// `odds` and `compare` count, and what the viewer greys).
+fn slain(p: &mut Play, done: &Completed, (target, tname): (Entity, Name), rule: Rule) {
+    let hp = p.figures.get(target).map_or(0, |t| t.hp.current);
+    p.log.write(
+        LogEvent::new(
+            done.when,
+            tname,
+            EventKind::Down,
+            Some(done.name.into()),
+            crate::words!("dies: slain by {}", done.casting.what),
+            rule,
+        )
+        .with(Payload::Down { hp, dead: true }),
+    );
 }
 
 /// Changes the figure as `outcome` says, and says how in a few words.
@@ -193,7 +213,12 @@ fn helpless(
             .iter()
             .any(|e| e.by(target) && e.beat == b && matches!(e.what, Planned::Complete { .. }))
     };
-    if done.beat.is_some_and(completes_now) {
+    // Nor one that already went off earlier in this segment, or was ruined: a finished
+    // spell is not lost (DMG p.65 ruins only a casting).
+    if done.beat.is_some_and(completes_now)
+        || seg.done.contains(&target)
+        || seg.ruined.contains(&target)
+    {
         return;
     }
     let Ok(t) = p.figures.get(target) else { return };
