@@ -493,6 +493,60 @@ fn a_new_room_over_unsaved_edits_asks_first() {
     assert_eq!(editor(&app).scene.as_ref().unwrap().combatants.len(), 0);
 }
 
+/// The tester's loss: edits left in a recovery (session A), then the file saved with other
+/// work (session B), then the recovery opened and saved (session C) silently reverted
+/// session B. The offer now says the file was saved after the edits, and a save over it
+/// asks first; "replace it" still can, and Save as another file keeps both.
+#[test]
+fn an_old_recovery_never_silently_replaces_a_later_save() {
+    let dir = folder("recover-old");
+    let lair = dir.join("lair.ron");
+    let keep = dir.join("recovery");
+    // Session A: an orc, never saved; the viewer dies.
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    app.update();
+    drop(app);
+    past_the_files_time();
+    // Session B: "later", another figure, saved.
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Edit(orc("Later", (17.5, 12.5))));
+    send(&mut app, EditorCommand::Save);
+    assert!(!editor(&app).dirty());
+    drop(app);
+    let saved_b = bytes(&lair);
+    assert!(String::from_utf8_lossy(&saved_b).contains("Later"));
+    // Session C: the offer says the file is newer than the edits.
+    let mut app = app_on(&lair, false, Some(keep.clone()));
+    let found = app.world().resource::<Recovery>().found.clone();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].saved_since(),
+        "the offer must say the file was saved since"
+    );
+    send(&mut app, EditorCommand::Recover(found[0].file.clone()));
+    assert!(editor(&app).dirty());
+    // Ctrl+S asks; the file keeps session B's work.
+    send(&mut app, EditorCommand::Save);
+    assert_eq!(bytes(&lair), saved_b, "session B's save was replaced");
+    assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()));
+    let why = editor(&app).problem.clone().unwrap_or_default();
+    assert!(why.contains("saved after these recovered edits"), "{why}");
+    // Save as another file: both kept.
+    let other = dir.join("recovered.ron");
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: other.clone(),
+            replace: false,
+        },
+    );
+    assert!(String::from_utf8_lossy(&bytes(&other)).contains("Grok"));
+    assert_eq!(bytes(&lair), saved_b);
+}
+
 /// Undoing back to the saved state is not "unsaved"; a save, then undo, is.
 #[test]
 fn unsaved_is_derived_from_the_file() {

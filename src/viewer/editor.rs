@@ -55,6 +55,9 @@ pub struct Editor {
     /// The file this editor last wrote and its modification time just after: its own save
     /// coming back through the file watch is not "changed on disk".
     pub(super) written: Option<(PathBuf, SystemTime)>,
+    /// Edits opened from a recovery file: the file they were of, and when they were last
+    /// kept. A save over that file made after them asks first (it holds later work).
+    pub(super) recovered: Option<(PathBuf, SystemTime)>,
 }
 
 /// A request held back because it would drop unsaved edits.
@@ -153,6 +156,7 @@ impl Editor {
 
     /// Takes a scene that is on no disk yet (recovered edits): unsaved, for `path`.
     pub fn take_unsaved(&mut self, scene: Scene, path: Option<PathBuf>) {
+        self.recovered = None;
         self.scene = Some(scene);
         self.path = path;
         self.on_disk = None;
@@ -162,6 +166,7 @@ impl Editor {
 
     /// Drops the scene and its history (the DM chose to discard).
     fn discard(&mut self) {
+        self.recovered = None;
         self.scene = None;
         self.path = None;
         self.on_disk = None;
@@ -547,6 +552,17 @@ fn changed_on_disk(world: &World, path: &Path) -> bool {
     (loaded.is_some() || written.is_some()) && loaded != Some(now)
 }
 
+/// Whether the edits on screen came from a recovery file of `path`, and `path` was saved
+/// after they were last kept: the file holds work the recovery never saw.
+fn saved_after_recovered(world: &World, path: &Path) -> bool {
+    let ed = world.resource::<Editor>();
+    let Some((of, kept)) = ed.recovered.as_ref().filter(|(p, _)| p == path) else {
+        return false;
+    };
+    // Saved by this editor since (its own save clears `recovered`): not later work.
+    super::source::modified(of).is_some_and(|now| now > *kept)
+}
+
 /// Saves the edited scene to `path`: only a scene that passes the checks, atomically,
 /// replacing a file only when allowed; a file changed on disk under the edits is asked
 /// about first, never silently replaced.
@@ -563,6 +579,16 @@ fn write(world: &mut World, path: PathBuf, how: Overwrite) {
     }
     if let Err(why) = check(&scene, &path) {
         world.resource_mut::<Editor>().problem = Some(format!("not saved: {why}"));
+        return;
+    }
+    if how == Overwrite::Own && saved_after_recovered(world, &path) {
+        let mut ed = world.resource_mut::<Editor>();
+        ed.problem = Some(format!(
+            "{} was saved after these recovered edits were made: replacing it with them \
+             loses that later save — replace it, or cancel (and save as another file)",
+            path.display()
+        ));
+        ed.confirm = Some(path);
         return;
     }
     if how == Overwrite::Own && changed_on_disk(world, &path) {
@@ -585,6 +611,7 @@ fn write(world: &mut World, path: PathBuf, how: Overwrite) {
             ed.saved = Some(format!("saved {}", path.display()));
             ed.path = Some(path.clone());
             ed.written = super::source::modified(&path).map(|t| (path.clone(), t));
+            ed.recovered = None;
             recovery::clear_own(world);
             let mut source = world.resource_mut::<SceneSource>();
             source.path = path;

@@ -254,6 +254,10 @@ pub(super) fn editor_pointer(
     mut out: MessageWriter<EditorCommand>,
 ) {
     let mouse = &pointer.mouse;
+    // While a question about unsaved edits is up, the map is not edited behind it.
+    if editor.pending.is_some() {
+        return;
+    }
     let Some(scene) = editor.scene.as_ref() else {
         return;
     };

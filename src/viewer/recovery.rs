@@ -36,6 +36,18 @@ pub struct Recovery {
     pub found: Vec<Found>,
 }
 
+impl Found {
+    /// Whether the file the edits were of was saved after they were last kept: opening them
+    /// goes back to before that save.
+    pub fn saved_since(&self) -> bool {
+        let file_time = self
+            .of
+            .as_deref()
+            .and_then(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+        matches!((file_time, self.when), (Some(f), Some(w)) if f > w)
+    }
+}
+
 /// A recovery file left by an earlier run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Found {
@@ -203,7 +215,10 @@ pub(super) fn recover(world: &mut World, file: &Path) {
         }
     };
     let of = of(file);
-    world.resource_mut::<Editor>().take_unsaved(scene, of);
+    let kept = std::fs::metadata(file).and_then(|m| m.modified()).ok();
+    let mut ed = world.resource_mut::<Editor>();
+    ed.take_unsaved(scene, of.clone());
+    ed.recovered = of.zip(kept);
     // The edits taken back are shown in the editor.
     super::mode::set_now(world, super::mode::ViewerMode::Edit);
     let mut r = world.resource_mut::<Recovery>();

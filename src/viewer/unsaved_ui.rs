@@ -85,43 +85,42 @@ pub(super) fn unsaved_dialog(
         .path
         .as_ref()
         .map_or(UNSAVED.to_string(), |p| p.display().to_string());
-    egui::Window::new("Unsaved edits")
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .collapsible(false)
-        .resizable(false)
-        .order(egui::Order::Foreground)
-        .show(&ctx, |w| {
-            w.label(format!("{file} has edits that are not saved."));
-            w.label(format!("Save them before you {}?", p.words()));
-            let mut answer = None;
-            if editor.path.is_none() {
-                w.horizontal(|h| {
-                    h.label("save as");
-                    h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(220.0));
-                });
-            }
+    // A modal: its backdrop takes every click meant for what lies behind (the map, where a
+    // stray click painted a wall that "save" then wrote; the top bar's edit and table-dice
+    // buttons), as the keys are held back while it asks.
+    egui::Modal::new(egui::Id::new("unsaved edits")).show(&ctx, |w| {
+        w.heading("Unsaved edits");
+        w.label(format!("{file} has edits that are not saved."));
+        w.label(format!("Save them before you {}?", p.words()));
+        let mut answer = None;
+        if editor.path.is_none() {
             w.horizontal(|h| {
-                if h.button("save").clicked() {
-                    let to = editor.path.is_none().then(|| ui.save_as.clone().into());
-                    if to.is_some() {
-                        ui.asked_as = Some(ui.save_as.clone());
-                    }
-                    answer = Some(Answer::Save(to));
-                }
-                if h.button("discard the edits").clicked() {
-                    answer = Some(Answer::Discard);
-                }
-                if h.button("cancel").clicked() || h.input(|i| i.key_pressed(egui::Key::Escape)) {
-                    answer = Some(Answer::Cancel);
-                }
+                h.label("save as");
+                h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(220.0));
             });
-            if let Some(why) = &editor.problem {
-                w.colored_label(egui::Color32::from_rgb(240, 140, 120), why);
+        }
+        w.horizontal(|h| {
+            if h.button("save").clicked() {
+                let to = editor.path.is_none().then(|| ui.save_as.clone().into());
+                if to.is_some() {
+                    ui.asked_as = Some(ui.save_as.clone());
+                }
+                answer = Some(Answer::Save(to));
             }
-            if let Some(a) = answer {
-                out.write(EditorCommand::Answer(a));
+            if h.button("discard the edits").clicked() {
+                answer = Some(Answer::Discard);
+            }
+            if h.button("cancel").clicked() || h.input(|i| i.key_pressed(egui::Key::Escape)) {
+                answer = Some(Answer::Cancel);
             }
         });
+        if let Some(why) = &editor.problem {
+            w.colored_label(egui::Color32::from_rgb(240, 140, 120), why);
+        }
+        if let Some(a) = answer {
+            out.write(EditorCommand::Answer(a));
+        }
+    });
     Ok(())
 }
 
@@ -169,6 +168,15 @@ pub(super) fn recovery_offer(
                         out.write(EditorCommand::ForgetRecovery(f.file.clone()));
                     }
                 });
+                if f.saved_since() {
+                    w.colored_label(
+                        egui::Color32::from_rgb(240, 180, 90),
+                        format!(
+                            "  {of} was saved after these edits: they are older than the file, \
+                             and a save over it will ask first"
+                        ),
+                    );
+                }
             }
             // Escape is "later": nothing is opened or deleted.
             if w.button("later (ask at the next start; Esc)").clicked()
