@@ -510,3 +510,44 @@ fn a_chart_on_a_full_disk_exits_1() {
     let (code, _, err) = run(&bad);
     assert_eq!(code, 2, "{err}");
 }
+
+/// The tester's crowd of torch-bearers on a dark map: every figure sees every other, so
+/// sight alone is hundreds of thousands of pairs. `compare`, `quiz` and `odds` read no
+/// sight and log none: they answer within the hang guard (a 2,000-figure one aborted on a
+/// 1.9 GB allocation under a 4 GB limit, and `odds` took a minute a trial at 1,000).
+#[test]
+fn a_crowd_of_torches_is_compared_quizzed_and_counted_within_the_guard() {
+    let dir = folder("torches");
+    // Every pair sees: 160,000 sightings a segment.
+    let n = 400;
+    let row = ".".repeat(80);
+    let rows: String = (0..80).map(|_| format!("\"{row}\",")).collect();
+    let figures: String = (0..n)
+        .map(|k| {
+            format!(
+                "(name: \"F{k}\", side: \"S{}\", at: ({}.5, {}.5), weapon: \"long sword\", thac0: 15, ac: 5, hp: 20, light: Some(\"torch\")),\n",
+                k % 2 + 1,
+                (k % 20) * 20 + 2,
+                (k / 20) * 20 + 2
+            )
+        })
+        .collect();
+    let declare: String = (0..n)
+        .map(|k| format!("\"F{k}\": Charge(targets: [\"F{}\"]), ", k ^ 1))
+        .collect();
+    let src = format!(
+        "Scene(name: \"Torches\", setting: Indoors, seed: 3, map: Some((daylight: false, cell_ft: 5.0, rows: [{rows}])), combatants: [{figures}], rounds: [(declare: {{ {declare} }}, initiative: {{ \"S1\": 3, \"S2\": 4 }})])"
+    );
+    let path = dir.join("torches.ron");
+    std::fs::write(&path, src).unwrap();
+    let p = path.to_str().unwrap();
+    for args in [
+        vec!["compare", p],
+        vec!["quiz", p, "--answers", "1"],
+        vec!["odds", p, "--trials", "2"],
+    ] {
+        let out = run(&args);
+        no_panic(&args, &out);
+        assert_eq!(out.0, 0, "{args:?}: {}", out.2);
+    }
+}

@@ -109,3 +109,28 @@ proptest! {
         prop_assert!(steps > 1);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Turning the sight events off (`odds`, `compare`, `quiz`) changes nothing else: the
+    /// log without its sight events is the same, event by event, and who sees whom at the
+    /// end is the same.
+    #[test]
+    fn without_sight_events_the_rest_of_the_log_is_the_same(n in 4usize..40, seed in 0u64..1000) {
+        let scene = firststrike::scene::parse("battle.ron", &lit_battle(n, seed)).unwrap();
+        let mut with = SceneRun::new(scene.clone(), Some(seed), Some(2));
+        with.run_to_end();
+        let mut without = SceneRun::new(scene, Some(seed), Some(2)).without_sight_events();
+        without.run_to_end();
+        let key = |e: &firststrike::sim::LogEvent| {
+            (e.round, e.segment, e.actor.to_string(), e.kind, e.target.clone().map(|t| t.to_string()), e.detail.clone(), e.rule.id)
+        };
+        let kept: Vec<_> = with.log().events.iter().filter(|e| e.kind != EventKind::Sight).map(key).collect();
+        let got: Vec<_> = without.log().events.iter().map(key).collect();
+        prop_assert!(with.log().events.iter().any(|e| e.kind == EventKind::Sight), "the battle logs sight");
+        prop_assert!(without.log().events.iter().all(|e| e.kind != EventKind::Sight));
+        prop_assert_eq!(kept, got);
+        prop_assert_eq!(engine(&with), engine(&without));
+    }
+}

@@ -450,7 +450,7 @@ pub fn run_watched(
         .map_init(
             || {
                 (
-                    Runner::new(base.clone(), Some(seed), rounds),
+                    Runner::new(base.clone(), Some(seed), rounds).without_sight_events(),
                     BTreeSet::new(),
                 )
             },

@@ -30,7 +30,7 @@ pub fn run(args: QuizArgs) -> i32 {
         return 2;
     };
     let name = scene.name.clone();
-    let lesson = Lesson::play(scene, args.seed);
+    let lesson = Lesson::play_without_sight(scene, args.seed);
     let mut quiz = Quiz::new(&lesson);
     // More answers than questions: a script written for another scene or seed. Said before
     // anything is asked, rather than scoring the first few and dropping the rest.

@@ -125,7 +125,8 @@ pub fn compare(args: CompareArgs) -> i32 {
     let play = |system| {
         let mut s = scene.clone();
         s.switch_system(system);
-        let mut run = Runner::new(s, args.play.seed, args.play.rounds);
+        // The comparison reads no sight: none is logged (a crowd's would be millions).
+        let mut run = Runner::new(s, args.play.seed, args.play.rounds).without_sight_events();
         run.run_to_end();
         summary(run.log())
     };

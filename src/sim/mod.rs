@@ -42,7 +42,7 @@ pub use plugins::{
 };
 pub use quiet::PlayEverySegment;
 pub use runner::Runner;
-pub use sight::{MapVision, Sightings, lights_now};
+pub use sight::{MapVision, SightEvents, Sightings, lights_now};
 pub use spawn::combatant_bundle;
 
 use crate::map::Grid;

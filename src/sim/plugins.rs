@@ -257,6 +257,7 @@ pub struct SightPlugin;
 
 impl Plugin for SightPlugin {
     fn build(&self, app: &mut App) {
+        app.init_resource::<sight::SightEvents>();
         let sight = || {
             (
                 sight::note_sight_inputs,

@@ -49,6 +49,15 @@ impl Runner {
         Runner::new(scene, None, None)
     }
 
+    /// The same runner, logging no gains or losses of sight (who sees whom is still worked
+    /// out): for `odds`, `compare` and `quiz`, which read none of them.
+    pub fn without_sight_events(mut self) -> Self {
+        self.app
+            .world_mut()
+            .insert_resource(super::SightEvents(false));
+        self
+    }
+
     /// Plays the scene again from the start with another seed, reusing this app (see
     /// [`sim::restart`]).
     pub fn restart(&mut self, seed: u64) -> &mut Self {

@@ -181,10 +181,24 @@ pub(super) fn sight_inputs_changed(inputs: Res<SightInputs>) -> bool {
     inputs.changed
 }
 
+/// Whether gains and losses of sight are logged as events (on unless turned off). Who
+/// sees whom is worked out either way; `odds`, `compare` and `quiz` read nothing of sight
+/// and turn the events off: a crowd of torch-bearers gains millions of sightings at once,
+/// and keeping them as events only to drop them took gigabytes.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SightEvents(pub bool);
+
+impl Default for SightEvents {
+    fn default() -> Self {
+        SightEvents(true)
+    }
+}
+
 /// What working sight out needs: the scene's lights, the map's vision, and what was
 /// worked out before.
 #[derive(SystemParam)]
 pub(super) struct SightWork<'w> {
+    events: Res<'w, SightEvents>,
     scene: Res<'w, SimScene>,
     vision: ResMut<'w, MapVision>,
     inputs: Res<'w, SightInputs>,
@@ -258,6 +272,9 @@ pub(super) fn update_sight(
         return;
     }
     let before = std::mem::replace(&mut sightings.0, pairs.clone());
+    if !work.events.0 {
+        return;
+    }
     let (gained, lost) = changes(&before, &pairs);
     // The old list is not needed past here: let it go before the events are made.
     drop(before);

@@ -28,7 +28,17 @@ impl Lesson {
     /// Plays `scene` with `seed` (its own when none), segment by segment, keeping the plan
     /// of each round as it is made.
     pub fn play(scene: Scene, seed: Option<u64>) -> Lesson {
-        let mut r = Runner::new(scene.clone(), seed, None);
+        Self::play_with(Runner::new(scene.clone(), seed, None), scene)
+    }
+
+    /// As [`Lesson::play`], logging no gains or losses of sight: the questions and their
+    /// answers read none (the command-line quiz; a crowd's sightings would be millions).
+    pub fn play_without_sight(scene: Scene, seed: Option<u64>) -> Lesson {
+        let r = Runner::new(scene.clone(), seed, None).without_sight_events();
+        Self::play_with(r, scene)
+    }
+
+    fn play_with(mut r: Runner, scene: Scene) -> Lesson {
         let mut decisions = BTreeMap::new();
         let mut declared = BTreeMap::new();
         loop {

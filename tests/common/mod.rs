@@ -40,24 +40,34 @@ pub fn firststrike_guarded(args: &[String], env: &[(&str, Option<&str>)]) -> (i3
         };
     }
     let mut child = cmd.spawn().expect("the binary runs");
+    // The pipes are read while it runs: a child writing more than a pipe holds (64 KB)
+    // would otherwise wait for a reader that waits for it to end.
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut buf);
+            }
+            buf
+        })
+    };
+    let out = drain(child.stdout.take().map(|p| Box::new(p) as _));
+    let err = drain(child.stderr.take().map(|p| Box::new(p) as _));
     let start = std::time::Instant::now();
-    while child
-        .try_wait()
-        .expect("the child can be waited on")
-        .is_none()
-    {
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited on") {
+            break status;
+        }
         if start.elapsed() > LIMIT {
             let _ = child.kill();
             panic!("{args:?} still running after {LIMIT:?}");
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    let out = child.wait_with_output().expect("its output");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    };
+    let text = |h: std::thread::JoinHandle<Vec<u8>>| {
+        String::from_utf8_lossy(&h.join().expect("the pipe is read")).into_owned()
+    };
+    (status.code().unwrap_or(-1), text(out), text(err))
 }
 
 /// A scratch folder for one test, emptied when made and removed when the test is done
