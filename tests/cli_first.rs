@@ -286,7 +286,11 @@ fn a_set_spear_from_the_command_line() {
         "Knight: charge arrive=4 weapon=lance d6=5",
     ]);
     assert_eq!(v["first"], serde_json::json!(["Pikeman"]));
-    let beat = &v["sequence"]["beats"][0];
+    // The charge arrives, then the set spear meets it, both in segment 4.
+    let beats = &v["sequence"]["beats"];
+    assert_eq!(beats[0]["events"][0]["name"], "Knight");
+    assert_eq!(beats[0]["events"][0]["rule"]["id"], "charge.arrival");
+    let beat = &beats[1];
     assert_eq!(beat["segment"], 4);
     assert_eq!(beat["events"][0]["rule"]["id"], "charge.set");
     let (code, _, err) = run(&[

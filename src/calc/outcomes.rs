@@ -79,11 +79,7 @@ pub fn every_roll(figures: &[Figure], defaults: &Defaults) -> Result<Outcomes, S
             f.declared.die = dice[&f.declared.side];
         }
         let (_, seq) = calculate(&figs, defaults)?;
-        let first = seq
-            .beats
-            .first()
-            .map(|b| b.names().iter().map(|s| s.to_string()).collect())
-            .unwrap_or_default();
+        let first = seq.first_acting().into_iter().map(str::to_string).collect();
         rolls.push(Roll { dice, first });
     }
     let names: Vec<String> = sides.iter().map(|s| s.0.clone()).collect();

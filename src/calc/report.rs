@@ -40,7 +40,7 @@ fn first_segment(seq: &Sequence, name: &str) -> Option<u32> {
 /// events, each with its `rule`), and the options in force.
 pub fn to_json(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> String {
     let report = Report {
-        first: first_names(seq),
+        first: seq.first_acting(),
         actions: actions
             .iter()
             .map(|a| ActionReport {
@@ -58,22 +58,10 @@ pub fn to_json(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
     serde_json::to_string_pretty(&report).expect("the report serialises")
 }
 
-/// The figures acting in the first beat, each once (a blow and the device used with it
-/// are one figure's, and a volley's shots one archer's).
-fn first_names(seq: &Sequence) -> Vec<&str> {
-    let mut out: Vec<&str> = Vec::new();
-    for n in seq.beats.first().map(|b| b.names()).unwrap_or_default() {
-        if !out.contains(&n) {
-            out.push(n);
-        }
-    }
-    out
-}
-
 /// The text report, narrated beat by beat.
 pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> String {
     let mut out = String::new();
-    let first = first_names(seq).join(" and ");
+    let first = seq.first_acting().join(" and ");
     let _ = writeln!(out, "First: {first}");
     let _ = writeln!(out);
     let _ = writeln!(out, "Actions:");

@@ -113,6 +113,12 @@ pub(super) fn lay_out_fight(
             strike_back_at_contact(&mut ev, act(c), c, act(o), o, aims(o, c));
         }
     }
+    //     The charge arrives before the blows that meet it: whoever is named first.
+    for p in &pairs {
+        for (c, o) in [(p.a, p.b), (p.b, p.a)] {
+            arrival_before_contact(&mut g, &ev, (act(c), c), (act(o), o), aims(o, c));
+        }
+    }
     // 3c. Hesitating holds back the hesitater's blows, not its opponent's (DMG p.71): the
     //     one who hesitated less strikes first, whatever the dice said.
     for p in &pairs {
@@ -661,6 +667,34 @@ fn strike_back_at_contact(
             );
             (cite::CHARGE_REACH, why)
         };
+    }
+}
+
+/// A charger's arrival comes before the blow struck back at it on contact (both in the
+/// arrival segment): the blow meets the charge, so the charge is there first. Without
+/// this, the order of the two in the round's list followed the order the figures were
+/// named in.
+fn arrival_before_contact(
+    g: &mut OrderGraph,
+    ev: &Events,
+    (charger, c): (&Declared, usize),
+    (other, o): (&Declared, usize),
+    aims_at_charger: bool,
+) {
+    let ActionKind::Charge { arrival_segment } = charger.kind else {
+        return;
+    };
+    if !aims_at_charger || !meets_charger_at_contact(other) || c == o {
+        return;
+    }
+    let arrive = ev.by[c]
+        .iter()
+        .copied()
+        .find(|&e| matches!(ev.list[e].kind, EventKind::Arrive));
+    if let (Some(arrive), Some(blow)) = (arrive, ev.first_strike(o))
+        && ev.list[blow].segment == Some(arrival_segment)
+    {
+        g.before(arrive, blow);
     }
 }
 

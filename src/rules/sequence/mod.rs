@@ -147,6 +147,23 @@ pub struct PairDecision {
 }
 
 impl Sequence {
+    /// Who acts first: the figures of the first beat with a blow, a spell or an act, each
+    /// once (a blow and the device used with it are one figure's, a volley's shots one
+    /// archer's). A charge arriving is not yet an act.
+    pub fn first_acting(&self) -> Vec<&str> {
+        let acting = self
+            .beats
+            .iter()
+            .find(|b| b.events.iter().any(|e| e.kind != EventKind::Arrive));
+        let mut out: Vec<&str> = Vec::new();
+        for e in acting.iter().flat_map(|b| &b.events) {
+            if e.kind != EventKind::Arrive && !out.contains(&e.name.as_str()) {
+                out.push(e.name.as_str());
+            }
+        }
+        out
+    }
+
     /// The acting names beat by beat, each beat's names joined by `+` (simultaneous).
     pub fn outline(&self) -> Vec<String> {
         self.beats.iter().map(|b| b.names().join("+")).collect()
