@@ -1443,3 +1443,49 @@ proptest! {
         prop_assert!(!ab.first_acting().is_empty() || ab.beats.is_empty());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// A turning (TURN row of the charts: High d6, tied Same Time) or a non-combat act
+    /// against a foe with several routines goes by the die, not by "more routines strike
+    /// first and last": the winner of the die acts first, a tie acts with the first
+    /// routine, and the act comes before the foe's later routines either way.
+    #[test]
+    fn a_turning_or_an_act_goes_by_the_die_against_several_routines(
+        turn in any::<bool>(),
+        routines in 2u32..=4,
+        (da, df) in (1u32..=6, 1u32..=6),
+        natural in any::<bool>(),
+    ) {
+        let act = if turn { "turn" } else { "other" };
+        let foe = if natural {
+            format!("F: natural attacks={routines} d6={df} side=f")
+        } else {
+            format!("F: melee sf=5 attacks={routines} d6={df} side=f")
+        };
+        let seq = order(&[format!("C: {act} d6={da} side=c"), foe]);
+        let beat_of = |name: &str, routine: u32| {
+            seq.beats.iter().position(|b| {
+                b.events.iter().any(|e| {
+                    e.name == name && matches!(e.kind, Seq::Routine { routine: r, .. } if r == routine)
+                })
+            })
+        };
+        let act_beat = seq
+            .beats
+            .iter()
+            .position(|b| b.events.iter().any(|e| e.name == "C" && e.kind != Seq::Arrive))
+            .expect("the act is placed");
+        let first = beat_of("F", 1).expect("the first routine");
+        match da.cmp(&df) {
+            std::cmp::Ordering::Greater => prop_assert!(act_beat < first, "{:?}", seq.outline()),
+            std::cmp::Ordering::Equal => prop_assert_eq!(act_beat, first, "{:?}", seq.outline()),
+            std::cmp::Ordering::Less => prop_assert!(act_beat > first, "{:?}", seq.outline()),
+        }
+        for r in 2..=routines {
+            let later = beat_of("F", r).expect("a later routine");
+            prop_assert!(act_beat < later, "routine {}: {:?}", r, seq.outline());
+        }
+    }
+}

@@ -294,8 +294,16 @@ fn decide_pairs(
             let Some(ctx) = pair_ctx(members[a], members[b]) else {
                 continue;
             };
-            let mut full = who_first(x, y, &ctx);
             let mut single = who_first(&x.single(), &y.single(), &ctx);
+            // A non-combat act against several routines is no routine itself: the die
+            // places it against the first of them, as a single routine would be placed.
+            let mut full = if lone_act_against_routines(x, y) && x.kind == ActionKind::Other
+                || lone_act_against_routines(y, x) && y.kind == ActionKind::Other
+            {
+                single.clone()
+            } else {
+                who_first(x, y, &ctx)
+            };
             let extra_allowed = x.routines == y.routines
                 && (x.routines <= 1 || ctx.options.extra_blows == ExtraBlows::FirstRoutine);
             // Earned against the slower weapon only: a figure that strikes someone else
@@ -861,10 +869,39 @@ fn late_words(x: &Declared, y: &Declared) -> Option<(Rule, String)> {
     Some((rule, why))
 }
 
+/// Whether `act` is a turning or a non-combat act facing `foe`'s several routines: the
+/// "first and last" of the charts (Higher #AT) is for attacks against attacks; a turning
+/// goes by the die against them (TURN row: High d6, tied Same Time), and so does an act.
+fn lone_act_against_routines(act: &Declared, foe: &Declared) -> bool {
+    matches!(act.kind, ActionKind::Turn | ActionKind::Other) && foe.routines > 1
+}
+
+/// A turning or an act (`k`) against several routines (`j`): placed by the pair's
+/// decision against the first routine, and before the later ones.
+fn lone_act_by_die(g: &mut OrderGraph, ev: &Events, (k, j): (usize, usize), first: First) {
+    for &ek in &ev.by[k] {
+        for &ej in &ev.by[j] {
+            match ev.list[ej].kind {
+                EventKind::Routine { routine: 1, .. } => order(g, ek, ej, first),
+                EventKind::Routine { .. } => {
+                    g.before(ek, ej);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
 /// Two non-casters: routines on earlier rows first; on the same row as single routines
 /// would be ordered (initiative, then speed factor where it applies), with the faster
 /// weapon's extra blows before the slower one (and a third with it).
 fn by_rows(g: &mut OrderGraph, ev: &Events, p: &Pair, x: &Declared, y: &Declared) {
+    if lone_act_against_routines(x, y) {
+        return lone_act_by_die(g, ev, (p.a, p.b), p.full.first);
+    }
+    if lone_act_against_routines(y, x) {
+        return lone_act_by_die(g, ev, (p.b, p.a), p.full.first.swapped());
+    }
     for &ea in &ev.by[p.a] {
         for &eb in &ev.by[p.b] {
             let (Some(sa), Some(sb)) = (ev.slots[ea], ev.slots[eb]) else {
