@@ -676,3 +676,58 @@ proptest! {
         prop_assert!(init.detail.contains(&format!("= {total} ")), "{}", init.detail);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A free attack at a fleer (§4) needs a weapon in hand: a foe still drawing, changing
+    /// or picking up its weapon when the fleer turns (before its own total), or getting up
+    /// off the floor (the whole round), swings nothing, as it strikes nothing at a
+    /// charger's contact (§9c); one whose weapon is ready, or whose handling is done by
+    /// then, swings.
+    #[test]
+    fn a_free_attack_at_a_fleer_needs_a_weapon_in_hand(
+        row in prop::sample::select(vec!["", "draw_weapon", "change_weapon", "pick_up_weapon", "stand_up"]),
+        fleer in 1u32..=10,
+        foe in 1u32..=10,
+    ) {
+        let rows = if row.is_empty() { String::new() } else { format!(r#""Foe": ["{row}"]"#) };
+        // Standing up and picking a weapon up are starred rows: nothing beside them.
+        let act = if matches!(row, "stand_up" | "pick_up_weapon") {
+            r#"Other("busy")"#
+        } else {
+            r#"Melee(targets: ["Other"])"#
+        };
+        let src = format!(
+            r#"Scene(name: "flee", setting: Indoors, seed: 5, rules: (system: TakeInitiative),
+                combatants: [
+                    (name: "Thief", side: "Blue", at: (50.0, 50.0), weapon: "short sword", thac0: 16, ac: 7, hp: 40),
+                    (name: "Foe", side: "Red", at: (50.0, 55.0), weapon: "long sword", thac0: 16, ac: 5, hp: 30),
+                    (name: "Other", side: "Green", at: (90.0, 90.0), weapon: "long sword", thac0: 16, ac: 5, hp: 30),
+                ],
+                rounds: [(
+                    declare: {{ "Thief": Flee(to: (50.0, 0.0)), "Foe": {act}, "Other": Other("waits") }},
+                    modifiers: {{ {rows} }},
+                    initiative: {{ "Thief": {fleer}, "Foe": {foe}, "Other": 5 }},
+                )])"#
+        );
+        let mut run = SceneRun::new(firststrike::scene::parse("flee.ron", &src).unwrap(), None, None);
+        run.run_to_end();
+        let log: Vec<LogEvent> = run.log().events.clone();
+        let total = |who: &str| -> Option<u32> {
+            log.iter()
+                .filter(|e| e.actor == who && e.rule.id.starts_with("ti."))
+                .find_map(|e| e.detail.split("→ segment ").nth(1)?.split_whitespace().next()?.parse().ok())
+        };
+        let fled_on = total("Thief").expect("the fleer's total");
+        let free = log.iter().any(|e| {
+            e.actor == "Foe" && matches!(e.kind, K::Hit | K::Miss) && e.detail.contains("turns to flee")
+        });
+        let in_hand = match row {
+            "" => true,
+            "stand_up" => false,
+            _ => total("Foe").is_some_and(|own| own <= fled_on),
+        };
+        prop_assert_eq!(free, in_hand, "row {:?}, fleer {} (segment {}), foe {:?}: {:#?}", row, fleer, fled_on, total("Foe"), log);
+    }
+}

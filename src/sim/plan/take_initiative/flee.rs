@@ -105,6 +105,15 @@ pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
             b.events.push(e);
             continue;
         }
+        // No weapon in hand yet (drawing, changing, picking one up, until its total), or
+        // getting up off the floor all round: nothing to swing (§9c, App. B), as at a
+        // charger's contact.
+        if let Some(busy) = super::no_weapon_in_hand(b, o, s) {
+            let why = format!("{busy}: no free attack at {name} as it turns to flee");
+            let e = idle(b.when, &b.figs[o], Some(name.clone()), why, cite::TI_CHARGE);
+            b.events.push(e);
+            continue;
+        }
         let what = Planned::Strike {
             routine: 1,
             of: 1,

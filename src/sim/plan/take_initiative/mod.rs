@@ -464,6 +464,20 @@ fn handling_weapons(b: &Build, i: usize, s: u32) -> bool {
     handling && b.acts.get(&i).is_none_or(|&own| own > s)
 }
 
+/// Why figure `i` has no weapon to swing in segment `s`, if it has none: still drawing,
+/// changing or picking one up until its total (§9c), or getting up off the floor, which
+/// takes the whole round (App. B, Movement). Such a figure strikes no blow at a
+/// charger's contact and no free attack at a fleer.
+fn no_weapon_in_hand(b: &Build, i: usize, s: u32) -> Option<&'static str> {
+    if handling_weapons(b, i, s) {
+        Some("still handling its weapon")
+    } else if takes_whole_round(b, i) {
+        Some("getting up off the floor this round")
+    } else {
+        None
+    }
+}
+
 /// Figure `i`'s declaration as "Take Initiative!" costs it.
 fn costed(b: &Build, i: usize) -> Action {
     let f = &b.figs[i];
@@ -1127,7 +1141,7 @@ fn contact(b: &mut Build) {
             // Expecting the charger's charge: it waits for it as a standing defender does.
             || matches!(&tf.act, Act::Expect { target } if *target == *b.figs[c].name());
         // Still changing weapons when the charger arrives: no blow at contact (§9c).
-        if !ready || !tf.up() || tf.weapon.missile || handling_weapons(b, t, s) {
+        if !ready || !tf.up() || tf.weapon.missile || no_weapon_in_hand(b, t, s).is_some() {
             continue;
         }
         let set = matches!(tf.act, Act::Set { .. })
