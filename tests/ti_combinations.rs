@@ -731,3 +731,58 @@ proptest! {
         prop_assert_eq!(free, in_hand, "row {:?}, fleer {} (segment {}), foe {:?}: {:#?}", row, fleer, fled_on, total("Foe"), log);
     }
 }
+
+/// A key that means nothing for a kind is refused with exit 2, naming the kinds it is
+/// for, never dropped or misread: ammo on a melee took the place of the weapon's speed,
+/// `far` on a device added nothing (the tester's totals).
+#[test]
+fn keys_that_do_not_belong_to_the_kind_are_refused() {
+    let kinds = [
+        "melee sf=5",
+        "natural",
+        "unarmed",
+        "missile weapon=long_bow",
+        "move-missile weapon=long_bow",
+        "hurl weapon=spear",
+        "charge",
+        "cast level=2",
+        "move",
+        "flee",
+        "withdraw",
+        "parry",
+        "expect",
+        "hide",
+        "turn",
+        "device",
+        "wait",
+        "block",
+    ];
+    let keys: [(&str, &[&str]); 4] = [
+        ("ammo=arrows", &["missile", "move-missile"]),
+        ("far", &["move", "move-missile"]),
+        ("nocards", &["cast"]),
+        ("level=3", &["cast"]),
+    ];
+    for kind in kinds {
+        let word = kind.split_whitespace().next().unwrap();
+        for (key, belongs) in keys {
+            // `level=` twice is another error; a cast already has its level.
+            if word == "cast" && key.starts_with("level") {
+                continue;
+            }
+            let got = ti_first(&format!("A: {kind} {key} d10=3"), "B: melee sf=7 d10=5");
+            if belongs.contains(&word) {
+                assert!(got.is_ok(), "{kind} {key}: {got:?}");
+            } else {
+                let (code, err) = got.expect_err(&format!("{kind} {key} accepted"));
+                assert_eq!(code, 2, "{kind} {key}: {err}");
+                let name = key.trim_end_matches(|c: char| c != '=' && !c.is_alphabetic());
+                assert!(
+                    err.contains(name.split('=').next().unwrap()),
+                    "{kind} {key}: {err}"
+                );
+                assert!(err.contains(belongs[0]), "{kind} {key}: {err}");
+            }
+        }
+    }
+}

@@ -120,6 +120,43 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             }
         }
     }
+    // A key that means nothing for this kind is refused, never dropped or misread (ammo on
+    // a melee took the place of the weapon's speed; far on a device added nothing).
+    let misplaced = [
+        (
+            ammo.is_some(),
+            "ammo=",
+            &["missile", "move-missile"][..],
+            "a missile's speed",
+        ),
+        (
+            far,
+            "far",
+            &["move", "move-missile"][..],
+            "a move over half the move; elsewhere give mod=move_full (+8) or mod=move_half (+4)",
+        ),
+        (
+            cards == SpellCards::Without,
+            "nocards",
+            &["cast"][..],
+            "a spell cast without spell cards",
+        ),
+        (
+            ctx.spell_level.is_some(),
+            "level=",
+            &["cast"][..],
+            "a spell's level",
+        ),
+    ];
+    if let Some((_, key, kinds, what)) = misplaced
+        .iter()
+        .find(|(given, _, kinds, _)| *given && !kinds.contains(&kind.as_str()))
+    {
+        return Err(format!(
+            "{name}: {key} is for {} ({what}); a {kind} has none",
+            kinds.join(" or ")
+        ));
+    }
     let table = tables::take_initiative();
     if let Some(a) = &ammo {
         let s = table
