@@ -1489,3 +1489,43 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A bow or crossbow specialist readied at the round's start, its target in sight,
+    /// looses one shot before initiative (UA p.18, Table IV.A-B), then shoots at its normal
+    /// rate, whatever the dice; anyone else — not a specialist, not readied, not a bow —
+    /// shoots no such shot.
+    #[test]
+    fn a_readied_specialist_shoots_before_initiative(
+        weapon in prop::sample::select(vec!["long bow", "short bow", "light crossbow", "heavy crossbow", "dart"]),
+        specialist in any::<bool>(),
+        ready in any::<bool>(),
+        (mine, theirs) in (1u32..=6, 1u32..=6),
+    ) {
+        let src = format!(
+            r#"Scene(name: "specialist", setting: Indoors, seed: 3,
+                combatants: [
+                    (name: "Elf", side: "Party", at: (0.0, 0.0), weapon: "{weapon}", specialist: {specialist}, ready: {ready}, thac0: 16, ac: 5, hp: 40),
+                    (name: "Gnoll", side: "Gnolls", at: (0.0, 20.0), weapon: "short bow", thac0: 19, ac: 5, hp: 200),
+                ],
+                rounds: [(declare: {{ "Elf": Missile(targets: ["Gnoll"]), "Gnoll": Missile(targets: ["Elf"]) }},
+                          initiative: {{ "Party": {mine}, "Gnolls": {theirs} }})],
+            )"#
+        );
+        let log = play(&src);
+        let shots: Vec<&LogEvent> = blows(&log).filter(|e| e.round == 1).collect();
+        let pre = shots.iter().filter(|e| e.rule.id.starts_with("pre_initiative.")).count();
+        let earns = specialist && ready && weapon.contains("bow");
+        prop_assert_eq!(pre, usize::from(earns), "{:#?}", shots);
+        if earns {
+            prop_assert_eq!(shots[0].actor.as_str(), "Elf", "the shot comes before all: {:#?}", shots);
+            prop_assert!(shots[0].rule.id.starts_with("pre_initiative."));
+            let normal = shots.iter().filter(|e| e.actor == "Elf").count() - 1;
+            let alone = play(&src.replace("specialist: true", "specialist: false"));
+            let without = blows(&alone).filter(|e| e.round == 1 && e.actor == "Elf").count();
+            prop_assert_eq!(normal, without, "then its normal rate");
+        }
+    }
+}

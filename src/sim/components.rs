@@ -90,6 +90,8 @@ pub struct WeaponSpeed {
     pub of_speed: bool,
     /// Missile ready at the start.
     pub ready: bool,
+    /// A weapon specialist (UA p.18): a readied bow or crossbow shoots before initiative.
+    pub specialist: bool,
     /// Iaijutsu with its weapons ("Take Initiative!" App. B notes 2, 3, 5).
     pub iaijutsu: crate::rules::take_initiative::Iaijutsu,
 }

@@ -34,6 +34,7 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
             missile: s.missile,
             of_speed: s.of_speed,
             ready: s.ready,
+            specialist: s.specialist,
             iaijutsu: spec.iaijutsu,
         },
         Reach(s.reach_ft),

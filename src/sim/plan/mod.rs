@@ -17,6 +17,7 @@ mod house;
 mod initiative;
 mod melee;
 mod order;
+mod pre_initiative;
 mod round;
 mod second;
 mod surprise;
@@ -426,6 +427,10 @@ pub(super) struct Planning<'w, 's> {
     figures: Query<'w, 's, PlanFigure>,
     commands: Commands<'w, 's>,
     log: MessageWriter<'w, LogEvent>,
+    /// Who sees whom (a specialist's shot before initiative needs its target in sight).
+    sight: Option<Res<'w, crate::sim::Sightings>>,
+    /// The map's vision: none without a map, where every target is in sight.
+    vision: Option<Res<'w, crate::sim::MapVision>>,
 }
 
 /// A figure as the planner sees it while it looks at everyone at once: its components as

@@ -145,6 +145,9 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     }
     melee::strike_back(&mut b);
     let (mut entries, sequence) = order::entries(&b);
+    let mapped = p.vision.as_ref().is_some_and(|v| v.0.is_some());
+    let sight = p.sight.as_deref().filter(|_| mapped);
+    super::pre_initiative::shots(&b, &mut entries, sight);
     super::house::parting_shots(&mut b, &mut entries);
     for e in b.events {
         p.log.write(e);
