@@ -1529,3 +1529,48 @@ proptest! {
         }
     }
 }
+
+/// The routines `first` gives a missile weapon in round `round`.
+fn first_routines(weapon: &str, speed: bool, round: u32) -> Option<u32> {
+    let d = Defaults::default();
+    let flag = if speed { " speed" } else { "" };
+    let spec = format!(
+        "A: missile weapon={}{flag} d6=1 round={round}",
+        weapon.replace(' ', "_")
+    );
+    let fig = calc::parse_action(&spec, &d).ok()?;
+    let foe = calc::parse_action("O: melee sf=5 d6=6", &d).unwrap();
+    let (acts, _) = calc::calculate(&[fig, foe], &d).ok()?;
+    Some(acts[0].routines)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// `first` and a played scene shoot a missile weapon as many times a round, an item of
+    /// speed's doubled rate included (DMG p.168: a crossbow of speed shoots twice a light
+    /// crossbow's rate, a heavy one every round).
+    #[test]
+    fn first_and_run_shoot_as_often(
+        weapon in prop::sample::select(vec!["light crossbow", "heavy crossbow", "long bow", "sling", "dart"]),
+        speed in any::<bool>(),
+        round in 1u32..=2,
+    ) {
+        let src = format!(
+            r#"Scene(name: "rate", setting: Indoors, seed: 3,
+                combatants: [
+                    (name: "A", side: "A", at: (0.0, 0.0), weapon: "{weapon}", of_speed: {speed}, thac0: 16, ac: 5, hp: 500),
+                    (name: "O", side: "O", at: (0.0, 30.0), weapon: "long sword", thac0: 16, ac: 5, hp: 500),
+                ],
+                rounds: [
+                    (declare: {{ "A": Missile(targets: ["O"]), "O": Other("waits") }}, initiative: {{ "A": 1, "O": 6 }}),
+                    (declare: {{}}, initiative: {{ "A": 1, "O": 6 }}),
+                ],
+            )"#
+        );
+        let log = play(&src);
+        let shot = blows(&log).filter(|e| e.round == round && e.actor == "A").count() as u32;
+        let planned = first_routines(weapon, speed, round).unwrap_or(0);
+        prop_assert_eq!(planned, shot, "{} speed {} round {}", weapon, speed, round);
+    }
+}

@@ -194,8 +194,12 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         if !reach_given {
             a.reach_ft = w.length_ft;
         }
+        // The weapon's own rate, unless one is given: a crossbow of speed's doubled (DMG
+        // p.168), as a scene's is.
         if missile && rate.is_none() && a.routines == 1 {
-            rate = w.fire_rate;
+            rate = w
+                .fire_rate
+                .map(|r| initiative::rate_of_fire(&w.name, a.strikes_first, r).0);
         }
         if initiative::strikes_first(&w.name).is_some() {
             a.strikes_first = true;

@@ -99,6 +99,22 @@ pub fn strikes_first(weapon_name: &str) -> Option<Rule> {
         .then_some(cite::STRIKES_FIRST)
 }
 
+/// A missile weapon's rate of fire as its wielder shoots it: a crossbow of speed shoots at
+/// twice the crossbow's rate (DMG p.168: the Example of Melee's monk shoots his heavy
+/// crossbow in the surprise segment and again in round 1), with that rule; any other
+/// weapon at its own rate.
+pub fn rate_of_fire(
+    weapon_name: &str,
+    of_speed: bool,
+    rate: super::attack_rate::AttackRate,
+) -> (super::attack_rate::AttackRate, Option<Rule>) {
+    if of_speed && weapon_name.to_ascii_lowercase().contains("crossbow") {
+        (rate.hasted().0, Some(cite::CROSSBOW_OF_SPEED_RATE))
+    } else {
+        (rate, None)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

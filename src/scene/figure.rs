@@ -332,19 +332,12 @@ impl FigureStats {
             || c.load_lb
                 .is_some_and(|w| is_encumbered(w, c.strength_allowance_lb));
         let missile = weapon.is_some_and(|w| w.missile);
-        // A crossbow of speed doubles its rate of fire (DMG p.168): the Example of Melee's
-        // monk shoots his heavy crossbow in surprise and in round 1.
-        let speed_crossbow = |w: &crate::tables::Weapon| c.of_speed && w.name.contains("crossbow");
+        // A crossbow of speed doubles its rate of fire (DMG p.168).
         let attacks = c
             .attacks
             .or_else(|| {
                 let w = weapon.filter(|w| w.missile)?;
-                let rate = w.fire_rate?;
-                Some(if speed_crossbow(w) {
-                    rate.hasted().0
-                } else {
-                    rate
-                })
+                Some(crate::rules::initiative::rate_of_fire(&w.name, c.of_speed, w.fire_rate?).0)
             })
             .or(class.map(|(k, l)| crate::rules::class::attack_rate(k, l).0))
             .or(monster.map(|m| m.attacks))
