@@ -335,18 +335,19 @@ fn slowed_then_and_other_from_the_command_line() {
         "Orc: melee sf=7 d6=2",
     ]);
     assert_eq!(outline(&v), vec!["Orc", "Knight"]);
-    // The shot first whatever the dice; the sword after the orc who won 5-2, before it
-    // when the archer wins 5-2.
+    // The crossbow of speed's two shots (twice the light crossbow's rate) first and last,
+    // whatever the dice; the sword after the orc who won 5-2, before it when the archer
+    // wins 5-2 — as `run` plays scenes/second_actions.ron.
     let v = json(&[
         "Archer: missile weapon=light_crossbow speed then=short_sword d6=2",
         "Orc: melee weapon=long_sword d6=5",
     ]);
-    assert_eq!(outline(&v), vec!["Archer", "Orc", "Archer"]);
+    assert_eq!(outline(&v), vec!["Archer", "Orc", "Archer", "Archer"]);
     let v = json(&[
         "Archer: missile weapon=light_crossbow speed then=short_sword d6=5",
         "Orc: melee weapon=long_sword d6=2",
     ]);
-    assert_eq!(outline(&v), vec!["Archer", "Archer", "Orc"]);
+    assert_eq!(outline(&v), vec!["Archer", "Archer", "Orc", "Archer"]);
     // Without an item of speed there is no second action.
     let (code, _, err) = run(&[
         "first",
