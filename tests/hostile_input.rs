@@ -551,3 +551,85 @@ fn a_crowd_of_torches_is_compared_quizzed_and_counted_within_the_guard() {
         assert_eq!(out.0, 0, "{args:?}: {}", out.2);
     }
 }
+
+/// A key given twice where one is kept, or a weapon where it cannot serve, is refused at
+/// its place (exit 2), never silently dropped: fixed dice for a figure twice, a kind of
+/// dice twice, a psionic mode twice or as both attack and defense, a matrix cell twice, a
+/// bow swung in melee or held in the off hand; and `first` given a d6 and a d8.
+#[test]
+fn what_would_be_silently_dropped_or_misused_is_refused() {
+    let dir = folder("dropped");
+    let figure = |extra: &str| {
+        format!(
+            r#"(name: "A", side: "A", at: (0.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20{extra}),
+               (name: "B", side: "B", at: (0.0, 5.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20),"#
+        )
+    };
+    let scene = |figs: &str, declare: &str, rest: &str| {
+        format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 1, combatants: [{figs}],
+               rounds: [(declare: {{ {declare} }}, initiative: {{ "A": 2, "B": 5 }})], {rest})"#
+        )
+    };
+    let melee = r#""A": Melee(targets: ["B"]), "B": Melee(targets: ["A"])"#;
+    let cases = [
+        (
+            scene(
+                &figure(""),
+                melee,
+                r#"dice: { ToHit: { "A": [1, 5], "A": [3] } }"#,
+            ),
+            "'A' is given twice",
+        ),
+        (
+            scene(
+                &figure(""),
+                melee,
+                r#"dice: { ToHit: { "A": [1] }, ToHit: { "B": [3] } }"#,
+            ),
+            "'ToHit' is given twice",
+        ),
+        (
+            scene(
+                &figure(""),
+                melee,
+                r#"psionics: (attacks: [(name: "mind thrust", cost: 4), (name: "mind thrust", cost: 90)])"#,
+            ),
+            "given twice in the attacks",
+        ),
+        (
+            scene(
+                &figure(""),
+                melee,
+                r#"psionics: (attacks: [(name: "mind thrust", cost: 4)], defenses: [(name: "mind thrust", cost: 4)])"#,
+            ),
+            "both an attack and a defense",
+        ),
+        (
+            scene(
+                &figure(r#", weapon: "long bow""#).replacen(r#"weapon: "long sword", "#, "", 1),
+                melee,
+                "",
+            ),
+            "shot, not swung",
+        ),
+        (
+            scene(&figure(r#", off_hand: "short bow""#), melee, ""),
+            "shot, not swung",
+        ),
+    ];
+    for (k, (src, says)) in cases.iter().enumerate() {
+        let path = dir.join(format!("case{k}.ron"));
+        std::fs::write(&path, src).unwrap();
+        let args = ["check", path.to_str().unwrap()];
+        let out = run(&args);
+        no_panic(&args, &out);
+        assert_eq!(out.0, 2, "case {k} accepted:\n{src}\n{}", out.2);
+        let said = out.2.replace("\n  │ ", " ");
+        assert!(said.contains(says), "case {k}: {said}");
+        assert!(said.contains(&format!("case{k}.ron:")), "located: {said}");
+    }
+    let out = run(&["first", "A: melee sf=5 d8=8 d6=1", "B: melee sf=5 d6=2"]);
+    assert_eq!(out.0, 2, "{}", out.2);
+    assert!(out.2.contains("both a d6 and a d8"), "{}", out.2);
+}

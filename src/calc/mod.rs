@@ -121,6 +121,19 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let (mut body, mut encumbered) = (Body::Biped, false);
     let (mut weapon, mut spell, mut reach_given) = (None, None, false);
     let table = |e: String| format!("{name}: {e}");
+    // One die a figure: a d6 and a d8 both given is a conflict, not the last one winning.
+    let dice: Vec<_> = written
+        .settings
+        .iter()
+        .filter(|w| matches!(w.key, "d6" | "d8"))
+        .collect();
+    if let [_, later, ..] = dice[..]
+        && dice.iter().any(|w| w.key != later.key)
+    {
+        return Err(later.error(
+            "both a d6 and a d8 given: a side rolls one die (d8 marks a spectator's side); give one",
+        ));
+    }
     for w in &written.settings {
         // Every number within the limits scenes have (scene::limits).
         let (k, v) = (w.key, w.value);

@@ -244,7 +244,19 @@ impl FigureStats {
             None => None,
         };
         let off_hand: Option<&Weapon> = match &c.off_hand {
+            // A bow, crossbow or sling strikes no blow in the off hand (the second weapon of
+            // a melee, DMG p.70).
             Some(w) => match tables::weapon(w) {
+                Ok(w) if w.missile => {
+                    problems.push(problem(
+                        "off_hand",
+                        format!(
+                            "a {} is shot, not swung: the off hand's weapon strikes in melee",
+                            w.name
+                        ),
+                    ));
+                    None
+                }
                 Ok(w) => Some(w),
                 Err(e) => {
                     problems.push(problem("off_hand", e));

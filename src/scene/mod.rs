@@ -75,7 +75,11 @@ pub struct Scene {
     #[serde(default, skip_serializing_if = "is_default")]
     pub rounds: Vec<RoundSpec>,
     /// Fixed dice, per kind, per figure (or side), consumed in order.
-    #[serde(default, skip_serializing_if = "is_default")]
+    #[serde(
+        default,
+        skip_serializing_if = "is_default",
+        deserialize_with = "unique::nested"
+    )]
     pub dice: BTreeMap<DieKind, BTreeMap<String, Vec<i32>>>,
     /// The DM's own entries of the psionic tables, over `assets/psionics.ron`: mode costs,
     /// areas and matrix cells the texts do not give.
@@ -928,6 +932,13 @@ pub enum DieKind {
     /// A fumbled weapon's flight (house rules, "Critical Misses"): the d3 squares, then the
     /// d8 direction (keyed by the fumbler).
     Scatter,
+}
+
+impl std::fmt::Display for DieKind {
+    /// As the scene writes it (`ToHit`).
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{self:?}")
+    }
 }
 
 impl DieKind {

@@ -63,3 +63,16 @@ where
 {
     Vec::<Unique<K, V>>::deserialize(d).map(|v| v.into_iter().map(|u| u.0).collect())
 }
+
+/// `deserialize_with` for a map of maps (the scene's fixed dice, by kind and by figure):
+/// neither a kind nor a figure within it may be given twice.
+pub fn nested<'de, D, K, J, V>(d: D) -> Result<BTreeMap<K, BTreeMap<J, V>>, D::Error>
+where
+    D: Deserializer<'de>,
+    K: Deserialize<'de> + Ord + Display,
+    J: Deserialize<'de> + Ord + Display,
+    V: Deserialize<'de>,
+{
+    Unique::<K, Unique<J, V>>::deserialize(d)
+        .map(|u| u.0.into_iter().map(|(k, v)| (k, v.0)).collect())
+}

@@ -1082,6 +1082,27 @@ fn check_declarations(
             }
         }
         match act {
+            // A bow, crossbow or sling strikes no blow: melee and a charge's blow need a
+            // weapon that is swung (or a monster's own attacks). A second action's blow
+            // (`then:`) is struck with the other weapon.
+            Act::Melee { .. } | Act::Charge { .. }
+                if !path.ends_with(".then")
+                    && let Some(w) = FigureStats::resolve(fig)
+                        .ok()
+                        .and_then(|s| s.weapon)
+                        .and_then(|w| tables::weapon(&w).ok())
+                        .filter(|w| w.missile) =>
+            {
+                c.add(
+                    &at,
+                    format!("{path}.{who}"),
+                    format!(
+                        "'{who}' is armed with a {}, which is shot, not swung: it strikes no blow in melee",
+                        w.name
+                    ),
+                    Some("declare Missile, or give it a melee weapon (assets/weapons.ron)".into()),
+                );
+            }
             Act::Charge { .. } => {
                 if let Ok(stats) = FigureStats::resolve(fig)
                     && stats.encumbered

@@ -125,6 +125,7 @@ fn psionics(c: &mut Checker, scene: &Scene) {
         c.add(&[super::field("psionics")], "psionics".into(), m, None);
     }
     psionic_numbers(c, scene);
+    psionic_unique(c, scene);
     for (r, round) in scene.rounds.iter().enumerate() {
         for (who, choices) in &round.psionics {
             // The round's own `psionics:` (the r-th round that has one), not the scene's
@@ -217,6 +218,40 @@ fn psionic_numbers(c: &mut Checker, scene: &Scene) {
                 super::q(&cell.attack),
             ];
             c.add(&at, format!("psionics.matrix[{k}].outcome"), e, None);
+        }
+    }
+}
+
+/// Each mode of the scene's psionic table named once, as an attack or a defense, and each
+/// (attack, defense) cell of its matrix given once: a second entry was silently dropped.
+fn psionic_unique(c: &mut Checker, scene: &Scene) {
+    let t = &scene.psionics;
+    let mut seen: std::collections::BTreeMap<&str, &str> = std::collections::BTreeMap::new();
+    let modes = t.attacks.iter().map(|m| ("attacks", m));
+    for (list, m) in modes.chain(t.defenses.iter().map(|m| ("defenses", m))) {
+        if let Some(first) = seen.insert(m.name.as_str(), list) {
+            let at = vec![super::field("psionics"), super::q(&m.name)];
+            let why = if first == list {
+                format!("'{}' is given twice in the {list}", m.name)
+            } else {
+                format!("'{}' is both an attack and a defense mode", m.name)
+            };
+            c.add(&at, format!("psionics.{list}"), why, None);
+        }
+    }
+    let mut cells = std::collections::BTreeSet::new();
+    for (k, cell) in t.matrix.iter().enumerate() {
+        if !cells.insert((cell.attack.as_str(), cell.defense.as_str())) {
+            let at = vec![
+                super::field("psionics"),
+                super::field("matrix"),
+                super::q(&cell.attack),
+            ];
+            let why = format!(
+                "{} against {} is given twice in the matrix (one outcome each)",
+                cell.attack, cell.defense
+            );
+            c.add(&at, format!("psionics.matrix[{k}]"), why, None);
         }
     }
 }
