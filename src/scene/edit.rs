@@ -121,8 +121,9 @@ pub enum Edit {
 /// What a group is told to do; each figure's own declaration is made from it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum GroupOrder {
-    /// Melee, each at the figures of other sides nearest it first (the engine takes the
-    /// first still standing).
+    /// Melee, each at the one figure of another side nearest it: one target, not a list
+    /// (a melee at several targets is its own declaration, and "Take Initiative!" costs it
+    /// +1 a target, App. B).
     MeleeNearest,
     /// Missile fire, each at the nearest foe first.
     MissileNearest,
@@ -159,7 +160,7 @@ impl GroupOrder {
                 .collect::<Vec<_>>()
         };
         match self {
-            GroupOrder::MeleeNearest => Some(Act::melee(nearest())),
+            GroupOrder::MeleeNearest => Some(Act::melee(nearest().into_iter().take(1).collect())),
             GroupOrder::MissileNearest => Some(Act::missile(nearest())),
             GroupOrder::ChargeNearest => Some(Act::charge(nearest())),
             GroupOrder::Charge(t) => Some(Act::charge(vec![t.clone()])),
