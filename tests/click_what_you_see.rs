@@ -123,3 +123,31 @@ fn dragging_a_figure_mid_round_moves_its_start_and_rewinds() {
     app.update();
     assert_eq!(app.world().resource::<Editor>().note, None);
 }
+
+/// The note that a move rewound the map goes with the edits it was about: discarded (a
+/// reload answered "discard the edits"), it is gone, and so it is after a save.
+#[test]
+fn a_note_about_edits_goes_with_them() {
+    use firststrike::viewer::{Answer, ViewerRequest};
+    let mut app = app("scenes/lizard_man_lair.ron");
+    app.world_mut().write_message(EditorCommand::Toggle);
+    app.update();
+    forward(&mut app, 3);
+    app.world_mut().write_message(EditorCommand::MoveStart {
+        figure: "Robilar".into(),
+        to: (102.5, 52.5),
+    });
+    app.update();
+    assert!(app.world().resource::<Editor>().note.is_some());
+    app.world_mut().write_message(ViewerRequest::Reload);
+    app.update();
+    app.world_mut()
+        .write_message(EditorCommand::Answer(Answer::Discard));
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Editor>().note,
+        None,
+        "the edits were discarded"
+    );
+}

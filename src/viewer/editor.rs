@@ -145,6 +145,7 @@ impl Editor {
 
     /// Starts over on a scene as its file holds it: no history, nothing unsaved.
     pub fn take(&mut self, scene: Scene, path: PathBuf) {
+        self.note = None;
         self.on_disk = Some((scene.clone(), path.clone()));
         self.scene = Some(scene);
         self.path = Some(path);
@@ -157,6 +158,7 @@ impl Editor {
     /// Takes a scene that is on no disk yet (recovered edits): unsaved, for `path`.
     pub fn take_unsaved(&mut self, scene: Scene, path: Option<PathBuf>) {
         self.recovered = None;
+        self.note = None;
         self.scene = Some(scene);
         self.path = path;
         self.on_disk = None;
@@ -167,6 +169,8 @@ impl Editor {
     /// Drops the scene and its history (the DM chose to discard).
     fn discard(&mut self) {
         self.recovered = None;
+        // A note about the edits (a rewind made for them) goes with them.
+        self.note = None;
         self.scene = None;
         self.path = None;
         self.on_disk = None;
@@ -612,6 +616,7 @@ fn write(world: &mut World, path: PathBuf, how: Overwrite) {
             ed.path = Some(path.clone());
             ed.written = super::source::modified(&path).map(|t| (path.clone(), t));
             ed.recovered = None;
+            ed.note = None;
             recovery::clear_own(world);
             let mut source = world.resource_mut::<SceneSource>();
             source.path = path;
