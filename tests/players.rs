@@ -145,6 +145,18 @@ fn a_fallen_sleeper_is_not_called_asleep_nor_doing_anything() {
             if !f.up {
                 assert_eq!(f.intent, None, "{} is doing something while down", f.name);
             }
+            // On the map, one out of the fight is marked so, as a sleeper is.
+            let label = firststrike::viewer::label_text(f);
+            if f.dead {
+                assert!(label.contains("dead") || label.contains("slain"), "{label}");
+            } else if f.hp.0 <= 0 {
+                assert!(label.contains("(down)"), "{label}");
+            } else if f.up {
+                assert!(
+                    !label.contains("down") && !label.contains("dead"),
+                    "{label}"
+                );
+            }
         }
     }
     assert!(fell > 0, "someone falls in the replay");

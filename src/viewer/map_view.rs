@@ -51,9 +51,16 @@ pub const MAX_RINGED: usize = 12;
 
 /// Height of a label's letters in feet.
 const LABEL_FT: f32 = 2.2;
-/// A token's label: its name, and what spells have made of it ("Riggby (slain)").
+/// A token's label: its name, what spells have made of it ("Riggby (slain)"), and whether
+/// it is out of the fight ("Goblin 3 (down)", "Orc (dead)"): a figure felled by a blow
+/// looked as fit as any on the map, beside its sleeping neighbours marked "(asleep)".
 pub fn label_text(f: &super::FigureView) -> String {
-    let words: Vec<&str> = f.marks.iter().map(|m| m.1.word()).collect();
+    let mut words: Vec<&str> = f.marks.iter().map(|m| m.1.word()).collect();
+    if f.dead && !words.contains(&"slain") {
+        words.push("dead");
+    } else if !f.up && !f.dead && words.is_empty() {
+        words.push("down");
+    }
     if words.is_empty() {
         f.name.clone()
     } else {

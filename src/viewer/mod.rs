@@ -46,7 +46,7 @@ pub use camera::world_of;
 pub use capture::{Capture, FrameTimes};
 pub use editor::{Answer, Editor, EditorCommand, Pending};
 pub use input::ViewerAction;
-pub use map_view::{LabelLayout, label_size, layout, token_under};
+pub use map_view::{LabelLayout, label_size, label_text, layout, token_under};
 pub use mode::ViewerMode;
 pub use playback::{Playback, PlaybackCommand, SPEEDS};
 pub use recovery::{Found, Recovery};
