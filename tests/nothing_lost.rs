@@ -992,3 +992,63 @@ fn a_second_recovery_never_replaces_unsaved_edits() {
         "a recovery file was deleted"
     );
 }
+
+/// The quit question for a new scene can replace a file only by its own "replace" answer
+/// for the file it asked about (there was no button for it: only "save", which asked
+/// again); a replace of another file, or one never asked about, writes nothing. A folder
+/// that does not exist is named.
+#[test]
+fn the_quit_question_replaces_only_the_file_it_asked_about() {
+    let dir = folder("quit-replace");
+    let lair = dir.join("lair.ron");
+    let duel = dir.join("duel.ron");
+    let (lair_before, duel_before) = (bytes(&lair), bytes(&duel));
+    let mut app = app_on(&lair, false, None);
+    new_room_with_an_orc(&mut app);
+    request(&mut app, ViewerRequest::Quit);
+    // Never asked about the lair: nothing replaced, still asking.
+    send(
+        &mut app,
+        EditorCommand::Answer(Answer::Replace(lair.clone())),
+    );
+    assert_eq!(bytes(&lair), lair_before);
+    assert_eq!(exits(&app), 0);
+    assert_eq!(editor(&app).pending, Some(Pending::Quit));
+    // Asked about the duel: its own answer replaces it, then quits.
+    send(
+        &mut app,
+        EditorCommand::Answer(Answer::Save(Some(duel.clone()))),
+    );
+    assert_eq!(editor(&app).confirm.as_deref(), Some(duel.as_path()));
+    assert_eq!(bytes(&duel), duel_before);
+    send(
+        &mut app,
+        EditorCommand::Answer(Answer::Replace(duel.clone())),
+    );
+    assert_ne!(bytes(&duel), duel_before, "replaced as answered");
+    assert!(
+        firststrike::scene::load(&duel)
+            .unwrap()
+            .combatants
+            .iter()
+            .any(|c| c.name == "Orc")
+    );
+    assert_eq!(exits(&app), 1);
+    assert_eq!(bytes(&lair), lair_before);
+    // A folder that is not there is named.
+    let mut app = app_on(&lair, false, None);
+    new_room_with_an_orc(&mut app);
+    let nowhere = dir.join("no-such-folder").join("room.ron");
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: nowhere,
+            replace: false,
+        },
+    );
+    let why = editor(&app).problem.clone().unwrap_or_default();
+    assert!(
+        why.contains("no-such-folder") && why.contains("does not exist"),
+        "{why}"
+    );
+}

@@ -149,6 +149,8 @@ pub enum SaveError {
     Exists(std::path::PathBuf),
     /// Writing failed.
     Io(std::io::Error),
+    /// The folder it would go in does not exist.
+    NoFolder(std::path::PathBuf),
 }
 
 impl std::fmt::Display for SaveError {
@@ -156,6 +158,11 @@ impl std::fmt::Display for SaveError {
         match self {
             SaveError::Exists(p) => write!(f, "{} exists: confirm to replace it", p.display()),
             SaveError::Io(e) => write!(f, "could not write the scene: {e}"),
+            SaveError::NoFolder(p) => write!(
+                f,
+                "could not write the scene: the folder {} does not exist",
+                p.display()
+            ),
         }
     }
 }
@@ -169,6 +176,11 @@ pub fn save(scene: &Scene, path: &Path, replace: bool) -> Result<(), SaveError> 
     // The comments of the file replaced (a DM's notes, a scene's explanations) are kept.
     let old = std::fs::read_to_string(path).unwrap_or_default();
     let text = format!("{}{}", kept_comments(&old), to_ron(scene));
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty())
+        && !folder.is_dir()
+    {
+        return Err(SaveError::NoFolder(folder.to_path_buf()));
+    }
     write_atomic(path, &text).map_err(SaveError::Io)
 }
 

@@ -116,6 +116,9 @@ pub enum Answer {
     /// Save first (to the scene's file, or to this new file, never replacing one), then
     /// go on.
     Save(Option<PathBuf>),
+    /// Save to this file, replacing it: the answer to the question whether to replace it,
+    /// asked for this very file (anything else asks again), then go on.
+    Replace(PathBuf),
     /// Drop the edits and go on.
     Discard,
     /// Keep editing; do nothing.
@@ -276,7 +279,10 @@ fn carry_out(world: &mut World, p: Pending) {
 fn command(world: &mut World, c: EditorCommand) {
     // A replace waits for its own answer: anything else done first withdraws the question
     // (a double click on "save as" must not answer it).
-    if !matches!(c, EditorCommand::SaveAs { replace: true, .. }) {
+    if !matches!(
+        c,
+        EditorCommand::SaveAs { replace: true, .. } | EditorCommand::Answer(Answer::Replace(_))
+    ) {
         let mut ed = world.resource_mut::<Editor>();
         if ed.confirm.take().is_some() {
             ed.problem = None;
@@ -403,6 +409,16 @@ fn answer(world: &mut World, a: Answer) {
             world.resource_mut::<Editor>().discard();
             recovery::clear_own(world);
             carry_out(world, p);
+        }
+        Answer::Replace(path) => {
+            if world.resource::<Editor>().confirm.as_ref() == Some(&path) {
+                write(world, path, Overwrite::Confirmed);
+            }
+            if world.resource::<Editor>().dirty() {
+                world.resource_mut::<Editor>().pending = Some(p);
+            } else {
+                carry_out(world, p);
+            }
         }
         Answer::Save(new_file) => {
             let own = world.resource::<Editor>().path.clone();

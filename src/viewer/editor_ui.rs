@@ -122,7 +122,8 @@ impl Default for EditorUi {
             monster: "orc".into(),
             squad: 1,
             form: None,
-            save_as: "scenes/my_encounter.ron".into(),
+            // The folder the viewer was started in, not the shipped library's.
+            save_as: "my_encounter.ron".into(),
             asked_as: None,
             pick: None,
             menu: None,

@@ -107,6 +107,14 @@ pub(super) fn unsaved_dialog(
                 }
                 answer = Some(Answer::Save(to));
             }
+            // Asked whether to replace the file named: answered here, for that file.
+            if let Some(there) = editor.confirm.clone()
+                && editor.path.is_none()
+                && ui.asked_as.as_deref() == Some(there.to_string_lossy().as_ref())
+                && h.button(format!("replace {}", there.display())).clicked()
+            {
+                answer = Some(Answer::Replace(there));
+            }
             if h.button("discard the edits").clicked() {
                 answer = Some(Answer::Discard);
             }
