@@ -1574,3 +1574,56 @@ proptest! {
         prop_assert_eq!(planned, shot, "{} speed {} round {}", weapon, speed, round);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A shot at a figure locked in melee with the shooter's comrade (DMG p.63) strikes one
+    /// of the two, the one a die picks (the target on 1, the comrade on 2); at a figure no
+    /// comrade fights in reach, it strikes the target, and nothing is picked.
+    #[test]
+    fn a_shot_into_a_melee_strikes_one_of_the_combatants(
+        gap in prop::sample::select(vec![3.0f64, 5.0, 30.0]),
+        fights in any::<bool>(),
+        fixed in prop::option::of(1i32..=2),
+        ti in any::<bool>(),
+    ) {
+        let comrade_act = if fights { r#"Melee(targets: ["Orc"])"# } else { r#"Other("waits")"# };
+        let (system, init) = if ti {
+            ("rules: (system: TakeInitiative),", r#""Archer": 3, "Friend": 9, "Orc": 9"#)
+        } else {
+            ("", r#""A": 5, "B": 2"#)
+        };
+        let dice = fixed.map_or(String::new(), |d| format!(r#"IntoMelee: {{ "Archer": [{d}] }},"#));
+        let src = format!(
+            r#"Scene(name: "into melee", setting: Indoors, seed: 8, {system}
+                combatants: [
+                    (name: "Archer", side: "A", at: (0.0, 0.0), weapon: "long bow", thac0: 10, ac: 5, hp: 50),
+                    (name: "Friend", side: "A", at: (40.0, {gap}), weapon: "long sword", thac0: 15, ac: 5, hp: 500),
+                    (name: "Orc", side: "B", at: (40.0, 0.0), weapon: "long sword", thac0: 19, ac: 5, hp: 500),
+                ],
+                rounds: [(declare: {{ "Archer": Missile(targets: ["Orc"]), "Friend": {comrade_act}, "Orc": Other("waits") }},
+                          initiative: {{ {init} }})],
+                dice: {{ {dice} ToHit: {{ "Archer": [20, 20] }} }},
+            )"#
+        );
+        let log = play(&src);
+        let shots: Vec<&LogEvent> = blows(&log).filter(|e| e.actor == "Archer").collect();
+        prop_assert!(!shots.is_empty());
+        let picks: Vec<&LogEvent> = log.iter().filter(|e| e.rule.id == "missile.into_melee").collect();
+        let in_melee = fights && gap <= 5.0;
+        for s in &shots {
+            let at = s.target.as_ref().map(|t| t.to_string()).unwrap_or_default();
+            if in_melee {
+                prop_assert!(at == "Orc" || at == "Friend", "{}", at);
+            } else {
+                prop_assert_eq!(at.as_str(), "Orc");
+            }
+        }
+        prop_assert_eq!(picks.len(), if in_melee { shots.len() } else { 0 }, "{:#?}", log);
+        if let (true, Some(d)) = (in_melee, fixed) {
+            let first = shots[0].target.as_ref().unwrap().to_string();
+            prop_assert_eq!(first.as_str(), if d == 1 { "Orc" } else { "Friend" });
+        }
+    }
+}

@@ -28,6 +28,7 @@ pub mod effect;
 pub mod first;
 pub mod house;
 pub mod initiative;
+pub mod into_melee;
 pub mod monster;
 pub mod movement;
 pub mod options;

@@ -932,6 +932,9 @@ pub enum DieKind {
     /// A fumbled weapon's flight (house rules, "Critical Misses"): the d3 squares, then the
     /// d8 direction (keyed by the fumbler).
     Scatter,
+    /// Which combatant a missile loosed into a melee strikes (DMG p.63): 1 the target, then
+    /// the shooter's comrades in the melee in the scene's order (keyed by the shooter).
+    IntoMelee,
 }
 
 impl std::fmt::Display for DieKind {
@@ -956,6 +959,7 @@ impl DieKind {
             DieKind::Save => 1..=20,
             DieKind::Percent => 1..=100,
             DieKind::Scatter => 1..=8,
+            DieKind::IntoMelee => 1..=8,
         }
     }
 }

@@ -144,6 +144,7 @@ pub(super) fn ask(
         DieKind::Save => "a saving throw",
         DieKind::Percent => "d%",
         DieKind::Scatter => "a fumbled weapon's flight (d3 squares, then d8 direction)",
+        DieKind::IntoMelee => "which combatant a shot into a melee strikes",
     };
     egui::Window::new("Table dice")
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))

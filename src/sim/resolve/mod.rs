@@ -12,6 +12,7 @@ mod effect;
 mod fumble;
 mod gang;
 mod hide;
+mod into_melee;
 mod shove;
 mod strike;
 mod target;
@@ -33,6 +34,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub(super) struct Fighter {
     entity: Entity,
     figure: &'static Combatant,
+    side: &'static super::components::Side,
     pos: &'static Position,
     reach: &'static Reach,
     fighting: &'static Fighting,

@@ -175,6 +175,8 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         idle(p, None, "no target left standing".into(), entry.rule);
         return;
     };
+    // Loosed into a melee where its comrades fight, the shot may strike any of them.
+    let target = super::into_melee::retarget(p, (actor, &act), target, when);
     let Ok(t) = p.figures.get(target) else { return };
     let (target_name, tpos, tsur) = (t.figure.name.clone(), *t.pos, *t.surprised);
     // Hidden in shadows, it cannot be perceived by normal means (§10): no foe singles it
