@@ -908,3 +908,48 @@ fn weaponless_fields_that_do_nothing_are_warned_of() {
     );
     assert!(warned(&scene(on, "")).is_empty());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Move or strike (house rules): a monster whose one routine is several attacks (the
+    /// brown bear's claw/claw/bite) makes one attack in a round it moved up and in the next,
+    /// and all of them from its second round of standing still — as the log says ("one
+    /// attack, not 3"); without the house rule, all of them every round.
+    #[test]
+    fn a_bear_that_moved_makes_one_attack(gap in 12.0f64..30.0, house in any::<bool>()) {
+        let rules = if house { "rules: (house: (move_or_strike: true))," } else { "" };
+        let src = format!(
+            r#"Scene(name: "bear", setting: Indoors, seed: 9, {rules}
+                combatants: [
+                    (name: "Bear", side: "O", at: (60.0, 10.0), monster: "brown bear", hp: 500),
+                    (name: "Ranger", side: "P", at: (60.0, {y}), weapon: "long sword", thac0: 10, ac: 3, hp: 500),
+                ],
+                rounds: [
+                    (declare: {{ "Bear": Melee(targets: ["Ranger"]), "Ranger": Other("waits") }}, initiative: {{ "P": 5, "O": 2 }}),
+                    (initiative: {{ "P": 5, "O": 2 }}),
+                    (initiative: {{ "P": 5, "O": 2 }}),
+                ],
+            )"#,
+            y = 10.0 + gap
+        );
+        let mut r = SceneRun::new(parse("bear.ron", &src).unwrap(), None, None);
+        r.run_to_end();
+        let per_round = |round: u32| {
+            r.log()
+                .events
+                .iter()
+                .filter(|e| e.round == round && e.actor == "Bear" && matches!(e.kind, K::Hit | K::Miss))
+                .count()
+        };
+        let (one, two, three) = (per_round(1), per_round(2), per_round(3));
+        if house {
+            // Moving up (within half its move, it strikes; farther, it only moves).
+            prop_assert!(one <= 1, "round 1: {}", one);
+            prop_assert!(two <= 1, "round 2, moved last round: {}", two);
+            prop_assert_eq!(three, 3, "round 3, standing still");
+        } else {
+            prop_assert_eq!(three, 3);
+        }
+    }
+}

@@ -36,7 +36,7 @@ pub use critical::{
     DIRECTIONS, Fumble, confirms_critical, critical_multiplier, fumble, fumble_lands,
 };
 pub use gang::{gang_up, room_for_attackers};
-pub use moving::{may_close_and_strike, routines_after_moving};
+pub use moving::{may_close_and_strike, one_attack_after_moving, routines_after_moving};
 pub use parting::{PARTING_SHOT_BONUS, parting_shot};
 pub use time::{Needs, TimeLeft, after_awaiting, after_surprise, fits};
 

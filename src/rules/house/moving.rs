@@ -30,6 +30,17 @@ pub fn routines_after_moving(
     }
 }
 
+/// Whether a figure whose one routine is several attacks (a bear's claw/claw/bite, two
+/// weapons) makes only the first of them this round: it moved this round or the last, and
+/// its multiple attacks come back only standing still. With the rule, when it does.
+pub fn one_attack_after_moving(
+    attacks_per_routine: u32,
+    moved_now: bool,
+    moved_last: bool,
+) -> Option<Rule> {
+    ((moved_now || moved_last) && attacks_per_routine > 1).then_some(cite::HOUSE_STANDING_STILL)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

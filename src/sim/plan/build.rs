@@ -24,6 +24,8 @@ pub(super) struct Action {
     pub what: String,
     /// The figure's second action this round.
     pub second: bool,
+    /// What every blow of it carries (one attack only, under a house rule).
+    pub adjust: Vec<super::Adjust>,
 }
 
 /// A round being planned.
@@ -117,6 +119,7 @@ impl RoundBuild<'_> {
             charge,
             what,
             second: false,
+            adjust: Vec::new(),
         });
     }
 

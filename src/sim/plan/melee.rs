@@ -3,13 +3,14 @@
 //! and a missile user's Dexterity counts toward its initiative (DMG p.64).
 
 use super::build::RoundBuild;
-use super::{first_standing, gap, idle, no_target};
+use super::{Adjust, first_standing, gap, idle, no_target};
 use crate::rules::action::ActionKind;
 use crate::rules::charge;
 use crate::rules::cite;
 use crate::rules::movement::{feet_per_round, feet_per_segment};
 use crate::scene::Act;
 use crate::sim::components::Closing;
+use crate::sim::log::EventKind;
 use crate::sim::movement::feet;
 
 /// Plans figure `i`'s melee or missile fire.
@@ -57,7 +58,35 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
         d.late_by = Some(crate::rules::action::LateBy::Moving);
     }
     let targets = f.act.targets().iter().map(|s| s.to_string()).collect();
+    let one_attack = one_attack_only(b, i, arrives > 0, missile);
     b.push(i, d, targets, false, String::new());
+    if let (Some(adjust), Some(a)) = (one_attack, b.actions.last_mut()) {
+        a.adjust.push(adjust);
+    }
+}
+
+/// Under the house rule of move or strike, a figure that moved this round or the last and
+/// whose routine is several attacks (claw/claw/bite, two weapons) makes the first alone:
+/// the cut is logged, and its blows carry the mark the strike reads.
+fn one_attack_only(b: &mut RoundBuild, i: usize, moving: bool, missile: bool) -> Option<Adjust> {
+    if !b.options.house.move_or_strike || missile {
+        return None;
+    }
+    let f = &b.figs[i];
+    let n = f.attacks_per_routine();
+    let rule = crate::rules::house::one_attack_after_moving(n, moving, f.moved_before(b.round))?;
+    let why = crate::words!(
+        "moved {}: one attack, not {n} (several attacks only standing still)",
+        if moving { "this round" } else { "last round" }
+    );
+    let e =
+        crate::sim::log::LogEvent::new(b.when, f.name(), EventKind::Act, None, why.clone(), rule);
+    b.events.push(e);
+    Some(Adjust {
+        value: 0,
+        why,
+        rule,
+    })
 }
 
 /// Under the house rule of move or strike: the pace of figure `t` if it, too, moves up to

@@ -79,7 +79,7 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
                     set: declared[ev.actor].set_vs_charge && routine == 1,
                     second: acts[ev.actor].second,
                     free: None,
-                    adjust: Vec::new(),
+                    adjust: acts[ev.actor].adjust.clone(),
                 },
                 SeqKind::Complete => Planned::Complete {
                     what: what_of[ev.actor].clone(),

@@ -388,9 +388,12 @@ fn as_it_turns(adjust: &[Adjust]) -> bool {
         .any(|a| a.rule == cite::TI_WITHDRAW_BLOCK || is_parting_shot(a))
 }
 
-/// Whether the adjustments hold a minor action's "one attack, not several".
+/// Whether the adjustments hold "one attack, not several": a minor action's ("Take
+/// Initiative!" App. A), or a figure's that moved (house rules).
 fn one_attack_only(adjust: &[Adjust]) -> bool {
-    adjust.iter().any(|a| a.rule == cite::TI_MINOR_ONE_ATTACK)
+    adjust
+        .iter()
+        .any(|a| a.rule == cite::TI_MINOR_ONE_ATTACK || a.rule == cite::HOUSE_STANDING_STILL)
 }
 
 /// Whether an adjustment is a parting shot's (house rules): it lands as the figure goes.
