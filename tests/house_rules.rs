@@ -953,3 +953,50 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Surprise carried over (house rules): a charger whose weapon is ruled out for the
+    /// segments left still runs at the charge rate from when its side may act, beside one
+    /// whose weapon fits — both reach their foes in the same segment — and strikes no blow.
+    #[test]
+    fn a_charger_whose_weapon_is_ruled_out_still_charges_in_step(lost in 1u32..=3, far in 60.0f64..110.0) {
+        let src = format!(
+            r#"Scene(name: "cut short", setting: Indoors, seed: 5,
+                rules: (house: (surprise_carries_over: true)),
+                combatants: [
+                    (name: "Charger", side: "Party", at: (20.0, 20.0), weapon: "two-handed sword", thac0: 16, ac: 3, hp: 40),
+                    (name: "Sword", side: "Party", at: (60.0, 20.0), weapon: "long sword", thac0: 16, ac: 3, hp: 40),
+                    (name: "Orc B", side: "Orcs", at: (20.0, {y}), monster: "orc", hp: 300),
+                    (name: "Orc C", side: "Orcs", at: (60.0, {y}), monster: "orc", hp: 300),
+                ],
+                surprise: {{ "Party": D6({lost}), "Orcs": None }},
+                surprise_segments: [{surprise}],
+                rounds: [(declare: {{
+                    "Charger": Charge(targets: ["Orc B"]), "Sword": Charge(targets: ["Orc C"]),
+                    "Orc B": Other("waits"), "Orc C": Other("waits"),
+                }}, initiative: {{ "Party": 6, "Orcs": 2 }})],
+            )"#,
+            y = 20.0 + far,
+            surprise = vec!["{}"; lost as usize].join(", ")
+        );
+        let mut r = SceneRun::new(parse("cut.ron", &src).unwrap(), None, None);
+        r.run_to_end();
+        let log = &r.log().events;
+        let reaches = |who: &str| {
+            log.iter()
+                .find(|e| e.round == 1 && e.actor == who && e.detail.contains("reaches striking distance"))
+                .map(|e| e.segment)
+        };
+        let first_move = |who: &str| {
+            log.iter()
+                .find(|e| e.round == 1 && e.actor == who && e.kind == K::Move)
+                .map(|e| e.segment)
+        };
+        prop_assert_eq!(reaches("Charger"), reaches("Sword"), "{:#?}", log);
+        prop_assert_eq!(first_move("Charger"), first_move("Sword"));
+        prop_assert!(!log.iter().any(|e| e.round == 1 && e.actor == "Charger" && matches!(e.kind, K::Hit | K::Miss)));
+        prop_assert!(!log.iter().any(|e| e.actor == "Charger" && e.rule.id == "charge.no_melee"));
+    }
+}

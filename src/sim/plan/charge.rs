@@ -16,6 +16,18 @@ use crate::sim::movement::feet;
 
 /// Plans figure `i`'s charge.
 pub(super) fn plan(b: &mut RoundBuild, i: usize) {
+    charge(b, i, true);
+}
+
+/// Plans figure `i`'s charge with no blow at its end (a house rule ruled its weapon out
+/// this round): it still runs at the charge rate, from when its side may act, as a
+/// charge that cannot arrive does.
+pub(super) fn run_without_blow(b: &mut RoundBuild, i: usize) {
+    charge(b, i, false);
+}
+
+/// Plans figure `i`'s charge, with its blow at contact when `blow`.
+fn charge(b: &mut RoundBuild, i: usize, blow: bool) {
     let f = &b.figs[i];
     let Some(t) = first_standing(b.figs, f.act) else {
         match f.act {
@@ -41,6 +53,10 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     if b.options.charge_within_inch == ChargeWithinInch::AsMelee
         && charge::melee_possible(g, b.setting).0
     {
+        // Already there, and no blow: nothing to do.
+        if !blow {
+            return;
+        }
         let why = crate::words!(
             "{} is within 1\": the charge is fought as normal melee (reading charge_within_inch)",
             b.figs[t].name()
@@ -90,10 +106,21 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
     // A charge that makes contact this round strikes at contact: that is the initial round
     // of combat, and the next round's blows go by speed factor (DMG p.66). One that does
     // not arrive only closed.
-    if arrival > SEGMENTS_PER_ROUND {
+    if arrival > SEGMENTS_PER_ROUND || !blow {
         b.changes.closing_now.push(i);
     }
     b.changes.charging.push(i);
+    if !blow {
+        let why = crate::words!(
+            "charges {} ft at {} ft/segment from segment {}: no blow this round",
+            feet(g),
+            feet(fps),
+            wait + 1
+        );
+        let t = Some(b.figs[t].name().to_string());
+        b.events.push(idle(b.when, f, t, why, cite::CHARGE_RATE));
+        return;
+    }
     if arrival > SEGMENTS_PER_ROUND {
         let why = crate::words!(
             "charging {} ft at {} ft/segment: no contact this round",

@@ -101,9 +101,10 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
             continue;
         }
         if super::house::precluded(&mut b, i) {
-            // Moving is never ruled out: a charger still runs at its foe, with no blow.
+            // Moving is never ruled out: a charger still runs at its foe, at the charge rate
+            // and from when its side may act, with no blow.
             if matches!(f.act, Act::Charge { .. }) {
-                melee::plan_close(&mut b, i);
+                charge::run_without_blow(&mut b, i);
             }
             continue;
         }
