@@ -86,3 +86,37 @@ mod tests {
         assert_eq!(owned("Émile", "é"), "Émile's é");
     }
 }
+
+/// Characters that show nothing or turn the text round: zero-width spaces and joiners,
+/// the bidirectional marks, embeddings, overrides and isolates, the byte-order mark.
+pub fn hidden(c: char) -> bool {
+    matches!(c as u32, 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2069 | 0xFEFF)
+}
+
+/// `text` as a terminal may be given it: a control character (an escape that would
+/// retitle or recolour it) or an invisible one becomes `?`; line breaks and tabs stay.
+/// What the user typed (a file name, a `--vary` name) reaches the screen this way.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| (c.is_control() && c != '\n' && c != '\t') || hidden(c);
+    if !text.chars().any(bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(text.chars().map(|c| if bad(c) { '?' } else { c }).collect())
+}
+
+#[cfg(test)]
+mod terminal_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the text, what is shown holds no control character but line breaks
+        /// and tabs, no invisible one, and as many characters as the text.
+        #[test]
+        fn nothing_a_terminal_acts_on_gets_through(text in ".{0,40}") {
+            let shown = terminal_safe(&text);
+            prop_assert!(shown.chars().all(|c| !((c.is_control() && c != '\n' && c != '\t') || hidden(c))));
+            prop_assert_eq!(shown.chars().count(), text.chars().count());
+        }
+    }
+}

@@ -633,3 +633,42 @@ fn what_would_be_silently_dropped_or_misused_is_refused() {
     assert_eq!(out.0, 2, "{}", out.2);
     assert!(out.2.contains("both a d6 and a d8"), "{}", out.2);
 }
+
+/// What the user typed reaches the terminal without its escapes: a file name holding one
+/// (in `check`'s "ok" line and in an error's header) and a `--vary` name are shown with `?`.
+#[test]
+fn escapes_in_paths_and_arguments_never_reach_the_terminal() {
+    let dir = folder("escapes");
+    let good = dir.join("ok\u{1b}]0;PWN\u{7}.ron");
+    std::fs::copy("scenes/otis_vs_robilar.ron", &good).unwrap();
+    let bad = dir.join("bad\u{1b}[31m.ron");
+    std::fs::write(
+        &bad,
+        "Scene(name: \"x\", setting: Indoors, combatants: [], rounds: [])",
+    )
+    .unwrap();
+    for args in [
+        vec!["check".to_string(), good.to_string_lossy().into_owned()],
+        vec!["check".to_string(), bad.to_string_lossy().into_owned()],
+        vec![
+            "odds".into(),
+            "bigby_vs_giant".into(),
+            "--trials".into(),
+            "3".into(),
+            "--vary".into(),
+            "Hill giant\u{1b}[31m.y=55..60:5".into(),
+        ],
+    ] {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run(&refs);
+        no_panic(&refs, &out);
+        assert!(
+            !out.1.contains('\u{1b}') && !out.2.contains('\u{1b}'),
+            "{args:?}: {out:?}"
+        );
+        assert!(
+            !out.1.contains('\u{7}') && !out.2.contains('\u{7}'),
+            "{args:?}: {out:?}"
+        );
+    }
+}

@@ -68,6 +68,9 @@ enum Command {
 pub(crate) fn out(text: &str) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
+    // Scene strings are checked when loaded; what comes from elsewhere (a path, an
+    // argument) is made safe here.
+    let text = crate::text::terminal_safe(text);
     note(
         stdout
             .write_all(text.as_bytes())

@@ -100,7 +100,7 @@ fn sweep(
     let runs = match pool.install(|| crate::calc::sweep::run(scene, vary, how, progress)) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", crate::text::terminal_safe(&format!("error: {e}")));
             return 2;
         }
     };
@@ -119,7 +119,10 @@ fn sweep(
         let bytes = match chart {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("error: --chart {}: {e}", path.display());
+                eprintln!(
+                    "{}",
+                    crate::text::terminal_safe(&format!("error: --chart {}: {e}", path.display()))
+                );
                 return 2;
             }
         };
@@ -132,7 +135,13 @@ fn sweep(
             } else {
                 ""
             };
-            eprintln!("error: --chart {}: {e}{note}", path.display());
+            eprintln!(
+                "{}",
+                crate::text::terminal_safe(&format!(
+                    "error: --chart {}: {e}{note}",
+                    path.display()
+                ))
+            );
             return if full { 1 } else { 2 };
         }
     }
@@ -192,7 +201,7 @@ pub fn run(args: OddsArgs) -> i32 {
     let reroll = match reroll(&args.reroll) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", crate::text::terminal_safe(&format!("error: {e}")));
             return 2;
         }
     };
@@ -219,7 +228,7 @@ pub fn run(args: OddsArgs) -> i32 {
     {
         Ok(v) => v,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", crate::text::terminal_safe(&format!("error: {e}")));
             return 2;
         }
     };

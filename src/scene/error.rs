@@ -47,8 +47,9 @@ impl SceneError {
             .max(1)
             .min(src.len().saturating_sub(offset));
         let (text, at, first_line) = window(src, offset);
+        let file = crate::text::terminal_safe(file).into_owned();
         SceneError {
-            file: file.into(),
+            file: file.clone(),
             line,
             column,
             field: shown(&field.into(), FIELD_CHARS),
@@ -56,7 +57,7 @@ impl SceneError {
             help: help.map(|h| shown(&h, MESSAGE_CHARS)),
             span: (at, len.min(text.len() - at)).into(),
             src: Snippet {
-                name: file.into(),
+                name: file,
                 text,
                 first_line,
             },
@@ -65,15 +66,16 @@ impl SceneError {
 
     /// An error that is not about a place in a file (it cannot be read).
     pub fn file(file: &str, message: impl Into<String>) -> SceneError {
+        let file = crate::text::terminal_safe(file).into_owned();
         SceneError {
-            file: file.into(),
+            file: file.clone(),
             line: 1,
             column: 1,
             field: "file".into(),
             message: shown(&message.into(), MESSAGE_CHARS),
             help: None,
             src: Snippet {
-                name: file.into(),
+                name: file,
                 text: String::new(),
                 first_line: 0,
             },

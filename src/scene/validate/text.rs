@@ -25,11 +25,7 @@ pub(crate) fn unshowable(text: &str) -> Option<String> {
     ))
 }
 
-/// Characters that show nothing or turn the text round: zero-width spaces and joiners,
-/// the bidirectional marks, embeddings, overrides and isolates, the byte-order mark.
-pub(crate) fn hidden(c: char) -> bool {
-    matches!(c as u32, 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2069 | 0xFEFF)
-}
+pub(crate) use crate::text::hidden;
 
 /// Every string of the scene that cannot be shown, located at the field that holds it.
 pub(super) fn check(c: &mut Checker, scene: &Scene) {
