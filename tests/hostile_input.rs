@@ -672,3 +672,31 @@ fn escapes_in_paths_and_arguments_never_reach_the_terminal() {
         );
     }
 }
+
+/// A number too big for its field's type is refused with the field's own range, as one
+/// within the type but out of range is (hp 10^18 said only "out of bounds", "a whole
+/// number, 0 or more").
+#[test]
+fn a_number_past_its_type_is_told_its_fields_range() {
+    let dir = folder("past-type");
+    for (field, value, says) in [
+        ("hp", "1000000000000000000", "allowed: 1 to 1000"),
+        ("thac0", "99999999999", "allowed: -10 to 30"),
+        ("ac", "-99999999999", "allowed: -10 to 10"),
+    ] {
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, combatants: [
+                (name: "A", side: "A", at: (0.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20, {field}: {value}),
+                (name: "B", side: "B", at: (0.0, 5.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20)],
+               rounds: [])"#
+        )
+        .replacen(&format!("{field}: {}, ", if field == "hp" { "20" } else if field == "thac0" { "15" } else { "5" }), "", 1);
+        let path = dir.join(format!("{field}.ron"));
+        std::fs::write(&path, src).unwrap();
+        let args = ["check", path.to_str().unwrap()];
+        let out = run(&args);
+        no_panic(&args, &out);
+        assert_eq!(out.0, 2, "{field}");
+        assert!(out.2.contains(says), "{field}: {}", out.2);
+    }
+}

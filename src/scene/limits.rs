@@ -145,7 +145,16 @@ pub const PSIONIC_STRENGTH: RangeInclusive<u32> = 0..=1000;
 /// negative count): the field's limits where it has some, else "a whole number, 0 or more".
 pub fn allowed_for(field: &str) -> String {
     let range = |r: &RangeInclusive<u32>| format!("allowed: {} to {}", r.start(), r.end());
+    let signed = |r: &RangeInclusive<i32>| format!("allowed: {} to {}", r.start(), r.end());
     match field {
+        "hp" => signed(&HP),
+        "ac" | "ac_type" => signed(&AC),
+        "thac0" => signed(&THAC0),
+        "to_hit_bonus" | "modifier" => signed(&TO_HIT_BONUS),
+        "damage_bonus" => signed(&DAMAGE_BONUS),
+        "weapon_magic" => signed(&WEAPON_MAGIC),
+        "strength_allowance_lb" => signed(&ALLOWANCE_LB),
+        "seed" => "allowed: a whole number from 0 to 18446744073709551615".to_string(),
         "dexterity" => range(&DEXTERITY),
         "movement" => range(&MOVEMENT_IN),
         "speed_factor" => range(&SPEED_FACTOR),
