@@ -1052,3 +1052,36 @@ fn the_quit_question_replaces_only_the_file_it_asked_about() {
         "{why}"
     );
 }
+
+/// Ctrl+S with nothing edited says so (it said a new scene had no file); with edits made in
+/// the editor and the editor closed, it saves them to their file, and says so.
+#[test]
+fn ctrl_s_out_of_the_editor_says_what_it_did() {
+    let dir = folder("ctrl-s");
+    let lair = dir.join("lair.ron");
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Save);
+    assert!(
+        editor(&app)
+            .saved
+            .as_deref()
+            .unwrap_or_default()
+            .contains("nothing to save"),
+        "{:?}",
+        editor(&app).saved
+    );
+    assert_eq!(editor(&app).problem, None);
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Save);
+    assert!(!editor(&app).dirty());
+    assert!(String::from_utf8(bytes(&lair)).unwrap().contains("Grok"));
+    assert!(
+        editor(&app)
+            .saved
+            .as_deref()
+            .unwrap_or_default()
+            .contains("saved")
+    );
+}

@@ -335,6 +335,12 @@ fn command(world: &mut World, c: EditorCommand) {
             replay(world);
         }
         EditorCommand::Save => {
+            // Nothing edited yet: nothing to save, said as such.
+            if world.resource::<Editor>().scene.is_none() {
+                world.resource_mut::<Editor>().saved =
+                    Some("nothing to save: no edits made (B opens the editor)".into());
+                return;
+            }
             let path = world.resource::<Editor>().path.clone();
             match path {
                 Some(p) => write(world, p, Overwrite::Own),

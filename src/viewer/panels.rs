@@ -90,6 +90,8 @@ pub(super) struct PanelReads<'w, 's> {
     ruler: Res<'w, Ruler>,
     input_map: Query<'w, 's, &'static InputMap<ViewerAction>>,
     preview: Option<Res<'w, super::ahead::Preview>>,
+    /// The editor: what a save (Ctrl+S) out of edit mode came to is said in the top bar.
+    editor: Option<Res<'w, super::editor::Editor>>,
 }
 
 /// What the panels ask of the playback and of the viewer.
@@ -147,6 +149,7 @@ pub(super) fn panels(
         ruler,
         input_map,
         preview,
+        editor,
     } = read;
     let PanelMessages {
         mut commands,
@@ -307,6 +310,17 @@ pub(super) fn panels(
                 }
                 if ui.button("help (H)").clicked() {
                     layers.help = !layers.help;
+                }
+                // Out of edit mode the editor panel is hidden: what Ctrl+S came to (saved,
+                // or why not) is said here, not nowhere.
+                if *mode.get() != super::ViewerMode::Edit
+                    && let Some(ed) = editor.as_deref()
+                {
+                    if let Some(why) = &ed.problem {
+                        ui.colored_label(egui::Color32::from_rgb(240, 140, 120), why);
+                    } else if let Some(done) = &ed.saved {
+                        ui.label(done);
+                    }
                 }
             });
         })
