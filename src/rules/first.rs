@@ -278,7 +278,7 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 rule,
                 crate::words!(
                     "{} won initiative {}-{}",
-                    r.name,
+                    winner_words(r, c),
                     r.initiative(),
                     c.initiative()
                 ),
@@ -467,7 +467,7 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
             {
                 let why = crate::words!(
                     "{} won initiative {}-{}: the charge reaches {} before any shot, and shots not yet loosed are lost",
-                    r.name,
+                    winner_words(r, c),
                     r.initiative(),
                     c.initiative(),
                     c.name
@@ -626,5 +626,16 @@ fn losing_die(attacker: &Declared, caster: &Declared) -> u32 {
         attacker.die.min(caster.die)
     } else {
         attacker.die
+    }
+}
+
+/// Who won the dice, in words: the winner's side, whose die it is (the Monsters won 6-1,
+/// not the one goblin named); the figure itself when a Dexterity adjustment made the number
+/// its own.
+fn winner_words<'a>(r: &'a Declared, c: &Declared) -> &'a str {
+    if r.dex_adjustment == 0 && c.dex_adjustment == 0 && !r.side.is_empty() {
+        &r.side
+    } else {
+        &r.name
     }
 }
