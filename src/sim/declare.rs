@@ -8,17 +8,21 @@ use crate::rules::cite;
 use crate::scene::Act;
 use bevy::prelude::*;
 
+/// A figure as declaring sees it: who it is, what it means to do, whether it can, whether
+/// an action is carried over from the last round, and a spell under way.
+type Declaring<'a> = (
+    &'a Combatant,
+    &'a mut Intent,
+    &'a HitPoints,
+    Has<CarriedInitiative>,
+    Option<&'a Casting>,
+);
+
 /// Applies this step's declarations.
 pub(super) fn declare(
     scene: Res<SimScene>,
     clock: Res<SegmentClock>,
-    mut figures: Query<(
-        &Combatant,
-        &mut Intent,
-        &HitPoints,
-        Has<CarriedInitiative>,
-        Option<&Casting>,
-    )>,
+    mut figures: Query<Declaring>,
     mut log: MessageWriter<LogEvent>,
 ) {
     let (round, segment) = clock.round_segment();
