@@ -621,7 +621,9 @@ proptest! {
     (name: "Second", side: "Red", at: ({x2:.3}, {y2:.3}), {arms}, thac0: 15, ac: 6, hp: 300),
   ],
   rounds: [ (declare: {{ "Parrier": Parry(against: ["First", "Second"]), "First": Melee(targets: ["Parrier"]), "Second": {act2} }},
-             initiative: {{ "Parrier": 1, "First": {d1}, "Second": {d2} }}) ])"#
+             initiative: {{ "Parrier": 1, "First": {d1}, "Second": {d2} }}) ],
+  // The shots fly into the parrier's melee with First (DMG p.63): the dice keep the parrier.
+  dice: {{ IntoMelee: {{ "Second": [1, 1, 1, 1] }} }})"#
         );
         let sc = firststrike::scene::parse("parry.ron", &src).unwrap();
         let mut run = SceneRun::new(sc, None, None);
