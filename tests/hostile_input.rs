@@ -700,3 +700,34 @@ fn a_number_past_its_type_is_told_its_fields_range() {
         assert!(out.2.contains(says), "{field}: {}", out.2);
     }
 }
+
+/// Help and the version are output like any other: to a full disk they fail, exit 1, and
+/// say so; to a file that takes them, exit 0.
+#[test]
+fn help_and_version_to_a_full_disk_exit_1() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [vec!["--help"], vec!["--version"], vec!["run", "--help"]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+            .args(&args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("could not be written"),
+            "{args:?}"
+        );
+        let fine = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(fine.status.code(), Some(0), "{args:?}");
+        assert!(!fine.stdout.is_empty());
+    }
+}

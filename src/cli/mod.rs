@@ -139,9 +139,25 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return code;
+            // Help and the version go to standard output: one that could not all be
+            // written (a full disk) is a failure, exit 1, as for any command's output.
+            // clap's own printing keeps its colours on a terminal (and none with NO_COLOR).
+            let printed = e.print().and_then(|()| {
+                use std::io::Write;
+                std::io::stdout().flush()
+            });
+            if !e.use_stderr() {
+                return match printed {
+                    Err(why) => {
+                        eprintln!(
+                            "error: the output could not be written, and is incomplete: {why}"
+                        );
+                        1
+                    }
+                    Ok(()) => 0,
+                };
+            }
+            return 2;
         }
     };
     let code = command(cli);

@@ -15,7 +15,7 @@ pub enum Format {
     /// JSON, one event per line.
     Json,
     /// A round-by-round summary in Markdown: each fight's blows, spells and falls with
-    /// their rules (`run` only).
+    /// their rules (`compare`: the comparison under a Markdown heading).
     Markdown,
 }
 
