@@ -1656,3 +1656,19 @@ fn the_side_wins_initiative_in_words() {
         "{why:?}"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(36))]
+
+    /// A slowed figure acts as if it lost initiative whatever its die (the named reading
+    /// `spell.slow`): the pair's words say so and cite it, never "won initiative N-0", and
+    /// `first` shows the die it rolled.
+    #[test]
+    fn a_slowed_figure_is_said_to_be_slowed(ds in 1u32..=6, df in 1u32..=6) {
+        let seq = order(&[format!("A: melee sf=5 slowed d6={ds}"), format!("B: melee sf=5 d6={df}")]);
+        let d = &seq.decisions[0].decision;
+        prop_assert!(d.why.contains("A is slowed"), "{}", d.why);
+        prop_assert_eq!(d.rule.id, "spell.slow");
+        prop_assert!(!d.why.contains("-0"), "{}", d.why);
+    }
+}

@@ -66,13 +66,19 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
     let _ = writeln!(out);
     let _ = writeln!(out, "Actions:");
     for a in actions {
+        // A slowed figure acts as if it lost initiative: its die is shown, and why it
+        // does not count (it read "initiative 0").
+        let initiative = if a.slowed {
+            format!("{:>2} (slowed: as if lost)", a.die)
+        } else {
+            format!("{:>2}", a.initiative())
+        };
         let _ = writeln!(
             out,
-            "  {:<14} {:<13} side {:<10} initiative {:>2}  routines {}",
+            "  {:<14} {:<13} side {:<10} initiative {initiative}  routines {}",
             a.name,
             a.heading(),
             a.side,
-            a.initiative(),
             a.routines
         );
     }

@@ -266,22 +266,31 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
             crate::words!("{} and {} act at the same time", r.name, c.name),
         ),
         Cell::HighD6 | Cell::HighD6Dex => {
-            let rule =
-                if cell == Cell::HighD6Dex && (r.dex_adjustment != 0 || c.dex_adjustment != 0) {
-                    cite::INITIATIVE_DEX
-                } else {
-                    cite::INITIATIVE_D6
-                };
+            let rule = if c.slowed && !r.slowed {
+                cite::SLOW
+            } else if cell == Cell::HighD6Dex && (r.dex_adjustment != 0 || c.dex_adjustment != 0) {
+                cite::INITIATIVE_DEX
+            } else {
+                cite::INITIATIVE_D6
+            };
             decision(
                 chart,
                 First::A,
                 rule,
-                crate::words!(
-                    "{} won initiative {}-{}",
-                    winner_words(r, c),
-                    r.initiative(),
-                    c.initiative()
-                ),
+                if c.slowed && !r.slowed {
+                    crate::words!(
+                        "{} is slowed: it acts as if it lost initiative (its die {} does not count)",
+                        c.name,
+                        c.die
+                    )
+                } else {
+                    crate::words!(
+                        "{} won initiative {}-{}",
+                        winner_words(r, c),
+                        r.initiative(),
+                        c.initiative()
+                    )
+                },
             )
         }
         Cell::LongerReach => {
