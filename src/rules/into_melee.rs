@@ -6,10 +6,10 @@
 
 use super::cite::{self, Rule};
 
-/// Whether two figures `d_ft` apart, with these reaches, are locked in melee: either can
-/// strike the other where it stands.
-pub fn engaged(d_ft: f64, reach_a_ft: f64, reach_b_ft: f64) -> bool {
-    d_ft <= reach_a_ft.max(reach_b_ft) + 0.5
+/// Whether two figures are locked in melee: one aims its blows at the other (`fighting`),
+/// and at `d_ft` apart, with these reaches, either can strike the other where it stands.
+pub fn engaged(fighting: bool, d_ft: f64, reach_a_ft: f64, reach_b_ft: f64) -> bool {
+    fighting && d_ft <= reach_a_ft.max(reach_b_ft) + 0.5
 }
 
 /// Which of `n` combatants (the target first, then the comrades in the melee) a die of

@@ -5,6 +5,7 @@ use super::components::*;
 use super::log::{EventKind, LogEvent, Payload};
 use super::{SegmentClock, SimScene};
 use crate::rules::cite;
+use crate::rules::declare::new_act_precluded;
 use crate::scene::Act;
 use bevy::prelude::*;
 
@@ -48,47 +49,35 @@ pub(super) fn declare(
         if !hp.condition.is_up() {
             continue;
         }
-        // Under "Take Initiative!" an action carried over from the last round (a total
-        // over 20: a spell under way, a long move) is finished before any other is begun.
-        if carried && clock.round_starts() && *act != intent.act {
-            log.write(LogEvent::new(
-                (round, segment),
-                c.name.clone(),
-                EventKind::Idle,
-                None,
-                crate::words!(
+        // Something begun before this round and not done is finished before another act
+        // is begun (rules::declare::new_act_precluded): said, once, at the round's start.
+        let spell = casting.filter(|k| !k.potion && k.completes >= tick);
+        let busy = (clock.round_starts() && *act != intent.act)
+            .then(|| new_act_precluded(clock.system, carried, spell.is_some()))
+            .flatten();
+        if let Some(rule) = busy {
+            let why = match spell {
+                Some(s) if !carried => crate::words!(
+                    "cannot {}: still casting {}, begun before this round (it goes off in segment {})",
+                    act.verb(),
+                    s.what,
+                    clock.moment_of(s.completes).1
+                ),
+                _ => crate::words!(
                     "cannot {}: still finishing \"{}\", carried over from the last round",
                     act.verb(),
                     intent.act.verb()
                 ),
-                cite::TI_CHANGE_PRECLUDED,
-            ));
-            continue;
-        }
-        // A spell begun in the surprise segments and still under way when the round
-        // begins (DMG p.61-62; "Take Initiative!" §Basics: a caster may stop, not start
-        // another act): the other act declared is not begun. A potion working is no act.
-        if let Some(spell) = casting.filter(|k| !k.potion && k.completes >= tick)
-            && clock.round_starts()
-            && *act != intent.act
-        {
-            let rule = match clock.system {
-                crate::rules::options::RulesSystem::TakeInitiative => cite::TI_CHANGE_PRECLUDED,
-                _ => cite::SPELL_UNDER_WAY,
             };
-            log.write(LogEvent::new(
+            let e = LogEvent::new(
                 (round, segment),
                 c.name.clone(),
                 EventKind::Idle,
                 None,
-                crate::words!(
-                    "cannot {}: still casting {}, begun before this round (it goes off in segment {})",
-                    act.verb(),
-                    spell.what,
-                    clock.moment_of(spell.completes).1
-                ),
+                why,
                 rule,
-            ));
+            );
+            log.write(e);
             continue;
         }
         intent.act = act.clone();

@@ -38,13 +38,16 @@ pub struct Recovery {
 
 impl Found {
     /// Whether the file the edits were of was saved after they were last kept: opening them
-    /// goes back to before that save.
+    /// goes back to before that save. Looked at when the list is made, not each frame the
+    /// offer is drawn.
     pub fn saved_since(&self) -> bool {
-        let file_time = self
-            .of
-            .as_deref()
-            .and_then(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
-        matches!((file_time, self.when), (Some(f), Some(w)) if f > w)
+        self.newer_file
+    }
+
+    /// Whether `of` was changed after `when`.
+    fn file_newer(of: Option<&Path>, when: Option<SystemTime>) -> bool {
+        let file_time = of.and_then(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+        matches!((file_time, when), (Some(f), Some(w)) if f > w)
     }
 }
 
@@ -57,6 +60,8 @@ pub struct Found {
     pub of: Option<PathBuf>,
     /// When it was written.
     pub when: Option<SystemTime>,
+    /// The file the edits were of was saved after them ([`Found::saved_since`]).
+    newer_file: bool,
 }
 
 impl Recovery {
@@ -93,10 +98,18 @@ fn found_in(dir: &Path) -> Vec<Found> {
             d.filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
                 .filter(|p| !kept_by_a_running_viewer(p))
-                .map(|file| Found {
-                    of: of(&file),
-                    when: std::fs::metadata(&file).and_then(|m| m.modified()).ok(),
-                    file,
+                .map(|file| {
+                    let (of, when) = (
+                        of(&file),
+                        std::fs::metadata(&file).and_then(|m| m.modified()).ok(),
+                    );
+                    let newer_file = Found::file_newer(of.as_deref(), when);
+                    Found {
+                        of,
+                        when,
+                        file,
+                        newer_file,
+                    }
                 })
                 .collect()
         })

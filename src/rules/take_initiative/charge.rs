@@ -85,6 +85,23 @@ pub fn handling_weapons<'a>(mut rows: impl Iterator<Item = &'a str>) -> (bool, R
     (busy, cite::TI_CHARGE)
 }
 
+/// Why a figure with these Appendix B rows has no weapon to swing now, and the rule, if it
+/// has none: still drawing, changing or picking one up before its own total has come
+/// (`acted` false; §9c), or getting up off the floor, which takes the whole round (App. B,
+/// Movement). Such a figure strikes no blow at a charger's contact and no free attack at a
+/// fleer (§4).
+pub fn no_weapon_in_hand(
+    table: &super::Table,
+    rows: &[&str],
+    acted: bool,
+) -> Option<(&'static str, Rule)> {
+    if !acted && handling_weapons(rows.iter().copied()).0 {
+        Some(("still handling its weapon", cite::TI_CHARGE))
+    } else {
+        super::takes_the_round(table, rows).map(|r| ("getting up off the floor this round", r))
+    }
+}
+
 /// When two figures coming together meet: on the earlier of their totals (9g).
 pub fn meet_on(a_total: i64, b_total: i64) -> (i64, Rule) {
     (a_total.min(b_total).max(1), cite::TI_COME_TOGETHER)
@@ -123,6 +140,26 @@ pub fn shoves_past(d20: i32, needed: i32) -> (bool, Rule) {
 
 #[cfg(test)]
 mod tests {
+
+    /// No weapon in hand: handling rows until the figure's own total, standing up all
+    /// round, anything else never.
+    #[test]
+    fn no_weapon_in_hand_until_the_total_or_all_round_standing_up() {
+        let t = crate::tables::take_initiative();
+        for acted in [false, true] {
+            for row in ["draw_weapon", "change_weapon", "pick_up_weapon"] {
+                assert_eq!(
+                    no_weapon_in_hand(t, &[row], acted).is_some(),
+                    !acted,
+                    "{row}"
+                );
+            }
+            assert!(no_weapon_in_hand(t, &["stand_up"], acted).is_some());
+            assert!(no_weapon_in_hand(t, &[], acted).is_none());
+            assert!(no_weapon_in_hand(t, &["open_door"], acted).is_none());
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -34,23 +34,16 @@ pub(super) fn retarget(
         return target;
     }
     let (tpos, treach, tname) = (*t.pos, t.reach.0, t.figure.name.clone());
-    // Fighting each other: one aims its blows at the other, and it is in reach.
-    let its_foes: Vec<String> = t
-        .intent
-        .act
-        .targets()
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let its_foes = t.intent.act.targets();
     let mut comrades: Vec<(usize, Entity, crate::name::Name)> = p
         .figures
         .iter()
         .filter(|f| f.entity != actor && f.entity != target && f.side.0 == side)
         .filter(|f| f.hp.condition.is_up() && f.hp.condition != Condition::Dead && !f.charging)
         .filter(|f| {
-            let fights = f.intent.act.targets().contains(&tname.as_str())
-                || its_foes.iter().any(|n| *n == f.figure.name.as_str());
-            fights && engaged(f.pos.distance(&tpos), f.reach.0, treach)
+            let fighting = f.intent.act.targets().contains(&tname.as_str())
+                || its_foes.contains(&f.figure.name.as_str());
+            engaged(fighting, f.pos.distance(&tpos), f.reach.0, treach)
         })
         .map(|f| (f.figure.index, f.entity, f.figure.name.clone()))
         .collect();

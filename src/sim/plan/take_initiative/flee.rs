@@ -108,9 +108,9 @@ pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
         // No weapon in hand yet (drawing, changing, picking one up, until its total), or
         // getting up off the floor all round: nothing to swing (§9c, App. B), as at a
         // charger's contact.
-        if let Some(busy) = super::no_weapon_in_hand(b, o, s) {
+        if let Some((busy, rule)) = super::no_weapon_in_hand(b, o, s) {
             let why = format!("{busy}: no free attack at {name} as it turns to flee");
-            let e = idle(b.when, &b.figs[o], Some(name.clone()), why, cite::TI_CHARGE);
+            let e = idle(b.when, &b.figs[o], Some(name.clone()), why, rule);
             b.events.push(e);
             continue;
         }

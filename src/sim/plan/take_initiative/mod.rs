@@ -454,28 +454,15 @@ fn several_targets(b: &Build, i: usize) -> Option<crate::rules::take_initiative:
         .ok()
 }
 
-/// Whether figure `i` is still handling its weapons (drawing, changing, picking one up)
-/// in segment `s`: until its total it strikes no blow at a charger's contact (§9c).
-fn handling_weapons(b: &Build, i: usize, s: u32) -> bool {
-    let handling = b
+/// Why figure `i` has no weapon to swing in segment `s`, if it has none, with the rule
+/// ([`ti_charge::no_weapon_in_hand`], from its rows and whether its total has come).
+fn no_weapon_in_hand(b: &Build, i: usize, s: u32) -> Option<(&'static str, Rule)> {
+    let rows: Vec<&str> = b
         .extra
         .get(&i)
-        .is_some_and(|ids| ti_charge::handling_weapons(ids.iter().map(String::as_str)).0);
-    handling && b.acts.get(&i).is_none_or(|&own| own > s)
-}
-
-/// Why figure `i` has no weapon to swing in segment `s`, if it has none: still drawing,
-/// changing or picking one up until its total (§9c), or getting up off the floor, which
-/// takes the whole round (App. B, Movement). Such a figure strikes no blow at a
-/// charger's contact and no free attack at a fleer.
-fn no_weapon_in_hand(b: &Build, i: usize, s: u32) -> Option<&'static str> {
-    if handling_weapons(b, i, s) {
-        Some("still handling its weapon")
-    } else if takes_whole_round(b, i) {
-        Some("getting up off the floor this round")
-    } else {
-        None
-    }
+        .map_or(Vec::new(), |ids| ids.iter().map(String::as_str).collect());
+    let acted = b.acts.get(&i).is_some_and(|&own| own <= s);
+    ti_charge::no_weapon_in_hand(tables::take_initiative(), &rows, acted)
 }
 
 /// Figure `i`'s declaration as "Take Initiative!" costs it.
