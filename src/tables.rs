@@ -314,9 +314,13 @@ fn lookup<'a, T>(
         return Ok(e);
     }
     let n = normalise(name);
+    // An apostrophe left out ("bigbys clenched fist", as a shell argument is easiest
+    // typed) is the same name.
+    let bare = |s: &str| s.replace('\'', "");
     table
         .iter()
         .find(|e| key(e) == n)
+        .or_else(|| table.iter().find(|e| bare(key(e)) == bare(&n)))
         .ok_or_else(|| not_found(what, name, table.iter().map(&key)))
 }
 

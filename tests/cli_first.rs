@@ -271,7 +271,7 @@ fn weapons_and_spells_by_name_from_the_tables() {
     assert_eq!(v["first"], serde_json::json!(["Bigby"]));
     let (code, _, err) = run(&["first", "A: melee weapon=long_swrod d6=2", "B: melee d6=3"]);
     assert_eq!(code, 2);
-    assert!(err.contains("did you mean 'long sword'"), "{err}");
+    assert!(err.contains("did you mean 'long_sword'"), "{err}");
     let (code, _, err) = run(&["first", "A: melee weapon=long_bow d6=2", "B: melee d6=3"]);
     assert_eq!(code, 2);
     assert!(err.contains("missile weapon"), "{err}");

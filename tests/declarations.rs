@@ -775,3 +775,62 @@ fn a_surprise_segment_without_a_shot_says_why() {
         "the empty segment is said"
     );
 }
+
+/// A misspelt weapon or spell in `first` is answered with a name the command line takes:
+/// for every weapon and spell in the tables, a misspelling (a letter dropped, spaces typed
+/// as hyphens) draws a suggestion, and the suggestion typed back as the setting is accepted
+/// (the table's "long sword" has a space no setting can hold: it is offered as long_sword).
+#[test]
+fn a_suggested_name_is_one_the_command_line_takes() {
+    let d = Defaults::default();
+    let mut asked = 0;
+    let weapons = firststrike::tables::weapons().iter().map(|w| {
+        (
+            "weapon",
+            w.name.as_str(),
+            if w.missile { "missile" } else { "melee" },
+        )
+    });
+    let spells = firststrike::tables::spells()
+        .iter()
+        .map(|s| ("spell", s.name.as_str(), "cast"));
+    for (key, name, kind) in weapons.chain(spells) {
+        let typed: String = name.replace(' ', "-");
+        // A letter dropped from the middle of a longer name.
+        let typed = if typed.chars().count() > 6 {
+            let k = typed.chars().count() / 2;
+            typed
+                .chars()
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .map(|(_, c)| c)
+                .collect()
+        } else {
+            typed
+        };
+        let bad = format!("A: {kind} {key}={typed} d6=3");
+        let Err(e) = calc::parse_action(&bad, &d) else {
+            continue;
+        };
+        let Some(said) = e
+            .split("did you mean '")
+            .nth(1)
+            .and_then(|t| t.split("'?)").next())
+        else {
+            continue;
+        };
+        asked += 1;
+        assert!(
+            !said.contains(' ') && !said.contains('\''),
+            "{bad}: suggested '{said}' is awkward to type: {e}"
+        );
+        let again = format!("A: {kind} {key}={said} d6=3");
+        if let Err(e2) = calc::parse_action(&again, &d) {
+            assert!(
+                !e2.contains("unknown"),
+                "{bad}: the suggestion '{said}' typed back is unknown: {e2}"
+            );
+        }
+    }
+    assert!(asked > 30, "suggestions made for {asked} names only");
+}

@@ -120,7 +120,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let (mut time, mut distance, mut arrive) = (None::<u32>, None::<f64>, None::<u32>);
     let (mut body, mut encumbered) = (Body::Biped, false);
     let (mut weapon, mut spell, mut reach_given) = (None, None, false);
-    let table = |e: String| format!("{name}: {e}");
+    let table = |e: String| format!("{name}: {}", typed_as_a_setting(&e));
     // One die a figure: a d6 and a d8 both given is a conflict, not the last one winning.
     let dice: Vec<_> = written
         .settings
@@ -256,8 +256,12 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             },
             _ => First::Other,
         };
-        may_follow(first, Second::Melee { other_weapon: true })
-            .map_err(|m| format!("{name}: then={}: {m}", w.name.replace(' ', "_")))?;
+        may_follow(first, Second::Melee { other_weapon: true }).map_err(|m| {
+            format!(
+                "{name}: then={}: {m}",
+                w.name.replace(' ', "_").replace('\'', "")
+            )
+        })?;
     }
     // A device with no activation time after a melee blow (rules::second_action).
     if then_device {
@@ -474,4 +478,21 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         then: then.map(|w| w.name.clone()),
         then_device,
     })
+}
+
+/// A table's "did you mean 'long sword'?" written as a setting is typed: a value holds no
+/// spaces on the command line, so the name is suggested with underscores (`long_sword`),
+/// and without apostrophes, which the tables do without (`bigbys_clenched_fist`).
+fn typed_as_a_setting(e: &str) -> String {
+    const ASK: &str = "(did you mean '";
+    match e.split_once(ASK).and_then(|(head, tail)| {
+        let (name, rest) = tail.split_once("'?)")?;
+        Some(format!(
+            "{head}{ASK}{}'?){rest}",
+            name.replace(' ', "_").replace('\'', "")
+        ))
+    }) {
+        Some(s) => s,
+        None => e.to_string(),
+    }
 }
