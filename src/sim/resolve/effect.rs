@@ -14,7 +14,6 @@ use crate::sim::components::{
 };
 use crate::sim::disruption::end_casting;
 use crate::sim::log::{EventKind, LogEvent, Payload};
-use crate::sim::plan::Planned;
 use crate::tables;
 use bevy::prelude::*;
 
@@ -207,15 +206,11 @@ fn helpless(
     }
     // Its own spell going off in this very beat is not lost: the two are simultaneous and
     // both happen (DMG p.63), whichever the log names first.
-    let completes_now = |b: usize| {
-        p.plan
-            .entries
-            .iter()
-            .any(|e| e.by(target) && e.beat == b && matches!(e.what, Planned::Complete { .. }))
-    };
     // Nor one that already went off earlier in this segment, or was ruined: a finished
     // spell is not lost (DMG p.65 ruins only a casting).
-    if done.beat.is_some_and(completes_now)
+    if done
+        .beat
+        .is_some_and(|b| super::completes_in_beat(p, target, b))
         || seg.done.contains(&target)
         || seg.ruined.contains(&target)
     {

@@ -242,6 +242,16 @@ fn play(mut p: Play, keep: impl Fn(&PlanEntry) -> bool, rest: bool) {
     }
 }
 
+/// Whether figure `who`'s own spell or device completes in `beat`: a blow or effect on
+/// it in that very beat is simultaneous with the completion, and both happen (DMG p.63;
+/// "Take Initiative!" Glossary, a tie) — whichever of the two the log names first.
+pub(super) fn completes_in_beat(p: &Play, who: Entity, beat: usize) -> bool {
+    p.plan
+        .entries
+        .iter()
+        .any(|e| e.by(who) && e.beat == beat && matches!(e.what, Planned::Complete { .. }))
+}
+
 /// Logs an act the plan placed (turning undead, a non-combat act), with why it falls here.
 fn acts(p: &mut Play, entry: &PlanEntry, name: Name, what: &str) {
     let text = crate::words!("{what} — {}", entry.why);

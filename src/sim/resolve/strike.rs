@@ -845,6 +845,11 @@ fn wound(
     if p.clock.system == RulesSystem::TakeInitiative && c.completes == tick {
         return;
     }
+    // Under either system, a blow (or a spell's damage) in the very beat the spell goes
+    // off is simultaneous with it: both happen, whichever is named first (DMG p.63).
+    if c.completes == tick && super::completes_in_beat(p, b.target, entry.beat) {
+        return;
+    }
     // "Take Initiative!": a damaged caster may still keep the spell with a save.
     let save = (p.clock.system == RulesSystem::TakeInitiative && !c.device && cond.is_up())
         .then(|| failure_save(p, b, &c, damage));
