@@ -158,6 +158,7 @@ rules! {
     INITIATIVE_SPECTATOR = "initiative.spectator", Dmg, "62", "the spectator rolls d8 for initiative";
     INITIATIVE_DEX = "initiative.dexterity", Dmg, "64", "a missile user adds its Dexterity attacking adjustment to its side's die";
     INITIATIVE_TIE = "initiative.tie", Dmg, "63", "tied initiative usually means blows land together";
+    MISSILE_RANGE = "missile.range", Phb, "38", "a missile at medium range is -2 to hit and at long range -5; beyond long range it cannot be loosed at the target";
     MISSILE_INTO_MELEE = "missile.into_melee", Dmg, "63", "a missile loosed into a melee where the shooter's comrades fight may strike any of the combatants: one is picked at random, each alike (our reading of the Example of Melee's 50/50)";
     CROSSBOW_OF_SPEED_RATE = "initiative.crossbow_of_speed_rate", Dmg, "168", "a crossbow of speed shoots at twice the crossbow's rate of fire";
     STRIKES_FIRST = "initiative.strikes_first", Dmg, "168", "items of speed (crossbow of speed, short sword of quickness, scimitar of speed) strike first";

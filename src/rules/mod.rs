@@ -29,6 +29,7 @@ pub mod first;
 pub mod house;
 pub mod initiative;
 pub mod into_melee;
+pub mod missile_range;
 pub mod monster;
 pub mod movement;
 pub mod options;

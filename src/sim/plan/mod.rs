@@ -132,8 +132,12 @@ pub struct Adjust {
 
 /// The to-hit adjustment of a shot at `d` feet with these limits of short, medium and
 /// long range in feet ("Take Initiative!" §8); an error beyond long range.
-pub(crate) fn range_adjust(d: f64, limits: (f64, f64, f64)) -> Result<Adjust, String> {
-    let (value, why, rule) = crate::rules::take_initiative::ranged::penalty_at(d, limits)?;
+pub(crate) fn range_adjust(
+    system: crate::rules::options::RulesSystem,
+    d: f64,
+    limits: (f64, f64, f64),
+) -> Result<Adjust, String> {
+    let (value, why, rule) = crate::rules::missile_range::penalty_at(system, d, limits)?;
     Ok(Adjust { value, why, rule })
 }
 

@@ -241,10 +241,14 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     if p.figures.get(actor).is_ok_and(|a| a.hidden) {
         from_hiding(p, actor, target, &mut adjust);
     }
-    if missile && p.clock.system == RulesSystem::TakeInitiative && !adjust.iter().any(is_range) {
+    // Range counts under either system (PHB p.38; "Take Initiative!" §8).
+    if missile && !adjust.iter().any(is_range) {
         match range(p, actor, tpos) {
             Ok(r) => adjust.extend(r),
-            Err(why) => return idle(p, Some(target_name), why, cite::TI_RANGED),
+            Err(why) => {
+                let rule = crate::rules::missile_range::rule_of(p.clock.system);
+                return idle(p, Some(target_name), why, rule);
+            }
         }
     }
     if missile && p.clock.system == RulesSystem::TakeInitiative {
@@ -418,12 +422,12 @@ fn from_hiding(p: &mut Play, actor: Entity, target: Entity, adjust: &mut Vec<Adj
 
 /// Whether an adjustment is a missile's range.
 fn is_range(a: &Adjust) -> bool {
-    a.rule == cite::TI_RANGED
+    a.rule == cite::TI_RANGED || a.rule == cite::MISSILE_RANGE
 }
 
-/// Under "Take Initiative!": the range penalty of a shot from `actor` at a target at
-/// `tpos`, measured now — on the shooter's initiative, or after its move (§8); an error
-/// beyond long range. None for a weapon with no ranges in the table.
+/// The range penalty of a shot from `actor` at a target at `tpos` (PHB p.38), measured
+/// now — under "Take Initiative!" on the shooter's initiative, or after its move (§8); an
+/// error beyond long range. None for a weapon with no ranges in the table.
 fn range(
     p: &Play,
     actor: Entity,
@@ -436,7 +440,7 @@ fn range(
         return Ok(None);
     };
     let d = a.pos.distance(&tpos);
-    Ok(Some(range_adjust(d, limits)?))
+    Ok(Some(range_adjust(p.clock.system, d, limits)?))
 }
 
 /// One weapon's strike: the roll, the damage, a fall, a hit on a caster, a fumble.

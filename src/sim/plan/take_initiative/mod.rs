@@ -852,26 +852,25 @@ fn hurl(b: &mut Build, i: usize, s: u32) {
         return;
     };
     let half = f.pos.distance(b.figs[t].pos) / 2.0;
-    let adjust = match f
-        .weapon
-        .range_ft(b.setting)
-        .map(|l| super::range_adjust(half, l))
-    {
-        Some(Ok(a)) => vec![a],
-        _ => {
-            let why = "has no weapon it can hurl that far: it charges on".to_string();
-            let name = f.name().to_string();
-            b.events.push(LogEvent::new(
-                b.when,
-                name,
-                EventKind::Idle,
-                None,
-                why,
-                cite::TI_HURL,
-            ));
-            return;
-        }
-    };
+    let adjust =
+        match f.weapon.range_ft(b.setting).map(|l| {
+            super::range_adjust(crate::rules::options::RulesSystem::TakeInitiative, half, l)
+        }) {
+            Some(Ok(a)) => vec![a],
+            _ => {
+                let why = "has no weapon it can hurl that far: it charges on".to_string();
+                let name = f.name().to_string();
+                b.events.push(LogEvent::new(
+                    b.when,
+                    name,
+                    EventKind::Idle,
+                    None,
+                    why,
+                    cite::TI_HURL,
+                ));
+                return;
+            }
+        };
     let target = b.figs[t].name().to_string();
     b.then
         .insert(f.name().to_string(), Act::missile(vec![target]));

@@ -117,7 +117,9 @@ fn facing(b: &Build, i: usize) -> Option<(u32, i64, Vec<Adjust>, cite::Rule, Str
     let adjust = f
         .weapon
         .range_ft(b.setting)
-        .and_then(|l| range_adjust(*mine, l).ok())
+        .and_then(|l| {
+            range_adjust(crate::rules::options::RulesSystem::TakeInitiative, *mine, l).ok()
+        })
         .into_iter()
         .collect();
     let (first, rule) = farther_first(*mine, *theirs);
