@@ -402,3 +402,43 @@ fn no_question_states_its_own_answer() {
     }
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
+
+/// Standard input that is not answers — an endless line of zero bytes (`< /dev/zero`),
+/// bytes that are not UTF-8 — neither grows memory nor ends the quiz as if the input had
+/// ended: each piece is an answer that is not a choice, asked again, and after twenty in
+/// a row the quiz stops, exit 0. (An endless line once grew until the allocator aborted.)
+#[test]
+fn a_quiz_fed_garbage_stops_and_never_grows() {
+    use std::io::Write;
+    let run = |input: Vec<u8>| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+            .args(["quiz", "scenes/otis_vs_robilar.ron"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        // Written from a thread: the quiz may stop reading before all of it is taken.
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+        let out = child.wait_with_output().unwrap();
+        let _ = writer.join();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    // 64 MB of zeros with no newline.
+    let (code, text) = run(vec![0u8; 64 << 20]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("20 answers in a row were not a choice"),
+        "{text}"
+    );
+    // Bytes that are not UTF-8, then the answers: asked again, then scored.
+    let (code, text) = run(b"\xff\xfe\n2\n2\n".to_vec());
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("Answer with a number from 1 to 3"), "{text}");
+    assert!(text.contains("Score: 2 of 2"), "{text}");
+}

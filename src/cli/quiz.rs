@@ -56,7 +56,7 @@ pub fn run(args: QuizArgs) -> i32 {
     let mut shown = 0;
     let mut scripted = args.answers.map(|a| a.into_iter());
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = Answers(stdin.lock());
     let total = quiz.questions.len();
     while let Some((i, q)) = quiz.next() {
         // A caption comes with the reveal of the beat it tells of: one for the beat just
@@ -125,13 +125,41 @@ pub fn run(args: QuizArgs) -> i32 {
 }
 
 /// Reads a choice from 1 to `n`, asking again on anything else; None at the end of input.
-fn ask(lines: &mut impl Iterator<Item = std::io::Result<String>>, n: usize) -> Option<usize> {
-    loop {
+fn ask(lines: &mut impl Iterator<Item = String>, n: usize) -> Option<usize> {
+    for _ in 0..MAX_TRIES {
         out(&format!("Your answer (1-{n}): "));
-        let line = lines.next()?.ok()?;
+        let line = lines.next()?;
         match line.trim().parse::<usize>() {
             Ok(k) if (1..=n).contains(&k) => return Some(k),
             _ => out(&format!("Answer with a number from 1 to {n}.\n")),
+        }
+    }
+    out(&format!(
+        "\n{MAX_TRIES} answers in a row were not a choice.\n"
+    ));
+    None
+}
+
+/// Answers in a row that are not a choice before the quiz stops (a stream of anything
+/// but answers, `< /dev/zero`, ends the quiz rather than running forever).
+const MAX_TRIES: usize = 20;
+
+/// The longest answer line read whole, in bytes: a longer one is read in pieces of this
+/// size, each not a choice, so a line without end never grows memory.
+const MAX_LINE: u64 = 256;
+
+/// The answers typed on standard input, a line each: bounded in length, and bytes that
+/// are not UTF-8 read as an answer that is not a choice (not as the end of the input).
+struct Answers<R>(R);
+
+impl<R: BufRead> Iterator for Answers<R> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        let mut buf = Vec::new();
+        match std::io::Read::take(&mut self.0, MAX_LINE).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(String::from_utf8_lossy(&buf).into_owned()),
         }
     }
 }
