@@ -834,3 +834,31 @@ fn a_suggested_name_is_one_the_command_line_takes() {
     }
     assert!(asked > 30, "suggestions made for {asked} names only");
 }
+
+/// A side's fixed initiative die under `dice` shows what its die can: 1 to 6 on a d6, 1
+/// to 8 on a spectator's d8 — as a round's `initiative` is checked. A 7 for a d6 side was
+/// accepted and played as a 6 without a word.
+#[test]
+fn a_fixed_initiative_die_is_one_the_side_can_roll() {
+    for (die, sides) in [("", 6), (", initiative_die: Some(8)", 8)] {
+        for v in 1..=10 {
+            let src = format!(
+                r#"Scene(name: "test", setting: Indoors, seed: 3,
+                    combatants: [(name: "A1", side: "A", at: (0.0, 0.0){die}), (name: "B1", side: "B", at: (5.0, 0.0))],
+                    rounds: [(declare: {{ "A1": Hold, "B1": Hold }})],
+                    dice: {{ Initiative: {{ "A": [{v}] }} }})"#
+            );
+            let got = parse("test.ron", &src).map_err(|e| e.to_string());
+            if v <= sides {
+                got.unwrap_or_else(|e| panic!("d{sides} showing {v}: {e}"));
+            } else {
+                let e = got.expect_err("a roll past the die");
+                assert!(
+                    e.contains("dice.Initiative.A") && e.contains(&format!("1 to {sides}")),
+                    "{e}"
+                );
+                assert!(e.contains("test.ron:"), "located: {e}");
+            }
+        }
+    }
+}

@@ -840,6 +840,14 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
                 );
                 continue;
             }
+            // A side's d6 shows 1 to 6 (a spectator's d8 1 to 8): a 7 is not a roll it can
+            // make, as in a round's `initiative`.
+            let range = match kind {
+                DieKind::Initiative if !ti && scene.combatants.iter().any(|c| c.side == *key) => {
+                    1..=side_die(scene, key) as i32
+                }
+                _ => range.clone(),
+            };
             for v in values {
                 let r = limits::check(&format!("a {kind:?} die of"), *v, &range);
                 bad(
