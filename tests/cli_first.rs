@@ -471,3 +471,28 @@ fn first_under_take_initiative() {
     assert_eq!(code, 2);
     assert!(err.contains("past its base initiative"), "{err}");
 }
+
+/// What the user typed comes back in `first`'s errors shown, never obeyed: an escape or a
+/// bell in a weapon, a spell, a setting or a kind is escaped; a side holding one is
+/// refused, as a scene's name is; a name of 100,000 characters is cut.
+#[test]
+fn escapes_typed_into_first_never_reach_the_terminal() {
+    for bad in [
+        "A: melee sf=4 d6=3 weapon=a\u{1b}]0;PWNED\u{7}",
+        "A: cast spell=x\u{1b}[31m d6=3",
+        "A: melee sf=4 d6=3 colour\u{1b}[2J=1",
+        "A: smash\u{7} d6=3",
+        "A: melee sf=4 d6=3 side=x\u{1b}]0;X\u{7}",
+    ] {
+        let (code, _, err) = run(&["first", bad, "B: melee sf=4 d6=2"]);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert!(
+            !err.contains('\u{1b}') && !err.contains('\u{7}'),
+            "{bad:?}: {err:?}"
+        );
+    }
+    let long = format!("{}: melee sf=4 d6=3 weapon=nothing", "A".repeat(100_000));
+    let (code, _, err) = run(&["first", &long, "B: melee sf=4 d6=2"]);
+    assert_eq!(code, 2);
+    assert!(err.len() < 2_000, "{} bytes of error", err.len());
+}

@@ -150,7 +150,11 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
                 die = Some(n);
                 d8 = k == "d8";
             }
-            "side" if !w.bare() => a.side = v.replace('_', " "),
+            "side" if !w.bare() => {
+                a.side = v.replace('_', " ");
+                // The scenes' rule for a name: no control characters, not too long.
+                crate::scene::fit_name(&a.side).map_err(|e| w.error(format!("side: {e}")))?;
+            }
             "sf" => a.speed_factor = Some(w.number(&limits::SPEED_FACTOR)?),
             "weapon" => weapon = Some(tables::weapon(v).map_err(table)?),
             "spell" => spell = Some(tables::spell(v).map_err(table)?),

@@ -464,8 +464,17 @@ fn names_fit(actions: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The most characters of an error `first` shows.
+const ERROR_CHARS: usize = 600;
+
 fn fail(e: &str) -> i32 {
-    eprintln!("error: {e}");
+    // What the user typed comes back in the message: escapes shown, not obeyed, and a
+    // name of megabytes cut (as a scene's errors are).
+    let lines: Vec<String> = e
+        .lines()
+        .map(|l| crate::scene::error::shown(l, ERROR_CHARS))
+        .collect();
+    eprintln!("error: {}", lines.join("\n"));
     eprintln!("(see 'firststrike first --help' for the syntax and examples)");
     2
 }

@@ -93,9 +93,9 @@ const FIELD_CHARS: usize = 200;
 /// See [`FIELD_CHARS`].
 const MESSAGE_CHARS: usize = 600;
 
-/// Words from a scene shown in an error: control characters (a newline inside a name)
-/// escaped, and cut to `max` characters.
-fn shown(s: &str, max: usize) -> String {
+/// Words the user typed shown in an error (a scene's, a `first` declaration's): control
+/// characters (a newline inside a name, an escape) escaped, and cut to `max` characters.
+pub(crate) fn shown(s: &str, max: usize) -> String {
     let mut out = String::new();
     for (n, c) in s.chars().enumerate() {
         if n >= max {

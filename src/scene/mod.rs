@@ -6,7 +6,7 @@
 //! simulation ([`crate::sim`]) turns them into entities.
 
 pub mod edit;
-mod error;
+pub(crate) mod error;
 pub mod figure;
 pub mod library;
 pub mod limits;
