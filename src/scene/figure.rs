@@ -54,6 +54,9 @@ pub struct FigureStats {
     pub missile: bool,
     /// Attack routines per round.
     pub attacks: AttackRate,
+    /// Throws per round of a melee weapon that can be thrown (a dagger 2, PHB p.38), when
+    /// it is thrown and no rate is given: its rate of fire, not its melee rate.
+    pub thrown: Option<AttackRate>,
     /// To hit AC 0.
     pub thac0: i32,
     /// Standing to-hit bonus.
@@ -354,11 +357,18 @@ impl FigureStats {
             .or(class.map(|(k, l)| crate::rules::class::attack_rate(k, l).0))
             .or(monster.map(|m| m.attacks))
             .unwrap_or_else(|| "1/1".parse().expect("valid"));
+        // A dagger or a hand axe thrown goes at its rate of fire (PHB p.38), a rate given
+        // for the figure aside.
+        let thrown = c
+            .attacks
+            .is_none()
+            .then(|| weapon.filter(|w| !w.missile)?.fire_rate)
+            .flatten();
         // Haste doubles attacks and movement (PHB p.74); slow halves them (reading).
-        let attacks = match (c.hasted, c.slowed) {
-            (true, false) => attacks.hasted().0,
-            (false, true) => attacks.slowed().0,
-            _ => attacks,
+        let (attacks, thrown) = match (c.hasted, c.slowed) {
+            (true, false) => (attacks.hasted().0, thrown.map(|t| t.hasted().0)),
+            (false, true) => (attacks.slowed().0, thrown.map(|t| t.slowed().0)),
+            _ => (attacks, thrown),
         };
         let movement = (
             crate::rules::movement::under_haste_or_slow(movement.0, c.hasted, c.slowed),
@@ -425,6 +435,7 @@ impl FigureStats {
             reach_ft,
             missile,
             attacks,
+            thrown,
             thac0: c
                 .thac0
                 .or(class.map(|(k, l)| crate::rules::class::thac0(k, l).0))

@@ -115,8 +115,27 @@ pub struct Reach(pub f64);
 pub struct AttackRate {
     /// The rate.
     pub rate: Rate,
+    /// The rate of a melee weapon thrown, if it can be and none was given (a dagger 2,
+    /// PHB p.38).
+    pub thrown: Option<Rate>,
     /// Rounds of attacking so far.
     pub rounds_attacking: u32,
+}
+
+impl AttackRate {
+    /// The rate of its declared attack: thrown, a weapon's rate of fire; else its rate.
+    pub fn of(&self, missile: bool) -> Rate {
+        match self.thrown {
+            Some(t) if missile => t,
+            _ => self.rate,
+        }
+    }
+
+    /// Haste or slow on both its rates.
+    pub fn change(&mut self, how: impl Fn(Rate) -> Rate) {
+        self.rate = how(self.rate);
+        self.thrown = self.thrown.map(&how);
+    }
 }
 
 /// Dexterity and its adjustments.

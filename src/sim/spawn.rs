@@ -40,6 +40,7 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
         Reach(s.reach_ft),
         AttackRate {
             rate: s.attacks,
+            thrown: s.thrown,
             rounds_attacking: 0,
         },
         Dexterity {

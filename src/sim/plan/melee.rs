@@ -31,7 +31,10 @@ pub(super) fn plan(b: &mut RoundBuild, i: usize) {
         return;
     };
     let nth = f.rate.rounds_attacking + 1;
-    let (routines, _) = f.rate.rate.routines_in(nth, b.options.alternating_rate);
+    let (routines, _) = f
+        .rate
+        .of(missile)
+        .routines_in(nth, b.options.alternating_rate);
     let routines = standing_still(b, i, routines, arrives > 0);
     // A round its rate gives no attack still counts as one of its rounds of attacking (a
     // rate of 1 every other round attacks in the next).

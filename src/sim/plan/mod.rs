@@ -409,8 +409,9 @@ impl PlanFigureItem<'_, '_> {
 
     /// Its attack routines this round at its rate (its next round of attacking).
     pub fn routines_this_round(&self, alternating: crate::rules::options::AlternatingRate) -> u32 {
+        let missile = matches!(self.intent.act, Act::Missile { .. });
         self.rate
-            .rate
+            .of(missile)
             .routines_in(self.rate.rounds_attacking + 1, alternating)
             .0
     }

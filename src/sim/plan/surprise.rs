@@ -279,7 +279,8 @@ fn strike(b: &mut SegmentBuild, i: usize) {
         return;
     }
     let nth = f.rate.rounds_attacking + 1;
-    let (n, _) = f.rate.rate.routines_in(nth, b.options.alternating_rate);
+    let rate = f.rate.of(missile);
+    let (n, _) = rate.routines_in(nth, b.options.alternating_rate);
     // Ready missiles fly three times as fast, once: the first volley empties what was
     // ready, and the next segment's is at the normal rate (DMG p.62).
     let n = if missile {
@@ -297,9 +298,9 @@ fn strike(b: &mut SegmentBuild, i: usize) {
         let why = format!(
             "no {} this segment: its rate, {}, gives {} in every {} segments of surprise",
             if missile { "shot" } else { "blow" },
-            f.rate.rate,
-            f.rate.rate.routines,
-            f.rate.rate.per_rounds
+            rate,
+            rate.routines,
+            rate.per_rounds
         );
         b.events.push(idle(b.when, f, None, why, cite::ATTACK_RATE));
         return;

@@ -143,7 +143,7 @@ fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> S
         Outcome::Hasted if t.hasted => format!("{tname} is already hasted: no more"),
         Outcome::Slowed if t.slowed => format!("{tname} is already slowed: no more"),
         Outcome::Hasted => {
-            t.rate.rate = t.rate.rate.hasted().0;
+            t.rate.change(|r| r.hasted().0);
             t.movement.inches = t.movement.inches.saturating_mul(2);
             if t.slowed {
                 p.commands.entity(target).remove::<Slowed>();
@@ -153,7 +153,7 @@ fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> S
             format!("{tname} is hasted: {} attacks", t.rate.rate)
         }
         Outcome::Slowed => {
-            t.rate.rate = t.rate.rate.slowed().0;
+            t.rate.change(|r| r.slowed().0);
             t.movement.inches /= 2;
             if t.hasted {
                 p.commands.entity(target).remove::<Hasted>();

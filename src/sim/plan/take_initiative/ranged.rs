@@ -67,7 +67,7 @@ pub(super) fn moving_shot(b: &mut Build, i: usize, s: u32) {
         move_ft: allowance(b, i, false),
     });
     let nth = f.rate.rounds_attacking + 1;
-    let (of, _) = shots_when_moving(f.rate.rate, true, nth, b.alternating);
+    let (of, _) = shots_when_moving(f.rate.of(true), true, nth, b.alternating);
     if of == 0 {
         super::off_round(b, i);
         return;
