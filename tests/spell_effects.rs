@@ -598,3 +598,40 @@ proptest! {
         prop_assert_eq!(happened(&one), happened(&two), "{:#?}\n-- reversed --\n{:#?}", one, two);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Under the book, a blast on a caster still casting ruins the spell only when the
+    /// caster fails its save (Table VII.C.7: a successful attack, or one not saved
+    /// against, interrupts a spell; DMG p.65): for every save die, both blasts, spells of
+    /// several casting times. A saved blast still wounds (half damage).
+    #[test]
+    fn a_blast_saved_against_does_not_ruin_a_spell(
+        save in 1i32..=20,
+        blast in prop::sample::select(vec!["fireball", "flame strike"]),
+        theirs in prop::sample::select(vec!["otto's irresistible dance", "mass suggestion", "meteor swarm"]),
+    ) {
+        let events = play(scene(&format!(
+            r#"Scene(name: "saved", setting: Indoors, seed: 3,
+                combatants: [
+                    (name: "A", side: "C", at: (0.0, 0.0), class: "magic-user", level: 12, ac: 10, hp: 400),
+                    (name: "B", side: "D", at: (0.0, 60.0), class: "magic-user", level: 12, ac: 10, hp: 400),
+                ],
+                rounds: [(declare: {{ "A": Cast(spell: "{blast}", target: "B"), "B": Cast(spell: "{theirs}", target: "A") }},
+                          initiative: {{ "C": 4, "D": 3 }})],
+                dice: {{ Save: {{ "B": [{save}] }} }})"#
+        )));
+        let caught = events.iter().find(|e| e.kind == K::Effect && e.target.as_deref() == Some("B"));
+        let Some(caught) = caught else { return Ok(()) };
+        let made = caught.detail.contains("made");
+        let wounded = events.iter().any(|e| e.kind == K::Damage && e.target.as_deref() == Some("B"));
+        let ruined = events.iter().any(|e| e.kind == K::SpellDisrupted && e.actor == "B");
+        let done = events.iter().any(|e| e.kind == K::SpellComplete && e.actor == "B");
+        if !wounded {
+            return Ok(());
+        }
+        prop_assert_eq!(ruined, !made, "{}", caught.detail);
+        prop_assert_eq!(done, made, "{:#?}", events);
+    }
+}

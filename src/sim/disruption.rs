@@ -75,9 +75,14 @@ impl HitOnCaster {
 
 /// Decides a hit on a caster by `routine` of its attacker (rules::spell decides both
 /// questions: whether the routine can disrupt, whether the hit ruins it).
-pub(super) fn hit_on_caster(c: &Casting, routine: u32, caster_up: bool) -> HitOnCaster {
+pub(super) fn hit_on_caster(
+    c: &Casting,
+    routine: u32,
+    caster_up: bool,
+    landed: AttackResult,
+) -> HitOnCaster {
     let (can, crule) = spell::routine_can_disrupt(routine, c.segments);
-    let (ruins, rule) = spell::disrupts(AttackResult::Hit, c.device, !caster_up);
+    let (ruins, rule) = spell::disrupts(landed, c.device, !caster_up);
     match (can, ruins) {
         (true, true) => HitOnCaster::Ruined(rule),
         (_, false) => HitOnCaster::KeepsWorking(rule),

@@ -461,7 +461,8 @@ fn blast(
         let detail =
             format!("{name} is caught: {why}; {dice}d6 = {rolled}{said}: {damage} hp{half}");
         log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
-        super::strike::spell_wound(p, seg, done, e, damage);
+        // Saved against, the blast wounds but does not interrupt a spell (Table VII.C.7).
+        super::strike::spell_wound(p, seg, done, (e, made), damage);
     }
 }
 
@@ -488,7 +489,7 @@ fn missiles(
     };
     let detail = format!("{n} {missiles} {name}: {n}d4+{n} = {damage} hp");
     log(p, done, Some(name), detail, Some(Outcome::Caught), rule);
-    super::strike::spell_wound(p, seg, done, e, damage);
+    super::strike::spell_wound(p, seg, done, (e, false), damage);
 }
 
 /// A figure inside a sleep's area: scene index, entity, name, (hit dice, given), distance.

@@ -37,6 +37,9 @@ struct Blow {
     modifier: i32,
     /// Adjustments to hit with their rules: the plan's, and a missile's range.
     adjust: Vec<Adjust>,
+    /// How it landed on a caster: a blow that hit, or a spell's damage saved against or
+    /// not (Table VII.C.7: a saved-against attack does not interrupt a spell).
+    landed: crate::rules::spell::AttackResult,
 }
 
 /// Plays one planned routine of `actor`.
@@ -353,6 +356,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         set,
         modifier,
         adjust,
+        landed: crate::rules::spell::AttackResult::Hit,
     };
     for (k, (w, dmg)) in weapons.into_iter().enumerate() {
         b.attack = k as u32 + 1;
@@ -685,7 +689,7 @@ pub(super) fn spell_wound(
     p: &mut Play,
     seg: &mut Segment,
     done: &super::Completed,
-    target: Entity,
+    (target, saved): (Entity, bool),
     damage: i32,
 ) {
     let Ok(t) = p.figures.get(target) else { return };
@@ -721,6 +725,11 @@ pub(super) fn spell_wound(
         set: false,
         modifier: 0,
         adjust: Vec::new(),
+        landed: if saved {
+            crate::rules::spell::AttackResult::Saved
+        } else {
+            crate::rules::spell::AttackResult::FailedSave
+        },
     };
     let split = crate::rules::house::BrawlSplit {
         real: damage.max(0),
@@ -871,7 +880,7 @@ fn wound(
     }
     let outcome = match save {
         Some((false, why)) => HitOnCaster::Ruined(cite::TI_SPELL_SAVE).with_note(why),
-        _ => (hit_on_caster(&c, b.routine, cond.is_up()), None),
+        _ => (hit_on_caster(&c, b.routine, cond.is_up(), b.landed), None),
     };
     let (kind, detail, rule) = match outcome.0 {
         HitOnCaster::Ruined(rule) => {
@@ -904,6 +913,19 @@ fn wound(
             crate::words!("{} keeps working despite the hit", c.what),
             rule,
         ),
+        // Wounded by a spell it saved against: the spell goes on (Table VII.C.7, DMG p.65).
+        HitOnCaster::KeepsWorking(rule) if b.landed == crate::rules::spell::AttackResult::Saved => {
+            (
+                EventKind::Act,
+                crate::words!(
+                    "{} is not ruined: {} saved against {}'s spell",
+                    c.what,
+                    b.target_name,
+                    b.name
+                ),
+                rule,
+            )
+        }
         HitOnCaster::KeepsWorking(_) => return,
         HitOnCaster::LaterRoutine(rule) => (
             EventKind::Act,
