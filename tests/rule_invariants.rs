@@ -1674,3 +1674,40 @@ proptest! {
         prop_assert!(!d.why.contains("-0"), "{}", d.why);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A spear or pole arm set against a charge strikes the charger at contact whenever its
+    /// length reaches where the charger stops (at the charger's own reach): for every
+    /// weapon that can be set and chargers of reach 5 to 12 ft (DMG p.66). An awl pike once
+    /// found an ogre that stopped at its 10 ft "out of reach" and never struck.
+    #[test]
+    fn a_set_weapon_meets_a_charger_within_its_length(
+        weapon in prop::sample::select(vec!["awl pike", "bardiche", "glaive", "guisarme", "halberd", "spear", "trident"]),
+        reach in prop::sample::select(vec![5.0f64, 7.5, 10.0, 12.0]),
+        gap in prop::sample::select(vec![30.0f64, 45.0, 60.0]),
+        ti in any::<bool>(),
+    ) {
+        let length = firststrike::tables::weapon(weapon).unwrap().length_ft;
+        let (system, init) = if ti {
+            ("rules: (system: TakeInitiative),", r#""P": 5, "C": 5"#)
+        } else {
+            ("", r#""A": 1, "B": 6"#)
+        };
+        let log = play(&format!(
+            r#"Scene(name: "set", setting: Indoors, seed: 3, {system}
+                combatants: [
+                    (name: "P", side: "A", at: (0.0, 0.0), weapon: "{weapon}", thac0: 16, ac: 5, hp: 500),
+                    (name: "C", side: "B", at: (0.0, {gap:.1}), weapon: "club", reach_ft: {reach:.1}, movement: 12, thac0: 16, ac: 5, hp: 500),
+                ],
+                rounds: [(declare: {{ "P": Set(against: ["C"]), "C": Charge(targets: ["P"]) }}, initiative: {{ {init} }})])"#
+        ));
+        let struck = blows(&log).any(|e| e.actor == "P" && e.round == 1);
+        let arrived = log.iter().any(|e| e.actor == "C" && e.kind == K::Arrive);
+        if arrived && length >= reach {
+            prop_assert!(struck, "{} ({} ft) against a charger of reach {}: {:#?}", weapon, length, reach, log);
+            prop_assert!(!log.iter().any(|e| e.actor == "P" && e.detail.contains("out of reach")), "{:#?}", log);
+        }
+    }
+}

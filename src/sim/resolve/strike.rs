@@ -266,8 +266,14 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     // At contact the blow lands, though the target walks on in the same segment.
     let now = p.clock.round_segment();
     let at_contact = charge && a.contact.is_some_and(|c| (c.0, c.1) == now);
-    if !missile && !as_it_turns(&adjust) && !at_contact && a.pos.distance(&tpos) > a.reach.0 + 1e-6
-    {
+    // A spear or pole arm set against a charge meets the charger at its length: an awl
+    // pike's 18 ft reaches an ogre that stops at its own 10 (DMG p.66).
+    let reach = if set {
+        a.reach.0.max(a.weapon.length_ft.unwrap_or(0.0))
+    } else {
+        a.reach.0
+    };
+    if !missile && !as_it_turns(&adjust) && !at_contact && a.pos.distance(&tpos) > reach + 1e-6 {
         // A charge at a figure that moves off arrives later than planned: contact is
         // contact, and the blow comes in the segment the charge reaches it (DMG p.66).
         if charge && a.closing.is_some_and(|c| c.charge && c.target == target) {
