@@ -141,11 +141,13 @@ pub fn modifiers(table: &Table, action: Action) -> (Vec<Modifier>, Rule) {
     if let Action::Missile { dexterity, .. } | Action::MoveAndShoot { dexterity, .. } = action
         && dexterity != 0
     {
-        out.push(Modifier::new(
-            "dexterity",
-            "Dexterity attacking bonus",
-            -dexterity,
-        ));
+        // A bonus lowers the total, a penalty raises it (§8): named for which it is.
+        let name = if dexterity > 0 {
+            "Dexterity attacking bonus"
+        } else {
+            "Dexterity attacking penalty"
+        };
+        out.push(Modifier::new("dexterity", name, -dexterity));
     }
     (out, cite::TI_TOTAL)
 }
@@ -206,6 +208,32 @@ pub fn moving(feet: f64, allowance_ft: f64) -> Action {
 mod tests {
     use super::*;
     use crate::tables;
+
+    /// The Dexterity row is called a bonus when it lowers the total and a penalty when it
+    /// raises it (Dex 3 shot "+ Dexterity attacking bonus 3"), for every adjustment.
+    #[test]
+    fn a_dexterity_penalty_is_named_a_penalty() {
+        let t = tables::take_initiative();
+        for dexterity in -4..=4 {
+            let (rows, _) = modifiers(
+                t,
+                Action::Missile {
+                    speed: 7,
+                    dexterity,
+                },
+            );
+            let row = rows.iter().find(|m| m.id == "dexterity");
+            match dexterity {
+                0 => assert!(row.is_none()),
+                d => {
+                    let row = row.expect("a Dexterity row");
+                    assert_eq!(row.value, -d);
+                    assert_eq!(row.words.contains("bonus"), d > 0, "{}", row.words);
+                    assert_eq!(row.words.contains("penalty"), d < 0, "{}", row.words);
+                }
+            }
+        }
+    }
 
     #[test]
     fn each_kind_costs_its_rows() {
