@@ -788,3 +788,62 @@ fn keys_that_do_not_belong_to_the_kind_are_refused() {
         }
     }
 }
+
+/// A fleer's d10 line: does it hold the flee row, and the free attacks at it.
+fn flee_at(d: f64, reach: f64, aims: bool) -> (bool, usize, bool) {
+    let act = if aims {
+        r#"Melee(targets: ["Runner"])"#
+    } else {
+        "Hold"
+    };
+    let src = format!(
+        r#"Scene(name: "flee", setting: Indoors, seed: 3, rules: (system: TakeInitiative),
+            combatants: [
+                (name: "Runner", side: "A", at: (0.0, 0.0), weapon: "long sword", thac0: 16, ac: 5, hp: 500),
+                (name: "Foe", side: "B", at: (0.0, {d:.2}), weapon: "spear", reach_ft: {reach:.1}, thac0: 16, ac: 5, hp: 500),
+            ],
+            rounds: [(declare: {{ "Runner": Flee(to: (0.0, -200.0)), "Foe": {act} }}, initiative: {{ "Runner": 6, "Foe": 8 }})])"#
+    );
+    let s = firststrike::scene::parse("flee.ron", &src).unwrap_or_else(|e| panic!("{e}"));
+    let mut r = SceneRun::new(s, None, Some(1));
+    r.run_to_end();
+    let ev = &r.log().events;
+    let row = ev
+        .iter()
+        .any(|e| e.actor == "Runner" && e.detail.contains("Turn to flee"));
+    let free = ev
+        .iter()
+        .filter(|e| e.actor == "Foe" && matches!(e.kind, K::Hit | K::Miss))
+        .filter(|e| e.detail.contains("free attack"))
+        .count();
+    // Whether the same figure, charging instead, is refused as engaged (§9), where the
+    // scene is checked.
+    let charge = src.replace(r#"Flee(to: (0.0, -200.0))"#, r#"Charge(targets: ["Foe"])"#);
+    let engaged = firststrike::scene::parse("charge.ron", &charge)
+        .is_err_and(|e| e.to_string().contains("already engaged"));
+    (row, free, engaged)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// One meaning of "in melee" for fleeing and charging (§4, §9): a figure with a foe
+    /// aiming its blows at it within 1" (10 ft), or standing within the foe's reach, turns
+    /// to flee (the -2 row) and draws that foe's free attack; one that far is also engaged
+    /// and may not charge. A foe 7 ft off once forbade the charge, yet the flee from it was
+    /// a plain move with no free attack.
+    #[test]
+    fn in_melee_means_the_same_for_fleeing_and_charging(
+        d in 3.0f64..16.0,
+        reach in prop::sample::select(vec![5.0f64, 7.5]),
+        aims in any::<bool>(),
+    ) {
+        let (row, free, engaged) = flee_at(d, reach, aims);
+        let within = d <= reach || (aims && d <= 10.0);
+        prop_assert_eq!(row, within, "flee row at {} ft (reach {}, aims {})", d, reach, aims);
+        prop_assert_eq!(free, usize::from(within), "free attacks at {} ft (reach {}, aims {})", d, reach, aims);
+        if within && aims {
+            prop_assert!(engaged, "in melee at {} ft but free to charge", d);
+        }
+    }
+}

@@ -48,6 +48,14 @@ pub fn burst_ready(last: Option<u32>, round: u32) -> bool {
     last.is_none_or(|l| round >= l + 10)
 }
 
+/// Whether a foe is in melee with a figure, for turning to flee (§4: "in melee range
+/// (1")"): within the foe's reach, or within 1" (10 ft, [`super::combine::ENGAGED_FT`],
+/// the distance that also forbids a charge, §9) with its blows aimed at the figure.
+pub fn in_melee(distance_ft: f64, within_reach: bool, aims_at_it: bool) -> (bool, Rule) {
+    let near = distance_ft <= super::combine::ENGAGED_FT + 1e-6;
+    (within_reach || (near && aims_at_it), cite::TI_FLEE)
+}
+
 /// How running from foes is costed (§4, §5a): turning to flee from a foe in melee is the
 /// -2 row, with its free attacks; running on with no foe in reach is a move.
 pub fn running_action(engaged: bool, far: bool) -> (super::action::Action, Rule) {

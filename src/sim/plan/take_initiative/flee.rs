@@ -11,19 +11,22 @@
 use super::{Build, allowance, push_rule};
 use crate::rules::cite;
 use crate::rules::movement::feet_per_round;
-use crate::rules::take_initiative::flee::{burst_ready, extra_inches};
+use crate::rules::take_initiative::flee::{burst_ready, extra_inches, in_melee};
 use crate::scene::Act;
 use crate::sim::components::Position;
 use crate::sim::log::{EventKind, LogEvent};
 use crate::sim::plan::{MoveTo, Planned, first_standing, gap, idle};
 
-/// The opponents in melee with figure `i` at the round's start.
+/// The opponents in melee with figure `i` at the round's start: within 1" of it, the
+/// distance that forbids a charge too ([`in_melee`]).
 pub(super) fn engaged(b: &Build, i: usize) -> Vec<usize> {
     let f = &b.figs[i];
     (0..b.figs.len())
         .filter(|&o| {
             let of = &b.figs[o];
-            of.up() && of.side() != f.side() && !of.weapon.missile && gap(of, f) <= 0.0
+            let aims = of.act.targets().iter().any(|t| *t == f.name());
+            let near = in_melee(of.pos.distance(f.pos), gap(of, f) <= 0.0, aims).0;
+            of.up() && of.side() != f.side() && !of.weapon.missile && near
         })
         .collect()
 }
