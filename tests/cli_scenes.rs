@@ -304,6 +304,45 @@ fn compare_lays_the_two_systems_side_by_side() {
     }
 }
 
+/// Equal totals under "Take Initiative!" act together: `compare` calls that "together",
+/// never an order (Otis 2 + 7 and Robilar 4 + 5 both act on 9; it said "Take Initiative!
+/// has Otis first", the order they happened to be listed in). Every pair in `order` acts
+/// on different segments under the variant; every pair in `together` on the same one.
+#[test]
+fn compare_calls_a_tie_together_not_an_order() {
+    for scene in [
+        "scenes/otis_vs_robilar.ron",
+        "scenes/lizard_man_lair.ron",
+        "scenes/example_of_melee.ron",
+    ] {
+        let (code, out, err) = fs(&["compare", scene, "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let segment = |r: &serde_json::Value, n: &str| -> u64 {
+            v["take_initiative"]["rounds"][r.to_string()]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|x| x[0] == n)
+                .and_then(|x| x[1].as_u64())
+                .unwrap()
+        };
+        for (key, same) in [("order", false), ("together", true)] {
+            for d in v["differences"][key].as_array().unwrap() {
+                let (r, a, b) = (&d[0], d[1].as_str().unwrap(), d[2].as_str().unwrap());
+                assert_eq!(segment(r, a) == segment(r, b), same, "{scene}: {key} {d}");
+            }
+        }
+    }
+    let (_, text, _) = fs(&["compare", "scenes/otis_vs_robilar.ron"]);
+    assert!(
+        text.contains(
+            "round 1: the book has Robilar act before Otis; Take Initiative! has them together"
+        ),
+        "{text}"
+    );
+}
+
 /// `run --format markdown`: Bigby's round as a summary — the round's heading, its
 /// initiative, one fight of Bigby and the giant with the completion in segment 7 before
 /// the arrival in segment 9, each line with its page; no sight or step-by-step moves.

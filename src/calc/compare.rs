@@ -84,6 +84,9 @@ pub struct Differences {
     /// Foes who meet (one aims at the other) and act in a different order in some round:
     /// (round, a, b) where the book has `a` first and "Take Initiative!" has `b` first.
     pub order: Vec<(u32, String, String)>,
+    /// Foes who meet and whom the book orders while "Take Initiative!" has them act
+    /// together (equal totals): (round, a, b) where the book has `a` first.
+    pub together: Vec<(u32, String, String)>,
     /// Spells that go off under one system and not the other: (caster, spell, under which
     /// system it goes off).
     pub spells: Vec<(String, String, String)>,
@@ -125,6 +128,13 @@ pub fn differences(book: &Summary, ti: &Summary) -> Differences {
             else {
                 continue;
             };
+            // Under "Take Initiative!" equal totals act together (Glossary, a tie): the
+            // order they are listed in within their ordering segment is no order.
+            if t_order[tx].1 == t_order[ty].1 {
+                let (a, b) = if bx < by { (x, y) } else { (y, x) };
+                d.together.push((*round, a.to_string(), b.to_string()));
+                continue;
+            }
             if bx < by && ty < tx {
                 swapped.push((bx, by, x, y));
             } else if by < bx && tx < ty {
@@ -206,13 +216,19 @@ pub fn to_text(book: &Summary, ti: &Summary, d: &Differences) -> String {
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "Differences:");
-    if d.order.is_empty() && d.spells.is_empty() && d.down.is_empty() {
+    if d.order.is_empty() && d.together.is_empty() && d.spells.is_empty() && d.down.is_empty() {
         let _ = writeln!(out, "  none");
     }
     for (r, a, b) in &d.order {
         let _ = writeln!(
             out,
             "  round {r}: the book has {a} act before {b}; Take Initiative! has {b} first"
+        );
+    }
+    for (r, a, b) in &d.together {
+        let _ = writeln!(
+            out,
+            "  round {r}: the book has {a} act before {b}; Take Initiative! has them together"
         );
     }
     for (who, spell, sys) in &d.spells {
