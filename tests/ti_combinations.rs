@@ -847,3 +847,49 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A charge declared to hurl its weapon (§9h) either hurls it — when it carries from
+    /// the half-way point: the thrown row on the total, a throw, no blow at the end — or
+    /// keeps it: the charge's row, and the charge's blow at contact (§9: a charge gives a
+    /// single melee attack at the end of its movement). It once neither threw nor struck.
+    #[test]
+    fn a_charge_hurls_its_weapon_or_strikes_with_it(
+        weapon in prop::sample::select(vec!["dagger", "hand axe", "javelin", "spear"]),
+        gap in 20.0f64..150.0,
+    ) {
+        let src = format!(
+            r#"Scene(name: "hurl", setting: Indoors, seed: 3, rules: (system: TakeInitiative),
+                combatants: [
+                    (name: "C", side: "A", at: (0.0, 0.0), weapon: "{weapon}", movement: 12, thac0: 16, ac: 5, hp: 500),
+                    (name: "O", side: "B", at: (0.0, {gap:.1}), weapon: "club", thac0: 16, ac: 5, hp: 500),
+                ],
+                rounds: [(declare: {{ "C": Charge(targets: ["O"], hurl: true), "O": Hold }}, initiative: {{ "C": 2, "O": 9 }})])"#
+        );
+        let s = firststrike::scene::parse("hurl.ron", &src).unwrap_or_else(|e| panic!("{e}"));
+        let mut r = SceneRun::new(s, None, Some(1));
+        r.run_to_end();
+        let ev = &r.log().events;
+        let (short, _, long) = firststrike::tables::weapon(weapon)
+            .unwrap()
+            .range_ft(firststrike::rules::distance::Setting::Indoors)
+            .unwrap();
+        let carries = gap / 2.0 <= long + 1e-6 && short > 0.0;
+        let throws = ev.iter().any(|e| e.actor == "C" && e.detail.contains("hurls its weapon"));
+        let contact_blow = ev.iter().any(|e| {
+            e.actor == "C" && matches!(e.kind, K::Hit | K::Miss) && e.detail.contains("the charge's blow")
+        });
+        let arrived = ev.iter().any(|e| e.actor == "C" && e.kind == K::Arrive);
+        let charge_row = ev.iter().any(|e| e.actor == "C" && e.detail.contains("Charging"));
+        prop_assert_eq!(throws, carries, "{} at {} ft: {:#?}", weapon, gap, ev);
+        prop_assert_eq!(charge_row, !carries, "{} at {} ft", weapon, gap);
+        if !carries && arrived {
+            prop_assert!(contact_blow, "{} at {} ft: kept its weapon yet no blow: {:#?}", weapon, gap, ev);
+        }
+        if carries {
+            prop_assert!(!contact_blow, "{} at {} ft: hurled and struck with it", weapon, gap);
+        }
+    }
+}

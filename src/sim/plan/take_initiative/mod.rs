@@ -482,7 +482,7 @@ fn costed(b: &Build, i: usize) -> Action {
         },
         Act::Missile { .. } => f.missile_action(),
         // A weapon hurled on the charge: its throwing speed, not the charge's +4 (§9h).
-        Act::Charge { hurl: true, .. } => Action::Missile {
+        Act::Charge { hurl: true, .. } if hurl_adjust(b, i).is_some() => Action::Missile {
             speed: missile_speed(t, "thrown", false),
             dexterity: f.dex.reaction,
         },
@@ -814,10 +814,10 @@ fn running_back(b: &Build, i: usize) -> Vec<super::Adjust> {
 /// A charge: it covers the gap by its total and strikes there (§9); meeting a figure that
 /// comes at it, both strike where they meet, on the earlier total (§9g).
 fn charge(b: &mut Build, i: usize, s: u32) {
-    let hurled = matches!(b.figs[i].act, Act::Charge { hurl: true, .. });
-    if hurled {
-        hurl(b, i, s);
-    }
+    let declared = matches!(b.figs[i].act, Act::Charge { hurl: true, .. });
+    // A weapon that cannot carry from the half-way point is not hurled: the charger keeps
+    // it and strikes with it at the end of the charge (§9, §9h), on the charge's total.
+    let hurled = declared && hurl(b, i, s);
     // Charging from the round's start, whether it arrives or not: no Dexterity AC (§9).
     b.changes.charging.push(i);
     if block::blocked(b, i, s) {
@@ -844,33 +844,45 @@ fn charge(b: &mut Build, i: usize, s: u32) {
     }
 }
 
+/// The range adjustment of figure `i`'s weapon hurled from the half-way point of its
+/// charge and the distance it flies, if it can carry that far (§9h); None when there is
+/// no target or the weapon cannot be thrown so far.
+fn hurl_adjust(b: &Build, i: usize) -> Option<(super::Adjust, f64)> {
+    let f = &b.figs[i];
+    let t = first_standing(b.figs, f.act)?;
+    let half = f.pos.distance(b.figs[t].pos) / 2.0;
+    let limits = f.weapon.range_ft(b.setting)?;
+    let a = super::range_adjust(
+        crate::rules::options::RulesSystem::TakeInitiative,
+        half,
+        limits,
+    );
+    Some((a.ok()?, half))
+}
+
 /// A weapon hurled on the charge (§9, §9h): on the total, before the charger comes to
-/// blows, at the range of the half-way point and without the charge's bonus.
-fn hurl(b: &mut Build, i: usize, s: u32) {
+/// blows, at the range of the half-way point and without the charge's bonus. False when
+/// it cannot be hurled that far (said in the log): the charger keeps it for its blow.
+fn hurl(b: &mut Build, i: usize, s: u32) -> bool {
     let f = &b.figs[i];
     let Some(t) = first_standing(b.figs, f.act) else {
-        return;
+        return false;
     };
-    let half = f.pos.distance(b.figs[t].pos) / 2.0;
-    let adjust =
-        match f.weapon.range_ft(b.setting).map(|l| {
-            super::range_adjust(crate::rules::options::RulesSystem::TakeInitiative, half, l)
-        }) {
-            Some(Ok(a)) => vec![a],
-            _ => {
-                let why = "has no weapon it can hurl that far: it charges on".to_string();
-                let name = f.name().to_string();
-                b.events.push(LogEvent::new(
-                    b.when,
-                    name,
-                    EventKind::Idle,
-                    None,
-                    why,
-                    cite::TI_HURL,
-                ));
-                return;
-            }
-        };
+    let Some((adjust, half)) = hurl_adjust(b, i) else {
+        let why =
+            "has no weapon it can hurl that far: it charges on, the weapon in hand".to_string();
+        let name = f.name().to_string();
+        b.events.push(LogEvent::new(
+            b.when,
+            name,
+            EventKind::Idle,
+            None,
+            why,
+            cite::TI_HURL,
+        ));
+        return false;
+    };
+    let adjust = vec![adjust];
     let target = b.figs[t].name().to_string();
     b.then
         .insert(f.name().to_string(), Act::missile(vec![target]));
@@ -887,6 +899,7 @@ fn hurl(b: &mut Build, i: usize, s: u32) {
     let why =
         format!("hurls its weapon on its total, at the range of the half-way point ({half:.0} ft)");
     push_rule(b, i, s, i64::MIN + 2, what, why, cite::TI_HURL);
+    true
 }
 
 /// The feet figure `i` may cover this round: its move, or a charge's half again up to 24".
