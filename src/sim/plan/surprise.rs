@@ -419,7 +419,10 @@ fn begin_spell(
             f.name(),
             EventKind::SpellStart,
             target.clone().map(Into::into),
-            format!("begins {spell} ({segs} segments): completes in {when_done}{note}"),
+            format!(
+                "begins {spell} ({segs} segment{}): completes in {when_done}{note}",
+                if segs == 1 { "" } else { "s" }
+            ),
             cite::SURPRISE_ACTIONS,
         )
         .with(Payload::SpellStart {
