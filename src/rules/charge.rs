@@ -64,6 +64,16 @@ pub fn charge_feet_per_round(
     }
 }
 
+/// How far a spear or pole arm set against a charge reaches the charger (DMG p.66): its
+/// length, when longer than the figure's reach — an awl pike's 18 ft meets an ogre that
+/// stops at its own 10.
+pub fn set_weapon_reach(reach_ft: f64, weapon_length_ft: Option<f64>) -> (f64, Rule) {
+    (
+        reach_ft.max(weapon_length_ft.unwrap_or(0.0)),
+        cite::CHARGE_SET,
+    )
+}
+
 /// Whether a creature may charge (DMG p.66): not when encumbered.
 pub fn may_charge(encumbered: bool) -> (bool, Rule) {
     (!encumbered, cite::CHARGE_ENCUMBERED)
@@ -154,6 +164,20 @@ pub fn charge_to_hit_bonus(survived_first_blows: bool) -> (i32, Rule) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A set weapon reaches as far as its length or the figure's reach, whichever is more.
+    #[test]
+    fn a_set_weapon_reaches_its_length() {
+        for (reach, length, want) in [
+            (5.0, Some(18.0), 18.0),
+            (10.0, Some(5.0), 10.0),
+            (5.0, None, 5.0),
+        ] {
+            let (got, rule) = set_weapon_reach(reach, length);
+            assert_eq!(got, want);
+            assert_eq!(rule, cite::CHARGE_SET);
+        }
+    }
 
     #[test]
     fn charging_ac_cases() {

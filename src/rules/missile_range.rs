@@ -5,7 +5,7 @@
 
 use crate::rules::cite::{self, Rule};
 use crate::rules::options::RulesSystem;
-use crate::rules::take_initiative::ranged::{self, Band};
+use crate::rules::take_initiative::ranged;
 
 /// The to-hit adjustment of a shot at `distance_ft` with a weapon's limits of short,
 /// medium and long range in feet, its words ("medium range at 90 ft") and the rule of
@@ -17,15 +17,6 @@ pub fn penalty_at(
 ) -> Result<(i32, String, Rule), String> {
     let (value, words, _) = ranged::penalty_at(distance_ft, limits)?;
     Ok((value, words, rule_of(system)))
-}
-
-/// The band of a shot at `distance_ft` (`None` past long range) under `system`'s rule.
-pub fn band_at(
-    system: RulesSystem,
-    distance_ft: f64,
-    limits: (f64, f64, f64),
-) -> (Option<Band>, Rule) {
-    (ranged::band_at(distance_ft, limits).0, rule_of(system))
 }
 
 /// The rule that puts a range penalty under `system`.

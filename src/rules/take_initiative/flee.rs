@@ -56,6 +56,12 @@ pub fn in_melee(distance_ft: f64, within_reach: bool, aims_at_it: bool) -> (bool
     (within_reach || (near && aims_at_it), cite::TI_FLEE)
 }
 
+/// How far a foe's free attack at a fleer reaches (§4): a foe in melee with it, within 1"
+/// ([`in_melee`]), strikes as it turns, whatever its own reach.
+pub fn free_attack_reach(reach_ft: f64) -> (f64, Rule) {
+    (reach_ft.max(super::combine::ENGAGED_FT), cite::TI_FLEE)
+}
+
 /// How running from foes is costed (§4, §5a): turning to flee from a foe in melee is the
 /// -2 row, with its free attacks; running on with no foe in reach is a move.
 pub fn running_action(engaged: bool, far: bool) -> (super::action::Action, Rule) {
@@ -141,6 +147,18 @@ pub fn withdraw_inches(move_in: u32) -> (f64, Rule) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A foe in melee reaches a fleer within 1" whatever its own reach; a longer reach
+    /// stays; and "in melee" is within reach, or within 1" aiming at the fleer.
+    #[test]
+    fn a_free_attack_reaches_one_inch() {
+        assert_eq!(free_attack_reach(5.0).0, 10.0);
+        assert_eq!(free_attack_reach(12.0).0, 12.0);
+        assert!(in_melee(7.0, false, true).0);
+        assert!(!in_melee(7.0, false, false).0);
+        assert!(in_melee(7.0, true, false).0);
+        assert!(!in_melee(10.5, false, true).0);
+    }
 
     #[test]
     fn the_free_attack_comes_when_the_fleer_moves() {

@@ -266,15 +266,12 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     // At contact the blow lands, though the target walks on in the same segment.
     let now = p.clock.round_segment();
     let at_contact = charge && a.contact.is_some_and(|c| (c.0, c.1) == now);
-    // A spear or pole arm set against a charge meets the charger at its length: an awl
-    // pike's 18 ft reaches an ogre that stops at its own 10 (DMG p.66).
-    // A free attack at a fleer comes from a foe in melee with it, within 1" (§4).
+    // A weapon set against a charge meets the charger at its length (DMG p.66); a free
+    // attack at a fleer comes from a foe within 1" (§4).
     let reach = if set {
-        a.reach.0.max(a.weapon.length_ft.unwrap_or(0.0))
+        crate::rules::charge::set_weapon_reach(a.reach.0, a.weapon.length_ft).0
     } else if free.is_some() {
-        a.reach
-            .0
-            .max(crate::rules::take_initiative::combine::ENGAGED_FT)
+        crate::rules::take_initiative::flee::free_attack_reach(a.reach.0).0
     } else {
         a.reach.0
     };
