@@ -1630,29 +1630,26 @@ proptest! {
 /// not the one figure the blow is by; a missile user's Dexterity makes the number its own.
 #[test]
 fn the_side_wins_initiative_in_words() {
-    let seq = order(&[
-        "Goblin_3: melee sf=5 d6=6 side=Monsters".to_string(),
-        "Bruna: melee sf=5 d6=1 side=Party".to_string(),
+    let whys = |actions: &[&str]| -> Vec<String> {
+        let seq = order(&actions.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+        seq.decisions
+            .iter()
+            .map(|d| d.decision.why.clone())
+            .collect()
+    };
+    let why = whys(&[
+        "Goblin_3: melee sf=5 d6=6 side=Monsters",
+        "Bruna: melee sf=5 d6=1 side=Party",
     ]);
-    let why: Vec<&str> = seq
-        .decisions
-        .iter()
-        .map(|d| d.decision.why.as_str())
-        .collect();
     assert!(
         why.iter()
             .any(|w| w.contains("Monsters won initiative 6-1")),
         "{why:?}"
     );
-    let seq = order(&[
-        "Archer: missile dex=17 d6=4 side=Party".to_string(),
-        "Orc: melee sf=5 d6=4 side=Orcs".to_string(),
+    let why = whys(&[
+        "Archer: missile dex=17 d6=4 side=Party",
+        "Orc: melee sf=5 d6=4 side=Orcs",
     ]);
-    let why: Vec<&str> = seq
-        .decisions
-        .iter()
-        .map(|d| d.decision.why.as_str())
-        .collect();
     assert!(
         why.iter().any(|w| w.contains("Archer won initiative")),
         "{why:?}"

@@ -112,16 +112,7 @@ fn quiz_on_the_command_line() {
     assert!(text.contains("Rule: charge.vs_spell (DMG p.66)"), "{text}");
     assert!(text.contains("Score: 2 of 3"), "{text}");
     // From standard input, with a bad answer asked again.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
-        .args(["quiz", "scenes/otis_vs_robilar.ron"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"x\n2\n2\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (_, text) = quiz_on_stdin(b"x\n2\n2\n".to_vec());
     assert!(text.contains("Answer with a number from 1 to 3"), "{text}");
     assert!(text.contains("Score: 2 of 2"), "{text}");
     // A bad scene: exit 2.
@@ -409,26 +400,7 @@ fn no_question_states_its_own_answer() {
 /// a row the quiz stops, exit 0. (An endless line once grew until the allocator aborted.)
 #[test]
 fn a_quiz_fed_garbage_stops_and_never_grows() {
-    use std::io::Write;
-    let run = |input: Vec<u8>| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
-            .args(["quiz", "scenes/otis_vs_robilar.ron"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        // Written from a thread: the quiz may stop reading before all of it is taken.
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(&input);
-        });
-        let out = child.wait_with_output().unwrap();
-        let _ = writer.join();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-        )
-    };
+    let run = quiz_on_stdin;
     // 64 MB of zeros with no newline.
     let (code, text) = run(vec![0u8; 64 << 20]);
     assert_eq!(code, Some(0), "{text}");
@@ -441,4 +413,27 @@ fn a_quiz_fed_garbage_stops_and_never_grows() {
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("Answer with a number from 1 to 3"), "{text}");
     assert!(text.contains("Score: 2 of 2"), "{text}");
+}
+
+/// The Otis and Robilar quiz answered from standard input: its exit code and what it
+/// printed. The input is written from a thread: the quiz may stop reading before all of it
+/// is taken.
+fn quiz_on_stdin(input: Vec<u8>) -> (Option<i32>, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(["quiz", "scenes/otis_vs_robilar.ron"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }

@@ -358,11 +358,14 @@ impl FigureStats {
             .or(monster.map(|m| m.attacks))
             .unwrap_or_else(|| "1/1".parse().expect("valid"));
         // A dagger or a hand axe thrown goes at its rate of fire (PHB p.38), a rate given
-        // for the figure aside.
+        // for the figure aside: the same rule as a missile weapon's, and as `first`'s.
         let thrown = c
             .attacks
             .is_none()
-            .then(|| weapon.filter(|w| !w.missile)?.fire_rate)
+            .then(|| {
+                let w = weapon.filter(|w| !w.missile)?;
+                Some(crate::rules::initiative::rate_of_fire(&w.name, c.of_speed, w.fire_rate?).0)
+            })
             .flatten();
         // Haste doubles attacks and movement (PHB p.74); slow halves them (reading).
         let (attacks, thrown) = match (c.hasted, c.slowed) {
