@@ -216,6 +216,15 @@ const MONSTERS_RON: &str = include_str!("../assets/monsters.ron");
 const TAKE_INITIATIVE_RON: &str = include_str!("../assets/take_initiative.ron");
 const PSIONICS_RON: &str = include_str!("../assets/psionics.ron");
 const CLASSES_RON: &str = include_str!("../assets/classes.ron");
+const SPECIALISTS_RON: &str = include_str!("../assets/specialists.ron");
+
+/// Weapon specialization's rates (`assets/specialists.ron`, UA p.18).
+pub fn specialists() -> &'static crate::rules::specialist::Table {
+    static T: OnceLock<crate::rules::specialist::Table> = OnceLock::new();
+    T.get_or_init(|| {
+        ron::from_str(SPECIALISTS_RON).expect("assets/specialists.ron is valid (checked by a test)")
+    })
+}
 
 /// The character classes (`assets/classes.ron`).
 pub fn classes() -> &'static [crate::rules::class::Class] {

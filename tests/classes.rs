@@ -212,3 +212,123 @@ fn add_monster_takes_what_the_search_finds_or_nothing() {
     );
     assert_eq!(name("orc shaman", "orc"), None);
 }
+
+/// Weapon specialization's rates as UA p.18 gives them, typed from the book's table (the
+/// test's own copy, not the asset): (routines, per rounds) in levels 1-6, 7-12 and 13+.
+fn ua_rate(weapon: &str, melee: bool, level: Option<u32>) -> (u32, u32) {
+    let row: [(u32, u32); 3] = match (melee, weapon) {
+        (true, _) => [(3, 2), (2, 1), (5, 2)],
+        (false, "long bow" | "short bow") => [(2, 1), (3, 1), (4, 1)],
+        (false, "light crossbow") => [(1, 1), (3, 2), (2, 1)],
+        (false, "heavy crossbow") => [(1, 2), (1, 1), (3, 2)],
+        (false, "dagger") => [(3, 1), (4, 1), (5, 1)],
+        (false, "dart") => [(4, 1), (5, 1), (6, 1)],
+        (false, _) => [(3, 2), (2, 1), (5, 2)],
+    };
+    match level.unwrap_or(1) {
+        1..=6 => row[0],
+        7..=12 => row[1],
+        _ => row[2],
+    }
+}
+
+/// `first`'s routines for the specialist in its `round` of attacking.
+fn first_routines(weapon: &str, melee: bool, level: Option<u32>, round: u32) -> u32 {
+    use firststrike::calc::{self, Defaults};
+    let d = Defaults::default();
+    let kind = if melee { "melee" } else { "missile" };
+    let level = level.map_or(String::new(), |l| format!(" level={l}"));
+    let spec = format!(
+        "A: {kind} weapon={} specialist{level} d6=1 round={round}",
+        weapon.replace(' ', "_")
+    );
+    let fig = match calc::parse_action(&spec, &d) {
+        Ok(f) => f,
+        // A rate with no attack in the asked round is refused, saying so: it has none.
+        Err(e) if e.contains("has no attack in its round") => return 0,
+        Err(e) => panic!("{spec}: {e}"),
+    };
+    let foe = calc::parse_action("O: melee sf=5 d6=6", &d).unwrap();
+    let (acts, _) = calc::calculate(&[fig, foe], &d).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    acts[0].routines
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// A fighter or ranger specialized in its weapon (or a specialist given no class, read
+    /// as levels 1-6) attacks, over two rounds, exactly as often as its specialist's rate
+    /// says (UA p.18) — for every weapon, swung or shot or thrown, at every level — and
+    /// `first` gives it the same routines each round as the played scene does.
+    #[test]
+    fn a_specialist_attacks_at_its_rate_by_level(
+        weapon in proptest::sample::select(vec!["long sword", "mace", "dagger", "hand axe", "spear", "long bow", "short bow", "light crossbow", "heavy crossbow", "sling", "dart", "javelin"]),
+        swing in proptest::bool::ANY,
+        class in proptest::sample::select(vec![Some("fighter"), Some("ranger"), None]),
+        level in 1u32..=20,
+    ) {
+        let shot_only = matches!(weapon, "long bow" | "short bow" | "light crossbow" | "heavy crossbow" | "sling" | "dart");
+        let throws = matches!(weapon, "dagger" | "hand axe" | "spear" | "javelin");
+        let melee = !shot_only && (swing || !throws);
+        let level = class.map(|_| level);
+        let who = class.map_or(String::new(), |c| format!(r#", class: "{c}", level: {}"#, level.unwrap()));
+        let (act, gap) = if melee { ("Melee", 5.0) } else { ("Missile", 15.0) };
+        let src = format!(
+            r#"Scene(name: "specialist", setting: Indoors, seed: 5,
+              combatants: [
+                (name: "A", side: "A", at: (0.0, 0.0), weapon: "{weapon}", specialist: true, ac: 5, thac0: 10, hp: 500{who}),
+                (name: "O", side: "O", at: (0.0, {gap}), ac: 0, hp: 1000, thac0: 30),
+              ],
+              rounds: [
+                (declare: {{ "A": {act}(targets: ["O"]), "O": Hold }}, initiative: {{ "A": 6, "O": 1 }}),
+                (declare: {{}}, initiative: {{ "A": 6, "O": 1 }}),
+              ])"#
+        );
+        let scene = firststrike::scene::parse("s.ron", &src).unwrap_or_else(|e| panic!("{e}"));
+        let mut run = SceneRun::new(scene, None, None);
+        run.run_to_end();
+        let per_round: Vec<u32> = (1..=2)
+            .map(|r| {
+                run.log()
+                    .events
+                    .iter()
+                    .filter(|e| e.round == r && e.actor == "A" && matches!(e.kind, K::Hit | K::Miss))
+                    .count() as u32
+            })
+            .collect();
+        let (n, per) = ua_rate(weapon, melee, level);
+        proptest::prop_assert_eq!(per_round[0] + per_round[1], n * 2 / per, "{} melee {} level {:?}: {:?}", weapon, melee, level, per_round);
+        for r in 1..=2 {
+            proptest::prop_assert_eq!(first_routines(weapon, melee, level, r), per_round[r as usize - 1], "first, round {}", r);
+        }
+    }
+}
+
+/// Only fighters and rangers specialize (UA p.18): a paladin or a magic-user marked a
+/// specialist is refused at its place, and `first` refuses a level with no specialist.
+#[test]
+fn a_specialist_of_another_class_is_refused_at_its_place() {
+    for class in ["paladin", "magic-user", "cleric", "thief"] {
+        let src = format!(
+            r#"Scene(name: "bad", setting: Indoors, seed: 1, combatants: [(name: "A", side: "B", at: (1.0, 1.0), class: "{class}", level: 3, weapon: "long sword", specialist: true)], rounds: [])"#
+        );
+        let err = firststrike::scene::parse("bad.ron", &src)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("combatants[0].specialist") && err.contains("UA p.18"),
+            "{class}: {err}"
+        );
+    }
+    let d = firststrike::calc::Defaults::default();
+    for spec in [
+        "A: melee weapon=long_sword level=7 d6=1",
+        "A: melee specialist d6=1",
+        "A: melee weapon=long_sword specialist level=21 d6=1",
+    ] {
+        assert!(
+            firststrike::calc::parse_action(spec, &d).is_err(),
+            "{spec} accepted"
+        );
+    }
+}

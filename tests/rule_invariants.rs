@@ -1491,7 +1491,8 @@ proptest! {
 
     /// A bow or crossbow specialist readied at the round's start, its target in sight,
     /// looses one shot before initiative (UA p.18, Table IV.A-B), then shoots at its normal
-    /// rate, whatever the dice; anyone else — not a specialist, not readied, not a bow —
+    /// rate — a heavy crossbow, one shot in two rounds, has then no other shot this round
+    /// — whatever the dice; anyone else — not a specialist, not readied, not a bow —
     /// shoots no such shot.
     #[test]
     fn a_readied_specialist_shoots_before_initiative(
@@ -1521,7 +1522,9 @@ proptest! {
             let normal = shots.iter().filter(|e| e.actor == "Elf").count() - 1;
             let alone = play(&src.replace("specialist: true", "specialist: false"));
             let without = blows(&alone).filter(|e| e.round == 1 && e.actor == "Elf").count();
-            prop_assert_eq!(normal, without, "then its normal rate");
+            // A heavy crossbow (1/2) loosed its one bolt of the two rounds: it reloads.
+            let expected = if weapon == "heavy crossbow" { 0 } else { without };
+            prop_assert_eq!(normal, expected, "then its normal rate");
         }
     }
 }

@@ -47,7 +47,7 @@ pub struct Defaults {
 
 /// The kinds an action may name, for messages.
 pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn, set, close, other";
-const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, hasted, slowed, speed, then, encumbered";
+const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, hasted, slowed, speed, then, encumbered, specialist, level";
 
 /// What a parsed action does, in scene terms.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,6 +119,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
     let (mut dex, mut move_in, mut light) = (None::<u32>, None::<u32>, None::<bool>);
     let (mut time, mut distance, mut arrive) = (None::<u32>, None::<f64>, None::<u32>);
     let (mut body, mut encumbered) = (Body::Biped, false);
+    let (mut specialist, mut level) = (false, None::<u32>);
     let (mut weapon, mut spell, mut reach_given) = (None, None, false);
     let table = |e: String| format!("{name}: {}", typed_as_a_setting(&e));
     // One die a figure: a d6 and a d8 both given is a conflict, not the last one winning.
@@ -187,8 +188,20 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             "then" if v == "device" => then_device = true,
             "then" => then = Some(tables::weapon(v).map_err(table)?),
             "encumbered" if w.bare() => encumbered = true,
+            "specialist" if w.bare() => specialist = true,
+            "level" => level = Some(w.number(&crate::rules::class::LEVELS)?),
             _ => return Err(w.unknown(KEYS)),
         }
+    }
+    if (specialist || level.is_some()) && weapon.is_none() {
+        return Err(format!(
+            "{name}: specialist and level= give a weapon specialist's rate (UA p.18): name the weapon (weapon=...)"
+        ));
+    }
+    if level.is_some() && !specialist {
+        return Err(format!(
+            "{name}: level= is read only for a weapon specialist's rate (UA p.18): add specialist, or give rate="
+        ));
     }
     let weapon_name = weapon.map(|w| w.name.clone());
     if let Some(w) = weapon {
@@ -213,10 +226,16 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         }
         // The weapon's own rate, unless one is given: a crossbow of speed's doubled (DMG
         // p.168), as a scene's is.
-        if missile && rate.is_none() && a.routines == 1 {
-            rate = w
-                .fire_rate
-                .map(|r| initiative::rate_of_fire(&w.name, a.strikes_first, r).0);
+        // A specialist's rate by level (UA p.18), for a melee blow as for a shot.
+        if rate.is_none() && a.routines == 1 {
+            use crate::rules::specialist::{self, Use};
+            let how = if missile { Use::Fire } else { Use::Melee };
+            let own = match (specialist, missile) {
+                (true, _) => Some(specialist::rate(w, level, how).0),
+                (false, true) => w.fire_rate,
+                (false, false) => None,
+            };
+            rate = own.map(|r| initiative::rate_of_fire(&w.name, a.strikes_first, r).0);
         }
         if initiative::strikes_first(&w.name).is_some() {
             a.strikes_first = true;

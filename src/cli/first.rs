@@ -40,6 +40,8 @@ Keys:
   gear=light|heavy, body=biped|quadruped, speed (an item of speed), hasted (attacks
                 doubled, PHB p.74), slowed (attacks halved, acts as if it lost initiative),
                 encumbered
+  specialist    a weapon specialist's rate by level (UA p.18), with weapon= named and
+                level=N (1-20; levels 1-6 without it), unless rate= is given
   then=WEAPON   after an item of speed's shot, a normal attack with this other weapon,
                 placed by the usual rules (missile ... speed then=short_sword). A move
                 after a potion has no place among the blows: declare it in a scene
@@ -77,6 +79,8 @@ Examples (from the rules text):
   firststrike first 'Archer: missile weapon=light_crossbow speed then=short_sword d6=2' 'Orc: melee weapon=long_sword d6=5'
   # A blow and a ring in one round: the ring goes with the fighter's blow
   firststrike first 'Fighter: melee weapon=long_sword then=device d6=4' 'Orc: melee weapon=long_sword d6=2'
+  # The Example of Melee's ranger, an 8th-level light-crossbow specialist: 3/2, twice
+  firststrike first 'Ranger: missile weapon=light_crossbow specialist level=8 d6=5' 'Acrobat: melee weapon=long_sword d6=2'
   # A thief searches a pack while the ogre swings: his side's die places the search
   firststrike first 'Thief: other d6=4' 'Ogre: melee sf=7 d6=2'
   # No dice yet: who strikes first on each of the 36 rolls, folded into words

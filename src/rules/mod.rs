@@ -38,6 +38,7 @@ pub mod second_action;
 pub mod sequence;
 pub mod sight;
 pub mod size;
+pub mod specialist;
 pub mod speed_factor;
 pub mod spell;
 pub mod surprise;

@@ -11,6 +11,7 @@ use crate::rules::charge::Body;
 use crate::rules::cite::Rule;
 use crate::rules::dexterity::reaction_adjustment;
 use crate::rules::movement::{is_encumbered, is_light_gear, movement_rate};
+use crate::rules::specialist::{self, Use};
 use crate::tables::{self, Monster, Weapon};
 
 /// Adjacent figures strike each other from 5 ft, centre to centre (one 5-ft square).
@@ -347,13 +348,24 @@ impl FigureStats {
             || c.load_lb
                 .is_some_and(|w| is_encumbered(w, c.strength_allowance_lb));
         let missile = weapon.is_some_and(|w| w.missile);
-        // A crossbow of speed doubles its rate of fire (DMG p.168).
+        // A weapon specialist's rates by level (UA p.18): fighters and rangers only.
+        if c.specialist
+            && let Err(m) = specialist::may_specialize(class.map(|(k, _)| k.name.as_str()))
+        {
+            problems.push(problem("specialist", m));
+        }
+        let level = class.map(|(_, l)| l);
+        let specialized = |w: &Weapon, how| c.specialist.then(|| specialist::rate(w, level, how).0);
+        // A weapon shot or thrown: the specialist's rate, else its own; a crossbow of
+        // speed doubles it (DMG p.168).
+        let fire = |w: &Weapon| {
+            let rate = specialized(w, Use::Fire).or(w.fire_rate)?;
+            Some(crate::rules::initiative::rate_of_fire(&w.name, c.of_speed, rate).0)
+        };
         let attacks = c
             .attacks
-            .or_else(|| {
-                let w = weapon.filter(|w| w.missile)?;
-                Some(crate::rules::initiative::rate_of_fire(&w.name, c.of_speed, w.fire_rate?).0)
-            })
+            .or_else(|| fire(weapon.filter(|w| w.missile)?))
+            .or_else(|| specialized(weapon?, Use::Melee))
             .or(class.map(|(k, l)| crate::rules::class::attack_rate(k, l).0))
             .or(monster.map(|m| m.attacks))
             .unwrap_or_else(|| "1/1".parse().expect("valid"));
@@ -362,10 +374,7 @@ impl FigureStats {
         let thrown = c
             .attacks
             .is_none()
-            .then(|| {
-                let w = weapon.filter(|w| !w.missile)?;
-                Some(crate::rules::initiative::rate_of_fire(&w.name, c.of_speed, w.fire_rate?).0)
-            })
+            .then(|| fire(weapon.filter(|w| !w.missile)?))
             .flatten();
         // Haste doubles attacks and movement (PHB p.74); slow halves them (reading).
         let (attacks, thrown) = match (c.hasted, c.slowed) {

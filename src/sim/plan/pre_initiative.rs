@@ -49,6 +49,15 @@ pub(super) fn shots(b: &RoundBuild, entries: &mut Vec<PlanEntry>, sight: Option<
         } else {
             "arrow nocked and drawn"
         };
+        // A weapon slower than a shot a round (a heavy crossbow, 1/2) loosed its one bolt
+        // before initiative: it reloads, and shoots again only when its rate comes round.
+        let rate = f.rate.of(true);
+        let then = if rate.routines < rate.per_rounds {
+            entries.retain(|e| !e.is_blow_by(f.e));
+            crate::words!("then it reloads: at {rate}, no other shot this round")
+        } else {
+            "then its normal rate".to_string()
+        };
         first.push(PlanEntry {
             segment: 1,
             beat: 0,
@@ -61,7 +70,7 @@ pub(super) fn shots(b: &RoundBuild, entries: &mut Vec<PlanEntry>, sight: Option<
             what: Planned::single_blow(Vec::new()),
             rule,
             why: crate::words!(
-                "a specialist's shot before initiative ({what} at the round's start), then its normal rate"
+                "a specialist's shot before initiative ({what} at the round's start), {then}"
             ),
         });
     }
