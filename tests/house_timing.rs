@@ -459,3 +459,47 @@ proptest! {
         prop_assert_eq!(attacks(&log, "Thief", 1), vec![2]);
     }
 }
+
+/// A surprised charger with a weapon too slow for what surprise left of its round (a
+/// two-handed sword, speed factor 10), `d` feet from a foe that does `foe`.
+fn blowless_charge(lost: u32, d: u32, foe: &str) -> Scene {
+    scene(&format!(
+        r#"Scene(name: "x", setting: Indoors, seed: 2, rules: (house: (surprise_carries_over: true)),
+        combatants: [
+            (name: "Charger", side: "Party", at: (0.0, 0.0), weapon: "two-handed sword", reach_ft: 5.0, movement: 12, thac0: 15, hp: 500),
+            (name: "Foe", side: "Ogres", at: (0.0, {d}.0), weapon: "long sword", reach_ft: 5.0, hp: 500, thac0: 15),
+        ],
+        surprise: {{ "Party": D6({lost}), "Ogres": None }},
+        rounds: [(
+            declare: {{ "Charger": Charge(targets: ["Foe"]), "Foe": {foe} }},
+            initiative: {{ "Party": 6, "Ogres": 1 }},
+        )])"#
+    ))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// A charge the short round leaves without a blow still runs and makes contact (house
+    /// rules: moving is never ruled out), and the foe it reaches strikes back at contact
+    /// (DMG p.66) — standing idle, busy with a non-combat act, or already aiming at the
+    /// charger — in the segment the charge arrives: after the lost segments, the gap past
+    /// the charger's 5-ft reach at 24 ft a segment (12" doubled indoors). Never before
+    /// contact; none in a round the charge does not arrive in.
+    #[test]
+    fn a_blowless_charge_still_meets_the_blow_struck_back(
+        lost in 1u32..=6,
+        // Past 1" of gap (within it a charge is fought as plain melee, DMG p.66).
+        d in 16u32..=200,
+        foe in prop::sample::select(vec!["Hold", r#"Other("waits")"#, r#"Melee(targets: ["Charger"])"#]),
+    ) {
+        let log = play(blowless_charge(lost, d, foe));
+        prop_assert!(attacks(&log, "Charger", 1).is_empty(), "the charger has no blow");
+        let arrival = lost + (d - 5).div_ceil(24).max(1);
+        let back = attacks(&log, "Foe", 1);
+        if arrival <= 10 {
+            prop_assert_eq!(back.first().copied(), Some(arrival), "{:#?}", log);
+        } else if foe != r#"Melee(targets: ["Charger"])"# {
+            prop_assert!(back.is_empty(), "{:?}", back);
+        }
+    }
+}

@@ -41,6 +41,9 @@ pub enum LateBy {
     Awaiting,
     /// Moving up to its foe first: half a move and a blow (house rules, "Combat Actions").
     Moving,
+    /// Meeting a charge that has no blow of its own (a house rule ruled the charger's
+    /// weapon out): the blow struck back waits for contact (DMG p.66).
+    MeetingCharge,
 }
 
 impl LateBy {
@@ -51,6 +54,7 @@ impl LateBy {
             LateBy::Surprise => cite::HOUSE_SURPRISE_CARRIES,
             LateBy::Awaiting => cite::HOUSE_AWAIT,
             LateBy::Moving => cite::HOUSE_MOVE_OR_STRIKE,
+            LateBy::MeetingCharge => cite::CHARGE_STRIKE_BACK,
         }
     }
 
@@ -60,6 +64,7 @@ impl LateBy {
             LateBy::Surprise => "segments lost to surprise carried over",
             LateBy::Awaiting => "waiting on another's action",
             LateBy::Moving => "moving up to its foe first",
+            LateBy::MeetingCharge => "waiting for the charge to make contact",
         }
     }
 }

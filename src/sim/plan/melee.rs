@@ -4,7 +4,7 @@
 
 use super::build::RoundBuild;
 use super::{Adjust, first_standing, gap, idle, no_target};
-use crate::rules::action::ActionKind;
+use crate::rules::action::{ActionKind, Declared, LateBy};
 use crate::rules::charge;
 use crate::rules::cite;
 use crate::rules::movement::{feet_per_round, feet_per_segment};
@@ -265,6 +265,63 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
             cite::CHARGE_STRIKE_BACK,
         ));
         let d = b.declared(t, ActionKind::Melee);
+        b.changes.intent.insert(t, Act::melee_at(&name));
+        b.push(t, d, vec![name], false, String::new());
+    }
+    strike_back_at_blowless(b);
+}
+
+/// A charge that runs with no blow of its own (a house rule ruled the charger's weapon
+/// out this round) still makes contact, and the figure it reaches strikes back then (DMG
+/// p.66), as it would against any charge: a blow already aimed at the charger waits for
+/// contact, and a figure that declared nothing but a non-combat act drops it to strike.
+/// One whose own round leaves it no blow, or busy with something else, does not.
+fn strike_back_at_blowless(b: &mut RoundBuild) {
+    let runs: Vec<(usize, u32)> = b
+        .changes
+        .closing
+        .iter()
+        .filter_map(|(&i, c)| Some((i, c.as_ref()?)))
+        .filter(|(i, c)| c.charge && !b.actions.iter().any(|a| a.owner == *i))
+        .filter_map(|(i, c)| Some((i, c.arrival?)))
+        .filter(|&(_, at)| at <= crate::rules::charge::SEGMENTS_PER_ROUND)
+        .collect();
+    for (c, arrival) in runs {
+        let Some(t) = first_standing(b.figs, b.figs[c].act) else {
+            continue;
+        };
+        let tf = &b.figs[t];
+        if !tf.up() || tf.weapon.missile || b.short.contains_key(tf.name().as_str()) {
+            continue;
+        }
+        let name = b.figs[c].name().to_string();
+        let late = |d: &mut Declared| {
+            d.delay = d.delay.max(arrival - 1);
+            d.late_by = Some(LateBy::MeetingCharge);
+        };
+        if let Some(a) = b.actions.iter_mut().find(|a| a.owner == t) {
+            if a.declared.kind == ActionKind::Melee && a.targets.first() == Some(&name) {
+                late(&mut a.declared);
+            }
+            if a.declared.kind != ActionKind::Other {
+                continue;
+            }
+        }
+        if !matches!(tf.act, Act::Hold | Act::Other(_)) {
+            continue;
+        }
+        b.actions.retain(|a| a.owner != t);
+        let why = crate::words!("stands and strikes back at {name}'s charge on contact");
+        b.events.push(crate::sim::log::LogEvent::new(
+            b.when,
+            tf.name(),
+            crate::sim::log::EventKind::Act,
+            Some(name.as_str().into()),
+            why,
+            cite::CHARGE_STRIKE_BACK,
+        ));
+        let mut d = b.declared(t, ActionKind::Melee);
+        late(&mut d);
         b.changes.intent.insert(t, Act::melee_at(&name));
         b.push(t, d, vec![name], false, String::new());
     }
