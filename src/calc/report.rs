@@ -98,6 +98,9 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
                 .any(|l| l.rule() == p.decision.rule);
         let label = if late {
             p.decision.rule.id.to_string()
+        } else if p.decision.rule == crate::rules::cite::STRIKES_FIRST {
+            // No cell of the charts: the item decides (DMG p.168; UA p.104, 106).
+            "item of speed".to_string()
         } else {
             p.decision.cell.label()
         };

@@ -161,7 +161,7 @@ rules! {
     MISSILE_RANGE = "missile.range", Phb, "38", "a missile at medium range is -2 to hit and at long range -5; beyond long range it cannot be loosed at the target";
     MISSILE_INTO_MELEE = "missile.into_melee", Dmg, "63", "a missile loosed into a melee where the shooter's comrades fight may strike any of the combatants: one is picked at random, each alike (our reading of the Example of Melee's 50/50)";
     CROSSBOW_OF_SPEED_RATE = "initiative.crossbow_of_speed_rate", Dmg, "168", "a crossbow of speed shoots at twice the crossbow's rate of fire";
-    STRIKES_FIRST = "initiative.strikes_first", Dmg, "168", "items of speed (crossbow of speed, short sword of quickness, scimitar of speed) strike first";
+    STRIKES_FIRST = "initiative.strikes_first", Dmg, "168; UA p.104, 106", "items of speed strike first whatever the initiative: the crossbow of speed (DMG p.168), the short sword of quickness (UA p.104) and the scimitar of speed (UA p.106)";
     MULTIPLE_ROUTINES = "sequence.multiple_routines", Dmg, "62-63", "more attack routines strike first and last; single routines fall in the middle";
     MULTIPLE_ROUTINES_DICE = "sequence.multiple_routines_dice", Dmg, "63", "routines in the same place of the sequence are ordered by initiative";
     ATTACK_RATE = "sequence.attack_rate", Dmg, "63", "a 3/2 rate gives two routines in odd-numbered rounds and one in even";
@@ -290,6 +290,7 @@ rules! {
     CLASS_MATRIX = "class.matrix", Dmg, "74", "a character's number to hit comes from its class's attack matrix by level";
     MONSTER_MATRIX = "monster.matrix", Dmg, "74", "a monster's number to hit comes from the monsters' attack matrix by its hit dice";
     MONSTER_IMMUNE = "monster.immune", Mm, "43, 48, 87, 103", "the undead and golems are not put to sleep or held (each says so in its own entry)";
+    SPECIALIST_RATE = "specialist.rate", Ua, "18", "a fighter or ranger specialized in a weapon attacks with it more often: a rate by level for melee, another for each weapon shot or thrown";
     CLASS_ATTACKS = "class.attacks", Dmg, "25", "fighters, paladins and rangers attack 3/2 from 7th level and 2/1 from 13th";
     SAVE_AS_FIGHTER = "spell.save_as_fighter", Dmg, "79", "a figure with no save given saves as a fighter of its hit dice or level (1st with neither), as monsters do (our reading)";
     SPELL_ARMOR = "spell.armor", Phb, "55", "barkskin improves its target's armor class by one";
