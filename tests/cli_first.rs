@@ -496,3 +496,35 @@ fn escapes_typed_into_first_never_reach_the_terminal() {
     assert_eq!(code, 2);
     assert!(err.len() < 2_000, "{} bytes of error", err.len());
 }
+
+/// An item of speed decides a pair whatever the dice (DMG p.168; UA p.104, 106): `first`
+/// names the item, not the charts' "High d6" cell — also when the item's side lost the
+/// dice, where "High d6" would say the opposite of what happened.
+#[test]
+fn an_item_of_speed_is_named_not_the_dice() {
+    for (weapon, mine, theirs) in [
+        ("light_crossbow", 2, 5),
+        ("light_crossbow", 5, 2),
+        ("short_sword", 1, 6),
+    ] {
+        let me = format!(
+            "A: {} weapon={weapon} speed d6={mine}",
+            if weapon.contains("crossbow") {
+                "missile"
+            } else {
+                "melee"
+            }
+        );
+        let them = format!("O: melee weapon=long_sword d6={theirs}");
+        let (code, out, err) = run(&["first", &me, &them]);
+        assert_eq!(code, 0, "{err}");
+        let pair = out
+            .lines()
+            .find(|l| l.contains("A before O"))
+            .unwrap_or_else(|| panic!("A first:\n{out}"));
+        assert!(
+            pair.contains("[item of speed; DMG p.168; UA p.104, 106]") && !pair.contains("High d6"),
+            "{pair}"
+        );
+    }
+}
