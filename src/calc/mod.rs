@@ -231,7 +231,7 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             use crate::rules::specialist::{self, Use};
             let how = if missile { Use::Fire } else { Use::Melee };
             let own = match (specialist, missile) {
-                (true, _) => Some(specialist::rate(w, level, how).0),
+                (true, _) => Some(specialist::rate(tables::specialists(), &w.name, level, how).0),
                 (false, true) => w.fire_rate,
                 (false, false) => None,
             };

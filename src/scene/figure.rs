@@ -350,12 +350,18 @@ impl FigureStats {
         let missile = weapon.is_some_and(|w| w.missile);
         // A weapon specialist's rates by level (UA p.18): fighters and rangers only.
         if c.specialist
-            && let Err(m) = specialist::may_specialize(class.map(|(k, _)| k.name.as_str()))
+            && let Err(m) = specialist::may_specialize(
+                tables::specialists(),
+                class.map(|(k, _)| k.name.as_str()),
+            )
         {
             problems.push(problem("specialist", m));
         }
         let level = class.map(|(_, l)| l);
-        let specialized = |w: &Weapon, how| c.specialist.then(|| specialist::rate(w, level, how).0);
+        let specialized = |w: &Weapon, how| {
+            c.specialist
+                .then(|| specialist::rate(tables::specialists(), &w.name, level, how).0)
+        };
         // A weapon shot or thrown: the specialist's rate, else its own; a crossbow of
         // speed doubles it (DMG p.168).
         let fire = |w: &Weapon| {
