@@ -893,3 +893,80 @@ proptest! {
         }
     }
 }
+
+/// The blows of a one-round scene where "Runner", `d` ft from a foe of `reach` (aiming its
+/// blows at it or holding), declares `runner`: each (actor, segment, target, free attack?),
+/// and whether the log names a move out of melee.
+fn runner_blows(
+    d: f64,
+    reach: f64,
+    aims: bool,
+    runner: &str,
+) -> (Vec<(String, u32, String, bool)>, bool) {
+    let act = if aims {
+        r#"Melee(targets: ["Runner"])"#
+    } else {
+        "Hold"
+    };
+    let src = format!(
+        r#"Scene(name: "off", setting: Indoors, seed: 3, rules: (system: TakeInitiative),
+            combatants: [
+                (name: "Runner", side: "A", at: (0.0, 0.0), weapon: "long sword", movement: 12, thac0: 16, ac: 5, hp: 500),
+                (name: "Foe", side: "B", at: (0.0, {d:.2}), weapon: "spear", reach_ft: {reach:.1}, thac0: 16, ac: 5, hp: 500),
+            ],
+            rounds: [(declare: {{ "Runner": {runner}, "Foe": {act} }}, initiative: {{ "Runner": 6, "Foe": 8 }})])"#
+    );
+    let s = firststrike::scene::parse("off.ron", &src).unwrap_or_else(|e| panic!("{e}"));
+    let mut r = SceneRun::new(s, None, Some(1));
+    r.run_to_end();
+    let ev = &r.log().events;
+    let blows = ev
+        .iter()
+        .filter(|e| matches!(e.kind, K::Hit | K::Miss))
+        .map(|e| {
+            let at = e.target.as_ref().map(|t| t.to_string()).unwrap_or_default();
+            (
+                e.actor.to_string(),
+                e.segment,
+                at,
+                e.detail.contains("free attack"),
+            )
+        })
+        .collect();
+    let named = ev
+        .iter()
+        .any(|e| e.actor == "Runner" && e.kind == K::Act && e.detail.contains("out of melee"));
+    (blows, named)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A plain move out of melee is one of the variant's two ways out (§4, §6): half the
+    /// move or less (60 ft of a 12" move indoors) is played as a withdrawal to the same
+    /// point, more as a flight — the foe's free attack included — and the log says which.
+    /// A move that starts out of melee, or stays in it, is only a move. A move once walked
+    /// out of a foe's reach with no free attack and no word.
+    #[test]
+    fn a_move_out_of_melee_is_a_withdrawal_or_a_flight(
+        d in 3.0f64..16.0,
+        reach in prop::sample::select(vec![5.0f64, 7.5]),
+        aims in any::<bool>(),
+        run in 2.0f64..200.0,
+    ) {
+        let declared = format!("Move(to: (0.0, -{run:.1}))");
+        let (blows, named) = runner_blows(d, reach, aims, &declared);
+        let near = |x: f64| x <= reach + 1e-6 || (aims && x <= 10.0 + 1e-6);
+        let moved = run.min(120.0);
+        let leaves = near(d) && !near(d + moved);
+        prop_assert_eq!(named, leaves, "{} ft off, moving {} ft", d, run);
+        if leaves {
+            let way = if moved <= 60.0 + 1e-6 { "Withdraw" } else { "Flee" };
+            let (as_declared, _) = runner_blows(d, reach, aims, &format!("{way}(to: (0.0, -{run:.1}))"));
+            prop_assert_eq!(&blows, &as_declared, "{} ft off, moving {} ft: played as {}", d, run, way);
+            if way == "Flee" {
+                prop_assert!(blows.iter().any(|b| b.0 == "Foe" && b.3), "no free attack: {:?}", blows);
+            }
+        }
+    }
+}

@@ -56,6 +56,29 @@ pub fn in_melee(distance_ft: f64, within_reach: bool, aims_at_it: bool) -> (bool
     (within_reach || (near && aims_at_it), cite::TI_FLEE)
 }
 
+/// What a plain move that takes a figure out of melee is (§4, §6): one of half its move or
+/// less backs away from the foe — a withdrawal; a longer one turns its back and runs — a
+/// flight, with the foe's free attack. A move that leaves no foe's melee is only a move
+/// (None). The variant names no other way out of melee: a move cannot escape both.
+pub fn leaving_melee(move_ft: f64, allowance_ft: f64, leaves: bool) -> (Option<Leaving>, Rule) {
+    match leaves {
+        false => (None, cite::TI_FLEE),
+        true if move_ft <= allowance_ft / 2.0 + 1e-6 => {
+            (Some(Leaving::Withdraws), cite::TI_WITHDRAW)
+        }
+        true => (Some(Leaving::Flees), cite::TI_FLEE),
+    }
+}
+
+/// How a move out of melee is played ([`leaving_melee`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaving {
+    /// Backing off at half its move or less (§6).
+    Withdraws,
+    /// Turning to run (§4).
+    Flees,
+}
+
 /// How far a foe's free attack at a fleer reaches (§4): a foe in melee with it, within 1"
 /// ([`in_melee`]), strikes as it turns, whatever its own reach.
 pub fn free_attack_reach(reach_ft: f64) -> (f64, Rule) {

@@ -10,6 +10,7 @@ mod change;
 mod expect;
 mod flee;
 mod leaving;
+mod out_of_melee;
 mod parry;
 mod ranged;
 mod withdraw;
@@ -164,10 +165,22 @@ fn second_actions_not_played(b: &mut Build, spec: Option<&RoundSpec>) {
 pub(in crate::sim) fn plan_round(mut p: Planning) {
     let (round, _) = p.clock.round_segment();
     let scene = p.scene.0.clone();
-    let figs = everyone(&p.figures);
+    // A move out of melee is played as the withdrawal or flight it is (§4, §6).
+    let moved_off = out_of_melee::played_as(&everyone(&p.figures), scene.setting);
+    let mut figs = everyone(&p.figures);
+    for (f, m) in figs.iter_mut().zip(&moved_off) {
+        if let Some(m) = m {
+            f.act = &m.act;
+        }
+    }
     let spec = scene.rounds.get(round as usize - 1);
     let clock = p.clock.clone();
     let mut b = Build::new(&figs, &clock, &scene, (round, 0));
+    for (i, m) in moved_off.iter().enumerate() {
+        if let Some(m) = m {
+            b.events.push(out_of_melee::said((round, 0), &figs, i, m));
+        }
+    }
     second_actions_not_played(&mut b, spec);
     for (i, f) in figs.iter().enumerate() {
         if f.up() {
