@@ -25,7 +25,7 @@ fn forward(app: &mut App, n: usize) {
 fn under(app: &App, at: (f64, f64)) -> Option<String> {
     let pb = app.world().resource::<Playback>();
     let figures = &pb.current().figures;
-    let placed = layout(figures, label_size(0.0));
+    let placed = layout(figures, label_size(0.0), None);
     token_under(&placed, figures, world_of(at)).map(|i| figures[i].name.clone())
 }
 
@@ -67,7 +67,7 @@ fn every_drawn_token_is_found_at_its_drawn_centre() {
         for _ in 0..12 {
             let pb = app.world().resource::<Playback>();
             let figures = &pb.current().figures;
-            let placed = layout(figures, label_size(0.0));
+            let placed = layout(figures, label_size(0.0), None);
             for (i, f) in figures.iter().enumerate() {
                 assert_eq!(
                     token_under(&placed, figures, placed.drawn[i]),

@@ -32,7 +32,7 @@ fn example_of_melee_labels_never_overlap() {
     let figures = pb.current().figures.clone();
     for scale in [0.01, default, default * 2.0] {
         let size = label_size(scale);
-        let l = layout(&figures, size);
+        let l = layout(&figures, size, None);
         let tokens: Vec<Rect> = l
             .drawn
             .iter()
@@ -141,4 +141,41 @@ fn the_preview_plays_a_take_initiative_round_to_its_end() {
         last.when
     );
     assert_eq!(pb.cursor, 0);
+}
+
+/// A name by the map's edge stays inside what the fitted view shows (the map and the room
+/// beside it): at every segment of the Example of Melee and of the lizard men's lair, at
+/// the viewer's default zoom, every label shown lies within it — the Assassin's "(down)"
+/// by the left wall was once cut by the view's edge.
+#[test]
+fn labels_by_the_wall_stay_inside_the_fitted_view() {
+    use firststrike::viewer::fitted_view;
+    for file in ["scenes/example_of_melee.ron", "scenes/lizard_man_lair.ron"] {
+        let path = std::path::PathBuf::from(file);
+        let scene = load(&path).unwrap();
+        let mut host = firststrike::sim::Runner::host();
+        let world = host.app.world_mut();
+        let mut pb = Playback::start(world, path, scene, None, 0);
+        let grid = pb.grid.clone().unwrap();
+        let size = label_size(fit_scale(grid.width_ft() as f32, grid.height_ft() as f32));
+        let within = fitted_view(&pb);
+        loop {
+            let l = layout(&pb.current().figures, size, Some(within));
+            for (p, d) in l.labels.iter().zip(&l.drawn) {
+                let Some(p) = p else { continue };
+                let r = labels::rect(*d + p.offset, &p.text, size);
+                assert!(
+                    within.contains(r.min) && within.contains(r.max),
+                    "{file} at step {}: '{}' at {r:?} outside {within:?}",
+                    pb.cursor,
+                    p.text
+                );
+            }
+            let at = pb.cursor;
+            pb.goto(world, at + 1);
+            if pb.cursor == at {
+                break;
+            }
+        }
+    }
 }

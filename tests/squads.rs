@@ -269,7 +269,7 @@ fn a_box_takes_in_the_tokens_drawn_inside_it() {
     let mut pb = Playback::start(world, path, scene, None, 0);
     pb.goto(world, 3);
     let figures = pb.current().figures.clone();
-    let placed = layout(&figures, label_size(0.0));
+    let placed = layout(&figures, label_size(0.0), None);
     let feet = |v: bevy::math::Vec2| (f64::from(v.x), -f64::from(v.y));
     let all = boxed(&figures, &placed, ((-1e4, -1e4), (1e4, 1e4)));
     assert_eq!(all.len(), figures.len(), "the whole map takes everyone");

@@ -16,6 +16,22 @@ use leafwing_input_manager::prelude::*;
 /// drawn beside a figure at the map's edge is not cut by the panels.
 const LABEL_ROOM_FT: f32 = 8.0;
 
+/// The map's width and height in feet: its grid's, or without one the figures' extent.
+fn map_size(pb: &Playback) -> (f32, f32) {
+    match &pb.grid {
+        Some(g) => (g.width_ft() as f32, g.height_ft() as f32),
+        None => extent(pb),
+    }
+}
+
+/// The part of the world the fitted view always shows, in world units (y up): the map and
+/// the room kept beside it. A label kept inside it is never cut by the view's edge.
+pub fn fitted_view(pb: &Playback) -> Rect {
+    let (w, h) = map_size(pb);
+    let room = LABEL_ROOM_FT;
+    Rect::new(-room, -h - room / 2.0, w + room, room / 2.0)
+}
+
 /// The map camera, with the generation of the scene it last fitted.
 #[derive(Component, Default)]
 pub struct MapCamera {
@@ -112,10 +128,7 @@ pub(super) fn camera_controls(
     }
     cam.frames_since_fit += 1;
     if refit || cam.frames_since_fit <= 3 {
-        let (w_ft, h_ft) = match &pb.grid {
-            Some(g) => (g.width_ft() as f32, g.height_ft() as f32),
-            None => extent(&pb),
-        };
+        let (w_ft, h_ft) = map_size(&pb);
         let free = panels.free(window.width(), window.height());
         // Room round the map for the names of figures at its edges, which reach past them.
         let (pad_w, pad_h) = (w_ft + 2.0 * LABEL_ROOM_FT, h_ft + LABEL_ROOM_FT);

@@ -81,7 +81,14 @@ pub fn spread(at: &[Vec2], radii: &[f32]) -> Vec<Vec2> {
 
 /// Where each token's label goes, in order (earlier tokens choose first); `None` when it is
 /// hidden. `tokens` are drawn centres with their full labels, short forms and radii.
-pub fn place(tokens: &[(Vec2, String, String, f32)], size: f32) -> Vec<Option<Placed>> {
+/// `within`, the part of the world the fitted view shows (the map and the room around it),
+/// is kept to when a place inside it is free — the full label, then the short form — so a
+/// name by the wall is not cut by the view's edge; failing both, the first free place.
+pub fn place(
+    tokens: &[(Vec2, String, String, f32)],
+    size: f32,
+    within: Option<Rect>,
+) -> Vec<Option<Placed>> {
     let token_rects: Vec<Rect> = tokens
         .iter()
         .map(|t| Rect::from_center_half_size(t.0, Vec2::splat(t.3)))
@@ -97,13 +104,17 @@ pub fn place(tokens: &[(Vec2, String, String, f32)], size: f32) -> Vec<Option<Pl
                     .chain(placed.iter())
                     .all(|o| grown.intersect(*o).is_empty())
             };
-            let found = [full, short].into_iter().find_map(|text| {
-                candidates(text, size, *radius)
-                    .into_iter()
-                    .map(|o| (o, rect(*c + o, text, size)))
-                    .find(|(_, r)| free(r))
-                    .map(|(o, r)| (o, r, text.clone()))
-            });
+            let inside = |r: &Rect| within.is_none_or(|w| w.contains(r.min) && w.contains(r.max));
+            let first = |ok: &dyn Fn(&Rect) -> bool| {
+                [full, short].into_iter().find_map(|text| {
+                    candidates(text, size, *radius)
+                        .into_iter()
+                        .map(|o| (o, rect(*c + o, text, size)))
+                        .find(|(_, r)| ok(r))
+                        .map(|(o, r)| (o, r, text.clone()))
+                })
+            };
+            let found = first(&|r| free(r) && inside(r)).or_else(|| first(&free));
             found.map(|(offset, r, text)| {
                 placed.push(r);
                 Placed { offset, text }

@@ -85,8 +85,9 @@ pub struct LabelLayout {
     pub radii: Vec<f32>,
 }
 
-/// Lays out tokens and labels for these figures at this label size.
-pub fn layout(figures: &[super::FigureView], size: f32) -> LabelLayout {
+/// Lays out tokens and labels for these figures at this label size, keeping labels
+/// `within` the fitted view where there is room ([`super::labels::place`]).
+pub fn layout(figures: &[super::FigureView], size: f32, within: Option<Rect>) -> LabelLayout {
     use super::labels;
     let at: Vec<Vec2> = figures.iter().map(|f| world_of(f.at)).collect();
     let radii: Vec<f32> = figures.iter().map(token_radius).collect();
@@ -106,7 +107,7 @@ pub fn layout(figures: &[super::FigureView], size: f32) -> LabelLayout {
         })
         .collect();
     LabelLayout {
-        labels: labels::place(&tokens, size),
+        labels: labels::place(&tokens, size, within),
         drawn,
         radii,
         size,
@@ -402,7 +403,7 @@ pub(super) fn update_tokens(
     *shown = Some(key);
     let snap = pb.current();
     let sides = sides(&snap.figures);
-    *placed = layout(&snap.figures, size);
+    *placed = layout(&snap.figures, size, Some(super::camera::fitted_view(&pb)));
     for (t, mut tf, mut mat, children) in &mut tokens {
         let Some(i) = snap.figures.iter().position(|f| f.index == t.0) else {
             continue;

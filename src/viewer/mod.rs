@@ -42,7 +42,7 @@ mod teach_ui;
 mod unsaved_ui;
 mod wake;
 
-pub use camera::world_of;
+pub use camera::{fitted_view, world_of};
 pub use capture::{Capture, FrameTimes};
 pub use editor::{Answer, Editor, EditorCommand, Pending};
 pub use input::ViewerAction;

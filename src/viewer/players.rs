@@ -316,7 +316,7 @@ fn follow(
         })
         .unwrap_or(0.1);
     let size = super::label_size(scale);
-    let placed = super::layout(&shown_figures, size);
+    let placed = super::layout(&shown_figures, size, None);
     for (k, f) in shown_figures.iter().enumerate() {
         let label = placed.labels[k]
             .as_ref()
