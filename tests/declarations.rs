@@ -862,3 +862,54 @@ fn a_fixed_initiative_die_is_one_the_side_can_roll() {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+    /// Declarations for surprise segments the surprise does not last are not played, and
+    /// the log says which (they were once dropped in silence): with the d6 showing `lost`
+    /// and `declared` segments declared, the attacker strikes in each of the `lost`
+    /// surprise segments (carrying on past its last declaration), and the log names segments `lost + 1` to `declared` exactly
+    /// when there are any.
+    #[test]
+    fn surprise_declarations_past_the_surprise_are_said_not_dropped(
+        lost in 1u32..=4,
+        declared in 1u32..=5,
+    ) {
+        let segments: Vec<&str> = (0..declared).map(|_| r#"{ "A": Melee(targets: ["B"]) }"#).collect();
+        let src = format!(
+            r#"Scene(name: "s", setting: Indoors, seed: 3,
+              combatants: [
+                (name: "A", side: "A", at: (0.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 300),
+                (name: "B", side: "B", at: (0.0, 5.0), weapon: "long sword", thac0: 15, ac: 5, hp: 300),
+              ],
+              surprise: {{ "A": None, "B": D6({lost}) }},
+              surprise_segments: [{}],
+              rounds: [(declare: {{ "A": Melee(targets: ["B"]), "B": Melee(targets: ["A"]) }})],
+            )"#,
+            segments.join(", ")
+        );
+        let run = play(parse("s.ron", &src).unwrap_or_else(|e| panic!("{e}")));
+        let log = &run.log().events;
+        let struck: std::collections::BTreeSet<u32> = log
+            .iter()
+            .filter(|e| matches!(e.kind, K::Hit | K::Miss) && e.round == 0 && e.actor == "A")
+            .map(|e| e.segment)
+            .collect();
+        // A figure named in no later segment carries on with what it was doing.
+        proptest::prop_assert_eq!(struck.len() as u32, lost, "{:?}", struck);
+        let said: Vec<&str> = log
+            .iter()
+            .filter(|e| e.detail.contains("are not played"))
+            .map(|e| e.detail.as_str())
+            .collect();
+        if declared > lost {
+            proptest::prop_assert_eq!(said.len(), 1);
+            let first = lost + 1;
+            let which = if first == declared { format!("segment {first}") } else { format!("segments {first}-{declared}") };
+            proptest::prop_assert!(said[0].contains(&which), "{}", said[0]);
+        } else {
+            proptest::prop_assert!(said.is_empty(), "{:?}", said);
+        }
+    }
+}

@@ -191,6 +191,7 @@ pub(super) fn encounter(
         }
     }
     clock.surprise_segments = longest;
+    unplayed_surprise(&scene.0, longest, &mut log);
 
     for check in &scene.0.encounter {
         let (d, note) = match check {
@@ -359,6 +360,33 @@ pub(super) fn encounter(
 }
 
 /// How far apart the nearest two figures of different sides stand, in feet, as placed.
+/// Declarations for surprise segments the surprise does not last are not played: said,
+/// not dropped in silence (a scene with three segments declared and a d6 of 1).
+fn unplayed_surprise(scene: &crate::scene::Scene, longest: u32, log: &mut MessageWriter<LogEvent>) {
+    let declared = scene.surprise_segments.len() as u32;
+    if declared <= longest {
+        return;
+    }
+    let first = longest + 1;
+    let which = if first == declared {
+        crate::words!("segment {first}")
+    } else {
+        crate::words!("segments {first}-{declared}")
+    };
+    let why = crate::words!(
+        "the surprise lasts {}: the declarations for surprise {which} are not played",
+        crate::text::plural(longest, "segment")
+    );
+    log.write(LogEvent::new(
+        (0, 0),
+        "clock",
+        EventKind::Surprise,
+        None,
+        why,
+        crate::rules::cite::SURPRISE_SEGMENTS,
+    ));
+}
+
 fn nearest_foes_ft(scene: &crate::scene::Scene) -> Option<f64> {
     let all = &scene.combatants;
     all.iter()
