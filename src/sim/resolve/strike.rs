@@ -858,7 +858,23 @@ fn wound(
     let Ok(intent) = p.figures.get(b.target).map(|t| t.intent.clone()) else {
         return;
     };
-    if seg.done.contains(&b.target) || seg.ruined.contains(&b.target) || c.completes < tick {
+    if seg.done.contains(&b.target) || c.completes < tick {
+        return;
+    }
+    // Ruined already in this beat by another: a blast saved against still says it did not
+    // ruin the spell, so the log is the same whichever of the two is named first.
+    if seg.ruined.contains(&b.target) {
+        if let Some((detail, rule)) = saved_against(&c, b, cond.is_up()) {
+            let e = LogEvent::new(
+                b.when,
+                b.target_name.clone(),
+                EventKind::Act,
+                Some(b.name.clone()),
+                detail,
+                rule,
+            );
+            p.log.write(e.placed(entry.fixed));
+        }
         return;
     }
     // "Take Initiative!": a blow on the spell's own total is a tie, simultaneous with it
@@ -922,17 +938,11 @@ fn wound(
             rule,
         ),
         // Wounded by a spell it saved against: the spell goes on (Table VII.C.7, DMG p.65).
-        HitOnCaster::KeepsWorking(rule) if b.landed == crate::rules::spell::AttackResult::Saved => {
-            (
-                EventKind::Act,
-                crate::words!(
-                    "{} is not ruined: {} saved against {}'s spell",
-                    c.what,
-                    b.target_name,
-                    b.name
-                ),
-                rule,
-            )
+        HitOnCaster::KeepsWorking(_) if b.landed == crate::rules::spell::AttackResult::Saved => {
+            let Some((detail, rule)) = saved_against(&c, b, cond.is_up()) else {
+                return;
+            };
+            (EventKind::Act, detail, rule)
         }
         HitOnCaster::KeepsWorking(_) => return,
         HitOnCaster::LaterRoutine(rule) => (
@@ -1115,4 +1125,23 @@ fn needs_words(need: i32, modifier: i32) -> String {
     } else {
         crate::words!("a d20 of {die} or better; the matrix asks {need}")
     }
+}
+
+/// The note for a caster wounded by a spell it saved against, whose own spell that blast
+/// does not ruin (Table VII.C.7, DMG p.65): its words and rule; None for a device, or for
+/// anything but a saved-against blast.
+fn saved_against(c: &Casting, b: &Blow, caster_up: bool) -> Option<(String, Rule)> {
+    if c.device || b.landed != crate::rules::spell::AttackResult::Saved {
+        return None;
+    }
+    let HitOnCaster::KeepsWorking(rule) = hit_on_caster(c, b.routine, caster_up, b.landed) else {
+        return None;
+    };
+    let detail = crate::words!(
+        "{} is not ruined by {}'s spell: {} saved against it",
+        c.what,
+        b.name,
+        b.target_name
+    );
+    Some((detail, rule))
 }
