@@ -253,22 +253,29 @@ pub(super) fn strike_back(b: &mut RoundBuild) {
             turn_to_meet(b, c, t);
             continue;
         }
-        b.actions.retain(|a| a.owner != t);
-        let name = b.figs[c].name().to_string();
-        let why = crate::words!("stands and strikes back at {name}'s charge on contact");
-        b.events.push(crate::sim::log::LogEvent::new(
-            b.when,
-            tf.name(),
-            crate::sim::log::EventKind::Act,
-            Some(name.as_str().into()),
-            why,
-            cite::CHARGE_STRIKE_BACK,
-        ));
-        let d = b.declared(t, ActionKind::Melee);
-        b.changes.intent.insert(t, Act::melee_at(&name));
-        b.push(t, d, vec![name], false, String::new());
+        stand_and_strike_back(b, t, c, |_| {});
     }
     strike_back_at_blowless(b);
+}
+
+/// Figure `t` drops what it declared and strikes back at charger `c` on contact (DMG
+/// p.66), said in the log; `late` adjusts the blow (a wait for a blowless charge).
+fn stand_and_strike_back(b: &mut RoundBuild, t: usize, c: usize, late: impl Fn(&mut Declared)) {
+    b.actions.retain(|a| a.owner != t);
+    let name = b.figs[c].name().to_string();
+    let why = crate::words!("stands and strikes back at {name}'s charge on contact");
+    b.events.push(crate::sim::log::LogEvent::new(
+        b.when,
+        b.figs[t].name(),
+        crate::sim::log::EventKind::Act,
+        Some(name.as_str().into()),
+        why,
+        cite::CHARGE_STRIKE_BACK,
+    ));
+    let mut d = b.declared(t, ActionKind::Melee);
+    late(&mut d);
+    b.changes.intent.insert(t, Act::melee_at(&name));
+    b.push(t, d, vec![name], false, String::new());
 }
 
 /// A charge that runs with no blow of its own (a house rule ruled the charger's weapon
@@ -310,20 +317,7 @@ fn strike_back_at_blowless(b: &mut RoundBuild) {
         if !matches!(tf.act, Act::Hold | Act::Other(_)) {
             continue;
         }
-        b.actions.retain(|a| a.owner != t);
-        let why = crate::words!("stands and strikes back at {name}'s charge on contact");
-        b.events.push(crate::sim::log::LogEvent::new(
-            b.when,
-            tf.name(),
-            crate::sim::log::EventKind::Act,
-            Some(name.as_str().into()),
-            why,
-            cite::CHARGE_STRIKE_BACK,
-        ));
-        let mut d = b.declared(t, ActionKind::Melee);
-        late(&mut d);
-        b.changes.intent.insert(t, Act::melee_at(&name));
-        b.push(t, d, vec![name], false, String::new());
+        stand_and_strike_back(b, t, c, late);
     }
 }
 
