@@ -1085,3 +1085,56 @@ fn ctrl_s_out_of_the_editor_says_what_it_did() {
             .contains("saved")
     );
 }
+
+/// A name typed without `.ron` (a DM's "room") saves `room.ron`, the scene file that
+/// `run room` and the scenes folder expect, not a file with no extension; asked about
+/// again, it is the same file that is asked about and replaced. A folder of that name is
+/// refused, not written into.
+#[test]
+fn a_name_typed_without_ron_is_saved_as_a_scene_file() {
+    let dir = folder("bare-name");
+    let mut app = app_on(&dir.join("duel.ron"), false, None);
+    send(&mut app, EditorCommand::Toggle);
+    new_room_with_an_orc(&mut app);
+    let (typed, file) = (dir.join("room"), dir.join("room.ron"));
+    let save_as = |replace| EditorCommand::SaveAs {
+        path: typed.clone(),
+        replace,
+    };
+    send(&mut app, save_as(false));
+    assert_eq!(editor(&app).problem, None);
+    assert!(!typed.exists(), "no file without an extension");
+    assert_eq!(editor(&app).path.as_deref(), Some(file.as_path()));
+    assert_eq!(firststrike::scene::load(&file).unwrap().combatants.len(), 1);
+    // The same name again, for a new room: it is room.ron that is asked about, untouched.
+    let before = bytes(&file);
+    new_room(&mut app);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    send(&mut app, EditorCommand::Edit(orc("Orc 2", (17.5, 7.5))));
+    send(&mut app, save_as(false));
+    assert_eq!(editor(&app).confirm.as_deref(), Some(file.as_path()));
+    assert_eq!(bytes(&file), before);
+    send(&mut app, save_as(true));
+    assert_eq!(editor(&app).problem, None);
+    assert_eq!(firststrike::scene::load(&file).unwrap().combatants.len(), 2);
+    // A folder named as typed: refused, and nothing written.
+    let folder_name = dir.join("saves");
+    std::fs::create_dir(&folder_name).unwrap();
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: folder_name.clone(),
+            replace: false,
+        },
+    );
+    assert!(
+        editor(&app)
+            .problem
+            .as_deref()
+            .unwrap()
+            .contains("is a folder"),
+        "{:?}",
+        editor(&app).problem
+    );
+    assert!(!dir.join("saves.ron").exists());
+}

@@ -8,7 +8,7 @@ use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A value on one line: `(name: "Knight", side: "Blue", at: (10.0, 10.0))`.
 fn line<T: Serialize + ?Sized>(v: &T) -> String {
@@ -164,6 +164,18 @@ impl std::fmt::Display for SaveError {
                 p.display()
             ),
         }
+    }
+}
+
+/// The file a name typed for a scene means: `room` is `room.ron`, as the scenes folder and
+/// `run room` expect; a name with an extension of its own, or an existing folder (which
+/// the save refuses with its own words), is left as typed.
+pub fn scene_file(path: PathBuf) -> PathBuf {
+    let bare = path.extension().is_none() && path.file_name().is_some() && !path.is_dir();
+    if bare {
+        path.with_extension("ron")
+    } else {
+        path
     }
 }
 

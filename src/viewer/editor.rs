@@ -351,6 +351,7 @@ fn command(world: &mut World, c: EditorCommand) {
             }
         }
         EditorCommand::SaveAs { path, replace } => {
+            let path = save::scene_file(path);
             // "Replace it" answers the question pending for that very file, and nothing
             // else: without one, the file is asked about again.
             let replace = replace && world.resource::<Editor>().confirm.as_ref() == Some(&path);
@@ -428,7 +429,7 @@ fn answer(world: &mut World, a: Answer) {
         }
         Answer::Save(new_file) => {
             let own = world.resource::<Editor>().path.clone();
-            match own.or(new_file) {
+            match own.or(new_file.map(save::scene_file)) {
                 Some(path) => {
                     let own = world.resource::<Editor>().path.as_ref() == Some(&path);
                     write(

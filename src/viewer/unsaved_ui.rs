@@ -110,7 +110,10 @@ pub(super) fn unsaved_dialog(
             // Asked whether to replace the file named: answered here, for that file.
             if let Some(there) = editor.confirm.clone()
                 && editor.path.is_none()
-                && ui.asked_as.as_deref() == Some(there.to_string_lossy().as_ref())
+                && ui
+                    .asked_as
+                    .as_ref()
+                    .is_some_and(|a| crate::scene::save::scene_file(a.into()) == there)
                 && h.button(format!("replace {}", there.display())).clicked()
             {
                 answer = Some(Answer::Replace(there));
