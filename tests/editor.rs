@@ -589,3 +589,34 @@ fn a_form_follows_its_figure_not_its_place() {
     assert_eq!(follow_form(&other, Some(1), &mut ui), None);
     assert_eq!(ui.form.as_ref().unwrap().name, other.combatants[1].name);
 }
+
+proptest::proptest! {
+    /// A light goes where the map is, whatever the room and the click: a point on it takes
+    /// one, a point beside it (the dark around the map in the viewer) is refused and leaves
+    /// the scene as it was.
+    #[test]
+    fn a_light_is_placed_on_the_map_only(
+        w in 2u32..40,
+        h in 2u32..40,
+        x in -60.0f64..260.0,
+        y in -60.0f64..260.0,
+    ) {
+        let mut scene = new_scene(Setting::Indoors, f64::from(w) * 5.0, f64::from(h) * 5.0, 5.0);
+        // The map as drawn: the room and the walls round it.
+        let (wide, high) = {
+            let m = scene.map.as_ref().unwrap();
+            (m.rows[0].chars().count() as f64 * m.cell_ft, m.rows.len() as f64 * m.cell_ft)
+        };
+        let before = scene.clone();
+        let on = (0.0..wide).contains(&x) && (0.0..high).contains(&y);
+        let light = Edit::AddLight { source: "torch".into(), at: (x, y) };
+        let done = firststrike::scene::edit::apply(&mut scene, &light);
+        proptest::prop_assert_eq!(done.is_ok(), on, "{:?}", done);
+        if on {
+            proptest::prop_assert_eq!(scene.map.as_ref().unwrap().lights.len(), 1);
+        } else {
+            proptest::prop_assert!(done.unwrap_err().contains("outside"));
+            proptest::prop_assert_eq!(scene, before);
+        }
+    }
+}

@@ -269,6 +269,18 @@ pub fn apply(scene: &mut Scene, edit: &Edit) -> Result<(), String> {
         Edit::AddLight { source, at } => {
             crate::tables::light(source).map_err(|e| e.to_string())?;
             let map = scene.map.as_mut().ok_or("the scene has no map")?;
+            // A light stands on the map: a click beside it places nothing.
+            if let Ok(grid) = map.grid()
+                && !(at.0.is_finite() && at.1.is_finite() && grid.kind_at_ft(at.0, at.1).is_some())
+            {
+                return Err(format!(
+                    "a light goes on the map: ({}, {}) ft is outside it ({} x {} ft)",
+                    at.0,
+                    at.1,
+                    grid.width_ft(),
+                    grid.height_ft()
+                ));
+            }
             map.lights.push(FixedLight {
                 source: source.clone(),
                 at: *at,
