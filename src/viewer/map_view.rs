@@ -686,7 +686,10 @@ pub(super) fn measure(
     actions: Single<&ActionState<ViewerAction>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<super::camera::MapCamera>>,
-    panels: Res<PanelRects>,
+    (panels, egui): (
+        Res<PanelRects>,
+        Option<Res<bevy_egui::input::EguiWantsInput>>,
+    ),
     (playback, placed): (Option<Res<Playback>>, Res<LabelLayout>),
     mut ruler: ResMut<Ruler>,
     mut selection: ResMut<Selection>,
@@ -698,9 +701,12 @@ pub(super) fn measure(
     let Some(cursor) = window.cursor_position() else {
         return;
     };
-    let over_map = panels
-        .free(window.width(), window.height())
-        .contains(cursor);
+    // A press on a window or bar lying over the map (the editor's tools, a dialog) is
+    // that window's, not the start of a measure.
+    let over_map = !egui.is_some_and(|e| e.is_pointer_over_area())
+        && panels
+            .free(window.width(), window.height())
+            .contains(cursor);
     let Ok(world) = cam.viewport_to_world_2d(cam_tf, cursor) else {
         return;
     };
