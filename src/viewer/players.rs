@@ -123,8 +123,9 @@ pub(super) struct Shown {
     pub(super) window: Entity,
     /// The fog image (one pixel a cell).
     image: Handle<Image>,
-    /// The playback and frame the view was made for: (generation, edits, cursor).
-    key: Option<(u32, u32, usize)>,
+    /// The playback, frame and window size the view was made for: (generation, edits,
+    /// cursor, window width and height in logical pixels).
+    key: Option<(u32, u32, usize, (u32, u32))>,
     /// Cells seen at any frame up to the one shown.
     ever: Vec<bool>,
     /// The frames `ever` covers (0..upto), for the same generation and edits.
@@ -171,7 +172,10 @@ fn open(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
             PlayersWindow,
             Window {
                 title: "First Strike — the players' view".into(),
-                resolution: bevy::window::WindowResolution::new(900, 700),
+                resolution: bevy::window::WindowResolution::new(
+                    DEFAULT_PX.x as u32,
+                    DEFAULT_PX.y as u32,
+                ),
                 ..default()
             },
         ))
@@ -268,7 +272,16 @@ fn follow(
         }
         return;
     }
-    let key = (pb.generation, pb.edits, pb.cursor);
+    // A window made larger or smaller (a table's screen) is fitted again.
+    let px = window
+        .single()
+        .map_or(DEFAULT_PX, |w| Vec2::new(w.width(), w.height()));
+    let key = (
+        pb.generation,
+        pb.edits,
+        pb.cursor,
+        (px.x as u32, px.y as u32),
+    );
     if shown.key == Some(key) {
         return;
     }
@@ -295,7 +308,11 @@ fn follow(
     let mut vision = map_vision.as_mut().and_then(|m| m.0.as_mut());
     let now = party_view(snap, vision.as_deref_mut(), &side);
     remember(&pb, &mut shown, vision, (&side, now.cells.len()));
-    draw_fog(&pb, &now, &shown, &mut canvas);
+    // What the window shows, in world units: names are kept inside it.
+    let view = draw_fog(&pb, &now, &shown, &mut canvas).map(|(centre, size)| {
+        fit(&mut canvas, centre, size, px);
+        Rect::from_center_half_size(centre, px * fit_scale(size, px) / 2.0)
+    });
     for e in &canvas.drawn {
         canvas.commands.entity(e).despawn();
     }
@@ -316,7 +333,7 @@ fn follow(
         })
         .unwrap_or(0.1);
     let size = super::label_size(scale);
-    let placed = super::layout(&shown_figures, size, None);
+    let placed = super::layout(&shown_figures, size, view);
     for (k, f) in shown_figures.iter().enumerate() {
         let label = placed.labels[k]
             .as_ref()
@@ -387,9 +404,14 @@ fn token(
     ));
 }
 
-/// Paints the fog image (in sight, remembered, never seen) and fits the camera to the map;
-/// without a map, fits it to the figures shown.
-fn draw_fog(pb: &Playback, now: &PartyView, shown: &Shown, canvas: &mut Canvas) {
+/// Paints the fog image (in sight, remembered, never seen); the part of the world to fit
+/// the window to (centre and size): the map, or without one the figures shown.
+fn draw_fog(
+    pb: &Playback,
+    now: &PartyView,
+    shown: &Shown,
+    canvas: &mut Canvas,
+) -> Option<(Vec2, Vec2)> {
     let Some(grid) = pb.grid.as_ref() else {
         let snap = pb.current();
         let at: Vec<(f64, f64)> = now
@@ -398,7 +420,7 @@ fn draw_fog(pb: &Playback, now: &PartyView, shown: &Shown, canvas: &mut Canvas) 
             .filter_map(|&i| snap.figure(i).map(|f| f.at))
             .collect();
         if at.is_empty() {
-            return;
+            return None;
         }
         let lo = at
             .iter()
@@ -408,8 +430,7 @@ fn draw_fog(pb: &Playback, now: &PartyView, shown: &Shown, canvas: &mut Canvas) 
             .fold((f64::MIN, f64::MIN), |a, p| (a.0.max(p.0), a.1.max(p.1)));
         let size = Vec2::new((hi.0 - lo.0) as f32 + 20.0, (hi.1 - lo.1) as f32 + 20.0);
         let centre = world_of(((lo.0 + hi.0) / 2.0, (lo.1 + hi.1) / 2.0));
-        fit(canvas, centre, size);
-        return;
+        return Some((centre, size));
     };
     let (w, h) = (grid.width, grid.height);
     let mut data = Vec::with_capacity(w * h * 4);
@@ -446,18 +467,27 @@ fn draw_fog(pb: &Playback, now: &PartyView, shown: &Shown, canvas: &mut Canvas) 
         sprite.custom_size = Some(size);
         tf.translation = centre.extend(0.0);
     }
-    fit(canvas, centre, size);
+    Some((centre, size))
 }
 
+/// The players' window's size when it opens, in logical pixels.
+const DEFAULT_PX: Vec2 = Vec2::new(900.0, 700.0);
+
 /// Centres the players' camera on `centre` with `size` (world units) in view.
-fn fit(canvas: &mut Canvas, centre: Vec2, size: Vec2) {
-    if let Ok((mut tf, mut projection)) = canvas.camera.single_mut() {
+fn fit(canvas: &mut Canvas, centre: Vec2, size: Vec2, window_px: Vec2) {
+    if let Ok((mut tf, mut projection)) = canvas.camera.single_mut()
+        && let Projection::Orthographic(ortho) = projection.as_mut()
+    {
         tf.translation = centre.extend(tf.translation.z);
-        // All of it in the window (900 x 700), with a margin.
-        if let Projection::Orthographic(ortho) = projection.as_mut() {
-            ortho.scale = (size.x / 860.0).max(size.y / 660.0);
-        }
+        ortho.scale = fit_scale(size, window_px);
     }
+}
+
+/// World units a pixel so that `size` is all in a window of `window_px`, with a margin of
+/// 20 pixels a side (a window shrunk to nothing still gets a finite scale).
+pub fn fit_scale(size: Vec2, window_px: Vec2) -> f32 {
+    let room = (window_px - Vec2::splat(40.0)).max(Vec2::splat(40.0));
+    (size.x / room.x).max(size.y / room.y)
 }
 
 /// `PATH`'s players' window beside it: `shot.png` → `shot-players.png`.
@@ -486,5 +516,35 @@ fn close(
             commands.entity(e).despawn();
         }
         commands.remove_resource::<Shown>();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the map and however the table's window is sized, the map is all in
+        /// the window within its margin, and fills it one way (not left at the size the
+        /// window opened with).
+        #[test]
+        fn the_view_fits_the_window_it_is_in(
+            w in 5.0f32..5000.0,
+            h in 5.0f32..5000.0,
+            px in 100.0f32..4000.0,
+            py in 100.0f32..3000.0,
+        ) {
+            let scale = fit_scale(Vec2::new(w, h), Vec2::new(px, py));
+            let (on_x, on_y) = (w / scale, h / scale);
+            prop_assert!(on_x <= px - 40.0 + 0.01 && on_y <= py - 40.0 + 0.01);
+            prop_assert!((on_x - (px - 40.0)).abs() < 0.01 || (on_y - (py - 40.0)).abs() < 0.01);
+        }
+    }
+
+    #[test]
+    fn the_opening_size_keeps_its_old_scale() {
+        let size = Vec2::new(430.0, 200.0);
+        assert_eq!(fit_scale(size, DEFAULT_PX), 0.5);
     }
 }
