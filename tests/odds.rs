@@ -135,8 +135,22 @@ fn a_sweep_of_the_casting_time() {
             .unwrap()
             .iter()
             .find(|o| o["key"] == key)
-            .map_or(0.0, |o| o["p"].as_f64().unwrap())
+            .unwrap_or_else(|| panic!("run {run} has no {key}: every run lists every outcome"))["p"]
+            .as_f64()
+            .unwrap()
     };
+    // Every value lists the same outcomes, those that never happened at it at 0 trials.
+    let keys = |run: usize| -> Vec<&str> {
+        v["runs"][run]["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["key"].as_str().unwrap())
+            .collect()
+    };
+    for run in 1..4 {
+        assert_eq!(keys(run), keys(0), "run {run}");
+    }
     let completes = "spell:Bigby:bigby's grasping hand:completes";
     let ruined = "spell:Bigby:bigby's grasping hand:ruined";
     let hits = "charge:Hill giant:Bigby:hits";

@@ -153,5 +153,36 @@ pub fn run(
             break;
         }
     }
+    every_outcome_in_every_run(&mut runs);
     Ok(runs)
+}
+
+/// Gives every run each outcome any run of the sweep met, at 0 trials where it never
+/// happened: a reader of the JSON (or a chart) finds the same keys at every value, and a
+/// missing key never has to be read as "0%".
+fn every_outcome_in_every_run(runs: &mut [Odds]) {
+    let mut met: std::collections::BTreeMap<String, String> = Default::default();
+    for o in runs.iter().flat_map(|r| &r.outcomes) {
+        let label = met.entry(o.key.clone()).or_default();
+        if label.is_empty() {
+            label.clone_from(&o.label);
+        }
+    }
+    for r in runs {
+        for (key, label) in &met {
+            if r.outcomes.iter().all(|o| &o.key != key) {
+                let (low, high) = odds::wilson(0, r.trials);
+                r.outcomes.push(odds::Outcome {
+                    key: key.clone(),
+                    label: label.clone(),
+                    count: 0,
+                    trials: r.trials,
+                    p: 0.0,
+                    low,
+                    high,
+                });
+            }
+        }
+        r.outcomes.sort_by(|a, b| a.key.cmp(&b.key));
+    }
 }
