@@ -70,6 +70,49 @@ fn a_byte_order_mark_is_no_part_of_the_scene() {
     assert!(out.starts_with("ok:"), "{out}");
 }
 
+/// A file with no scene in it (empty, blank, or only the mark Notepad writes) is said to
+/// be empty, at its first line, with what a scene looks like, never RON's "expected `(`"
+/// about an invisible character; and an error after a mark is at the column an editor
+/// shows, the same as in the file without it.
+#[test]
+fn an_empty_file_is_said_to_be_empty_and_a_mark_moves_no_column() {
+    let dir = Scratch::new("fs-empty");
+    for (k, text) in ["", "\u{feff}", "  \n\n\t\n", "\u{feff}\n  \n"]
+        .iter()
+        .enumerate()
+    {
+        let path = dir.join(&format!("empty{k}.ron"));
+        std::fs::write(&path, text).unwrap();
+        let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{text:?}: {err}");
+        assert!(
+            err.contains(&format!("empty{k}.ron:1:1")),
+            "{text:?}: {err}"
+        );
+        assert!(
+            err.contains("holds no scene: it is empty"),
+            "{text:?}: {err}"
+        );
+        assert!(!err.contains('\u{feff}'), "the mark is not printed: {err}");
+    }
+    let at = |text: &str, name: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{err}");
+        let head = err.lines().next().unwrap().to_string();
+        head.split(name)
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(at("\u{feff}(name: 5)", "marked.ron"), ":1:7:");
+    assert_eq!(at("(name: 5)", "plain.ron"), ":1:7:");
+}
+
 /// A write that fails (a full disk, a file size limit) fails the command: a cut-off log
 /// is never passed off as whole with exit 0.
 #[test]

@@ -72,12 +72,34 @@ pub fn parse(file: &str, src: &str) -> Result<Scene, SceneErrors> {
 /// (a room with no figure yet, a name still too long) — the edits a recovery file kept.
 /// Only RON that does not make a scene at all is an error.
 pub fn parse_unchecked(file: &str, src: &str) -> Result<Scene, SceneErrors> {
+    let bom = src.starts_with('\u{feff}');
     let src = without_bom(src);
+    if src.trim().is_empty() {
+        return Err(SceneErrors(vec![SceneError::at(
+            file,
+            &src,
+            0,
+            "file",
+            "the file holds no scene: it is empty",
+            Some(
+                "a scene is RON text starting `(name: \"...\", combatants: [...])`: copy one \
+                 from `firststrike scenes`, or build one with `firststrike view --edit`"
+                    .into(),
+            ),
+        )]));
+    }
     // Optional fields may be written bare (`weapon: "dagger"`) as well as `Some("dagger")`.
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(&src)
-        .map_err(|e| SceneErrors(vec![ron_error(file, &src, e)]))
+        .map_err(|e| {
+            let mut err = ron_error(file, &src, e);
+            // An editor shows no column for the mark: count from what it shows.
+            if bom && err.line == 1 {
+                err.column = err.column.saturating_sub(3).max(1);
+            }
+            SceneErrors(vec![err])
+        })
 }
 
 /// A scene file as written, without the checks (see [`parse_unchecked`]), through the
