@@ -144,3 +144,51 @@ fn a_charged_figure_meets_the_charger_whatever_it_declared() {
         }
     }
 }
+
+proptest! {
+    /// DMG p.66: foes that start the round within 1" fight in it, and one out of reach
+    /// steps in. Whatever the weapon, the movement rate, the dice and what the foe does
+    /// (strikes back, or casts a spell its blow may ruin), no blow is logged before its
+    /// striker (or its foe) reaches striking distance; the step is said at the round's
+    /// very start with the rule that allows it, never as a move at a rate.
+    #[test]
+    fn no_blow_comes_before_the_step_that_brings_it_into_reach(
+        gap in 0.5f64..=10.0,
+        movement in 1u32..=24,
+        weapon in proptest::sample::select(vec!["long sword", "dagger", "club", "two-handed sword", "morning star"]),
+        casts in proptest::option::of(1u32..=9),
+        (a, b) in (1u32..=6, 1u32..=6),
+    ) {
+        let foe = match casts {
+            Some(s) => format!(r#"Cast(spell: "rite", segments: Some({s}))"#),
+            None => r#"Melee(targets: ["A"])"#.to_string(),
+        };
+        let src = format!(r#"Scene(
+    name: "Within 1 inch", setting: Indoors, seed: 5,
+    combatants: [
+        (name: "A", side: "A", at: (0.0, 0.0), weapon: "{weapon}", movement: {movement}, thac0: 15, ac: 6, hp: 80),
+        (name: "B", side: "B", at: (0.0, {}), weapon: "long sword", movement: 9, thac0: 15, ac: 6, hp: 80),
+    ],
+    rounds: [(declare: {{"A": Melee(targets: ["B"]), "B": {foe}}}, initiative: {{"A": {a}, "B": {b}}})],
+)"#, 5.0 + gap);
+        let scene = firststrike::scene::parse("within.ron", &src).unwrap();
+        let mut run = SceneRun::new(scene, None, Some(1));
+        run.run_to_end();
+        let events = &run.log().events;
+        for (k, e) in events.iter().enumerate() {
+            if matches!(e.kind, K::Hit | K::Miss) {
+                let foe = e.target.as_deref().unwrap_or_default().to_string();
+                prop_assert!(
+                    events[..k].iter().any(|x| x.kind == K::Arrive && (x.actor == e.actor || x.actor == foe.as_str())),
+                    "{} strikes before reaching striking distance: {}", e.actor, e.detail
+                );
+            }
+            if e.kind == K::Move && e.round == 1 {
+                prop_assert_eq!(e.segment, 0, "the step at the round's start");
+                prop_assert_eq!(e.rule.id, "charge.no_melee");
+                prop_assert!(!e.detail.contains("ft/segment"), "{}", e.detail);
+            }
+        }
+        prop_assert!(events.iter().any(|e| e.kind == K::Arrive), "someone steps in");
+    }
+}

@@ -358,6 +358,9 @@ pub struct Closing {
     pub covered: f64,
     /// Segments to wait before setting off (hesitation, DMG p.71).
     pub wait: u32,
+    /// A step into reach by a figure whose foe started the round within 1" (DMG p.66): part
+    /// of the round's fighting, taken at its start, not a move timed by its rate.
+    pub step_in: bool,
 }
 
 /// Charging this round: no Dexterity bonus to its armor class, or one class worse without

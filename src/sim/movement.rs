@@ -296,28 +296,45 @@ fn report(
         Goal::Figure(t) => names.get(t).ok().map(|c| c.name.clone()),
         Goal::Point(_) => None,
     };
+    // A step into reach between foes that started the round within 1" is part of the
+    // round's fighting: said at its very start, before any blow, and not as a move at a
+    // rate (DMG p.66).
+    let step_in = m.closing.is_some_and(|c| c.step_in);
     let rule = match (w.charge, clock_system) {
+        _ if step_in => cite::CHARGE_NO_MELEE,
         (true, RulesSystem::TakeInitiative) if when.0 > 0 => cite::TI_CHARGE,
         (true, _) => cite::CHARGE_ARRIVAL,
         (false, _) => cite::MOVEMENT_SEGMENT,
     };
+    let logged = if step_in { (when.0, 0) } else { when };
     let name = m.figure.name.clone();
     if w.moved > 1e-9 {
         m.moved.round = Some(when.0);
+        let words = if step_in {
+            crate::words!(
+                "steps in {} ft to ({:.1}, {:.1}) to strike: foes that start the round within \
+                 1\" fight in it, and the step takes none of its time",
+                feet(w.moved),
+                w.at.x,
+                w.at.y
+            )
+        } else {
+            crate::words!(
+                "{} {} ft to ({:.1}, {:.1}) at {} ft/segment",
+                if w.charge { "charges" } else { "moves" },
+                feet(w.moved),
+                w.at.x,
+                w.at.y,
+                feet(w.feet_per_segment)
+            )
+        };
         log.write(
             LogEvent::new(
-                when,
+                logged,
                 name.clone(),
                 EventKind::Move,
                 target.clone(),
-                crate::words!(
-                    "{} {} ft to ({:.1}, {:.1}) at {} ft/segment",
-                    if w.charge { "charges" } else { "moves" },
-                    feet(w.moved),
-                    w.at.x,
-                    w.at.y,
-                    feet(w.feet_per_segment)
-                ),
+                words,
                 rule,
             )
             .with(Payload::Move {
@@ -354,7 +371,7 @@ fn report(
     if m.closing.is_some() {
         log.write(
             LogEvent::new(
-                when,
+                logged,
                 name,
                 EventKind::Arrive,
                 target,
@@ -366,7 +383,7 @@ fn report(
                 rule,
             )
             .with(Payload::Arrive {
-                segment: when.1,
+                segment: logged.1,
                 distance_ft: m.closing.map_or(0.0, |c| c.covered + w.moved),
                 charge: w.charge,
             }),

@@ -101,6 +101,7 @@ fn charge(b: &mut RoundBuild, i: usize, blow: bool) {
         arrival: Some(arrival),
         covered: f.closing.as_ref().map_or(0.0, |c| c.covered),
         wait,
+        step_in: false,
     };
     b.changes.closing.insert(i, Some(closing));
     // A charge that makes contact this round strikes at contact: that is the initial round

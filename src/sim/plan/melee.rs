@@ -159,6 +159,7 @@ pub(super) fn plan_close(b: &mut RoundBuild, i: usize) {
         arrival: Some(charge::arrival_segment(gap(f, tf), fps).0),
         covered: 0.0,
         wait: 0,
+        step_in: false,
     };
     b.changes.closing.insert(i, Some(closing));
     b.changes.closing_now.push(i);
@@ -422,6 +423,7 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
                 arrival: Some(arrival),
                 covered: 0.0,
                 wait: 0,
+                step_in: false,
             };
             b.changes.closing.insert(i, Some(closing));
             b.changes.closing_now.push(i);
@@ -443,6 +445,7 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
             arrival: Some(charge::arrival_segment(g, fps).0),
             covered: 0.0,
             wait: 0,
+            step_in: false,
         };
         b.changes.closing.insert(i, Some(closing));
         b.changes.closing_now.push(i);
@@ -459,6 +462,9 @@ fn close_in(b: &mut RoundBuild, i: usize, t: usize) -> Option<u32> {
             arrival: Some(1),
             covered: 0.0,
             wait: 0,
+            // Said as taken at the round's start, before any blow (under move or strike
+            // it is a move of its own, timed as one).
+            step_in: !b.options.house.move_or_strike,
         };
         b.changes.closing.insert(i, Some(closing));
         // Under move or strike even a step in is a move: one blow (arriving in segment 1).

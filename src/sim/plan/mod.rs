@@ -563,6 +563,7 @@ impl Changes {
                     arrival: None,
                     covered: 0.0,
                     wait,
+                    step_in: false,
                 }),
             );
         } else if let Some(p) = to {

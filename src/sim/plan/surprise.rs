@@ -329,6 +329,7 @@ fn charge_on(b: &mut SegmentBuild, i: usize) {
         arrival: arrives.then_some(k),
         covered: f.closing.as_ref().map_or(0.0, |c| c.covered),
         wait: 0,
+        step_in: false,
     };
     b.changes.closing.insert(i, Some(closing));
     b.changes.charging.push(i);

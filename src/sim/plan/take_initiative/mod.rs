@@ -738,6 +738,7 @@ fn strike(b: &mut Build, i: usize, s: u32) {
             arrival: Some(s),
             covered: 0.0,
             wait: s.saturating_sub(1),
+            step_in: false,
         };
         b.changes.closing.insert(i, Some(step));
     }
@@ -1018,6 +1019,7 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
                     arrival: (ft <= allowance).then_some(s),
                     covered: 0.0,
                     wait: 0,
+                    step_in: false,
                 }),
             );
         }
