@@ -970,3 +970,46 @@ proptest! {
         }
     }
 }
+
+/// A fighter's save vs. spells at 1st to 12th level (DMG p.79), which a figure saves as
+/// when the scene gives it no number.
+fn fighter_save_vs_spell(hit_dice: u32) -> i64 {
+    [17, 17, 16, 16, 14, 14, 13, 13, 11, 11, 10, 10][hit_dice as usize - 1]
+}
+
+proptest! {
+    /// Basics: a caster wounded before its spell goes off keeps it when d20 - spell level
+    /// + its level - the damage meets its save vs. spells. Every caster rolls, whether the
+    /// scene gives its save or not (then a fighter's of its hit dice, as monsters save):
+    /// a spell is never lost without the roll the rule asks for.
+    #[test]
+    fn every_wounded_caster_rolls_to_keep_its_spell(
+        hit_dice in 1u32..=12,
+        d20 in 1u32..=20,
+        damage in 1u32..=8,
+        given in proptest::option::of(2u32..=20),
+    ) {
+        let save = given.map_or(String::new(), |s| format!(", save_vs_spell: {s}"));
+        let src = format!(r#"Scene(
+    name: "A blow on a caster", setting: Indoors, seed: 2,
+    rules: (system: TakeInitiative),
+    combatants: [
+        (name: "Fighter", side: "Blue", at: (0.0, 0.0), weapon: "long sword", thac0: 14, ac: 5, hp: 60),
+        (name: "Mage", side: "Red", at: (0.0, 5.0), thac0: 19, ac: 9, hp: 60, hit_dice: {hit_dice}{save}),
+    ],
+    rounds: [(
+        declare: {{ "Fighter": Melee(targets: ["Mage"]), "Mage": Cast(spell: "fireball", target: "Fighter") }},
+        initiative: {{ "Fighter": 1, "Mage": 2 }},
+    )],
+    dice: {{ ToHit: {{ "Fighter": [18] }}, Damage: {{ "Fighter": [{damage}] }}, Save: {{ "Mage": [{d20}] }} }},
+)"#);
+        let events = common::play(&src);
+        let needed = given.map_or(fighter_save_vs_spell(hit_dice), i64::from);
+        let keeps = i64::from(d20) - 3 + i64::from(hit_dice) - i64::from(damage) >= needed;
+        let by_mage = |k: K| events.iter().any(|e| e.kind == k && e.actor == "Mage");
+        prop_assert!(events.iter().any(|e| e.kind == K::Hit && e.actor == "Fighter"));
+        prop_assert_eq!(by_mage(K::SpellComplete), keeps);
+        prop_assert_eq!(by_mage(K::SpellDisrupted), !keeps);
+        prop_assert!(events.iter().all(|e| !e.detail.contains("no saving throw")));
+    }
+}

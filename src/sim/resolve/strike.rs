@@ -1032,7 +1032,7 @@ fn hand_target() -> effect::Target {
 
 /// Under "Take Initiative!": the damaged caster's save to keep its spell — d20, less the
 /// spell's level, plus the caster's level, less the damage — against its save vs. spells
-/// (Basics). Without a saving throw in the scene, the spell is lost.
+/// (Basics). Without a saving throw in the scene, a fighter's of its hit dice (DMG p.79).
 fn failure_save(p: &mut Play, b: &Blow, c: &Casting, damage: i32) -> (bool, String) {
     keeps_after_wounds(p, (b.target, &b.target_name), c, damage.max(0) as u32)
 }
@@ -1065,18 +1065,23 @@ pub(super) fn keeps_after_wounds(
         _ => None,
     };
     let spell_level = level_of(tables::find_spell(&c.what).and_then(|s| s.level), declared);
-    let Some(save) = save else {
-        return (false, "no saving throw given: the spell is lost".into());
-    };
+    // Every caster saves: the scene's number, else a fighter's of its hit dice (DMG p.79),
+    // as against a blast.
+    let (save, by) = crate::rules::effect::save_vs_spell(save, t.hit_dice.map(|h| h.0));
     let d20 = p.dice.roll(DieKind::Save, target_name, 20).0.clamp(1, 20) as u32;
     let (keeps, _) = keeps_spell(d20, spell_level, level, dmg, save);
     let sum = i64::from(d20) - i64::from(spell_level) + i64::from(level) - i64::from(dmg);
     let why = crate::words!(
-        "d20 {d20} - spell level {spell_level} + caster level {level} - damage {} {dmg} = {sum} vs save {save}: {}",
+        "d20 {d20} - spell level {spell_level} + caster level {level} - damage {} {dmg} = {sum} vs save {save}{}: {}",
         if carried {
             "since it began casting"
         } else {
             "this round"
+        },
+        if by == crate::rules::cite::SAVE_AS_FIGHTER {
+            " (a fighter's of its hit dice, DMG p.79)"
+        } else {
+            ""
         },
         if keeps { "keeps the spell" } else { "fails" }
     );
