@@ -92,6 +92,15 @@ fn figure_in_a_wall_and_negative_movement_are_refused() {
         err.contains("negative_move.ron:5:") && err.contains("movement"),
         "{err}"
     );
+    // A charge by a figure that cannot move: refused where it is declared, as `first`
+    // refuses it, not played as a charge at 0 ft a segment.
+    let (code, _, err) = fs(&["check", "tests/bad/charge_without_movement.ron"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("charge_without_movement.ron:9:")
+            && err.contains("'Statue' has movement 0 and cannot charge"),
+        "{err}"
+    );
     let (code, _, err) = fs(&["run", "scenes/does_not_exist.ron"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");

@@ -1138,6 +1138,20 @@ fn check_declarations(
                         ),
                         Some("declare Move or Melee instead, or lighten the load".into()),
                     );
+                } else if let Ok(stats) = FigureStats::resolve(fig)
+                    && stats.movement.0 == 0
+                {
+                    // A charge covers ground (DMG p.66): a figure that cannot move cannot
+                    // charge, as `first` says too.
+                    c.add(
+                        &at,
+                        format!("{path}.{who}"),
+                        format!(
+                            "'{who}' has movement 0 and cannot charge: {}",
+                            cite::CHARGE_RATE
+                        ),
+                        Some("give it a movement rate, or declare Melee".into()),
+                    );
                 }
                 if matches!(act, Act::Charge { hurl: true, .. }) {
                     // §9h hurls a throwable melee weapon: one with a throwing range.
