@@ -81,7 +81,7 @@ fn an_empty_file_is_said_to_be_empty_and_a_mark_moves_no_column() {
         .iter()
         .enumerate()
     {
-        let path = dir.join(&format!("empty{k}.ron"));
+        let path = dir.join(format!("empty{k}.ron"));
         std::fs::write(&path, text).unwrap();
         let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
         assert_eq!(code, 2, "{text:?}: {err}");
