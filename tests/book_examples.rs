@@ -47,11 +47,13 @@ fn tenser_and_otis_surprise_chances() {
     );
     // Surprising the orcs: 2 in 6 with the party, 3 in 6 for Otis alone.
     assert_eq!(
-        surprise::chance_to_surprise(base, 1, false).0.in_six(),
+        surprise::chance_to_surprise(base, &[1, 0]).0.in_six(),
         Some(2)
     );
+    assert_eq!(surprise::chance_to_surprise(base, &[1]).0.in_six(), Some(3));
+    // A band where every one has the edge (the duergar of DMG p.61): the side's.
     assert_eq!(
-        surprise::chance_to_surprise(base, 1, true).0.in_six(),
+        surprise::chance_to_surprise(base, &[1, 1, 1]).0.in_six(),
         Some(3)
     );
 }
@@ -60,7 +62,7 @@ fn tenser_and_otis_surprise_chances() {
 fn otis_surprises_duergar_26_two_thirds_percent() {
     let duergar = Chance::in_die(1, 10);
     assert_eq!(duergar, Chance::percent(10));
-    let (c, rule) = surprise::chance_to_surprise(duergar, 1, true);
+    let (c, rule) = surprise::chance_to_surprise(duergar, &[1]);
     assert_eq!(c.sixhundredths(), 160); // 26 2/3 % exactly
     assert!((c.as_percent() - 26.666_666).abs() < 1e-5);
     assert_eq!(c.rounded_percent(), 27);

@@ -1711,3 +1711,47 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// PHB p.24, DMG p.61: an edge to surprise others more often is the side's only when
+    /// every member has it — a ranger alone, a band of duergar — and then the least of
+    /// theirs counts; one member's edge never lends itself to the rest. For any band, any
+    /// party chance and ranger's edge, and any d6: the party is surprised exactly when the
+    /// die is at most its base, less its best "less often", plus the band's edge.
+    #[test]
+    fn a_band_surprises_more_often_only_when_every_one_can(
+        edges in proptest::collection::vec(0u32..=2, 1..6),
+        base in 1u32..=4,
+        ranger in 0u32..=1,
+        d6 in 1u32..=6,
+    ) {
+        let band: String = edges
+            .iter()
+            .enumerate()
+            .map(|(k, e)| format!(
+                "(name: \"D{k}\", side: \"Band\", at: ({}.0, 40.0), weapon: \"hand axe\", hp: 9, surprises_more_often: {e}),\n",
+                5 * k
+            ))
+            .collect();
+        let src = format!(r#"Scene(
+    name: "A band", setting: Indoors, seed: 3,
+    combatants: [
+        (name: "Tenser", side: "Party", at: (0.0, 0.0), hp: 40),
+        (name: "Otis", side: "Party", at: (5.0, 0.0), weapon: "battle axe", hp: 60, surprised_less_often: {ranger}),
+        {band}
+    ],
+    surprise: {{ "Party": ChanceIn6({base}), "Band": None }},
+    dice: {{ Surprise: {{ "Party": [{d6}] }} }},
+)"#);
+        let events = play(&src);
+        let all = edges.iter().all(|&e| e > 0);
+        let edge = if all { *edges.iter().min().unwrap() } else { 0 };
+        let chance = (i64::from(base) - i64::from(ranger) + i64::from(edge)).clamp(0, 6);
+        let surprised = events.iter().any(|e| {
+            e.kind == K::Surprise
+                && e.actor == "Party"
+                && matches!(e.payload, firststrike::sim::Payload::Surprise { segments } if segments > 0)
+        });
+        prop_assert_eq!(surprised, i64::from(d6) <= chance, "chance {} in 6", chance);
+    }
+}

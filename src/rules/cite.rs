@@ -127,7 +127,7 @@ macro_rules! rules {
 rules! {
     SURPRISE_D6 = "surprise.d6", Dmg, "61", "each side rolls d6 for surprise; 1-2 normally means surprised";
     SURPRISE_LESS_OFTEN = "surprise.less_often", Dmg, "61", "a member who is surprised less often lowers the whole party's chance";
-    SURPRISE_MORE_OFTEN = "surprise.more_often", Phb, "24", "a figure who surprises others more often keeps that edge only when alone";
+    SURPRISE_MORE_OFTEN = "surprise.more_often", Phb, "24", "an edge to surprise others more often is a side's only when every member has it (alone, or a band of duergar), the least of theirs";
     SURPRISE_PERCENT = "surprise.percent", Dragon, "74", "when a side uses another die, chances convert to percentages";
     SURPRISE_SEGMENTS = "surprise.segments", Dmg, "61", "each pip of the surprise die is one segment lost";
     SURPRISE_PERCENT_SEGMENTS = "surprise.percent_segments", Dragon, "74", "a d% surprise roll divided by 16 2/3, rounded up, gives the segments lost";
@@ -233,6 +233,7 @@ rules! {
     TI_SPELL = "ti.spell", TakeInitiative, "§Basics, App. B", "a spell is begun at the round's start and goes off on the caster's total: +6 + its level";
     TI_DEX_TO_HIT = "ti.dexterity_to_hit", TakeInitiative, "§8", "a missile's Dexterity attacking adjustment counts to hit as well as on initiative";
     TI_LONG_SPELL = "ti.long_spell", TakeInitiative, "App. B, Magic", "a spell taking more than a round keeps its own casting time, whatever the d10";
+    TI_SURPRISE_SPELL = "ti.surprise_spell", TakeInitiative, "§2; App. B, Magic", "a spell begun in the surprise goes on at its own time: each book segment it has left is two ordering segments, the d10 not counted (our reading)";
     TI_ONE_ACTION = "ti.one_action", TakeInitiative, "App. A; App. B notes", "one normal action a round: a starred row is a primary action with no other beside it, and two minor actions count as one normal action";
     TI_MOVES_EXCLUSIVE = "ti.moves_exclusive", TakeInitiative, "Glossary", "move, charge, flee and withdraw exclude each other in one round";
     TI_CLOSE = "ti.close", TakeInitiative, "Glossary, Close; §2", "a foe closing (or moving) into melee range does so safely: no melee blow lands on it that round unless it charges; only an Expect answers it";

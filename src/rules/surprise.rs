@@ -75,16 +75,17 @@ pub fn party_surprise_chance(base: Chance, less_often_in_six: &[u32]) -> (Chance
 }
 
 /// The chance that a party surprises a target whose own chance of being surprised is
-/// `target` (PHB p.24): a "surprises others more often" edge counts only when the figure
-/// with it acts alone.
-pub fn chance_to_surprise(target: Chance, more_often_in_six: u32, alone: bool) -> (Chance, Rule) {
-    if alone && more_often_in_six > 0 {
-        (
-            target.shifted_by_sixes(more_often_in_six as i32),
+/// `target`, given each member's "surprises others more often" edge in sixes (PHB p.24,
+/// DMG p.61): an edge is the side's only when every member has it — a ranger alone, a
+/// band of duergar (DMG p.61's example) — and then it is the least of theirs; one member's
+/// edge is never the whole party's.
+pub fn chance_to_surprise(target: Chance, more_often_in_six: &[u32]) -> (Chance, Rule) {
+    match more_often_in_six.iter().copied().min() {
+        Some(least) if least > 0 => (
+            target.shifted_by_sixes(least as i32),
             cite::SURPRISE_MORE_OFTEN,
-        )
-    } else {
-        (target, cite::SURPRISE_D6)
+        ),
+        _ => (target, cite::SURPRISE_D6),
     }
 }
 

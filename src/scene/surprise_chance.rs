@@ -5,7 +5,8 @@ use crate::rules::surprise;
 
 /// A side's chance in six of being surprised (DMG p.61, PHB p.24): the scene's base, less
 /// the best "surprised less often" edge among its members (the whole party benefits), plus
-/// a lone opponent's "surprises others more often" edge. Returns it and how it was made.
+/// the foes' "surprises others more often" edge when every one of them has it. Returns it
+/// and how it was made.
 pub fn side_chance(scene: &crate::scene::Scene, side: &str, base: u32) -> (u32, String) {
     let members = scene.combatants.iter().filter(|f| f.side == side);
     let less: Vec<u32> = members.map(|f| f.surprised_less_often).collect();
@@ -23,17 +24,16 @@ pub fn side_chance(scene: &crate::scene::Scene, side: &str, base: u32) -> (u32, 
         ));
     }
     let foes: Vec<_> = scene.combatants.iter().filter(|f| f.side != side).collect();
-    let alone = foes.len() == 1;
-    let more = foes
-        .iter()
-        .map(|f| f.surprises_more_often)
-        .max()
-        .unwrap_or(0);
-    let (chance, rule) = surprise::chance_to_surprise(chance, more, alone);
+    let edges: Vec<u32> = foes.iter().map(|f| f.surprises_more_often).collect();
+    let (chance, rule) = surprise::chance_to_surprise(chance, &edges);
     if rule == crate::rules::cite::SURPRISE_MORE_OFTEN {
+        let least = edges.iter().copied().min().unwrap_or(0);
+        let who = match foes.as_slice() {
+            [one] => format!("{}, alone", one.name),
+            _ => format!("{} foes, every one with the edge", foes.len()),
+        };
         how.push(format!(
-            "more {more} for {}, alone (surprises others more often)",
-            foes[0].name
+            "more {least} for {who} (surprises others more often)"
         ));
     }
     (chance.in_six().unwrap_or(base).min(6), how.join(", "))
