@@ -1013,3 +1013,45 @@ proptest! {
         prop_assert!(events.iter().all(|e| !e.detail.contains("no saving throw")));
     }
 }
+
+proptest! {
+    /// §2 and App. B: the surprise is played by the book, and a spell begun in it goes on at
+    /// its own time when the variant's rounds start — never begun again, never timed by the
+    /// d10. Whatever its length, the surprise and the d10, it goes off after the book
+    /// segments it has left, two ordering segments each: a short spell and a long one alike.
+    #[test]
+    fn a_spell_begun_in_the_surprise_keeps_its_time(
+        length in 2u32..=30,
+        lost in 1u32..=3,
+        d10 in 1u32..=10,
+    ) {
+        prop_assume!(length > lost);
+        let src = format!(r#"Scene(
+    name: "A spell from the surprise", setting: Indoors, seed: 3,
+    rules: (system: TakeInitiative),
+    combatants: [
+        (name: "Mage", side: "Party", at: (0.0, 0.0), thac0: 20, ac: 10, hp: 30, hit_dice: 12),
+        (name: "Orc", side: "Orcs", at: (0.0, 60.0), monster: "orc"),
+    ],
+    surprise: {{ "Orcs": D6({lost}) }},
+    surprise_segments: [ {{ "Mage": Cast(spell: "long ritual", segments: Some({length})) }} ],
+    rounds: [
+        (declare: {{ "Orc": Other("waits") }}, initiative: {{ "Mage": {d10}, "Orc": 3 }}),
+        (initiative: {{ "Mage": {d10}, "Orc": 3 }}),
+        (initiative: {{ "Mage": {d10}, "Orc": 3 }}),
+        (initiative: {{ "Mage": {d10}, "Orc": 3 }}),
+    ],
+)"#);
+        let events = common::play(&src);
+        let total = 2 * (length - lost);
+        let expected = (1 + (total - 1) / 20, (total - 1) % 20 + 1);
+        let done: Vec<(u32, u32)> = events
+            .iter()
+            .filter(|e| e.kind == K::SpellComplete && e.actor == "Mage")
+            .map(|e| (e.round, e.segment))
+            .collect();
+        prop_assert_eq!(done, vec![expected]);
+        let begun = events.iter().filter(|e| e.kind == K::SpellStart && e.actor == "Mage").count();
+        prop_assert_eq!(begun, 1, "begun once, in the surprise");
+    }
+}

@@ -41,6 +41,18 @@ pub fn long_spell_total(book_segments: u32) -> Option<(i64, Rule)> {
     })
 }
 
+/// The total of a spell begun in the surprise segments and still being cast when the
+/// first round starts, with `book_segments_left` of its casting time to go: the surprise
+/// is played by the book (§2), so the spell keeps its own time, each book segment two
+/// ordering segments as for a long spell ([`long_spell_total`]) — whatever its length, so
+/// a short spell and a long one are timed alike — and the d10 is not counted.
+pub fn from_surprise_total(book_segments_left: u32) -> (i64, Rule) {
+    (
+        2 * i64::from(book_segments_left.max(1)),
+        cite::TI_SURPRISE_SPELL,
+    )
+}
+
 /// A caster's armour class in the round it casts (§9d): no Dexterity bonus to AC, "due to
 /// spell casting". Our reading: for the whole round it casts in — the scenario strikes the
 /// caster without it even after the spell went off — and no worse than its AC without one

@@ -272,7 +272,9 @@ fn initiative(
             b.bases.insert(i, base);
             commands.entity(f.e).insert(BaseInitiative(base));
             let costed = costed(b, i);
-            if let Some((total, detail)) = long_spell(f, base) {
+            if let Some((total, detail)) = from_surprise(b, f, base) {
+                (total, Some(base), detail)
+            } else if let Some((total, detail)) = long_spell(f, base) {
                 (total, Some(base), detail)
             } else {
                 let mut mods = action::modifiers(tables::take_initiative(), costed).0;
@@ -328,12 +330,21 @@ fn initiative(
     if at.rounds_later > 0 {
         let next = at.segment + crate::rules::take_initiative::SEGMENTS * (at.rounds_later - 1);
         commands.entity(f.e).insert(CarriedInitiative(next));
-        // A spell is under way from this round's start, to go off in a later round.
+        // A spell is under way from this round's start, to go off in a later round; one
+        // begun in the surprise goes on, now timed in ordering segments.
         if let Act::Cast { spell, target, .. } = f.act {
             let when = (b.round + at.rounds_later, at.segment);
-            let c = casting(b, spell, (target.clone(), f.act.point()), when);
-            begins(b, i, &c, when);
-            b.changes.casting.insert(i, Some(c));
+            match begun_in_surprise(b, f) {
+                Some(mut c) => {
+                    c.completes = b.clock.tick_of(when.0, when.1);
+                    b.changes.casting.insert(i, Some(c));
+                }
+                None => {
+                    let c = casting(b, spell, (target.clone(), f.act.point()), when);
+                    begins(b, i, &c, when);
+                    b.changes.casting.insert(i, Some(c));
+                }
+            }
         }
     } else {
         if f.carried().is_some() {
@@ -344,6 +355,33 @@ fn initiative(
         }
         b.acts.insert(i, at.segment);
     }
+}
+
+/// The spell figure `f` is casting, when it began it in a surprise segment (by the book's
+/// time: the surprise comes before the variant's rounds, §2).
+fn begun_in_surprise(b: &Build, f: &Fig) -> Option<Casting> {
+    let Act::Cast { spell, .. } = f.act else {
+        return None;
+    };
+    f.casting
+        .filter(|c| &c.what == spell && b.clock.moment_of(c.started).0 == 0)
+        .cloned()
+}
+
+/// A spell begun in the surprise and still being cast: its total from the book segments it
+/// has left, whatever the d10, and the words for it; none for any other action.
+fn from_surprise(b: &Build, f: &Fig, base: u32) -> Option<(i64, String)> {
+    let c = begun_in_surprise(b, f)?;
+    // The surprise planned its end in book segments from this round's start.
+    let left = c.completes.checked_sub(b.clock.tick_of(b.round, 0))?;
+    let (total, rule) = crate::rules::take_initiative::spell::from_surprise_total(left);
+    let detail = format!(
+        "d10 {base}, not counted: {} was begun in the surprise and has {left} segment{} to go, two ordering segments each ({}) = {total}",
+        c.what,
+        if left == 1 { "" } else { "s" },
+        rule.page_ref()
+    );
+    Some((total, detail))
 }
 
 /// A spell of more than a round keeps its own time (App. B), whatever the d10: its total
@@ -1084,6 +1122,9 @@ fn cast(b: &mut Build, i: usize, s: u32, spell: &str, target: Option<String>) {
     let begun = carried.is_none();
     let point = f.act.point();
     let mut c = carried.unwrap_or_else(|| casting(b, spell, (target, point), (b.round, s)));
+    // A carried spell goes off on its total: the same tick for one carried from an earlier
+    // round, and for one begun in the surprise its book time put in ordering segments.
+    c.completes = b.clock.tick_of(b.round, s);
     c.device |= matches!(f.act, Act::Cast { device: true, .. });
     if begun {
         begins(b, i, &c, (b.round, s));
