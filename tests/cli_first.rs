@@ -425,6 +425,24 @@ fn first_under_take_initiative() {
     assert_eq!(v["actions"][1]["total"], 10);
     assert_eq!(v["order"][0]["names"][0], "Orc");
     assert_eq!(v["order"][1]["acts"]["segment"], 14);
+    // A cantrip is a spell of level 0 (+6 + 0, as a scene's Cantrips are cast): taken,
+    // and 10 is still refused with the range.
+    let v = json(&[
+        "--system",
+        "take-initiative",
+        "Apprentice: cast level=0 d10=3",
+        "Orc: melee d10=5",
+    ]);
+    assert_eq!(v["actions"][0]["total"], 9);
+    let (code, _, err) = run(&[
+        "first",
+        "--system",
+        "take-initiative",
+        "Mage: cast level=10 d10=3",
+        "Orc: melee d10=5",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("0 to 9"), "{err}");
     // §1: changed on segment 9 to a long move with a new d10 of 4: 23, next round on 3.
     let v = json(&[
         "--system",

@@ -10,8 +10,9 @@ use std::ops::RangeInclusive;
 pub const MOVEMENT_IN: RangeInclusive<u32> = 0..=60;
 /// A d10 ("Take Initiative!" initiative, and its reroll on a change of action).
 pub const D10: RangeInclusive<u32> = 1..=10;
-/// A spell's level (PHB: 1st to 9th).
-pub const SPELL_LEVEL: RangeInclusive<u32> = 1..=9;
+/// A spell's level (PHB: 1st to 9th; 0 a cantrip, UA p.43, cast at +6 + 0 under "Take
+/// Initiative!" as a scene's `Cantrips` are).
+pub const SPELL_LEVEL: RangeInclusive<u32> = 0..=9;
 /// Melee targets of one figure in a round (as many as routines can reach).
 pub const TARGETS: RangeInclusive<u32> = 1..=12;
 /// Dexterity (PHB p.11; to 25 for the gods).
