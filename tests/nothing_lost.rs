@@ -1137,4 +1137,90 @@ fn a_name_typed_without_ron_is_saved_as_a_scene_file() {
         editor(&app).problem
     );
     assert!(!dir.join("saves.ron").exists());
+    // No name at all: said so, not an error from the file system.
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: PathBuf::new(),
+            replace: false,
+        },
+    );
+    assert!(
+        editor(&app)
+            .problem
+            .as_deref()
+            .unwrap()
+            .contains("type a file name first"),
+        "{:?}",
+        editor(&app).problem
+    );
+}
+
+/// A built-in scene's copy is kept as shipped (the picker offers it as the built-in one,
+/// and nothing in the viewer brings the original back): Ctrl+S, and "save" in the
+/// question on quitting, ask for a file of the DM's own instead of writing over it;
+/// Save as writes the DM's version.
+#[test]
+fn a_built_in_scene_is_never_written_over_by_save() {
+    let copies = firststrike::scene::library::copies_dir();
+    firststrike::scene::library::write_copies(&copies).unwrap();
+    let duel = copies.join("otis_vs_robilar.ron");
+    let before = bytes(&duel);
+    let mut app = app_on(&duel, false, None);
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (7.5, 7.5))));
+    send(&mut app, EditorCommand::Save);
+    let why = editor(&app).problem.clone().unwrap_or_default();
+    assert!(why.contains("built-in scene, kept as shipped"), "{why}");
+    assert_eq!(bytes(&duel), before);
+    // Quitting and answering "save" without a name: asked for one, nothing written.
+    request(&mut app, ViewerRequest::Quit);
+    send(&mut app, EditorCommand::Answer(Answer::Save(None)));
+    assert_eq!(bytes(&duel), before);
+    assert_eq!(exits(&app), 0, "not quit: the edits are not saved");
+    // Save as: the DM's own file.
+    let dir = folder("built-in");
+    let mine = dir.join("my_duel.ron");
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: mine.clone(),
+            replace: false,
+        },
+    );
+    assert_eq!(editor(&app).problem, None);
+    assert_eq!(editor(&app).path.as_deref(), Some(mine.as_path()));
+    assert!(firststrike::scene::load(&mine).unwrap().combatants.len() == 3);
+    assert_eq!(bytes(&duel), before, "the built-in copy as shipped");
+}
+
+/// Recovered edits name their file whole: a viewer started from another folder opens them
+/// for that same file, not for one of its name beside itself (the outside tester's Ctrl+S
+/// wrote a stray copy and dropped the recovery).
+#[test]
+fn a_recovery_names_its_file_whole() {
+    let rel = PathBuf::from(format!("target/fs-recover-rel-{}", std::process::id()));
+    std::fs::create_dir_all(&rel).unwrap();
+    std::fs::copy("scenes/lizard_man_lair.ron", rel.join("lair.ron")).unwrap();
+    let keep = folder("recover-rel").join("recovery");
+    let mut app = app_on(&rel.join("lair.ron"), false, Some(keep.clone()));
+    app.world_mut().resource_mut::<Recovery>().every = 0.0;
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    app.update();
+    let left = app.world().resource::<Recovery>().own.clone().unwrap();
+    drop(app);
+    let first = std::fs::read_to_string(&left).unwrap();
+    let whole = std::env::current_dir().unwrap().join(&rel).join("lair.ron");
+    assert!(
+        first
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(&whole.display().to_string()),
+        "{first:.200}"
+    );
+    let app = app_on(&whole, false, Some(keep));
+    let found = app.world().resource::<Recovery>().found.clone();
+    assert_eq!(found[0].of.as_deref(), Some(whole.as_path()));
+    let _ = std::fs::remove_dir_all(&rel);
 }

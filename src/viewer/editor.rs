@@ -343,6 +343,9 @@ fn command(world: &mut World, c: EditorCommand) {
             }
             let path = world.resource::<Editor>().path.clone();
             match path {
+                Some(p) if super::source::is_library_copy(&p) => {
+                    world.resource_mut::<Editor>().problem = Some(built_in(&p))
+                }
                 Some(p) => write(world, p, Overwrite::Own),
                 None => {
                     world.resource_mut::<Editor>().problem =
@@ -428,7 +431,9 @@ fn answer(world: &mut World, a: Answer) {
             }
         }
         Answer::Save(new_file) => {
-            let own = world.resource::<Editor>().path.clone();
+            // A built-in scene is kept as shipped: edits to it go to a file of the DM's.
+            let own = (world.resource::<Editor>().path.clone())
+                .filter(|p| !super::source::is_library_copy(p));
             match own.or(new_file.map(save::scene_file)) {
                 Some(path) => {
                     let own = world.resource::<Editor>().path.as_ref() == Some(&path);
@@ -590,6 +595,16 @@ fn saved_after_recovered(world: &World, path: &Path) -> bool {
     super::source::modified(of).is_some_and(|now| now > *kept)
 }
 
+/// Why Save does not write over a built-in scene's copy: it is kept as shipped (the
+/// scene picker offers it as the built-in one), so the DM's version needs a file of its own.
+fn built_in(path: &Path) -> String {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    format!(
+        "{stem} is a built-in scene, kept as shipped: use Save as to keep your version in a \
+         file of your own (my_{stem}.ron, say)"
+    )
+}
+
 /// Saves the edited scene to `path`: only a scene that passes the checks, atomically,
 /// replacing a file only when allowed; a file changed on disk under the edits is asked
 /// about first, never silently replaced.
@@ -597,6 +612,11 @@ fn write(world: &mut World, path: PathBuf, how: Overwrite) {
     let Some(scene) = world.resource::<Editor>().scene.clone() else {
         return;
     };
+    if path.as_os_str().is_empty() || path.file_name().is_none() {
+        world.resource_mut::<Editor>().problem =
+            Some("not saved: type a file name first (my_encounter.ron, say)".into());
+        return;
+    }
     if path.is_dir() {
         world.resource_mut::<Editor>().problem = Some(format!(
             "not saved: {} is a folder: give a file name (name.ron)",

@@ -88,12 +88,18 @@ pub(super) fn unsaved_dialog(
     // A modal: its backdrop takes every click meant for what lies behind (the map, where a
     // stray click painted a wall that "save" then wrote; the top bar's edit and table-dice
     // buttons), as the keys are held back while it asks.
+    // A new scene has no file; a built-in scene's is kept as shipped: either is saved
+    // under a name the DM gives.
+    let needs_name = editor
+        .path
+        .as_ref()
+        .is_none_or(|p| super::source::is_library_copy(p));
     egui::Modal::new(egui::Id::new("unsaved edits")).show(&ctx, |w| {
         w.heading("Unsaved edits");
         w.label(format!("{file} has edits that are not saved."));
         w.label(format!("Save them before you {}?", p.words()));
         let mut answer = None;
-        if editor.path.is_none() {
+        if needs_name {
             w.horizontal(|h| {
                 h.label("save as");
                 h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(220.0));
@@ -101,7 +107,7 @@ pub(super) fn unsaved_dialog(
         }
         w.horizontal(|h| {
             if h.button("save").clicked() {
-                let to = editor.path.is_none().then(|| ui.save_as.clone().into());
+                let to = needs_name.then(|| ui.save_as.clone().into());
                 if to.is_some() {
                     ui.asked_as = Some(ui.save_as.clone());
                 }
@@ -109,7 +115,7 @@ pub(super) fn unsaved_dialog(
             }
             // Asked whether to replace the file named: answered here, for that file.
             if let Some(there) = editor.confirm.clone()
-                && editor.path.is_none()
+                && needs_name
                 && ui
                     .asked_as
                     .as_ref()
