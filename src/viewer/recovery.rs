@@ -175,7 +175,11 @@ pub(super) fn autosave(world: &mut World) {
                 .map_or(0, |d| d.as_secs())
         ))
     });
-    let of = path.map_or("a new scene".into(), |p| p.display().to_string());
+    // The file named whole: a viewer started later from another folder opens and saves
+    // these edits to that same file, not to one of its name beside itself.
+    let of = path.map_or("a new scene".into(), |p| {
+        std::path::absolute(&p).unwrap_or(p).display().to_string()
+    });
     let text = format!("{HEADER}{of}\n{}", save::to_ron(&scene));
     let written = std::fs::create_dir_all(&dir).and_then(|()| save::write_atomic(&file, &text));
     match written {
