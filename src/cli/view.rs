@@ -109,12 +109,15 @@ fn display() -> Result<(), String> {
     Ok(())
 }
 
-/// The scene file to open: the one named, else the project's lair; a library scene's name
+/// The scene file to open: the one named (a bare NAME is the folder's NAME.ron when there
+/// is one, as `run` reads it), else the project's lair; a library scene's name
 /// (or no name, outside the project) opens the viewer's own copy of it, written to the
 /// user's data folder if not there yet. None, after saying why, when there is no such
 /// file or library scene.
 fn scene_path(arg: Option<PathBuf>, edit: bool) -> Option<PathBuf> {
     let path = arg.unwrap_or_else(|| PathBuf::from(DEFAULT_SCENE));
+    // A bare name means the folder's NAME.ron before the library's, as for `run`.
+    let path = crate::scene::library::user_file(&path);
     if path.exists() {
         return Some(path);
     }
