@@ -620,3 +620,28 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    /// A token dragged anywhere: onto the floor it moves there; off the map or into a wall
+    /// it stays where it stood and the editor says why, the scene as it was (a drag no
+    /// longer leaves a scene that fails its checks).
+    #[test]
+    fn a_token_moves_only_onto_floor(
+        x in -40.0f64..120.0,
+        y in -40.0f64..100.0,
+    ) {
+        let mut scene = new_scene(Setting::Indoors, 60.0, 40.0, 5.0);
+        scene.combatants.push(figure("Orc", "Orcs", (12.5, 12.5)));
+        let before = scene.clone();
+        let grid = scene.map.as_ref().unwrap().grid().unwrap();
+        let floor = grid.kind_at_ft(x, y).is_some_and(|k| !k.blocks_movement());
+        let moved = firststrike::scene::edit::apply(&mut scene, &Edit::Move { figure: "Orc".into(), to: (x, y) });
+        proptest::prop_assert_eq!(moved.is_ok(), floor, "{:?}", moved);
+        if floor {
+            proptest::prop_assert_eq!(scene.combatants[0].at, (x, y));
+        } else {
+            proptest::prop_assert!(moved.unwrap_err().starts_with("not moved"));
+            proptest::prop_assert_eq!(scene, before);
+        }
+    }
+}

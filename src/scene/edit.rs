@@ -320,7 +320,34 @@ pub fn apply(scene: &mut Scene, edit: &Edit) -> Result<(), String> {
                 scene.combatants.push(one);
             }
         }
-        Edit::Move { figure, to } => figure_mut(scene, figure)?.at = *to,
+        Edit::Move { figure, to } => {
+            // A drag that ends off the map or in a wall moves no one (the scene would not
+            // pass its checks): said, and the figure stays where it stood.
+            if let Some(Ok(grid)) = scene.map.as_ref().map(|m| m.grid()) {
+                let kind = (to.0.is_finite() && to.1.is_finite())
+                    .then(|| grid.kind_at_ft(to.0, to.1))
+                    .flatten();
+                match kind {
+                    None => {
+                        return Err(format!(
+                            "not moved: ({:.1}, {:.1}) ft is off the map ({} x {} ft)",
+                            to.0,
+                            to.1,
+                            grid.width_ft(),
+                            grid.height_ft()
+                        ));
+                    }
+                    Some(k) if k.blocks_movement() => {
+                        return Err(format!(
+                            "not moved: ({:.1}, {:.1}) ft is inside a {k:?} cell: move it onto floor",
+                            to.0, to.1
+                        ));
+                    }
+                    Some(_) => {}
+                }
+            }
+            figure_mut(scene, figure)?.at = *to
+        }
         Edit::Replace { figure, spec } => replace(scene, figure, spec)?,
         Edit::Duplicate { figure, count } => {
             let base = figure_mut(scene, figure)?.clone();
