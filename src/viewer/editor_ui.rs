@@ -597,8 +597,10 @@ fn header(
         }
     });
     if let Some(p) = ed.confirm.clone() {
+        // The name on a line of its own, wrapped: a long one never pushes the buttons out
+        // of the panel.
+        w.add(egui::Label::new(format!("replace {}?", p.display())).wrap());
         w.horizontal(|h| {
-            h.label(format!("replace {}?", p.display()));
             if h.button("cancel").clicked() {
                 out.write(EditorCommand::CancelReplace);
             }
