@@ -156,12 +156,15 @@ proptest! {
         gap in 0.5f64..=10.0,
         movement in 1u32..=24,
         weapon in proptest::sample::select(vec!["long sword", "dagger", "club", "two-handed sword", "morning star"]),
-        casts in proptest::option::of(1u32..=9),
+        foe_does in 0u32..3,
+        segments in 1u32..=9,
         (a, b) in (1u32..=6, 1u32..=6),
     ) {
-        let foe = match casts {
-            Some(s) => format!(r#"Cast(spell: "rite", segments: Some({s}))"#),
-            None => r#"Melee(targets: ["A"])"#.to_string(),
+        let foe = match foe_does {
+            0 => format!(r#"Cast(spell: "rite", segments: Some({segments}))"#),
+            1 => r#"Melee(targets: ["A"])"#.to_string(),
+            // Walking away: a step that does not reach in the first segment is a move.
+            _ => r#"Move(to: (0.0, 300.0))"#.to_string(),
         };
         let src = format!(r#"Scene(
     name: "Within 1 inch", setting: Indoors, seed: 5,
@@ -175,6 +178,10 @@ proptest! {
         let mut run = SceneRun::new(scene, None, Some(1));
         run.run_to_end();
         let events = &run.log().events;
+        prop_assert!(
+            events.windows(2).all(|w| (w[0].round, w[0].segment) <= (w[1].round, w[1].segment)),
+            "the log is in time order"
+        );
         for (k, e) in events.iter().enumerate() {
             if matches!(e.kind, K::Hit | K::Miss) {
                 let foe = e.target.as_deref().unwrap_or_default().to_string();
@@ -183,12 +190,19 @@ proptest! {
                     "{} strikes before reaching striking distance: {}", e.actor, e.detail
                 );
             }
+            // A step in is said at the round's start with the rule that allows it, and
+            // reaches there; any other move is one at a rate, in a segment of its own.
             if e.kind == K::Move && e.round == 1 {
-                prop_assert_eq!(e.segment, 0, "the step at the round's start");
-                prop_assert_eq!(e.rule.id, "charge.no_melee");
-                prop_assert!(!e.detail.contains("ft/segment"), "{}", e.detail);
+                let step = e.rule.id == "charge.no_melee";
+                prop_assert_eq!(step, e.segment == 0, "{}", e.detail);
+                prop_assert_eq!(step, !e.detail.contains("ft/segment"), "{}", e.detail);
+                if step {
+                    prop_assert!(events.iter().any(|x| x.kind == K::Arrive && x.actor == e.actor && x.segment == 0));
+                }
             }
         }
-        prop_assert!(events.iter().any(|e| e.kind == K::Arrive), "someone steps in");
+        if foe_does < 2 {
+            prop_assert!(events.iter().any(|e| e.kind == K::Arrive), "someone steps in");
+        }
     }
 }

@@ -298,8 +298,9 @@ fn report(
     };
     // A step into reach between foes that started the round within 1" is part of the
     // round's fighting: said at its very start, before any blow, and not as a move at a
-    // rate (DMG p.66).
-    let step_in = m.closing.is_some_and(|c| c.step_in);
+    // rate (DMG p.66) — when it reaches in the round's first segment. One that does not
+    // (a foe walking away, a wall in the way) is a move like any other, said when made.
+    let step_in = m.closing.is_some_and(|c| c.step_in) && when.1 == 1 && w.arrived && !w.blocked;
     let rule = match (w.charge, clock_system) {
         _ if step_in => cite::CHARGE_NO_MELEE,
         (true, RulesSystem::TakeInitiative) if when.0 > 0 => cite::TI_CHARGE,
@@ -364,6 +365,7 @@ fn report(
         if let Some(c) = m.closing {
             let mut c = c.clone();
             c.covered += w.moved;
+            c.step_in = false;
             commands.entity(w.entity).insert(c);
         }
         return;
