@@ -1173,6 +1173,19 @@ fn a_built_in_scene_is_never_written_over_by_save() {
     let why = editor(&app).problem.clone().unwrap_or_default();
     assert!(why.contains("built-in scene, kept as shipped"), "{why}");
     assert_eq!(bytes(&duel), before);
+    // Save as the copy's own path, and then "replace it": still not written over.
+    for replace in [false, true] {
+        send(
+            &mut app,
+            EditorCommand::SaveAs {
+                path: duel.clone(),
+                replace,
+            },
+        );
+        let why = editor(&app).problem.clone().unwrap_or_default();
+        assert!(why.contains("built-in scene"), "{why}");
+        assert_eq!(bytes(&duel), before);
+    }
     // Quitting and answering "save" without a name: asked for one, nothing written.
     request(&mut app, ViewerRequest::Quit);
     send(&mut app, EditorCommand::Answer(Answer::Save(None)));

@@ -343,7 +343,7 @@ fn command(world: &mut World, c: EditorCommand) {
             }
             let path = world.resource::<Editor>().path.clone();
             match path {
-                Some(p) if super::source::is_library_copy(&p) => {
+                Some(p) if is_built_in(&p) => {
                     world.resource_mut::<Editor>().problem = Some(built_in(&p))
                 }
                 Some(p) => write(world, p, Overwrite::Own),
@@ -432,8 +432,7 @@ fn answer(world: &mut World, a: Answer) {
         }
         Answer::Save(new_file) => {
             // A built-in scene is kept as shipped: edits to it go to a file of the DM's.
-            let own = (world.resource::<Editor>().path.clone())
-                .filter(|p| !super::source::is_library_copy(p));
+            let own = (world.resource::<Editor>().path.clone()).filter(|p| !is_built_in(p));
             match own.or(new_file.map(save::scene_file)) {
                 Some(path) => {
                     let own = world.resource::<Editor>().path.as_ref() == Some(&path);
@@ -595,6 +594,18 @@ fn saved_after_recovered(world: &World, path: &Path) -> bool {
     super::source::modified(of).is_some_and(|now| now > *kept)
 }
 
+/// Whether `path` is (or leads to) one of the viewer's copies of the built-in scenes,
+/// however it is written (relative, with `..`, through a link).
+fn is_built_in(path: &Path) -> bool {
+    let whole = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let dir = whole(&crate::scene::library::copies_dir());
+    let file = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(parent) => whole(parent).join(path.file_name().unwrap_or_default()),
+        None => whole(Path::new(".")).join(path),
+    };
+    file.starts_with(&dir) || super::source::is_library_copy(path)
+}
+
 /// Why Save does not write over a built-in scene's copy: it is kept as shipped (the
 /// scene picker offers it as the built-in one), so the DM's version needs a file of its own.
 fn built_in(path: &Path) -> String {
@@ -615,6 +626,12 @@ fn write(world: &mut World, path: PathBuf, how: Overwrite) {
     if path.as_os_str().is_empty() || path.file_name().is_none() {
         world.resource_mut::<Editor>().problem =
             Some("not saved: type a file name first (my_encounter.ron, say)".into());
+        return;
+    }
+    // Whichever way it is asked (Save, Save as the copy's own path, the question on
+    // quitting, a replace), a built-in scene's copy is not written over.
+    if is_built_in(&path) {
+        world.resource_mut::<Editor>().problem = Some(built_in(&path));
         return;
     }
     if path.is_dir() {
