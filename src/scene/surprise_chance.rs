@@ -23,18 +23,44 @@ pub fn side_chance(scene: &crate::scene::Scene, side: &str, base: u32) -> (u32, 
             f.surprised_less_often, f.name
         ));
     }
-    let foes: Vec<_> = scene.combatants.iter().filter(|f| f.side != side).collect();
-    let edges: Vec<u32> = foes.iter().map(|f| f.surprises_more_often).collect();
-    let (chance, rule) = surprise::chance_to_surprise(chance, &edges);
-    if rule == crate::rules::cite::SURPRISE_MORE_OFTEN {
+    // Each other side is a band of its own: the one that surprises most often counts (a
+    // bystander side without the edge takes nothing from a band that has it).
+    let mut best: Option<(surprise::Chance, String)> = None;
+    let mut bands: Vec<&str> = scene
+        .combatants
+        .iter()
+        .filter(|f| f.side != side)
+        .map(|f| f.side.as_str())
+        .collect();
+    bands.sort_unstable();
+    bands.dedup();
+    for band in bands {
+        let members: Vec<_> = scene.combatants.iter().filter(|f| f.side == band).collect();
+        let edges: Vec<u32> = members.iter().map(|f| f.surprises_more_often).collect();
+        let (with, rule) = surprise::chance_to_surprise(chance, &edges);
+        if rule != crate::rules::cite::SURPRISE_MORE_OFTEN
+            || best
+                .as_ref()
+                .is_some_and(|(b, _)| b.sixhundredths() >= with.sixhundredths())
+        {
+            continue;
+        }
         let least = edges.iter().copied().min().unwrap_or(0);
-        let who = match foes.as_slice() {
+        let who = match members.as_slice() {
             [one] => format!("{}, alone", one.name),
-            _ => format!("{} foes, every one with the edge", foes.len()),
+            _ => format!("{band}, every one of its {} with the edge", members.len()),
         };
-        how.push(format!(
-            "more {least} for {who} (surprises others more often)"
+        best = Some((
+            with,
+            format!("more {least} for {who} (surprises others more often)"),
         ));
     }
+    let chance = match best {
+        Some((with, words)) => {
+            how.push(words);
+            with
+        }
+        None => chance,
+    };
     (chance.in_six().unwrap_or(base).min(6), how.join(", "))
 }
