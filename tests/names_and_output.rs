@@ -111,6 +111,12 @@ fn an_empty_file_is_said_to_be_empty_and_a_mark_moves_no_column() {
     };
     assert_eq!(at("\u{feff}(name: 5)", "marked.ron"), ":1:7:");
     assert_eq!(at("(name: 5)", "plain.ron"), ":1:7:");
+    // A check's error too, not only the parser's.
+    let short = r#"(name: "", setting: Indoors, combatants: [])"#;
+    assert_eq!(
+        at(&format!("\u{feff}{short}"), "marked2.ron"),
+        at(short, "plain2.ron")
+    );
 }
 
 /// A write that fails (a full disk, a file size limit) fails the command: a cut-off log

@@ -54,6 +54,7 @@ pub fn read(path: &Path) -> Result<String, SceneErrors> {
 /// Parses and validates scene text; `file` names it in errors.
 pub fn parse(file: &str, src: &str) -> Result<Scene, SceneErrors> {
     let scene = parse_unchecked(file, src)?;
+    let bom = src.starts_with('\u{feff}');
     let src = without_bom(src);
     let problems = validate::validate(&scene, &src);
     if problems.is_empty() {
@@ -62,10 +63,22 @@ pub fn parse(file: &str, src: &str) -> Result<Scene, SceneErrors> {
         Err(SceneErrors(
             problems
                 .into_iter()
-                .map(|p| SceneError::at(file, &src, p.offset, p.field, p.message, p.help))
+                .map(|p| {
+                    let e = SceneError::at(file, &src, p.offset, p.field, p.message, p.help);
+                    as_an_editor_counts(e, bom)
+                })
                 .collect(),
         ))
     }
+}
+
+/// An error on the first line of a file that starts with a byte-order mark, at the
+/// column an editor shows (it shows no column for the mark, blanked here to 3 spaces).
+fn as_an_editor_counts(mut e: SceneError, bom: bool) -> SceneError {
+    if bom && e.line == 1 {
+        e.column = e.column.saturating_sub(3).max(1);
+    }
+    e
 }
 
 /// Reads scene text without the checks: a scene as the editor may hold it, not yet valid
@@ -92,14 +105,7 @@ pub fn parse_unchecked(file: &str, src: &str) -> Result<Scene, SceneErrors> {
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(&src)
-        .map_err(|e| {
-            let mut err = ron_error(file, &src, e);
-            // An editor shows no column for the mark: count from what it shows.
-            if bom && err.line == 1 {
-                err.column = err.column.saturating_sub(3).max(1);
-            }
-            SceneErrors(vec![err])
-        })
+        .map_err(|e| SceneErrors(vec![as_an_editor_counts(ron_error(file, &src, e), bom)]))
 }
 
 /// A scene file as written, without the checks (see [`parse_unchecked`]), through the
