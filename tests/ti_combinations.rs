@@ -1051,7 +1051,10 @@ proptest! {
             .map(|e| (e.round, e.segment))
             .collect();
         prop_assert_eq!(done, vec![expected]);
-        let begun = events.iter().filter(|e| e.kind == K::SpellStart && e.actor == "Mage").count();
-        prop_assert_eq!(begun, 1, "begun once, in the surprise");
+        let begun: Vec<&LogEvent> = events.iter().filter(|e| e.kind == K::SpellStart && e.actor == "Mage").collect();
+        prop_assert_eq!(begun.len(), 1, "begun once, in the surprise");
+        // Its surprise line says the same moment, in ordering segments.
+        let said = format!("ordering segment {} of round {}", expected.1, expected.0);
+        prop_assert!(begun[0].detail.contains(&said), "{}", begun[0].detail);
     }
 }

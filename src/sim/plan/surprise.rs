@@ -387,6 +387,25 @@ fn charge_on(b: &mut SegmentBuild, i: usize) {
     }
 }
 
+/// When a spell begun in the surprise with `left` book segments to go at round 1 goes off:
+/// by the book, that segment of round 1 (or later); under "Take Initiative!", the ordering
+/// segment its time comes to, two for each book segment (`ti.surprise_spell`).
+fn round_one_words(clock: &SegmentClock, left: u32) -> String {
+    use crate::rules::options::RulesSystem;
+    use crate::rules::take_initiative as ti;
+    if clock.system != RulesSystem::TakeInitiative {
+        return format!("segment {left} of round 1");
+    }
+    let (total, _) = ti::spell::from_surprise_total(left);
+    let (at, _) = ti::acts_at(total);
+    let round = 1 + at.rounds_later;
+    format!(
+        "{left} segment{} into round 1: ordering segment {} of round {round}, two for each",
+        if left == 1 { "" } else { "s" },
+        at.segment
+    )
+}
+
 /// A spell begun in surprise: it completes in a later surprise segment or in round 1.
 fn begin_spell(
     b: &mut SegmentBuild,
@@ -408,11 +427,9 @@ fn begin_spell(
                 format!("surprise segment {s}"),
                 (0, s),
             ),
-            SpellFromSurprise::InRound1(s) => (
-                b.clock.tick_of(1, s),
-                format!("segment {s} of round 1"),
-                (1, s),
-            ),
+            SpellFromSurprise::InRound1(s) => {
+                (b.clock.tick_of(1, s), round_one_words(b.clock, s), (1, s))
+            }
         };
     b.events.push(
         LogEvent::new(
