@@ -838,6 +838,8 @@ proptest! {
         reach in prop::sample::select(vec![5.0f64, 7.5]),
         aims in any::<bool>(),
     ) {
+        // The scene states the distance to the hundredth of a foot: judged as stated.
+        let d = (d * 100.0).round() / 100.0;
         let (row, free, engaged) = flee_at(d, reach, aims);
         let within = d <= reach || (aims && d <= 10.0);
         prop_assert_eq!(row, within, "flee row at {} ft (reach {}, aims {})", d, reach, aims);
@@ -954,6 +956,9 @@ proptest! {
         aims in any::<bool>(),
         run in 2.0f64..200.0,
     ) {
+        // The scene states the distance to the hundredth of a foot, the move to the tenth:
+        // judged as stated.
+        let (d, run) = ((d * 100.0).round() / 100.0, (run * 10.0).round() / 10.0);
         let declared = format!("Move(to: (0.0, -{run:.1}))");
         let (blows, named) = runner_blows(d, reach, aims, &declared);
         let near = |x: f64| x <= reach + 1e-6 || (aims && x <= 10.0 + 1e-6);
