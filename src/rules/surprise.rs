@@ -80,13 +80,19 @@ pub fn party_surprise_chance(base: Chance, less_often_in_six: &[u32]) -> (Chance
 /// band of duergar (DMG p.61's example) — and then it is the least of theirs; one member's
 /// edge is never the whole party's.
 pub fn chance_to_surprise(target: Chance, more_often_in_six: &[u32]) -> (Chance, Rule) {
-    match more_often_in_six.iter().copied().min() {
-        Some(least) if least > 0 => (
+    match band_edge(more_often_in_six) {
+        least if least > 0 => (
             target.shifted_by_sixes(least as i32),
             cite::SURPRISE_MORE_OFTEN,
         ),
         _ => (target, cite::SURPRISE_D6),
     }
+}
+
+/// The "surprises others more often" edge a band has, in sixes, from each member's: the
+/// least of theirs, so none unless every member has one.
+pub fn band_edge(more_often_in_six: &[u32]) -> u32 {
+    more_often_in_six.iter().copied().min().unwrap_or(0)
 }
 
 /// Whether a side with a chance of `chance_in_six` in 6 is surprised on this d6 (DMG p.61):

@@ -45,7 +45,7 @@ pub fn side_chance(scene: &crate::scene::Scene, side: &str, base: u32) -> (u32, 
         {
             continue;
         }
-        let least = edges.iter().copied().min().unwrap_or(0);
+        let least = surprise::band_edge(&edges);
         let who = match members.as_slice() {
             [one] => format!("{}, alone", one.name),
             _ => format!("{band}, every one of its {} with the edge", members.len()),
