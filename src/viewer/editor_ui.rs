@@ -783,7 +783,14 @@ fn figures(
                 .range(1..=crate::scene::limits::SQUAD)
                 .prefix("× "),
         )
-        .on_hover_text("how many: a squad is named Orc 1 to Orc N and spread in a block");
+        .on_hover_text(format!(
+            "how many: a squad is named Orc 1 to Orc N and spread in a block \
+             (at most {} at once: add another squad for more)",
+            crate::scene::limits::SQUAD
+        ));
+        if ui.squad >= crate::scene::limits::SQUAD {
+            h.weak(format!("(at most {})", crate::scene::limits::SQUAD));
+        }
         if h.add_enabled(can_add, egui::Button::new("add monster"))
             .on_disabled_hover_text("no monster of that name: change what is typed")
             .clicked()

@@ -89,6 +89,8 @@ pub struct Layers {
     pub rings: bool,
     /// The help window.
     pub help: bool,
+    /// The scene's tour captions (a scene may have none).
+    pub tour: bool,
     /// What the event log shows.
     pub log: LogFilter,
 }
@@ -102,6 +104,7 @@ impl Default for Layers {
             paths: true,
             rings: true,
             help: false,
+            tour: true,
             log: LogFilter::default(),
         }
     }

@@ -249,6 +249,10 @@ pub(super) fn panels(
                 ui.checkbox(&mut layers.sight, "sight");
                 ui.checkbox(&mut layers.paths, "paths");
                 ui.checkbox(&mut layers.rings, "rings");
+                if !pb.scene.tour.is_empty() {
+                    ui.checkbox(&mut layers.tour, "tour")
+                        .on_hover_text("the scene's tour captions above the log");
+                }
                 ui.separator();
                 if ui.button("fit").clicked() {
                     requests.write(ViewerRequest::Fit);

@@ -95,8 +95,12 @@ pub(super) fn tour_caption(
     mut contexts: EguiContexts,
     playback: Option<Res<Playback>>,
     rects: Res<PanelRects>,
+    mut layers: ResMut<super::Layers>,
 ) -> Result {
     let Some(pb) = playback else { return Ok(()) };
+    if !layers.tour {
+        return Ok(());
+    }
     let Some(stop) = caption(&pb.scene.tour, pb.current().when) else {
         return Ok(());
     };
@@ -110,7 +114,15 @@ pub(super) fn tour_caption(
         .show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(width);
-                ui.label(egui::RichText::new("Tour").small().strong());
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new("Tour").small().strong());
+                    let hide = ui
+                        .small_button("hide")
+                        .on_hover_text("hide the tour: the \"tour\" box in the top bar shows it again");
+                    if hide.clicked() {
+                        layers.tour = false;
+                    }
+                });
                 ui.label(plain(&stop.text));
             });
         });
