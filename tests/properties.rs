@@ -175,7 +175,9 @@ proptest! {
 
     /// DMG p.66-67 with reading `spell.slow`: a slowed melee attacker acts as the loser, so
     /// against a caster its blow is timed exactly as a real loser's holding the lower of the
-    /// two dice — whatever it rolled, and from either side of the pair.
+    /// two dice — whatever it rolled, and from either side of the pair — except that on tied
+    /// dice it is never sooner than the tie's straight speed factor (the slow must not speed
+    /// it up: a loser's |speed factor - die| can be sooner than its speed factor).
     #[test]
     fn a_slowed_attacker_against_a_caster_is_timed_by_the_losing_die(
         da in 1u32..=6, dc in 1u32..=6, sf in 1u32..=12, time in 1u32..=9,
@@ -196,11 +198,44 @@ proptest! {
         let want = who_first(&loser, &caster_won, &ctx);
         let (ab, ba) = (who_first(&slowed, &caster, &ctx), who_first(&caster, &slowed, &ctx));
         for (d, blow) in [(&ab, ab.segment_a), (&ba, ba.segment_b)] {
+            if da == dc && sf > sf.abs_diff(low) {
+                prop_assert_eq!(d.rule.id, "spell.slow");
+                prop_assert_eq!(blow, Some(sf.min(10)));
+                continue;
+            }
             prop_assert_eq!(d.rule.id, "spell.melee_attacker_loses");
             if sf.abs_diff(low) <= 10 {
                 prop_assert_eq!(blow, Some(sf.abs_diff(low)));
             }
             prop_assert_eq!(blow, want.segment_a);
+        }
+    }
+
+    /// Reading `spell.slow` against DMG p.66-67: being slowed never makes a melee attacker's
+    /// blow against a caster come sooner than the same figure's unslowed, whatever the dice,
+    /// the speed factor and the casting time — in which of the two goes first, and in the
+    /// segment of the blow.
+    #[test]
+    fn a_slow_never_hastens_a_blow_against_a_caster(
+        da in 1u32..=6, dc in 1u32..=6, sf in 0u32..=12, time in 1u32..=12,
+    ) {
+        let quick = Declared::melee("A", da).side("S").sf(sf);
+        let mut slowed = quick.clone();
+        slowed.slowed = true;
+        let caster = Declared::melee("Caster", dc)
+            .side("C")
+            .kind(ActionKind::Cast { segments: time, device: false });
+        let ctx = Context::default();
+        let (q, s) = (who_first(&quick, &caster, &ctx), who_first(&slowed, &caster, &ctx));
+        // Rank of the attacker in the pair: 0 first, 1 together, 2 after.
+        let rank = |f: First| match f {
+            First::A => 0,
+            First::Together => 1,
+            First::B => 2,
+        };
+        prop_assert!(rank(s.first) >= rank(q.first), "slowed {:?}, unslowed {:?}", s, q);
+        if let (Some(a), Some(b)) = (s.segment_a, q.segment_a) {
+            prop_assert!(a >= b, "slowed blow in {a}, unslowed in {b}");
         }
     }
 

@@ -387,21 +387,33 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     cite::SPELL_MELEE_TIE
                 };
                 let low = losing_die(other, caster);
-                (
-                    sf.abs_diff(low),
-                    rule,
-                    crate::words!(
-                        "|speed factor {} - die {}| = {}{}",
-                        sf,
-                        low,
-                        sf.abs_diff(low),
-                        if low != other.die {
-                            " (slowed: it acts as the loser, and the lower die is the losing one)"
-                        } else {
-                            ""
-                        }
+                let as_loser = sf.abs_diff(low);
+                let unslowed = slowed_no_sooner_than(other, caster, ctx);
+                match unslowed {
+                    Some(straight) if straight > as_loser => (
+                        straight,
+                        cite::SLOW,
+                        crate::words!(
+                            "speed factor {sf}: slowed, it acts as the loser (|{sf} - {low}| = \
+                             {as_loser}), but never sooner than it would on the tie"
+                        ),
                     ),
-                )
+                    _ => (
+                        as_loser,
+                        rule,
+                        crate::words!(
+                            "|speed factor {} - die {}| = {}{}",
+                            sf,
+                            low,
+                            as_loser,
+                            if low != other.die {
+                                " (slowed: it acts as the loser, and the lower die is the losing one)"
+                            } else {
+                                ""
+                            }
+                        ),
+                    ),
+                }
             } else {
                 (
                     sf,
@@ -636,6 +648,16 @@ fn losing_die(attacker: &Declared, caster: &Declared) -> u32 {
     } else {
         attacker.die
     }
+}
+
+/// The segment a slowed melee attacker's blow against a caster would have had on its tied
+/// dice without the slow (the straight speed factor, DMG p.66-67), if the dice tied: being
+/// slowed makes it act as the loser (reading `spell.slow`), and the loser's |speed factor -
+/// die| can be sooner than the tie's speed factor, so the slow must not speed it up.
+fn slowed_no_sooner_than(attacker: &Declared, caster: &Declared, ctx: &Context) -> Option<u32> {
+    let tied = attacker.slowed && !caster.slowed && attacker.die == caster.die;
+    let straight = ctx.options.tied_speed_factor != TiedSpeedFactor::MinusTiedDie;
+    (tied && straight).then(|| attacker.speed_factor.unwrap_or(0))
 }
 
 /// Who won the dice, in words: the winner's side, whose die it is (the Monsters won 6-1,
