@@ -546,3 +546,24 @@ fn an_item_of_speed_is_named_not_the_dice() {
         );
     }
 }
+
+/// A weapon set against a charge strikes first whatever the reaches (reading `charge.set`):
+/// the pair line names that reading, not the chart's "Longer Reach", which for a short spear
+/// against a long pike says the opposite of what happened (outside tester).
+#[test]
+fn a_set_weapon_names_its_own_reading_not_the_longer_reach() {
+    for (set, charger) in [("spear", "awl_pike"), ("spear", "spear"), ("halberd", "dagger")] {
+        let (code, out, err) = run(&[
+            "first",
+            &format!("Pike: set weapon={set} d6=5"),
+            &format!("Orc: charge arrive=2 weapon={charger} d6=2"),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let line = out
+            .lines()
+            .find(|l| l.contains("Pike before Orc"))
+            .unwrap_or_else(|| panic!("no pair line for {set} against {charger}:\n{out}"));
+        assert!(line.contains("[set against a charge; DMG p.66]"), "{line}");
+        assert!(!line.contains("Longer Reach"), "{line}");
+    }
+}

@@ -149,3 +149,48 @@ proptest! {
         prop_assert!(outcome.is_ok(), "{} mutated panicked:\n{}", name, src);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A surprise or dice value out of its range is located on its own entry, wherever the
+    /// side's name and the word "surprise" appear before it — in a figure's `side`, its
+    /// name, or a comment (outside tester: the caret landed on a figure's `side:`).
+    #[test]
+    fn an_out_of_range_die_is_located_on_its_own_entry(
+        bad in prop_oneof![
+            (0u32..=0).prop_map(|n| format!("D6({n})")),
+            (7u32..=300).prop_map(|n| format!("D6({n})")),
+            (101u32..=5000).prop_map(|n| format!("Percent({n})")),
+            (7u32..=60).prop_map(|n| format!("ChanceIn6({n})")),
+            (7i32..=60).prop_map(|n| format!("[{n}]")),
+        ],
+        comment in prop::bool::ANY,
+        side in prop::sample::select(vec!["Party", "surprise", "dice", "Foes"]),
+    ) {
+        let in_dice = bad.starts_with('[');
+        let note = if comment { format!("// {side}: surprise and dice\n") } else { String::new() };
+        let entry = if in_dice {
+            format!("dice: {{ Initiative: {{ \"{side}\": {bad} }} }},")
+        } else {
+            format!("surprise: {{ \"{side}\": {bad} }},")
+        };
+        let src = format!(
+            "{note}Scene(name: \"surprise dice\", setting: Indoors, seed: 1,\n\
+             combatants: [\n\
+             (name: \"{side} surprise\", side: \"{side}\", at: (0.0, 0.0), ac: 5, hp: 8),\n\
+             (name: \"Other\", side: \"Other\", at: (0.0, 30.0), ac: 5, hp: 8)],\n\
+             {entry}\n\
+             rounds: [(declare: {{}})])\n"
+        );
+        let line = src.lines().position(|l| l == entry).unwrap() + 1;
+        let errors = match parse("t.ron", &src) {
+            Ok(_) => return Err(TestCaseError::fail(format!("accepted:\n{src}"))),
+            Err(e) => e.0,
+        };
+        let field = if in_dice { "dice." } else { "surprise." };
+        let e = errors.iter().find(|e| e.field.starts_with(field));
+        let e = e.ok_or_else(|| TestCaseError::fail(format!("no {field} error:\n{src}")))?;
+        prop_assert_eq!(e.line, line, "{}: {}\n{}", e.field, e.message, src);
+    }
+}

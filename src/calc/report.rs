@@ -101,6 +101,9 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
         } else if p.decision.rule == crate::rules::cite::STRIKES_FIRST {
             // No cell of the charts: the item decides (DMG p.168; UA p.104, 106).
             "item of speed".to_string()
+        } else if p.decision.rule == crate::rules::cite::CHARGE_SET {
+            // Nor does the chart's cell (the longer reach): the set weapon decides.
+            "set against a charge".to_string()
         } else {
             p.decision.cell.label()
         };

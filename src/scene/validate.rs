@@ -665,13 +665,13 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         }
     }
     for (kind, by) in &scene.dice {
-        for key in by.keys() {
-            if key != "any" && !names.contains(&key.as_str()) && !sides.contains(key.as_str()) {
+        for who in by.keys() {
+            if who != "any" && !names.contains(&who.as_str()) && !sides.contains(who.as_str()) {
                 c.add(
-                    &["dice".into(), q(key)],
-                    format!("dice.{kind:?}.{key}"),
-                    format!("'{key}' is neither a figure nor a side"),
-                    suggestion(key, names.iter().copied().chain(sides.iter().copied())),
+                    &[field("dice"), key(who)],
+                    format!("dice.{kind:?}.{who}"),
+                    format!("'{who}' is neither a figure nor a side"),
+                    suggestion(who, names.iter().copied().chain(sides.iter().copied())),
                 );
             }
         }
@@ -752,7 +752,7 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
             "{n} figures: a scene holds at most {}",
             limits::FIGURES
         ));
-        bad(vec!["combatants".into()], "combatants".into(), r);
+        bad(vec![field("combatants")], "combatants".into(), r);
     }
     let rounds = scene.rounds.len() as u64;
     if rounds > u64::from(limits::ROUNDS) {
@@ -760,12 +760,12 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
             "{rounds} rounds: a scene declares at most {}",
             limits::ROUNDS
         ));
-        bad(vec!["rounds".into()], "rounds".into(), r);
+        bad(vec![field("rounds")], "rounds".into(), r);
     }
     if let Some(m) = &scene.map {
         let cell = limits::check_ft("a cell of", m.cell_ft, &limits::CELL_FT);
         bad(
-            vec!["map".into(), "cell_ft".into()],
+            vec![field("map"), field("cell_ft")],
             "map.cell_ft".into(),
             cell,
         );
@@ -776,10 +776,10 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
                 m.rows.len(),
                 limits::MAP_CELLS
             ));
-            bad(vec!["map".into(), "rows".into()], "map.rows".into(), r);
+            bad(vec![field("map"), field("rows")], "map.rows".into(), r);
         }
         for (i, l) in m.lights.iter().enumerate() {
-            let a = vec!["lights".into(), q(&l.source)];
+            let a = vec![field("lights"), q(&l.source)];
             if let Some(r) = l.radius_ft {
                 let r = limits::check_ft("a light's radius", r, &limits::VISION_FT);
                 bad(a.clone(), format!("map.lights[{i}].radius_ft"), r);
@@ -792,7 +792,7 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
         }
     }
     for (i, e) in scene.encounter.iter().enumerate() {
-        let a = vec!["encounter".into()];
+        let a = vec![field("encounter")];
         let r = match e {
             super::EncounterCheck::Area { across_ft, .. }
             | super::EncounterCheck::Surprise {
@@ -814,7 +814,7 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
             super::SurpriseSpec::None => Ok(()),
         };
         bad(
-            vec!["surprise".into(), q(side)],
+            vec![field("surprise"), key(side)],
             format!("surprise.{side}"),
             r,
         );
@@ -829,13 +829,13 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
             DieKind::Distance => 1..=distance_die(scene) as i32,
             _ => kind.range(),
         };
-        for (key, values) in by {
-            if *kind == DieKind::Distance && key != "any" {
+        for (who, values) in by {
+            if *kind == DieKind::Distance && who != "any" {
                 bad(
-                    vec!["dice".into(), q(key)],
-                    format!("dice.Distance.{key}"),
+                    vec![field("dice"), key(who)],
+                    format!("dice.Distance.{who}"),
                     Err(format!(
-                        "the encounter's distance dice belong to no side or figure: give them under \"any\", not '{key}'"
+                        "the encounter's distance dice belong to no side or figure: give them under \"any\", not '{who}'"
                     )),
                 );
                 continue;
@@ -843,16 +843,16 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
             // A side's d6 shows 1 to 6 (a spectator's d8 1 to 8): a 7 is not a roll it can
             // make, as in a round's `initiative`.
             let range = match kind {
-                DieKind::Initiative if !ti && scene.combatants.iter().any(|c| c.side == *key) => {
-                    1..=side_die(scene, key) as i32
+                DieKind::Initiative if !ti && scene.combatants.iter().any(|c| c.side == *who) => {
+                    1..=side_die(scene, who) as i32
                 }
                 _ => range.clone(),
             };
             for v in values {
                 let r = limits::check(&format!("a {kind:?} die of"), *v, &range);
                 bad(
-                    vec!["dice".into(), q(key)],
-                    format!("dice.{kind:?}.{key}"),
+                    vec![field("dice"), key(who)],
+                    format!("dice.{kind:?}.{who}"),
                     r,
                 );
             }
