@@ -896,6 +896,46 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// §9 (italic line) and the Glossary: a charge gives a single melee attack at the end of
+    /// its move — whatever the charger holds (one weapon, a weapon in each hand, a
+    /// monster's claw/claw/bite), with a minor action or without, and whatever the dice. It
+    /// once struck with every attack of its routine.
+    #[test]
+    fn a_charge_strikes_a_single_attack(
+        who in prop::sample::select(vec![
+            r#"weapon: "long sword""#,
+            r#"weapon: "long sword", off_hand: Some("dagger")"#,
+            r#"monster: "owlbear""#,
+            r#"monster: "bugbear""#,
+        ]),
+        minor in prop::bool::ANY,
+        dc in 1u32..=10,
+        dd in 1u32..=10,
+        gap in 25.0f64..60.0,
+    ) {
+        let modifiers = if minor { r#"modifiers: { "C": ["draw_weapon"] },"# } else { "" };
+        let src = format!(
+            r#"Scene(name: "one", setting: Indoors, seed: 3, rules: (system: TakeInitiative),
+                combatants: [
+                    (name: "C", side: "A", at: (0.0, 0.0), {who}, movement: 12, thac0: 16, ac: 5, hp: 900),
+                    (name: "O", side: "B", at: (0.0, {gap:.1}), weapon: "club", thac0: 16, ac: 5, hp: 900),
+                ],
+                rounds: [(declare: {{ "C": Charge(targets: ["O"]), "O": Hold }}, {modifiers}
+                          initiative: {{ "C": {dc}, "O": {dd} }})])"#
+        );
+        let s = firststrike::scene::parse("one.ron", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        let mut r = SceneRun::new(s, None, Some(1));
+        r.run_to_end();
+        let ev = &r.log().events;
+        let arrived = ev.iter().any(|e| e.actor == "C" && e.kind == K::Arrive);
+        let attacks = ev.iter().filter(|e| e.actor == "C" && matches!(e.kind, K::Hit | K::Miss)).count();
+        prop_assert_eq!(attacks, usize::from(arrived), "{}: {:#?}", src, ev);
+    }
+}
+
 /// The blows of a one-round scene where "Runner", `d` ft from a foe of `reach` (aiming its
 /// blows at it or holding), declares `runner`: each (actor, segment, target, free attack?),
 /// and whether the log names a move out of melee.

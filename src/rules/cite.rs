@@ -220,6 +220,7 @@ rules! {
     TI_FARTHEST_FIRST = "ti.farthest_first", TakeInitiative, "§8c", "of two moving to fire at declared ranges, the one that chose the farther range fires first";
     TI_CHARGE_AC = "ti.charge_ac", TakeInitiative, "Glossary", "a charger's AC: without its Dexterity bonus, or one class worse without one, AC 10 included";
     TI_CHARGE = "ti.charge", TakeInitiative, "§9", "a charge: +4 initiative, half again the move up to 24\", +2 to hit, blows by weapon length, no Dexterity AC";
+    TI_CHARGE_ONE_ATTACK = "ti.charge_one_attack", TakeInitiative, "§9; Glossary", "a charge gives a single melee attack at the end of its move: one claw, not claw/claw/bite; one hand's weapon, not both";
     TI_SET_TO_RECEIVE = "ti.set_to_receive", TakeInitiative, "§9a", "a spear or pole arm set to receive a charge (base - 2 before the charger's blow) does double damage";
     TI_CHARGE_VS_MISSILE = "ti.charge_vs_missile", TakeInitiative, "§9e", "a shot at a charger that wins initiative is foiled unless the weapon also serves in melee; one that comes first takes the range of its initiative against the charger's AC";
     TI_CHARGE_LEAVING = "ti.charge_leaving", TakeInitiative, "§9f", "a charge at a figure moving away: gone first, it is struck from behind (+2) where it stops, striking no blow; caught first, it may strike back and stay";

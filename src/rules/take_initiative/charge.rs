@@ -15,6 +15,13 @@ pub fn charge_inches(move_in: u32) -> (f64, Rule) {
     ((f64::from(move_in) * 1.5).min(24.0), cite::TI_CHARGE)
 }
 
+/// The attacks a charge gives at the end of its move (§9, Glossary): a single one, however
+/// many a routine of the charger's holds (a monster's claw/claw/bite, a weapon in each
+/// hand). Returns the attacks and whether the charge cut them down.
+pub fn attacks_at_the_end(per_routine: u32) -> (u32, bool, Rule) {
+    (per_routine.min(1), per_routine > 1, cite::TI_CHARGE_ONE_ATTACK)
+}
+
 /// A charger's charge-adjusted AC (Glossary): its AC without its Dexterity bonus
 /// (`dex_ac_bonus`, in classes, already counted in `ac`; losing it never takes the AC past
 /// 10, the AC of no armour), or one class worse if it has none — an AC 10 figure included

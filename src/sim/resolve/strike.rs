@@ -404,12 +404,17 @@ fn as_it_turns(adjust: &[Adjust]) -> bool {
         .any(|a| a.rule == cite::TI_WITHDRAW_BLOCK || is_parting_shot(a))
 }
 
-/// Whether the adjustments hold "one attack, not several": a minor action's ("Take
-/// Initiative!" App. A), or a figure's that moved (house rules).
+/// Whether the adjustments hold "one attack, not several": a minor action's or a charge's
+/// ("Take Initiative!" App. A; §9), or a figure's that moved (house rules).
 fn one_attack_only(adjust: &[Adjust]) -> bool {
-    adjust
-        .iter()
-        .any(|a| a.rule == cite::TI_MINOR_ONE_ATTACK || a.rule == cite::HOUSE_STANDING_STILL)
+    adjust.iter().any(|a| {
+        [
+            cite::TI_MINOR_ONE_ATTACK,
+            cite::TI_CHARGE_ONE_ATTACK,
+            cite::HOUSE_STANDING_STILL,
+        ]
+        .contains(&a.rule)
+    })
 }
 
 /// Whether an adjustment is a parting shot's (house rules): it lands as the figure goes.

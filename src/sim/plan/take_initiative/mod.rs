@@ -881,6 +881,16 @@ fn charge(b: &mut Build, i: usize, s: u32) {
         if hurled {
             return;
         }
+        let mut adjust = leaving::from_behind(b, i, s);
+        let per_routine = b.figs[i].attacks_per_routine();
+        let (_, cut, rule) = crate::rules::take_initiative::charge::attacks_at_the_end(per_routine);
+        if cut {
+            adjust.push(crate::sim::plan::Adjust {
+                value: 0,
+                why: format!("a charge: one attack, not {per_routine}"),
+                rule,
+            });
+        }
         let what = Planned::Strike {
             routine: 1,
             of: 1,
@@ -889,7 +899,7 @@ fn charge(b: &mut Build, i: usize, s: u32) {
             set: false,
             second: false,
             free: None,
-            adjust: leaving::from_behind(b, i, s),
+            adjust,
         };
         let key = -reach_key(&b.figs[i]);
         push(b, i, s, key, what, "the charge's blow, on its total".into());
