@@ -567,3 +567,34 @@ fn a_set_weapon_names_its_own_reading_not_the_longer_reach() {
         assert!(!line.contains("Longer Reach"), "{line}");
     }
 }
+
+/// A side rolls one die (DMG p.62: a d8 if any member rolls one): two members of a side
+/// giving a d8 and a d6 are refused, as two different numbers are, whatever the numbers
+/// (it printed "High d6" with a d8 on the side). Exit 2, both names in the message.
+#[test]
+fn a_side_giving_a_d8_and_a_d6_is_refused() {
+    for (a, b) in [(3, 3), (3, 5), (8, 1)] {
+        let (code, _, err) = run(&[
+            "first",
+            &format!("Watcher: melee side=Us d8={a}"),
+            &format!("Guard: melee side=Us d6={}", b.min(6)),
+            "Orc: melee d6=2",
+        ]);
+        assert_eq!(code, 2, "d8={a} d6={b}: {err}");
+        assert!(err.contains("Watcher") && err.contains("Guard"), "{err}");
+        assert!(err.contains("one die"), "{err}");
+    }
+    // The same die on the side is accepted.
+    let (code, _, err) = run(&["first", "Watcher: melee side=Us d8=3", "Guard: melee side=Us d8=3", "Orc: melee d6=2"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// A Dexterity penalty can take a missile's initiative below zero: the score reads "1 to -2",
+/// never "1--2" (outside tester).
+#[test]
+fn a_score_below_zero_reads_with_to() {
+    let (code, out, err) = run(&["first", "A: missile dex=3 d6=1", "B: melee d6=1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("won initiative 1 to -2"), "{out}");
+    assert!(!out.contains("--"), "{out}");
+}

@@ -150,6 +150,23 @@ pub fn calculate(
             ));
         }
     }
+    // The kind of die too: a side rolls a d8 if any member does (DMG p.62), so a d6 given
+    // beside it on the same side is not a roll that side makes.
+    let die_of = |f: &Figure| if f.spec.initiative_die == Some(8) { "d8" } else { "d6" };
+    for f in figures {
+        if let Some(g) = figures.iter().find(|g| {
+            g.declared.side == f.declared.side && g.die_given && f.die_given && die_of(g) != die_of(f)
+        }) {
+            return Err(format!(
+                "{} and {} are on side '{}' but give a {} and a {}: a side rolls one die (a d8 if any member rolls one, DMG p.62)",
+                f.declared.name,
+                g.declared.name,
+                f.declared.side,
+                die_of(f),
+                die_of(g)
+            ));
+        }
+    }
     let scene = to_scene(figures, defaults);
     for c in &scene.combatants {
         if let Err(problems) = FigureStats::resolve(c) {

@@ -104,9 +104,8 @@ pub fn who_first(a: &Declared, b: &Declared, ctx: &Context) -> Decision {
                 && fast.initiative() <= slow.initiative()
             {
                 d.why = crate::words!(
-                    "it counts as the winner against the caster whatever the dice ({}-{})",
-                    fast.initiative(),
-                    slow.initiative()
+                    "it counts as the winner against the caster whatever the dice ({})",
+                    score(fast.initiative(), slow.initiative())
                 );
             }
             d.why = crate::words!(
@@ -285,10 +284,9 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                     )
                 } else {
                     crate::words!(
-                        "{} won initiative {}-{}",
+                        "{} won initiative {}",
                         winner_words(r, c),
-                        r.initiative(),
-                        c.initiative()
+                        score(r.initiative(), c.initiative())
                     )
                 },
             )
@@ -487,10 +485,9 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 && !r_shoots
             {
                 let why = crate::words!(
-                    "{} won initiative {}-{}: the charge reaches {} before any shot, and shots not yet loosed are lost",
+                    "{} won initiative {}: the charge reaches {} before any shot, and shots not yet loosed are lost",
                     winner_words(r, c),
-                    r.initiative(),
-                    c.initiative(),
+                    score(r.initiative(), c.initiative()),
                     c.name
                 );
                 return decision(chart, First::A, cite::MISSILE_CHARGE_INITIATIVE, why);
@@ -658,6 +655,16 @@ fn slowed_no_sooner_than(attacker: &Declared, caster: &Declared, ctx: &Context) 
     let tied = attacker.slowed && !caster.slowed && attacker.die == caster.die;
     let straight = ctx.options.tied_speed_factor != TiedSpeedFactor::MinusTiedDie;
     (tied && straight).then(|| attacker.speed_factor.unwrap_or(0))
+}
+
+/// Two initiative scores as a result: "5-2", or "1 to -2" when a Dexterity penalty took
+/// one below zero (never "1--2").
+fn score(a: i32, b: i32) -> String {
+    if a < 0 || b < 0 {
+        format!("{a} to {b}")
+    } else {
+        format!("{a}-{b}")
+    }
 }
 
 /// Who won the dice, in words: the winner's side, whose die it is (the Monsters won 6-1,
