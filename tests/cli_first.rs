@@ -598,3 +598,21 @@ fn a_score_below_zero_reads_with_to() {
     assert!(out.contains("won initiative 1 to -2"), "{out}");
     assert!(!out.contains("--"), "{out}");
 }
+
+/// `close` is moving up into reach (DMG p.66: no blows the round one closes): the closer is
+/// listed with the engine's reason, never dropped from the answer, and a foe it closes on
+/// strikes no blow either — as `run` plays the same two (outside tester: the closer was
+/// missing from "Actions" and the JSON, and the foe struck it).
+#[test]
+fn a_closer_is_listed_with_why_it_strikes_no_blow() {
+    for foe in ["melee sf=7", "missile weapon=short_bow", "other"] {
+        let (code, out, err) = run(&["first", "F: close d6=5", &format!("O: {foe} d6=2")]);
+        assert_eq!(code, 0, "{err}");
+        let line = out.lines().find(|l| l.trim_start().starts_with("F ")).unwrap_or_else(|| panic!("F missing:\n{out}"));
+        assert!(line.contains("no blows this round") && line.contains("DMG p.66"), "{line}");
+        let v = json(&["F: close d6=5", &format!("O: {foe} d6=2")]);
+        let idle = v["idle"].as_array().expect("idle listed");
+        assert!(idle.iter().any(|i| i["name"] == "F" && i["rule"]["id"] == "charge.no_melee"), "{v}");
+        assert!(!outline(&v).iter().any(|b| b.contains('F')), "the closer strikes: {:?}", outline(&v));
+    }
+}

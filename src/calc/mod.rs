@@ -18,7 +18,7 @@ pub mod sweep_chart;
 pub mod take_initiative;
 
 pub use report::{to_json, to_text};
-pub use scene::{calculate, to_scene};
+pub use scene::{Idle, calculate, calculate_round, to_scene};
 
 use crate::rules::action::{ActionKind, Declared};
 use crate::rules::attack_rate::AttackRate;

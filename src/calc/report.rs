@@ -2,6 +2,7 @@
 //! decisions and the round beat by beat, each with its rule and page.
 
 use super::Defaults;
+use super::scene::Idle;
 use crate::rules::action::{ActionKind, Declared};
 use crate::rules::sequence::{EventKind, Sequence};
 use serde::Serialize;
@@ -24,6 +25,9 @@ struct ActionReport<'a> {
 struct Report<'a> {
     first: Vec<&'a str>,
     actions: Vec<ActionReport<'a>>,
+    /// Figures the order leaves out (a figure closing), and why: only when there are some.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    idle: &'a [Idle],
     sequence: &'a Sequence,
     options: Vec<String>,
 }
@@ -38,7 +42,7 @@ fn first_segment(seq: &Sequence, name: &str) -> Option<u32> {
 
 /// The JSON report: `first`, `actions` (with per-action `segment`), `sequence` (beats with
 /// events, each with its `rule`), and the options in force.
-pub fn to_json(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> String {
+pub fn to_json(actions: &[Declared], idle: &[Idle], seq: &Sequence, defaults: &Defaults) -> String {
     let report = Report {
         first: seq.first_acting(),
         actions: actions
@@ -52,6 +56,7 @@ pub fn to_json(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
                 segment: first_segment(seq, &a.name),
             })
             .collect(),
+        idle,
         sequence: seq,
         options: defaults.context.options.describe(),
     };
@@ -59,9 +64,12 @@ pub fn to_json(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
 }
 
 /// The text report, narrated beat by beat.
-pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> String {
+pub fn to_text(actions: &[Declared], idle: &[Idle], seq: &Sequence, defaults: &Defaults) -> String {
     let mut out = String::new();
-    let first = seq.first_acting().join(" and ");
+    let first = match seq.first_acting() {
+        none if none.is_empty() => "no one: no blow or act this round".to_string(),
+        some => some.join(" and "),
+    };
     let _ = writeln!(out, "First: {first}");
     let _ = writeln!(out);
     let _ = writeln!(out, "Actions:");
@@ -80,6 +88,17 @@ pub fn to_text(actions: &[Declared], seq: &Sequence, defaults: &Defaults) -> Str
             a.heading(),
             a.side,
             a.routines
+        );
+    }
+    for i in idle {
+        let _ = writeln!(
+            out,
+            "  {:<14} {:<13} side {:<10} {} ({})",
+            i.name,
+            "NO BLOW",
+            i.side,
+            i.why,
+            i.rule.page_ref()
         );
     }
     let _ = writeln!(out);

@@ -8,8 +8,27 @@ use crate::rules::action::Declared;
 use crate::rules::sequence::Sequence;
 use crate::scene::figure::{DEFAULT_REACH_FT, FigureStats};
 use crate::scene::{Act, Scene};
-use crate::sim::{Plan, Runner};
+use crate::rules::cite::Rule;
+use crate::sim::{LogEvent, Plan, Runner};
+use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// How far beyond reach a closing figure starts (2", indoors).
+const CLOSE_FROM_FT: f64 = 20.0;
+
+/// A figure the round's order leaves out, and why, in the engine's words (a figure closing
+/// strikes no blow the round it closes, DMG p.66).
+#[derive(Clone, Debug, Serialize)]
+pub struct Idle {
+    /// Its name.
+    pub name: String,
+    /// Its side.
+    pub side: String,
+    /// Why it has no place in the order.
+    pub why: String,
+    /// The rule that decided.
+    pub rule: Rule,
+}
 
 /// The scene of these actions: one round, dice fixed, no map.
 pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
@@ -18,14 +37,11 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
     let mut initiative = BTreeMap::new();
     let mut placed: BTreeMap<String, (f64, f64)> = BTreeMap::new();
     // Everyone but chargers at the origin; a charger at its distance from its target.
+    let moves_up = |f: &&Figure| matches!(f.does, Does::Charge { .. } | Does::Close);
     let order: Vec<&Figure> = figures
         .iter()
-        .filter(|f| !matches!(f.does, Does::Charge { .. }))
-        .chain(
-            figures
-                .iter()
-                .filter(|f| matches!(f.does, Does::Charge { .. })),
-        )
+        .filter(|f| !moves_up(f))
+        .chain(figures.iter().filter(moves_up))
         .collect();
     for f in order {
         let foes: Vec<String> = figures
@@ -33,14 +49,19 @@ pub fn to_scene(figures: &[Figure], defaults: &Defaults) -> Scene {
             .filter(|o| o.declared.side != f.declared.side)
             .map(|o| o.declared.name.clone())
             .collect();
+        let charged = figures
+            .iter()
+            .any(|o| o.declared.side != f.declared.side && matches!(o.does, Does::Charge { .. }));
+        let base = || {
+            foes.first()
+                .and_then(|t| placed.get(t).copied())
+                .unwrap_or((0.0, 0.0))
+        };
         let at = match f.does {
-            Does::Charge { gap_ft } => {
-                let base = foes
-                    .first()
-                    .and_then(|t| placed.get(t).copied())
-                    .unwrap_or((0.0, 0.0));
-                (base.0, base.1 + gap_ft + DEFAULT_REACH_FT)
-            }
+            Does::Charge { gap_ft } => (base().0, base().1 + gap_ft + DEFAULT_REACH_FT),
+            // Closing is moving up into reach: it starts two inches (20 ft) beyond it —
+            // unless a foe charges it, whose arrival is measured from where it stands.
+            Does::Close if !charged => (base().0, base().1 + CLOSE_FROM_FT + DEFAULT_REACH_FT),
             _ => (0.0, 0.0),
         };
         placed.insert(f.declared.name.clone(), at);
@@ -127,6 +148,14 @@ pub fn calculate(
     figures: &[Figure],
     defaults: &Defaults,
 ) -> Result<(Vec<Declared>, Sequence), String> {
+    calculate_round(figures, defaults).map(|(a, s, _)| (a, s))
+}
+
+/// [`calculate`], with the figures the order leaves out and why.
+pub fn calculate_round(
+    figures: &[Figure],
+    defaults: &Defaults,
+) -> Result<(Vec<Declared>, Sequence, Vec<Idle>), String> {
     let actions: Vec<&Declared> = figures.iter().map(|f| &f.declared).collect();
     if actions.len() < 2 {
         return Err("give at least two actions (one per figure)".into());
@@ -174,15 +203,36 @@ pub fn calculate(
             return Err(format!("{}: {}: {}", c.name, p.field, p.message));
         }
     }
-    let plan = plan_round_one(scene);
-    Ok((plan.declared, plan.sequence))
+    let (plan, events) = plan_round_one(scene);
+    let idle = figures
+        .iter()
+        .filter(|f| !plan.declared.iter().any(|d| d.name == f.declared.name))
+        .map(|f| idle_because(f, &events))
+        .collect();
+    Ok((plan.declared, plan.sequence, idle))
 }
 
-/// Plays the encounter step and the first segment of round 1, where the round is planned.
-fn plan_round_one(scene: Scene) -> Plan {
+/// Why figure `f` has no place in the round's order: the engine's word on its round (a
+/// close's "no blows"), else that it has none.
+fn idle_because(f: &Figure, events: &[LogEvent]) -> Idle {
+    let said = events.iter().rev().find(|e| {
+        e.actor == f.declared.name.as_str() && e.rule == crate::rules::cite::CHARGE_NO_MELEE
+    });
+    Idle {
+        name: f.declared.name.clone(),
+        side: f.declared.side.clone(),
+        why: said.map_or_else(|| "no blow or act this round".to_string(), |e| e.detail.clone()),
+        rule: said.map_or(crate::rules::cite::DECLARE_ACTIONS, |e| e.rule),
+    }
+}
+
+/// Plays the encounter step and the first segment of round 1, where the round is planned:
+/// the plan, and the events so far.
+fn plan_round_one(scene: Scene) -> (Plan, Vec<LogEvent>) {
     let mut run = Runner::new(scene, None, Some(1));
     while run.clock().round_segment() != (1, 1) && !run.clock().is_over() {
         run.step(1);
     }
-    run.app.world().resource::<Plan>().clone()
+    let plan = run.app.world().resource::<Plan>().clone();
+    (plan, run.log().events.clone())
 }

@@ -394,15 +394,16 @@ pub fn run(args: FirstArgs) -> i32 {
                 f.declared.name
             ));
         }
-        calc::calculate(&figures, &defaults)
+        calc::calculate_round(&figures, &defaults)
     });
     match result {
-        Ok((actions, seq)) => {
+        Ok((actions, seq, idle)) => {
             match args.format {
-                Format::Text => super::out(&calc::to_text(&actions, &seq, &defaults)),
-                Format::Json => {
-                    super::out(&format!("{}\n", calc::to_json(&actions, &seq, &defaults)))
-                }
+                Format::Text => super::out(&calc::to_text(&actions, &idle, &seq, &defaults)),
+                Format::Json => super::out(&format!(
+                    "{}\n",
+                    calc::to_json(&actions, &idle, &seq, &defaults)
+                )),
             }
             0
         }
