@@ -936,6 +936,74 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// §11a: two figures racing to a point arrive together on a tied total; neither attacks
+    /// unless one (or both) charged, and then they attack by weapon length — with no charge
+    /// bonus, as a charge to a point has no known foe (note 4). Whatever the weapons and the
+    /// tied d10, and whichever of the two charge. It once struck nobody ("no target left
+    /// standing").
+    #[test]
+    fn racers_to_a_point_fight_only_if_one_charged(
+        a_weapon in prop::sample::select(vec!["dagger", "long sword", "spear", "halberd"]),
+        b_weapon in prop::sample::select(vec!["dagger", "long sword", "spear", "halberd"]),
+        d in 1u32..=10,
+        a_charges in prop::bool::ANY,
+        b_charges in prop::bool::ANY,
+    ) {
+        let act = |c: bool| if c { "Charge(to: Some((60.0, 80.0)))" } else { "Move(to: (60.0, 80.0))" };
+        // A plain move is +4 or +8 and a charge +4: the movers' totals tie only when both
+        // add the same, so the one who only moves starts as near as the charger's move lets
+        // it arrive by the same total.
+        let src = format!(
+            r#"Scene(name: "race", setting: Indoors, seed: 7, rules: (system: TakeInitiative),
+                combatants: [
+                    (name: "A", side: "Blue", at: (10.0, 10.0), weapon: "{a_weapon}", movement: 12, thac0: 17, ac: 6, hp: 900),
+                    (name: "B", side: "Red", at: (110.0, 10.0), weapon: "{b_weapon}", movement: 12, thac0: 17, ac: 5, hp: 900),
+                ],
+                rounds: [(declare: {{ "A": {}, "B": {} }}, initiative: {{ "A": {d}, "B": {d} }})])"#,
+            act(a_charges),
+            act(b_charges)
+        );
+        let s = firststrike::scene::parse("race.ron", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        let mut r = SceneRun::new(s, None, Some(1));
+        r.run_to_end();
+        let ev = &r.log().events;
+        let blows: Vec<&LogEvent> = ev.iter().filter(|e| matches!(e.kind, K::Hit | K::Miss)).collect();
+        let arrived = |n: &str| {
+            ev.iter()
+                .find(|e| e.actor == n && e.detail.contains("(60.0, 80.0)"))
+                .map(|e| (e.round, e.segment))
+        };
+        let together = arrived("A").is_some() && arrived("A") == arrived("B");
+        if !(a_charges || b_charges) {
+            prop_assert!(blows.is_empty(), "nobody charged, yet: {:#?}", blows);
+            return Ok(());
+        }
+        // A charger strikes the foe it meets there, once, without the charge's +2.
+        for (who, charges) in [("A", a_charges), ("B", b_charges)] {
+            let own: Vec<_> = blows.iter().filter(|e| e.actor == who).collect();
+            if charges && together {
+                prop_assert_eq!(own.len(), 1, "{} charged: {:#?}", who, ev);
+                prop_assert!(own[0].detail.contains("no charge bonus"), "{}", own[0].detail);
+            }
+            if !charges {
+                prop_assert!(own.is_empty(), "{} only moved yet struck: {:#?}", who, own);
+            }
+        }
+        // Both charged and met on the same total: the longer weapon first.
+        if a_charges && b_charges && blows.len() == 2 {
+            let reach = |w: &str| firststrike::tables::weapon(w).unwrap().length_ft;
+            let (ra, rb) = (reach(a_weapon), reach(b_weapon));
+            if ra != rb {
+                let longer = if ra > rb { "A" } else { "B" };
+                prop_assert_eq!(blows[0].actor.as_str(), longer, "{:#?}", blows);
+            }
+        }
+    }
+}
+
 /// The blows of a one-round scene where "Runner", `d` ft from a foe of `reach` (aiming its
 /// blows at it or holding), declares `runner`: each (actor, segment, target, free attack?),
 /// and whether the log names a move out of melee.

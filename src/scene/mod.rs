@@ -573,7 +573,8 @@ pub enum Act {
         at_range: Option<f64>,
     },
     /// Charge (DMG p.66); with no target, or to a point, it is movement at the charge rate
-    /// with no blow.
+    /// with no blow — but under "Take Initiative!" a charge to a point strikes the foe it
+    /// meets there (§11a).
     Charge {
         /// Targets in order of preference.
         #[serde(default, skip_serializing_if = "is_default")]

@@ -174,9 +174,32 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         }
         return;
     }
-    let Some(target) = first_target(p, &act, routine) else {
-        idle(p, None, "no target left standing".into(), entry.rule);
-        return;
+    // A charge to a point meets whoever stands there (§11a), with no charge bonus: it had
+    // no known foe to charge (§11a note 4).
+    let (target, met) = match first_target(p, &act, routine) {
+        Some(t) => (t, false),
+        None => match super::target::met_at_the_point(p, actor, &act) {
+            Some(t) => (t, true),
+            None if matches!(act, Act::Charge { to: Some(_), .. }) => {
+                idle(p, None, "no foe within reach at the point".into(), entry.rule);
+                return;
+            }
+            None => {
+                idle(p, None, "no target left standing".into(), entry.rule);
+                return;
+            }
+        },
+    };
+    let (charge, adjust) = if met {
+        let mut adjust = adjust.clone();
+        adjust.push(Adjust {
+            value: 0,
+            why: "charged to a point, no foe known: no charge bonus".into(),
+            rule: cite::TI_RACE,
+        });
+        (false, adjust)
+    } else {
+        (charge, adjust.clone())
     };
     // Loosed into a melee where its comrades fight, the shot may strike any of them.
     let target = super::into_melee::retarget(p, (actor, &act), target, when);

@@ -47,3 +47,23 @@ pub(super) fn first_target(p: &Play, act: &Act, shot: u32) -> Option<Entity> {
     };
     pick(&|c| c.is_up()).or_else(|| pick(&|c| c != Condition::Dead))
 }
+
+/// Whom a charge to a point with no target named strikes under "Take Initiative!" (§11a:
+/// racing to a point, a figure that charged attacks the one it meets there, by weapon
+/// length): the nearest foe standing within its reach when its blow comes, if any. The
+/// book's charge to a point strikes no blow (DMG p.66: it is movement at the charge rate).
+pub(super) fn met_at_the_point(p: &Play, actor: Entity, act: &Act) -> Option<Entity> {
+    let to_a_point = matches!(act, Act::Charge { to: Some(_), targets, .. } if targets.is_empty());
+    if !to_a_point || p.scene.0.rules.system != RulesSystem::TakeInitiative {
+        return None;
+    }
+    let me = p.figures.get(actor).ok()?;
+    let (at, reach, side) = (*me.pos, me.reach.0, me.side.0.clone());
+    p.figures
+        .iter()
+        .filter(|o| o.side.0 != side && o.hp.condition.is_up())
+        .map(|o| (at.distance(o.pos), o.entity))
+        .filter(|(d, _)| *d <= reach + 1e-6)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, e)| e)
+}
