@@ -731,3 +731,43 @@ fn help_and_version_to_a_full_disk_exit_1() {
         assert!(!fine.stdout.is_empty());
     }
 }
+
+/// A crowd of many-routine figures all in one fight (outside tester: 60 actions of 12
+/// routines ran past a minute; 30 took 1.6 s): each of the tens of thousands of ordering
+/// constraints searched the graph for a path. Under the hang guard, `first` with 40 such
+/// actions and a scene of 40 figures each aiming at every foe both answer.
+#[test]
+fn a_crowd_of_many_routine_figures_is_ordered_in_time() {
+    let actions: Vec<String> = (1..=40)
+        .map(|i| format!("F{i}: melee sf={} rate=12/1 side=S{} d6={}", i % 20, i % 2, i % 2 + 3))
+        .collect();
+    let mut args = vec!["first".to_string()];
+    args.extend(actions);
+    let (code, out, err) = common::firststrike_guarded(&args, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("routine 12 of 12"), "every routine is ordered");
+    let dir = folder("crowd");
+    let names: Vec<String> = (0..40).map(|i| format!("F{i}")).collect();
+    let figures: Vec<String> = (0..40)
+        .map(|i| format!(r#"(name: "F{i}", side: "S{}", at: (10.0, 10.0), weapon: "long sword", thac0: 20, ac: 10, hp: 1000, attacks: "12/1")"#, i % 2))
+        .collect();
+    let declare: Vec<String> = (0..40)
+        .map(|i| {
+            let foes: Vec<String> = (0..40).filter(|j| j % 2 != i % 2).map(|j| format!("{:?}", names[j])).collect();
+            format!(r#""F{i}": Melee(targets: [{}])"#, foes.join(", "))
+        })
+        .collect();
+    let path = dir.join("crowd.ron");
+    std::fs::write(
+        &path,
+        format!(
+            r#"Scene(name: "crowd", setting: Indoors, seed: 3, combatants: [{}], rounds: [(declare: {{{}}})])"#,
+            figures.join(",\n"),
+            declare.join(",\n")
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = run(&["run", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("routine 12 of 12"), "{}", &out[..out.len().min(2000)]);
+}

@@ -1,10 +1,15 @@
 //! The order graph of one fight: "before" edges between groups of simultaneous events
 //! (petgraph), with groups merged by "together". A constraint that would contradict those
 //! already given is refused, so constraints added first take priority.
+//!
+//! Whether one group already comes before another is read from a transitive closure kept
+//! beside the graph (a bit per pair of events), so each constraint is checked in constant
+//! time: searching the graph for a path at each of the tens of thousands of constraints a
+//! crowd of many-routine figures gives took minutes.
 
-use petgraph::algo::{DfsSpace, has_path_connecting, toposort};
+use petgraph::algo::toposort;
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
-use petgraph::visit::{EdgeRef, IntoEdgeReferences, Visitable};
+use petgraph::visit::{EdgeRef, IntoEdgeReferences};
 
 /// Groups of simultaneous events and the order between them.
 pub(super) struct Dag {
@@ -25,8 +30,13 @@ pub(super) struct OrderGraph {
     /// Edges between representatives: node `i` is event `i` (a stable graph keeps the
     /// numbers when a merged group's node goes).
     graph: StableDiGraph<(), ()>,
-    /// The search's visited set, kept between searches.
-    space: DfsSpace<NodeIndex, <StableDiGraph<(), ()> as Visitable>::Map>,
+    /// What each representative comes before, directly or not: `words` bits a row, read
+    /// only for representatives.
+    later: Vec<u64>,
+    /// Words in a row of `later`.
+    words: usize,
+    /// The graph's edges, so that one is added once without searching a crowded node's.
+    edges: std::collections::HashSet<(usize, usize)>,
 }
 
 fn node(i: usize) -> NodeIndex {
@@ -40,11 +50,42 @@ impl OrderGraph {
         for _ in 0..n {
             graph.add_node(());
         }
-        let space = DfsSpace::new(&graph);
+        let words = n.div_ceil(64);
         OrderGraph {
             group: (0..n).collect(),
             graph,
-            space,
+            later: vec![0; n * words],
+            words,
+            edges: std::collections::HashSet::new(),
+        }
+    }
+
+    /// The edge `a` → `b`, unless the graph has it.
+    fn link(&mut self, a: usize, b: usize) {
+        if self.edges.insert((a, b)) {
+            self.graph.add_edge(node(a), node(b), ());
+        }
+    }
+
+    fn row(&self, x: usize) -> &[u64] {
+        &self.later[x * self.words..(x + 1) * self.words]
+    }
+
+    fn has(&self, x: usize, y: usize) -> bool {
+        self.row(x)[y / 64] >> (y % 64) & 1 == 1
+    }
+
+    /// Every representative that is `to` or comes before it now also comes before what
+    /// `add` holds (a row of events).
+    fn extend_before(&mut self, to: &[usize], add: &[u64]) {
+        let w = self.words;
+        for x in 0..self.group.len() {
+            if self.group[x] != x || !(to.contains(&x) || to.iter().any(|&t| self.has(x, t))) {
+                continue;
+            }
+            for (d, a) in self.later[x * w..(x + 1) * w].iter_mut().zip(add) {
+                *d |= a;
+            }
         }
     }
 
@@ -55,8 +96,8 @@ impl OrderGraph {
         x
     }
 
-    fn reaches(&mut self, from: usize, to: usize) -> bool {
-        has_path_connecting(&self.graph, node(from), node(to), Some(&mut self.space))
+    fn reaches(&self, from: usize, to: usize) -> bool {
+        self.has(from, to)
     }
 
     /// Whether `a` is already known to come before `b`.
@@ -72,7 +113,12 @@ impl OrderGraph {
         if a == b || self.reaches(b, a) {
             return false;
         }
-        self.graph.update_edge(node(a), node(b), ());
+        self.link(a, b);
+        if !self.reaches(a, b) {
+            let mut add = self.row(b).to_vec();
+            add[b / 64] |= 1 << (b % 64);
+            self.extend_before(&[a], &add);
+        }
         true
     }
 
@@ -86,6 +132,13 @@ impl OrderGraph {
             return false;
         }
         let (keep, gone) = (a.min(b), a.max(b));
+        // The merged group comes before all either came before, and after all that came
+        // before either: its representative's bit stands for both.
+        let mut add: Vec<u64> = self.row(keep).iter().zip(self.row(gone)).map(|(x, y)| x | y).collect();
+        add[keep / 64] |= 1 << (keep % 64);
+        self.extend_before(&[keep, gone], &add);
+        // Its own bit is not "before itself".
+        self.later[keep * self.words + keep / 64] &= !(1 << (keep % 64));
         self.group[gone] = keep;
         let outs: Vec<NodeIndex> = self
             .graph
@@ -96,11 +149,17 @@ impl OrderGraph {
             .neighbors_directed(node(gone), petgraph::Incoming)
             .collect();
         self.graph.remove_node(node(gone));
+        for o in &outs {
+            self.edges.remove(&(gone, o.index()));
+        }
+        for i in &ins {
+            self.edges.remove(&(i.index(), gone));
+        }
         for o in outs {
-            self.graph.update_edge(node(keep), o, ());
+            self.link(keep, o.index());
         }
         for i in ins {
-            self.graph.update_edge(i, node(keep), ());
+            self.link(i.index(), keep);
         }
         true
     }
@@ -144,6 +203,38 @@ impl OrderGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Whether `a`'s group comes before `b`'s, by searching the graph's edges (the oracle
+    /// the closure must agree with).
+    fn searched(g: &OrderGraph, a: usize, b: usize) -> bool {
+        let (a, b) = (g.find(a), g.find(b));
+        a != b && petgraph::algo::has_path_connecting(&g.graph, node(a), node(b), None)
+    }
+
+    proptest! {
+        /// The closure agrees with a search of the graph after any run of constraints,
+        /// refused or not, and refuses exactly the contradictions.
+        #[test]
+        fn the_closure_is_the_graphs_paths(
+            n in 2usize..40,
+            steps in prop::collection::vec((any::<bool>(), 0usize..40, 0usize..40), 0..120),
+        ) {
+            let mut g = OrderGraph::new(n);
+            for (together, a, b) in steps {
+                let (a, b) = (a % n, b % n);
+                let (ra, rb) = (g.find(a), g.find(b));
+                let contradicts = ra != rb && (searched(&g, b, a) || (together && searched(&g, a, b)));
+                let held = if together { g.together(a, b) } else { g.before(a, b) };
+                prop_assert_eq!(held, !contradicts && (together || ra != rb));
+                for x in 0..n {
+                    for y in 0..n {
+                        prop_assert_eq!(g.is_before(x, y), searched(&g, x, y), "{} {}", x, y);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn contradictions_are_refused_and_groups_share_a_level() {
