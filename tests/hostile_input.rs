@@ -771,3 +771,18 @@ fn a_crowd_of_many_routine_figures_is_ordered_in_time() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("routine 12 of 12"), "{}", &out[..out.len().min(2000)]);
 }
+
+/// `RAYON_NUM_THREADS` is held to the limit `--threads` has (four a core): a hundred
+/// thousand threads ran `odds` past a minute (outside tester). The counts are those of
+/// any other thread count.
+#[test]
+fn the_thread_count_from_the_environment_is_bounded() {
+    let args = ["odds", "bigby_vs_giant", "--trials", "200", "--reroll", "all", "--format", "json"];
+    let (code, plain, err) = run_env(&args, &[("RAYON_NUM_THREADS", None)]);
+    assert_eq!(code, 0, "{err}");
+    for n in ["100000", "5000", "0", "abc"] {
+        let (code, out, err) = run_env(&args, &[("RAYON_NUM_THREADS", Some(n))]);
+        assert_eq!(code, 0, "RAYON_NUM_THREADS={n}: {err}");
+        assert_eq!(out, plain, "RAYON_NUM_THREADS={n}");
+    }
+}

@@ -61,6 +61,27 @@ fn max_threads() -> usize {
     4 * std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The threads trials run on when `--threads` is not given: `RAYON_NUM_THREADS` if it is a
+/// number from 1, held to the same limit as `--threads` (a hundred thousand threads took
+/// minutes to start), else one for each core.
+pub(super) fn default_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .map_or(cores, |n| n.min(max_threads()))
+}
+
+/// The global pool (the viewer's Odds panel) on [`default_threads`], so that the
+/// environment cannot start more than `--threads` could. Once, before any parallel work.
+#[cfg(feature = "viewer")]
+pub(super) fn bound_the_global_pool() {
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(default_threads())
+        .build_global();
+}
+
 /// The `--reroll` list read.
 fn reroll(text: &str) -> Result<Reroll, String> {
     match text {
@@ -207,7 +228,7 @@ pub fn run(args: OddsArgs) -> i32 {
     };
     let seed = args.seed.unwrap_or(scene.seed);
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(args.threads.unwrap_or_else(default_threads))
         .build()
     {
         Ok(p) => p,

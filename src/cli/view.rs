@@ -149,6 +149,8 @@ fn scene_path(arg: Option<PathBuf>, edit: bool) -> Option<PathBuf> {
 /// Opens the viewer; exit code 2 when the scene cannot be loaded (with --edit, when it
 /// cannot be read at all).
 pub fn run(args: ViewArgs) -> i32 {
+    // The Odds panel's trials run on the global pool: held to the limit `--threads` has.
+    super::odds::bound_the_global_pool();
     let Some(path) = scene_path(args.scene, args.edit) else {
         return 2;
     };
