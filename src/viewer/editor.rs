@@ -252,6 +252,7 @@ pub(super) fn run_editor(
         command(world, c);
     }
     if quit {
+        apply_open_form(world);
         guarded(world, Pending::Quit);
     }
 }
@@ -262,6 +263,23 @@ pub(super) fn guarded(world: &mut World, p: Pending) {
         world.resource_mut::<Editor>().pending = Some(p);
     } else {
         carry_out(world, p);
+    }
+}
+
+/// Applies what is typed in the open figure form and not applied yet, as an edit of its
+/// own (undo takes it back): called before anything that drops the scene on screen
+/// (opening another, reloading, quitting), so the guard asks about it instead of it
+/// vanishing with the form.
+pub(super) fn apply_open_form(world: &mut World) {
+    if !world.contains_resource::<super::editor_ui::EditorUi>() {
+        return;
+    }
+    let edit = world.resource_scope(|world, mut ui: Mut<super::editor_ui::EditorUi>| {
+        let scene = world.resource::<Editor>().scene.as_ref()?;
+        super::editor_ui::follow_form(scene, None, &mut ui)
+    });
+    if let Some(e) = edit {
+        make(world, e);
     }
 }
 
@@ -341,6 +359,8 @@ fn command(world: &mut World, c: EditorCommand) {
                     Some("nothing to save: no edits made (B opens the editor)".into());
                 return;
             }
+            // What is typed in the open form is part of what the DM saves.
+            apply_open_form(world);
             let path = world.resource::<Editor>().path.clone();
             match path {
                 Some(p) if is_built_in(&p) => {

@@ -262,6 +262,16 @@ pub(super) fn editor_pointer(
     let Some(scene) = editor.scene.as_ref() else {
         return;
     };
+    // A box or a drag ends when the button is up, wherever it was let go (over a panel,
+    // or a press and release within one frame): one never follows a pointer with no
+    // button held.
+    if !mouse.pressed(MouseButton::Left)
+        && !mouse.just_released(MouseButton::Left)
+        && (ui.boxing.is_some() || ui.drag.is_some())
+    {
+        ui.boxing = None;
+        ui.drag = None;
+    }
     let Some((cursor, here)) = pointer.over_map().filter(|_| ui.menu.is_none()) else {
         // Only a real change marks the editor's state changed (this runs every frame).
         if ui.hover.is_some() {
@@ -305,7 +315,9 @@ pub(super) fn editor_pointer(
                 selection.0 = under
                     .as_ref()
                     .and_then(|n| scene.combatants.iter().position(|c| &c.name == n));
-            } else if mouse.just_released(MouseButton::Left)
+            }
+            // Not `else`: a quick click presses and releases in the same frame.
+            if mouse.just_released(MouseButton::Left)
                 && let Some(from) = ui.boxing.take()
             {
                 ui.group = match pointer.playback.as_deref() {
@@ -546,16 +558,6 @@ fn header(
         "{file}{}",
         if ed.dirty() { " — unsaved edits" } else { "" }
     ));
-    if changed_on_disk {
-        w.colored_label(
-            egui::Color32::from_rgb(240, 140, 120),
-            "the file changed on disk while you edit: save asks before replacing it; \
-             reload (R) shows the file's version and asks about your edits first",
-        );
-    }
-    if let Some(n) = &ed.note {
-        w.colored_label(egui::Color32::from_rgb(250, 210, 120), n);
-    }
     if let Some(scene) = &ed.scene {
         w.horizontal(|h| {
             h.label("name");
@@ -585,10 +587,12 @@ fn header(
         }
     });
     w.horizontal(|h| {
-        h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(170.0));
+        let field = h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(170.0));
+        // Enter in the field saves as its button does.
+        let entered = field.lost_focus() && h.input(|i| i.key_pressed(egui::Key::Enter));
         // "save as" never replaces: a file already there is asked about on a row of its
         // own, so a double click cannot answer the question it raises.
-        if h.button("save as").clicked() {
+        if h.button("save as").clicked() || entered {
             ui.asked_as = Some(ui.save_as.clone());
             out.write(EditorCommand::SaveAs {
                 path: ui.save_as.clone().into(),
@@ -613,12 +617,13 @@ fn header(
             }
         });
     }
-    if let Some(p) = &ed.problem {
-        w.colored_label(egui::Color32::from_rgb(240, 140, 120), p);
-    }
-    if let Some(s) = &ed.saved {
-        w.small(s);
-    }
+    // What the editor has to say goes below its buttons, in room kept for three lines:
+    // a line coming or going never moves a button under the pointer.
+    let line = w.text_style_height(&egui::TextStyle::Body) + w.spacing().item_spacing.y;
+    w.vertical(|m| {
+        m.set_min_height(3.0 * line);
+        status_lines(m, (ed, changed_on_disk));
+    });
     if ui.group.len() > 1 {
         w.colored_label(
             egui::Color32::from_rgb(115, 240, 240),
@@ -633,6 +638,26 @@ fn header(
             egui::Color32::YELLOW,
             format!("{}: click the target (or a point) on the map", p.figure),
         );
+    }
+}
+
+/// The editor's messages: the file changed on disk, a note, a problem, what was saved.
+fn status_lines(m: &mut egui::Ui, (ed, changed_on_disk): (&Editor, bool)) {
+    if changed_on_disk {
+        m.colored_label(
+            egui::Color32::from_rgb(240, 140, 120),
+            "the file changed on disk while you edit: save asks before replacing it; \
+             reload (R) shows the file's version and asks about your edits first",
+        );
+    }
+    if let Some(n) = &ed.note {
+        m.colored_label(egui::Color32::from_rgb(250, 210, 120), n);
+    }
+    if let Some(p) = &ed.problem {
+        m.colored_label(egui::Color32::from_rgb(240, 140, 120), p);
+    }
+    if let Some(s) = &ed.saved {
+        m.small(s);
     }
 }
 

@@ -317,14 +317,23 @@ pub(super) fn read_actions(
     mut out: Outlets,
 ) {
     use ViewerAction as A;
-    // Keys typed into a text field (a name, the dice shown) are not commands, and none act
-    // behind the question about unsaved edits: it is answered first.
-    if typing.is_some_and(|t| t.wants_any_keyboard_input())
-        || editor.is_some_and(|e| e.pending.is_some())
-    {
+    let a = actions.into_inner();
+    // None act behind the question about unsaved edits: it is answered first.
+    if editor.is_some_and(|e| e.pending.is_some()) {
         return;
     }
-    let a = actions.into_inner();
+    // Keys typed into a text field (a name, the dice shown) are not commands — but Ctrl+S
+    // and Ctrl+Q, which no field takes, still save and quit (a DM who typed a name and
+    // pressed Ctrl+S saw nothing happen, and the earlier "saved" still showing).
+    if typing.is_some_and(|t| t.wants_any_keyboard_input()) {
+        if a.just_pressed(&A::Save) {
+            out.edits.write(super::editor::EditorCommand::Save);
+        }
+        if a.just_pressed(&A::Quit) {
+            out.requests.write(ViewerRequest::Quit);
+        }
+        return;
+    }
     // With Ctrl, Alt or Super held a key is part of a chord (Ctrl+C, Ctrl+V, Alt+F4): the
     // plain key's action does not fire, only the chord's own (Ctrl+S, Ctrl+Z).
     let chord = keys.any_pressed([

@@ -58,10 +58,15 @@ fn load(world: &mut World) {
                 .filter(|p| p.path == path || *p.scene == scene)
                 .map(|p| p.cursor)
                 .unwrap_or(0);
+            let other_file = world
+                .get_resource::<Playback>()
+                .is_none_or(|p| p.path != path);
             let mut pb = Playback::start(world, path.clone(), scene, seed, generation);
             pb.goto(world, keep);
             world.insert_resource(pb);
             let mut source = world.resource_mut::<SceneSource>();
+            source.library =
+                super::source::library(path.parent().unwrap_or(std::path::Path::new(".")));
             source.error = None;
             source.unchecked = None;
             source.changed_under_edits = false;
@@ -69,11 +74,21 @@ fn load(world: &mut World) {
             // The editor follows the file, unless this is its own save coming back.
             let editing = super::mode::mode(world) == super::mode::ViewerMode::Edit;
             let mut ed = world.resource_mut::<Editor>();
-            if (editing || ed.scene.is_some()) && !ed.holds_saved(&file_scene, &path) {
+            let own_save = ed.holds_saved(&file_scene, &path);
+            if (editing || ed.scene.is_some()) && !own_save {
                 ed.take(file_scene, path);
                 // What belonged to the scene before (a form, a box's group) goes with it.
                 if let Some(mut ui) = world.get_resource_mut::<super::editor_ui::EditorUi>() {
                     ui.forget_scene();
+                }
+            }
+            // Another file: the name typed to save the last one as, and the word that it
+            // was saved, were that file's (a quit question offered its name for this one).
+            if other_file && !own_save {
+                world.resource_mut::<Editor>().saved = None;
+                if let Some(mut ui) = world.get_resource_mut::<super::editor_ui::EditorUi>() {
+                    ui.save_as.clear();
+                    ui.asked_as = None;
                 }
             }
         }
@@ -108,6 +123,10 @@ pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRe
         .read(world.resource::<Messages<ViewerRequest>>())
         .cloned()
         .collect();
+    // What is typed in a figure's form is an edit too: applied first, so it is asked about.
+    if requests.iter().any(|r| Pending::of(r).is_some()) {
+        super::editor::apply_open_form(world);
+    }
     let dirty = world.resource::<Editor>().dirty();
     for r in &requests {
         // Anything that would drop unsaved edits waits for the DM's answer (quitting is

@@ -67,18 +67,32 @@ impl SceneSource {
     }
 }
 
-/// The `.ron` files beside a scene, sorted, then the built-in library's scenes not among
-/// them (by name), as the viewer's own copies ([`scene::library::copies_dir`]: written
-/// when one is opened, never over the user's files).
-fn library(dir: &Path) -> Vec<PathBuf> {
-    let mut list: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
+/// The `.ron` files beside a scene and in the folder the viewer was started from (where
+/// Save as writes a bare name), sorted, then the built-in library's scenes not among them
+/// (by name), as the viewer's own copies ([`scene::library::copies_dir`]: written when one
+/// is opened, never over the user's files). Read again at each load, so a scene just
+/// saved is listed.
+pub(super) fn library(dir: &Path) -> Vec<PathBuf> {
+    let ron_in = |d: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(d)
+            .map(|d| {
+                d.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut list = ron_in(dir);
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    let here = Path::new(".");
+    if !same(dir, here) {
+        list.extend(ron_in(here));
+    }
     list.sort();
+    list.dedup();
     let copies = scene::library::copies_dir();
     let here: Vec<_> = list.iter().filter_map(|p| p.file_name()).collect();
     let builtin: Vec<PathBuf> = scene::library::SCENES
