@@ -683,6 +683,10 @@ fn a_number_past_its_type_is_told_its_fields_range() {
         ("hp", "1000000000000000000", "allowed: 1 to 1000"),
         ("thac0", "99999999999", "allowed: -10 to 30"),
         ("ac", "-99999999999", "allowed: -10 to 10"),
+        // An exponent or a fraction where a whole number goes (outside tester: "Invalid
+        // digit 'e'" and "Expected comma" with no range).
+        ("hp", "1e308", "allowed: 1 to 1000"),
+        ("hp", "2.5", "a whole number goes here"),
     ] {
         let src = format!(
             r#"Scene(name: "x", setting: Indoors, combatants: [
@@ -699,6 +703,20 @@ fn a_number_past_its_type_is_told_its_fields_range() {
         assert_eq!(out.0, 2, "{field}");
         assert!(out.2.contains(says), "{field}: {}", out.2);
     }
+    // Past the type: the range is in the message's own line, not only in the help.
+    let path = dir.join("hp.ron");
+    std::fs::write(
+        &path,
+        r#"Scene(name: "x", setting: Indoors, combatants: [
+            (name: "A", side: "A", at: (0.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 18446744073709551615),
+            (name: "B", side: "B", at: (0.0, 5.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20)],
+           rounds: [])"#,
+    )
+    .unwrap();
+    let out = run(&["check", path.to_str().unwrap()]);
+    // The message, which may wrap, runs up to the source excerpt.
+    let head = out.2.split('╭').next().unwrap_or_default();
+    assert!(head.contains("hp.ron:") && head.contains("allowed: 1 to 1000"), "{}", out.2);
 }
 
 /// Help and the version are output like any other: to a full disk they fail, exit 1, and

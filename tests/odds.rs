@@ -601,3 +601,26 @@ fn odds_count_the_surprise_segments_lost_after_netting() {
     assert!(out.contains("Party: 1 segment lost to surprise"), "{out}");
     assert!(!out.contains("Party: 2 segments lost"), "{out}");
 }
+
+proptest::proptest! {
+    /// A sweep's values are the range as the DM wrote it: each has no more decimals than
+    /// FROM, TO and STEP (0..1:0.1 gives 0.3, not 0.30000000000000004), the last is TO
+    /// when the steps reach it within rounding, and they rise by STEP (outside tester).
+    #[test]
+    fn a_sweeps_values_are_written_as_the_range_is(
+        from_tenths in 0i32..50, steps in 1i32..40, step_tenths in 1i32..30,
+    ) {
+        let (from, step) = (f64::from(from_tenths) / 10.0, f64::from(step_tenths) / 10.0);
+        let to = from + step * f64::from(steps);
+        let text = format!("A.y={from:.1}..{to:.1}:{step:.1}");
+        let v = firststrike::calc::sweep::parse(&text).unwrap();
+        proptest::prop_assert_eq!(v.values.len() as i32, steps + 1, "{}", text);
+        for (k, x) in v.values.iter().enumerate() {
+            let shown = format!("{x}");
+            let decimals = shown.split_once('.').map_or(0, |(_, d)| d.len());
+            proptest::prop_assert!(decimals <= 1, "{} in {}", shown, text);
+            let want = f64::from(from_tenths + step_tenths * k as i32) / 10.0;
+            proptest::prop_assert!((x - want).abs() < 1e-9, "{} != {}", x, want);
+        }
+    }
+}

@@ -46,6 +46,7 @@ pub fn parse(text: &str) -> Result<Vary, String> {
             .filter(|v| v.is_finite() && v.abs() <= 100_000.0)
             .ok_or_else(|| format!("--vary {text}: '{s}' is not a number within ±100000"))
     };
+    let (from_text, to_text, step_text) = (from, to, step);
     let (from, to, step) = (num(from)?, num(to)?, num(step)?);
     if step <= 0.0 || to < from {
         return Err(format!(
@@ -61,14 +62,25 @@ pub fn parse(text: &str) -> Result<Vary, String> {
             "--vary {text}: {field} takes whole numbers; FROM, TO and STEP must be whole"
         ));
     }
-    let n = ((to - from) / step).floor() as usize + 1;
+    // As many decimals as the DM wrote (0.1 steps stay 0.3, not 0.30000000000000004), and
+    // a last value reached within rounding (0..1:0.1 ends at 1).
+    let decimals = [from_text, to_text, step_text]
+        .iter()
+        .map(|t| t.trim().split_once('.').map_or(0, |(_, d)| d.len()))
+        .max()
+        .unwrap_or(0)
+        .min(6) as i32;
+    let scale = 10f64.powi(decimals);
+    let n = ((to - from) / step + 1e-9).floor() as usize + 1;
     if n > MAX_VALUES {
         return Err(format!("--vary {text}: {n} values; at most {MAX_VALUES}"));
     }
     Ok(Vary {
         figure: figure.to_string(),
         field: field.to_string(),
-        values: (0..n).map(|k| from + step * k as f64).collect(),
+        values: (0..n)
+            .map(|k| ((from + step * k as f64) * scale).round() / scale)
+            .collect(),
     })
 }
 

@@ -46,8 +46,8 @@ pub struct OddsArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// A sweep: the odds at each value of one field, `FIGURE.FIELD=FROM..TO[:STEP]`
-    /// (fields: x, y, movement, dexterity, hp, ac, thac0, segments), e.g.
-    /// `--vary "Hill giant.y=100..300:50"`.
+    /// (fields: x, y, movement, dexterity, hp, ac, thac0, segments; at most 200 values),
+    /// e.g. `--vary "Hill giant.y=100..300:50"`.
     #[arg(long, value_name = "FIGURE.FIELD=FROM..TO[:STEP]")]
     pub vary: Option<String>,
     /// With `--vary`: also draw the sweep as a chart to this file (the outcomes that

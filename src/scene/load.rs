@@ -208,21 +208,49 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
             format!("{}.{field}", outer.as_deref().unwrap_or("?")),
             Some(format!("give `{field}` once")),
         ),
-        // A number its field cannot hold (a negative count, say): the range it can.
-        E::IntegerOutOfBounds => {
+        // A number its field cannot hold (a negative count, a fraction or an exponent
+        // where a whole number goes): the range it can.
+        E::IntegerOutOfBounds
+        | E::InvalidIntegerDigit { .. }
+        | E::ExpectedInteger
+        | E::ExpectedFloat
+        | E::FloatUnderscore => {
             let field = field_before(src, offset);
             let help = crate::scene::limits::allowed_for(&field);
             (field, Some(help))
         }
+        // A fraction where a whole number goes reads as a number cut short.
+        E::ExpectedComma if fraction_at(src, offset) => {
+            let field = field_before(src, offset);
+            let help = format!(
+                "a whole number goes here, not a fraction; {}",
+                crate::scene::limits::allowed_for(&field)
+            );
+            (field, Some(help))
+        }
         _ => (field_before(src, offset), None),
     };
-    let (field, message) = (user_words(&field), user_words(&e.code.to_string()));
+    // The range in the message itself too, not only in the help below the source.
+    let message = match (&e.code, &help) {
+        (E::IntegerOutOfBounds, Some(h)) => format!("the number does not fit ({h})"),
+        _ => e.code.to_string(),
+    };
+    let (field, message) = (user_words(&field), user_words(&message));
     let help = help.map(|h| user_words(&h));
     let mut err = SceneError::at(file, src, offset, field, message, help);
     // RON reports 1-based positions; keep its numbers exactly.
     err.line = e.span.start.line;
     err.column = e.span.start.col;
     err
+}
+
+/// Whether the text at `offset` is the fraction of a number (`.5` after `hp: 1`).
+fn fraction_at(src: &str, offset: usize) -> bool {
+    let rest = src.get(offset..).unwrap_or("");
+    let before = src.get(..offset).unwrap_or("");
+    rest.starts_with('.')
+        && rest[1..].starts_with(|c: char| c.is_ascii_digit())
+        && before.ends_with(|c: char| c.is_ascii_digit())
 }
 
 /// The scene's parts as a scene file names them, for the engine's type names that RON's
