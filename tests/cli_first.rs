@@ -552,7 +552,11 @@ fn an_item_of_speed_is_named_not_the_dice() {
 /// against a long pike says the opposite of what happened (outside tester).
 #[test]
 fn a_set_weapon_names_its_own_reading_not_the_longer_reach() {
-    for (set, charger) in [("spear", "awl_pike"), ("spear", "spear"), ("halberd", "dagger")] {
+    for (set, charger) in [
+        ("spear", "awl_pike"),
+        ("spear", "spear"),
+        ("halberd", "dagger"),
+    ] {
         let (code, out, err) = run(&[
             "first",
             &format!("Pike: set weapon={set} d6=5"),
@@ -585,7 +589,12 @@ fn a_side_giving_a_d8_and_a_d6_is_refused() {
         assert!(err.contains("one die"), "{err}");
     }
     // The same die on the side is accepted.
-    let (code, _, err) = run(&["first", "Watcher: melee side=Us d8=3", "Guard: melee side=Us d8=3", "Orc: melee d6=2"]);
+    let (code, _, err) = run(&[
+        "first",
+        "Watcher: melee side=Us d8=3",
+        "Guard: melee side=Us d8=3",
+        "Orc: melee d6=2",
+    ]);
     assert_eq!(code, 0, "{err}");
 }
 
@@ -608,11 +617,50 @@ fn a_closer_is_listed_with_why_it_strikes_no_blow() {
     for foe in ["melee sf=7", "missile weapon=short_bow", "other"] {
         let (code, out, err) = run(&["first", "F: close d6=5", &format!("O: {foe} d6=2")]);
         assert_eq!(code, 0, "{err}");
-        let line = out.lines().find(|l| l.trim_start().starts_with("F ")).unwrap_or_else(|| panic!("F missing:\n{out}"));
-        assert!(line.contains("no blows this round") && line.contains("DMG p.66"), "{line}");
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with("F "))
+            .unwrap_or_else(|| panic!("F missing:\n{out}"));
+        assert!(
+            line.contains("no blows this round") && line.contains("DMG p.66"),
+            "{line}"
+        );
         let v = json(&["F: close d6=5", &format!("O: {foe} d6=2")]);
         let idle = v["idle"].as_array().expect("idle listed");
-        assert!(idle.iter().any(|i| i["name"] == "F" && i["rule"]["id"] == "charge.no_melee"), "{v}");
-        assert!(!outline(&v).iter().any(|b| b.contains('F')), "the closer strikes: {:?}", outline(&v));
+        assert!(
+            idle.iter()
+                .any(|i| i["name"] == "F" && i["rule"]["id"] == "charge.no_melee"),
+            "{v}"
+        );
+        assert!(
+            !outline(&v).iter().any(|b| b.contains('F')),
+            "the closer strikes: {:?}",
+            outline(&v)
+        );
     }
+}
+
+/// Haste doubles a rate's routines: past 12 `first` refuses it as a scene does ("routines
+/// 24 is outside 1 to 12"), where it was cut to 12 without a word (outside tester).
+#[test]
+fn a_hasted_rate_past_twelve_is_refused_as_in_a_scene() {
+    for rate in ["7/1", "12/1"] {
+        let (code, _, err) = run(&[
+            "first",
+            &format!("A: melee rate={rate} hasted sf=1 d6=3"),
+            "B: melee sf=1 d6=2",
+        ]);
+        assert_eq!(code, 2, "{rate}: {err}");
+        assert!(
+            err.contains("hasted") && err.contains("outside 1 to 12"),
+            "{err}"
+        );
+    }
+    let (code, out, err) = run(&[
+        "first",
+        "A: melee rate=6/1 hasted sf=1 d6=3",
+        "B: melee sf=1 d6=2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("routines 12"), "{out}");
 }

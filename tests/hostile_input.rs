@@ -716,7 +716,11 @@ fn a_number_past_its_type_is_told_its_fields_range() {
     let out = run(&["check", path.to_str().unwrap()]);
     // The message, which may wrap, runs up to the source excerpt.
     let head = out.2.split('╭').next().unwrap_or_default();
-    assert!(head.contains("hp.ron:") && head.contains("allowed: 1 to 1000"), "{}", out.2);
+    assert!(
+        head.contains("hp.ron:") && head.contains("allowed: 1 to 1000"),
+        "{}",
+        out.2
+    );
 }
 
 /// Help and the version are output like any other: to a full disk they fail, exit 1, and
@@ -757,7 +761,14 @@ fn help_and_version_to_a_full_disk_exit_1() {
 #[test]
 fn a_crowd_of_many_routine_figures_is_ordered_in_time() {
     let actions: Vec<String> = (1..=40)
-        .map(|i| format!("F{i}: melee sf={} rate=12/1 side=S{} d6={}", i % 20, i % 2, i % 2 + 3))
+        .map(|i| {
+            format!(
+                "F{i}: melee sf={} rate=12/1 side=S{} d6={}",
+                i % 20,
+                i % 2,
+                i % 2 + 3
+            )
+        })
         .collect();
     let mut args = vec!["first".to_string()];
     args.extend(actions);
@@ -771,7 +782,10 @@ fn a_crowd_of_many_routine_figures_is_ordered_in_time() {
         .collect();
     let declare: Vec<String> = (0..40)
         .map(|i| {
-            let foes: Vec<String> = (0..40).filter(|j| j % 2 != i % 2).map(|j| format!("{:?}", names[j])).collect();
+            let foes: Vec<String> = (0..40)
+                .filter(|j| j % 2 != i % 2)
+                .map(|j| format!("{:?}", names[j]))
+                .collect();
             format!(r#""F{i}": Melee(targets: [{}])"#, foes.join(", "))
         })
         .collect();
@@ -787,7 +801,11 @@ fn a_crowd_of_many_routine_figures_is_ordered_in_time() {
     .unwrap();
     let (code, out, err) = run(&["run", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("routine 12 of 12"), "{}", &out[..out.len().min(2000)]);
+    assert!(
+        out.contains("routine 12 of 12"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
 }
 
 /// `RAYON_NUM_THREADS` is held to the limit `--threads` has (four a core): a hundred
@@ -795,7 +813,16 @@ fn a_crowd_of_many_routine_figures_is_ordered_in_time() {
 /// any other thread count.
 #[test]
 fn the_thread_count_from_the_environment_is_bounded() {
-    let args = ["odds", "bigby_vs_giant", "--trials", "200", "--reroll", "all", "--format", "json"];
+    let args = [
+        "odds",
+        "bigby_vs_giant",
+        "--trials",
+        "200",
+        "--reroll",
+        "all",
+        "--format",
+        "json",
+    ];
     let (code, plain, err) = run_env(&args, &[("RAYON_NUM_THREADS", None)]);
     assert_eq!(code, 0, "{err}");
     for n in ["100000", "5000", "0", "abc"] {

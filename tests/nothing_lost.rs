@@ -1249,7 +1249,10 @@ fn a_change_typed_in_a_form_is_asked_about_before_the_scene_goes() {
     let lair = dir.join("lair.ron");
     let duel = dir.join("duel.ron");
     for (r, p) in [
-        (ViewerRequest::Open(duel.clone()), Pending::Open(duel.clone())),
+        (
+            ViewerRequest::Open(duel.clone()),
+            Pending::Open(duel.clone()),
+        ),
         (ViewerRequest::Reload, Pending::Reload),
         (ViewerRequest::Quit, Pending::Quit),
     ] {
@@ -1270,11 +1273,18 @@ fn a_change_typed_in_a_form_is_asked_about_before_the_scene_goes() {
         assert_eq!(editor(&app).pending, Some(p.clone()), "{r:?}: asked first");
         assert!(editor(&app).dirty());
         assert_eq!(exits(&app), 0, "{r:?}");
-        assert_eq!(app.world().resource::<Playback>().path, lair, "{r:?}: the scene stays");
+        assert_eq!(
+            app.world().resource::<Playback>().path,
+            lair,
+            "{r:?}: the scene stays"
+        );
         send(&mut app, EditorCommand::Answer(Answer::Save(None)));
         app.update();
         let saved = std::fs::read_to_string(&lair).unwrap();
-        assert!(saved.contains("Sir Robilar"), "{r:?}: the typed name is saved");
+        assert!(
+            saved.contains("Sir Robilar"),
+            "{r:?}: the typed name is saved"
+        );
         // Put the file back for the next request.
         std::fs::copy("scenes/lizard_man_lair.ron", &lair).unwrap();
     }
@@ -1294,13 +1304,22 @@ fn a_save_as_name_stays_with_its_scene() {
     send(&mut app, EditorCommand::Toggle);
     send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
     let copy = dir.join("lair_copy.ron");
-    send(&mut app, EditorCommand::SaveAs { path: copy.clone(), replace: false });
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: copy.clone(),
+            replace: false,
+        },
+    );
     app.update();
     assert!(copy.exists());
     app.world_mut().resource_mut::<EditorUi>().save_as = "lair_copy.ron".into();
     request(&mut app, ViewerRequest::Open(duel.clone()));
     app.update();
     assert_eq!(app.world().resource::<Playback>().path, duel);
-    assert!(app.world().resource::<EditorUi>().save_as.is_empty(), "the last scene's name");
+    assert!(
+        app.world().resource::<EditorUi>().save_as.is_empty(),
+        "the last scene's name"
+    );
     assert!(editor(&app).saved.is_none(), "{:?}", editor(&app).saved);
 }

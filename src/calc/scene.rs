@@ -5,10 +5,10 @@
 
 use super::{Defaults, Does, Figure};
 use crate::rules::action::Declared;
+use crate::rules::cite::Rule;
 use crate::rules::sequence::Sequence;
 use crate::scene::figure::{DEFAULT_REACH_FT, FigureStats};
 use crate::scene::{Act, Scene};
-use crate::rules::cite::Rule;
 use crate::sim::{LogEvent, Plan, Runner};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -181,10 +181,19 @@ pub fn calculate_round(
     }
     // The kind of die too: a side rolls a d8 if any member does (DMG p.62), so a d6 given
     // beside it on the same side is not a roll that side makes.
-    let die_of = |f: &Figure| if f.spec.initiative_die == Some(8) { "d8" } else { "d6" };
+    let die_of = |f: &Figure| {
+        if f.spec.initiative_die == Some(8) {
+            "d8"
+        } else {
+            "d6"
+        }
+    };
     for f in figures {
         if let Some(g) = figures.iter().find(|g| {
-            g.declared.side == f.declared.side && g.die_given && f.die_given && die_of(g) != die_of(f)
+            g.declared.side == f.declared.side
+                && g.die_given
+                && f.die_given
+                && die_of(g) != die_of(f)
         }) {
             return Err(format!(
                 "{} and {} are on side '{}' but give a {} and a {}: a side rolls one die (a d8 if any member rolls one, DMG p.62)",
@@ -221,7 +230,10 @@ fn idle_because(f: &Figure, events: &[LogEvent]) -> Idle {
     Idle {
         name: f.declared.name.clone(),
         side: f.declared.side.clone(),
-        why: said.map_or_else(|| "no blow or act this round".to_string(), |e| e.detail.clone()),
+        why: said.map_or_else(
+            || "no blow or act this round".to_string(),
+            |e| e.detail.clone(),
+        ),
         rule: said.map_or(crate::rules::cite::DECLARE_ACTIONS, |e| e.rule),
     }
 }

@@ -172,7 +172,11 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     // beside the missile's speed), as a scene's missile on the move is: the same action as
     // `move-missile`, with `far` for more than half the move.
     let moving_rows = ["move_half", "move_full"];
-    let kind = match extra.iter().filter(|e| moving_rows.contains(&e.as_str())).count() {
+    let kind = match extra
+        .iter()
+        .filter(|e| moving_rows.contains(&e.as_str()))
+        .count()
+    {
         1 if kind == "missile" => {
             far = extra.iter().any(|e| e == "move_full");
             extra.retain(|e| !moving_rows.contains(&e.as_str()));

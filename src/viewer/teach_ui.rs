@@ -116,9 +116,9 @@ pub(super) fn tour_caption(
                 ui.set_max_width(width);
                 ui.horizontal(|ui| {
                     ui.label(egui::RichText::new("Tour").small().strong());
-                    let hide = ui
-                        .small_button("hide")
-                        .on_hover_text("hide the tour: the \"tour\" box in the top bar shows it again");
+                    let hide = ui.small_button("hide").on_hover_text(
+                        "hide the tour: the \"tour\" box in the top bar shows it again",
+                    );
                     if hide.clicked() {
                         layers.tour = false;
                     }

@@ -134,7 +134,12 @@ impl OrderGraph {
         let (keep, gone) = (a.min(b), a.max(b));
         // The merged group comes before all either came before, and after all that came
         // before either: its representative's bit stands for both.
-        let mut add: Vec<u64> = self.row(keep).iter().zip(self.row(gone)).map(|(x, y)| x | y).collect();
+        let mut add: Vec<u64> = self
+            .row(keep)
+            .iter()
+            .zip(self.row(gone))
+            .map(|(x, y)| x | y)
+            .collect();
         add[keep / 64] |= 1 << (keep % 64);
         self.extend_before(&[keep, gone], &add);
         // Its own bit is not "before itself".

@@ -19,7 +19,11 @@ pub fn charge_inches(move_in: u32) -> (f64, Rule) {
 /// many a routine of the charger's holds (a monster's claw/claw/bite, a weapon in each
 /// hand). Returns the attacks and whether the charge cut them down.
 pub fn attacks_at_the_end(per_routine: u32) -> (u32, bool, Rule) {
-    (per_routine.min(1), per_routine > 1, cite::TI_CHARGE_ONE_ATTACK)
+    (
+        per_routine.min(1),
+        per_routine > 1,
+        cite::TI_CHARGE_ONE_ATTACK,
+    )
 }
 
 /// A charger's charge-adjusted AC (Glossary): its AC without its Dexterity bonus

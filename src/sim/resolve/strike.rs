@@ -181,7 +181,12 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         None => match super::target::met_at_the_point(p, actor, &act) {
             Some(t) => (t, true),
             None if matches!(act, Act::Charge { to: Some(_), .. }) => {
-                idle(p, None, "no foe within reach at the point".into(), entry.rule);
+                idle(
+                    p,
+                    None,
+                    "no foe within reach at the point".into(),
+                    entry.rule,
+                );
                 return;
             }
             None => {
