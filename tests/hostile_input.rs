@@ -831,3 +831,48 @@ fn the_thread_count_from_the_environment_is_bounded() {
         assert_eq!(out, plain, "RAYON_NUM_THREADS={n}");
     }
 }
+
+/// A scene's name and its other texts are held to a length that can be shown: a 3 MB name
+/// passed `check`, which printed all of it (outside tester). Refused, located, and not
+/// echoed whole.
+#[test]
+fn a_scene_name_of_megabytes_is_refused_without_echoing_it() {
+    let dir = folder("long-name");
+    for (field, n, most) in [
+        ("name", 300_000, "at most 200"),
+        ("about", 5000, "at most 4000"),
+    ] {
+        let long = "x".repeat(n);
+        let src = format!(
+            r#"Scene(name: "{}", about: "{}", setting: Indoors, combatants: [
+                (name: "A", side: "A", at: (0.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20),
+                (name: "B", side: "B", at: (0.0, 5.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20)],
+               rounds: [])"#,
+            if field == "name" {
+                long.as_str()
+            } else {
+                "short"
+            },
+            if field == "about" {
+                long.as_str()
+            } else {
+                "short"
+            },
+        );
+        let path = dir.join(format!("{field}.ron"));
+        std::fs::write(&path, src).unwrap();
+        let args = ["check", path.to_str().unwrap()];
+        let out = run(&args);
+        no_panic(&args, &out);
+        assert_eq!(out.0, 2, "{field}");
+        assert!(
+            out.2.contains(most),
+            "{field}: {}",
+            &out.2[..out.2.len().min(600)]
+        );
+        assert!(
+            out.1.len() + out.2.len() < 20_000,
+            "{field}: the text is echoed"
+        );
+    }
+}

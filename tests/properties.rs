@@ -297,3 +297,26 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// Reading (DMG p.65-67): a melee blow against a spell of more than a round is struck
+    /// in its own round, by segment 10 at the latest — so against a spell of 11 segments or
+    /// more it always comes first, whatever its speed factor and the dice; against one of
+    /// 10 or less, the blow's number is compared with the casting time as it is.
+    #[test]
+    fn a_blow_against_a_spell_longer_than_a_round_comes_within_its_round(
+        da in 1u32..=6, dc in 1u32..=6, sf in 0u32..=20, time in 1u32..=20,
+    ) {
+        let attacker = Declared::melee("A", da).side("S").sf(sf);
+        let caster = Declared::melee("Caster", dc)
+            .side("C")
+            .kind(ActionKind::Cast { segments: time, device: false });
+        let d = who_first(&attacker, &caster, &Context::default());
+        if let Some(blow) = d.segment_a {
+            prop_assert!(blow <= 10, "a blow in segment {blow}");
+        }
+        if time > 10 && da <= dc {
+            prop_assert_eq!(d.first, First::A, "{:?}", d);
+        }
+    }
+}

@@ -149,7 +149,7 @@ rules! {
     SIGHT_LIGHT = "sight.light", Dmg, "62", "with a clear line of sight, a light or a lit figure can be made out at almost any distance";
     SIGHT_OBSTRUCTED = "sight.obstructed", Dmg, "62", "walls and other obstructions cut off sight, light and encounters";
     OUTDOOR_SCALE = "scale.outdoors", Phb, "39", "outdoors one inch of scale is 10 yards";
-    DECLARE_ACTIONS = "declare.actions", Dmg, "61", "before initiative each side says what its figures will do";
+    DECLARE_ACTIONS = "declare.actions", Dmg, "71", "before initiative each side says what its figures will do";
     DECLARE_SPELLS = "declare.spells", Dmg, "65", "casters name their spell at the start of the round";
     DECLARE_HESITATION = "declare.hesitation", Dmg, "71", "each 6 seconds of hesitation in declaring delays the action one segment";
     PRE_INITIATIVE_BOW = "pre_initiative.bow", Ua, "18", "a bow specialist with arrow nocked and target in sight shoots before initiative";

@@ -252,7 +252,6 @@ pub(super) fn run_editor(
         command(world, c);
     }
     if quit {
-        apply_open_form(world);
         guarded(world, Pending::Quit);
     }
 }
@@ -266,21 +265,9 @@ pub(super) fn guarded(world: &mut World, p: Pending) {
     }
 }
 
-/// Applies what is typed in the open figure form and not applied yet, as an edit of its
-/// own (undo takes it back): called before anything that drops the scene on screen
-/// (opening another, reloading, quitting), so the guard asks about it instead of it
-/// vanishing with the form.
-pub(super) fn apply_open_form(world: &mut World) {
-    if !world.contains_resource::<super::editor_ui::EditorUi>() {
-        return;
-    }
-    let edit = world.resource_scope(|world, mut ui: Mut<super::editor_ui::EditorUi>| {
-        let scene = world.resource::<Editor>().scene.as_ref()?;
-        super::editor_ui::follow_form(scene, None, &mut ui)
-    });
-    if let Some(e) = edit {
-        make(world, e);
-    }
+/// Makes an edit now (the form's changes applied before something drops the scene).
+pub(super) fn make_edit(world: &mut World, e: Edit) {
+    make(world, e);
 }
 
 /// Does what was held back.
@@ -359,8 +346,6 @@ fn command(world: &mut World, c: EditorCommand) {
                     Some("nothing to save: no edits made (B opens the editor)".into());
                 return;
             }
-            // What is typed in the open form is part of what the DM saves.
-            apply_open_form(world);
             let path = world.resource::<Editor>().path.clone();
             match path {
                 Some(p) if is_built_in(&p) => {

@@ -916,6 +916,34 @@ fn figures(
     });
 }
 
+/// Applies what is typed in the open figure form and not applied yet, as an edit of its
+/// own (undo takes it back), before anything this frame that saves or drops the scene on
+/// screen (save, opening another, reloading, switching the rules, quitting): the guard
+/// then asks about it, and a save writes it, instead of it vanishing with the form.
+/// Runs before the editor and the reload read those requests.
+pub(super) fn flush_form(
+    world: &mut World,
+    mut commands: Local<bevy::ecs::message::MessageCursor<EditorCommand>>,
+    mut requests: Local<bevy::ecs::message::MessageCursor<super::ViewerRequest>>,
+) {
+    let saving = commands
+        .read(world.resource::<Messages<EditorCommand>>())
+        .any(|c| *c == EditorCommand::Save);
+    let leaving = requests
+        .read(world.resource::<Messages<super::ViewerRequest>>())
+        .any(|r| super::editor::Pending::of(r).is_some());
+    if !(saving || leaving) || !world.contains_resource::<EditorUi>() {
+        return;
+    }
+    let edit = world.resource_scope(|world, mut ui: Mut<EditorUi>| {
+        let scene = world.resource::<Editor>().scene.as_ref()?;
+        follow_form(scene, None, &mut ui)
+    });
+    if let Some(e) = edit {
+        super::editor::make_edit(world, e);
+    }
+}
+
 /// Keeps the form on the selected figure (`selected`), and says the edit, if any, that
 /// applies the last form's changes not applied yet to its own figure: choosing another
 /// figure, or none, applies them (undo takes them back) — what was typed is never dropped

@@ -258,7 +258,11 @@ impl Plugin for ViewerCorePlugin {
                     )
                         .chain()
                         .in_set(ViewerSet::Input),
-                    (editor::run_editor, recovery::autosave)
+                    (
+                        editor_ui::flush_form,
+                        editor::run_editor,
+                        recovery::autosave,
+                    )
                         .chain()
                         .in_set(ViewerSet::Edit),
                     reload::reload.in_set(ViewerSet::Reload),

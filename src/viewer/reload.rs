@@ -123,10 +123,6 @@ pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRe
         .read(world.resource::<Messages<ViewerRequest>>())
         .cloned()
         .collect();
-    // What is typed in a figure's form is an edit too: applied first, so it is asked about.
-    if requests.iter().any(|r| Pending::of(r).is_some()) {
-        super::editor::apply_open_form(world);
-    }
     let dirty = world.resource::<Editor>().dirty();
     for r in &requests {
         // Anything that would drop unsaved edits waits for the DM's answer (quitting is

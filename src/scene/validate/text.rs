@@ -27,6 +27,13 @@ pub(crate) fn unshowable(text: &str) -> Option<String> {
 
 pub(crate) use crate::text::hidden;
 
+/// The longest name a scene may have, in characters.
+pub const MAX_SCENE_NAME_CHARS: usize = 200;
+
+/// The longest text a scene may hold elsewhere (its about, a caption, a non-combat act's
+/// words), in characters.
+pub const MAX_TEXT_CHARS: usize = 4000;
+
 /// Every string of the scene that cannot be shown, located at the field that holds it.
 pub(super) fn check(c: &mut Checker, scene: &Scene) {
     let Ok(value) = serde_json::to_value(scene) else {
@@ -56,7 +63,17 @@ fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
     use serde_json::Value;
     match v {
         Value::String(s) => {
-            if let Some(why) = unshowable(s) {
+            // A scene's name is shown in the picker, the window's title and `check`'s line;
+            // every other text in a log line or a caption: neither may run to megabytes.
+            let most = if path.as_slice() == ["name"] {
+                MAX_SCENE_NAME_CHARS
+            } else {
+                MAX_TEXT_CHARS
+            };
+            let n = s.chars().count();
+            let long =
+                (n > most).then(|| format!("{n} characters: too long to show (at most {most})"));
+            if let Some(why) = long.or_else(|| unshowable(s)) {
                 // A figure's name and side are checked with the names (`fit_name`).
                 if let [a, _, b] = path.as_slice()
                     && a == "combatants"
