@@ -1004,6 +1004,51 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// §4 (and §5): a pursuer with a weapon usable at range throws it on its total at a
+    /// figure that turned to flee before it, with the +2 rear bonus, less the range's
+    /// penalty; a throw that comes first (a lower total) or together has no back to aim
+    /// at. Whatever the dice and the distance within the dagger's range. It had only the
+    /// range's penalty.
+    #[test]
+    fn a_throw_at_a_fleeing_back_has_the_rear_bonus(
+        dp in 1u32..=10, dd in 1u32..=10, gap in 12.0f64..30.0,
+    ) {
+        let src = format!(
+            r#"Scene(name: "throw", setting: Indoors, seed: 3, rules: (system: TakeInitiative),
+                combatants: [
+                    (name: "Pursuer", side: "A", at: (0.0, 0.0), weapon: "dagger", movement: 12, thac0: 16, ac: 5, hp: 900),
+                    (name: "Defender", side: "B", at: (0.0, {gap:.1}), weapon: "club", movement: 3, thac0: 16, ac: 5, hp: 900),
+                ],
+                rounds: [(declare: {{ "Pursuer": Missile(targets: ["Defender"]), "Defender": Flee(to: (0.0, 200.0)) }},
+                          initiative: {{ "Pursuer": {dp}, "Defender": {dd} }})])"#
+        );
+        let s = firststrike::scene::parse("throw.ron", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        let mut r = SceneRun::new(s, None, Some(1));
+        r.run_to_end();
+        let ev = &r.log().events;
+        let totals: Vec<i64> = ["Pursuer", "Defender"]
+            .iter()
+            .map(|n| {
+                ev.iter()
+                    .find(|e| e.actor == *n && e.rule.id == "ti.total")
+                    .and_then(|e| e.detail.split("= ").nth(1)?.split_whitespace().next()?.parse().ok())
+                    .unwrap_or(i64::MAX)
+            })
+            .collect();
+        let shots: Vec<&LogEvent> = ev
+            .iter()
+            .filter(|e| e.actor == "Pursuer" && matches!(e.kind, K::Hit | K::Miss) && !e.detail.contains("free attack"))
+            .collect();
+        for shot in shots {
+            let rear = shot.detail.contains("from behind");
+            prop_assert_eq!(rear, totals[1] < totals[0], "totals {:?}: {}", totals, shot.detail);
+        }
+    }
+}
+
 /// The blows of a one-round scene where "Runner", `d` ft from a foe of `reach` (aiming its
 /// blows at it or holding), declares `runner`: each (actor, segment, target, free attack?),
 /// and whether the log names a move out of melee.

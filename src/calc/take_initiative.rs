@@ -168,22 +168,6 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             })?;
         ctx.weapon_speed = Some(s.speed);
     }
-    // Missile fire with a move row is moving and shooting (§8b, §8c: the move's +4 or +8
-    // beside the missile's speed), as a scene's missile on the move is: the same action as
-    // `move-missile`, with `far` for more than half the move.
-    let moving_rows = ["move_half", "move_full"];
-    let kind = match extra
-        .iter()
-        .filter(|e| moving_rows.contains(&e.as_str()))
-        .count()
-    {
-        1 if kind == "missile" => {
-            far = extra.iter().any(|e| e == "move_full");
-            extra.retain(|e| !moving_rows.contains(&e.as_str()));
-            "move-missile".to_string()
-        }
-        _ => kind,
-    };
     if (kind == "missile" || kind == "move-missile")
         && let Some(w) = weapon.as_deref().and_then(|w| tables::weapon(w).ok())
         && !w.can_fire()

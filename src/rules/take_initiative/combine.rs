@@ -61,6 +61,9 @@ pub enum Refusal {
     },
     /// More than two minor actions with no normal action.
     TooManyMinors(Vec<String>),
+    /// Missile fire with a move row: moving and shooting is an action of its own (§8b,
+    /// §8c), asked for as such.
+    ShotOnTheMove,
     /// Several melee targets without a melee attack.
     TargetsWithoutMelee,
     /// A charge by a figure already engaged.
@@ -85,6 +88,7 @@ impl Refusal {
             }
             Refusal::MovePrevents { .. } => cite::TI_MOVE_PREVENTS,
             Refusal::TargetsWithoutMelee => cite::TI_MULTIPLE_TARGETS,
+            Refusal::ShotOnTheMove => cite::TI_RANGED,
             Refusal::Engaged => cite::TI_CHARGE_ENGAGED,
             Refusal::Twice(_) => cite::TI_TOTAL,
             Refusal::ChargedThisTurn(_) => cite::TI_CHARGE,
@@ -114,6 +118,10 @@ impl Refusal {
             Refusal::TargetsWithoutMelee => {
                 "several melee targets need a melee attack".to_string()
             }
+            Refusal::ShotOnTheMove => "moving and shooting is one action of its own (§8b, §8c), \
+                not missile fire with a move row: in `first` write move-missile (add far past \
+                half the move), in a scene Missile(move_to: ...)"
+                .to_string(),
             Refusal::ChargedThisTurn(last) => format!(
                 "it charged in round {last}: a figure may charge once a turn (10 rounds)"
             ),
@@ -212,6 +220,13 @@ pub fn combine(table: &Table, action: Action, extra: &[&str]) -> Result<(Combine
         if extra[..k].contains(id) || own.iter().any(|m| m.id == *id) {
             return Err(Refusal::Twice(words(id)));
         }
+    }
+    if matches!(action, Action::Missile { .. })
+        && extra
+            .iter()
+            .any(|id| matches!(*id, "move_half" | "move_full"))
+    {
+        return Err(Refusal::ShotOnTheMove);
     }
     let mut normals: Vec<String> = normal_action(action)
         .map(String::from)

@@ -843,15 +843,26 @@ fn comes_at(t: &Fig, name: &str) -> bool {
     ) && t.act.targets().contains(&name)
 }
 
-/// A melee blow at a figure already running from it, its back turned (§5b): +2.
+/// A melee blow at a figure already running from it, its back turned (§5b), or a shot at
+/// one that turned to flee before the shooter's total (§4): +2.
 fn running_back(b: &Build, i: usize) -> Vec<super::Adjust> {
     let f = &b.figs[i];
-    let Some(t) = first_standing(b.figs, f.act).filter(|_| matches!(f.act, Act::Melee { .. }))
+    let shot = matches!(f.act, Act::Missile { .. });
+    let Some(t) =
+        first_standing(b.figs, f.act).filter(|_| matches!(f.act, Act::Melee { .. }) || shot)
     else {
         return Vec::new();
     };
     let tf = &b.figs[t];
-    let running = tf.fleeing && matches!(tf.act, Act::Flee { .. });
+    // A shot (a dagger thrown) at a figure that turned to flee before the shooter's total
+    // has its back too (§4, §5: "+2 rear bonus", less the range's penalty).
+    let turned_first = shot
+        && matches!(tf.act, Act::Flee { .. })
+        && b.acts
+            .get(&t)
+            .zip(b.acts.get(&i))
+            .is_some_and(|(ft, st)| ft < st);
+    let running = (tf.fleeing && matches!(tf.act, Act::Flee { .. })) || turned_first;
     let (bonus, rule) = crate::rules::take_initiative::flee::at_a_running_back(running);
     bonus
         .map(|value| super::Adjust {
