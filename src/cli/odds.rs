@@ -35,8 +35,8 @@ pub struct OddsArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Which dice to roll afresh: `unfixed` (default), `all`, or a list of kinds
-    /// (initiative,surprise,distance,to-hit,damage,d4,save,percent) whose fixed dice are
-    /// rolled too.
+    /// (initiative,surprise,distance,to-hit,damage,d4,save,percent,scatter,into-melee)
+    /// whose fixed dice are rolled too.
     #[arg(long, default_value = "unfixed")]
     pub reroll: String,
     /// Rounds to play (the scene's by default).
@@ -99,8 +99,11 @@ fn reroll(text: &str) -> Result<Reroll, String> {
             "d4" => Ok(DieKind::D4),
             "save" => Ok(DieKind::Save),
             "percent" => Ok(DieKind::Percent),
+            // Every kind a scene's `dice` fixes can be rolled afresh.
+            "scatter" => Ok(DieKind::Scatter),
+            "into-melee" | "intomelee" => Ok(DieKind::IntoMelee),
             other => Err(format!(
-                "--reroll: '{other}' is not a kind of die (unfixed, all, or a list of initiative, surprise, distance, to-hit, damage, d4, save, percent)"
+                "--reroll: '{other}' is not a kind of die (unfixed, all, or a list of initiative, surprise, distance, to-hit, damage, d4, save, percent, scatter, into-melee)"
             )),
         })
         .collect::<Result<Vec<_>, _>>()
