@@ -630,13 +630,32 @@ proptest::proptest! {
 #[test]
 fn every_kind_of_fixed_die_can_be_rerolled_by_name() {
     for kind in [
-        "initiative", "surprise", "distance", "to-hit", "damage", "d4", "save", "percent",
-        "scatter", "into-melee", "to-hit,into-melee",
+        "initiative",
+        "surprise",
+        "distance",
+        "to-hit",
+        "damage",
+        "d4",
+        "save",
+        "percent",
+        "scatter",
+        "into-melee",
+        "to-hit,into-melee",
     ] {
         let (code, _, err) = fs(&["odds", "bigby_vs_giant", "--trials", "20", "--reroll", kind]);
         assert_eq!(code, 0, "{kind}: {err}");
     }
-    let (code, _, err) = fs(&["odds", "bigby_vs_giant", "--trials", "20", "--reroll", "scater"]);
+    let (code, _, err) = fs(&[
+        "odds",
+        "bigby_vs_giant",
+        "--trials",
+        "20",
+        "--reroll",
+        "scater",
+    ]);
     assert_eq!(code, 2);
-    assert!(err.contains("scatter") && err.contains("into-melee"), "{err}");
+    assert!(
+        err.contains("scatter") && err.contains("into-melee"),
+        "{err}"
+    );
 }

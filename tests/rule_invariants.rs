@@ -1779,3 +1779,29 @@ proptest! {
         prop_assert_eq!(surprised, i64::from(d6) <= chance, "chance {} in 6", chance);
     }
 }
+
+proptest! {
+    /// DMG p.71: a delay in declaring holds back the one who hesitated. A spell's completion
+    /// never gives as its reason a win that the delay overrode: when the attacker hesitated
+    /// and the spell went off before its blow, the completion's words do not say the
+    /// attacker "won initiative" (outside tester: "Mage completes — casting time 3
+    /// segments; A won initiative 5-2" beside a pair line saying A came late).
+    #[test]
+    fn a_completion_never_gives_a_reason_a_delay_overrode(
+        da in 1u32..=6, dc in 1u32..=6, sf in 1u32..=10, time in 1u32..=9, late in 1u32..=9,
+    ) {
+        let actions = vec![
+            format!("A: melee sf={sf} hesitate={}s d6={da}", late * 6),
+            format!("Mage: cast time={time} d6={dc}"),
+        ];
+        let seq = order(&actions);
+        let events: Vec<_> = seq.beats.iter().flat_map(|b| &b.events).collect();
+        let done = events.iter().position(|e| matches!(e.kind, Seq::Complete));
+        let blow = events.iter().position(|e| matches!(e.kind, Seq::Routine { .. }));
+        if let (Some(done), Some(blow)) = (done, blow)
+            && done < blow
+        {
+            prop_assert!(!events[done].why.contains("A won initiative"), "{:?}: {}", actions, events[done].why);
+        }
+    }
+}

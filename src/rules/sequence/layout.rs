@@ -803,8 +803,11 @@ fn against_caster(
             g.before(done, e);
         }
     }
+    // The pair's reason joins the completion's words, unless a delay in declaring put the
+    // two in another order than that reason gives (the pair's line says so then): "A won
+    // initiative" beside a spell that went off before A's late blow would contradict it.
     let c = &mut ev.list[done];
-    if c.rule == cite::DECLARE_SPELLS {
+    if c.rule == cite::DECLARE_SPELLS && other_delay == caster_action.delay {
         c.rule = d.rule;
         c.why = crate::words!("{}; {}", c.why, d.why);
     }
