@@ -258,15 +258,15 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
         routines: a.routines,
         per_rounds: 1,
     };
-    // Slow halves the rate (a 3/2 fighter makes 3 routines in 4 rounds): the routines of
-    // the asked round are counted from the halved rate, as `run` counts them.
-    // Haste doubles the routines: past the most a rate may hold it is refused, as a
-    // scene's hasted figure is (it was cut to 12 without a word).
+    // Haste doubles the rate: one past the most a rate may hold is refused, on the hasted
+    // rate itself, as a scene's hasted figure is (it was cut to 12 without a word).
     if hasted {
-        let doubled = rate.unwrap_or_else(base).routines.saturating_mul(2);
+        let doubled = rate.unwrap_or_else(base).hasted().0.routines;
         limits::check("routines", doubled, &limits::ROUTINES)
             .map_err(|m| format!("{name}: hasted, {m}"))?;
     }
+    // Slow halves the rate (a 3/2 fighter makes 3 routines in 4 rounds): the routines of
+    // the asked round are counted from the halved rate, as `run` counts them.
     let rate = match (rate, hasted, slowed) {
         (r, true, _) => Some(r.unwrap_or_else(base).hasted().0),
         (r, _, true) => Some(r.unwrap_or_else(base).slowed().0),

@@ -451,7 +451,7 @@ pub fn run(path: PathBuf, options: ViewOptions) -> i32 {
                 resolution: bevy::window::WindowResolution::new(1280, 800),
                 ..default()
             }),
-            // The close button asks first when edits are unsaved (editor_ui::close_requested).
+            // The close button asks first when edits are unsaved (unsaved_ui::close_requested).
             close_when_requested: false,
             ..default()
         }))

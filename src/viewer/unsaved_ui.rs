@@ -13,26 +13,16 @@ use bevy::window::{PrimaryWindow, WindowCloseRequested};
 use bevy_egui::{EguiContexts, egui};
 
 /// The close button asks the editor's guard instead of closing at once. Changes typed in
-/// a figure's form and not applied yet are applied first, so the guard asks about them
-/// instead of the window closing over them.
+/// a figure's form and not applied yet are applied before the guard reads the request
+/// (`editor_ui::flush_form`), so it asks about them instead of the window closing over
+/// them.
 pub(super) fn close_requested(
     mut closing: MessageReader<WindowCloseRequested>,
     primary: Query<(), With<PrimaryWindow>>,
     mut out: MessageWriter<ViewerRequest>,
-    (editor, ui, mut edits): (
-        Option<Res<Editor>>,
-        Option<ResMut<EditorUi>>,
-        MessageWriter<EditorCommand>,
-    ),
 ) {
     // The players' window closes on its own (viewer/players.rs); the DM's asks first.
     if closing.read().any(|c| primary.contains(c.window)) {
-        let scene = editor.as_ref().and_then(|e| e.scene.as_ref());
-        if let (Some(scene), Some(mut ui)) = (scene, ui)
-            && let Some(edit) = super::editor_ui::follow_form(scene, None, &mut ui)
-        {
-            edits.write(EditorCommand::Edit(edit));
-        }
         out.write(ViewerRequest::Quit);
     }
 }

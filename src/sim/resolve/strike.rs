@@ -195,17 +195,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             }
         },
     };
-    let (charge, adjust) = if met {
-        let mut adjust = adjust.clone();
-        adjust.push(Adjust {
-            value: 0,
-            why: "charged to a point, no foe known: no charge bonus".into(),
-            rule: cite::TI_RACE,
-        });
-        (false, adjust)
-    } else {
-        (charge, adjust.clone())
-    };
+    let charge = charge && !met;
     // Loosed into a melee where its comrades fight, the shot may strike any of them.
     let target = super::into_melee::retarget(p, (actor, &act), target, when);
     let Ok(t) = p.figures.get(target) else { return };
@@ -269,6 +259,13 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     }
     let missile = matches!(act, Act::Missile { .. });
     let mut adjust = adjust.clone();
+    if met {
+        adjust.push(Adjust {
+            value: 0,
+            why: "charged to a point, no foe known: no charge bonus".into(),
+            rule: cite::TI_RACE,
+        });
+    }
     if p.figures.get(actor).is_ok_and(|a| a.hidden) {
         from_hiding(p, actor, target, &mut adjust);
     }
