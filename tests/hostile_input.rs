@@ -218,7 +218,7 @@ fn many_errors_on_one_long_line_are_capped_and_fast() {
     let dir = folder("long-line");
     let text = std::fs::read_to_string("scenes/otis_vs_robilar.ron").unwrap();
     let round = r#"(declare: { "Nobody": Melee(targets: ["Otis"]) }),"#;
-    let rounds = format!("rounds: [{}],", round.repeat(3000));
+    let rounds = format!("rounds: [{}],", round.repeat(1500));
     let start = text.find("rounds: [").unwrap();
     let end = text.rfind("],").unwrap() + 2;
     let flat: String = format!("{}{}{}", &text[..start], rounds, &text[end..])
