@@ -27,6 +27,7 @@ mod resolve;
 mod round_end;
 mod runner;
 mod sight;
+mod sight_look;
 mod sight_scan;
 mod spawn;
 

@@ -6,6 +6,7 @@
 
 use super::components::{Combatant, HitPoints, Infravision, Light, Position, SpellArea};
 use super::log::{self, EventKind, LogEvent, Payload};
+use super::sight_look::Look;
 use super::sight_scan::{self as scan, Frame, Looker};
 use super::{MapGrid, SegmentClock, SimScene};
 use crate::bounded::{BoundedCache, heap_bytes};
@@ -31,12 +32,19 @@ use super::sight_scan::SeenList;
 /// within an app); emptied when it grows past [`SIGHT_MEMO_LIMIT`] arrangements or
 /// [`SIGHT_MEMO_BYTES`] (one arrangement of a crowd holds every pair: 200 figures make
 /// 40,000, over a megabyte, so a count alone let `odds` grow by gigabytes).
+/// Beside it, the last look, which the next starts from when it is not met before.
 #[derive(Resource)]
-pub(super) struct SightMemo(BoundedCache<SightKey, Arc<SeenList>>);
+pub(super) struct SightMemo {
+    met: BoundedCache<SightKey, Arc<SeenList>>,
+    last: Option<Look>,
+}
 
 impl Default for SightMemo {
     fn default() -> Self {
-        SightMemo(BoundedCache::new(SIGHT_MEMO_LIMIT, SIGHT_MEMO_BYTES))
+        SightMemo {
+            met: BoundedCache::new(SIGHT_MEMO_LIMIT, SIGHT_MEMO_BYTES),
+            last: None,
+        }
     }
 }
 
@@ -219,10 +227,19 @@ impl SightWork<'_> {
         let daylight = self.scene.0.map.as_ref().is_some_and(|m| m.daylight);
         let lights = lights_now(&self.scene, carried, areas);
         let frame = Frame::new(vision, daylight, &lights, list);
-        if let Some(p) = self.inputs.last.as_ref().and_then(|k| self.memo.0.get(k)) {
-            return Some((p.clone(), frame));
+        if let Some(p) = self.inputs.last.as_ref().and_then(|k| self.memo.met.get(k)) {
+            let p = p.clone();
+            self.memo.last = Some(Look::new(list, &frame, p.clone()));
+            return Some((p, frame));
         }
-        let p = Arc::new(scan::seen_pairs(vision, &frame, list, expect));
+        // From the last look when few figures changed, else every pair.
+        let since = self
+            .memo
+            .last
+            .as_ref()
+            .and_then(|l| l.next(vision, &frame, list));
+        let p = Arc::new(since.unwrap_or_else(|| scan::seen_pairs(vision, &frame, list, expect)));
+        self.memo.last = Some(Look::new(list, &frame, p.clone()));
         // A list too big to be worth keeping (a vast crowd's, whose arrangements never
         // come again: a lit 1,000-figure hall's is 7 MB a segment) is not kept: it would
         // only push out the rest and hold memory `run` never reads again. A crowd of 200
@@ -231,7 +248,7 @@ impl SightWork<'_> {
             && let bytes = memo_bytes(k, &p)
             && bytes <= SIGHT_MEMO_BYTES / 16
         {
-            self.memo.0.insert(k.clone(), p.clone(), bytes);
+            self.memo.met.insert(k.clone(), p.clone(), bytes);
         }
         Some((p, frame))
     }

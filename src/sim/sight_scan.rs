@@ -18,7 +18,7 @@ use crate::rules::sight::{self, Seen, SeenBy, Unseen, Viewer};
 use std::collections::{HashMap, HashSet};
 
 /// One figure as sight sees it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Looker {
     /// Its index in the scene.
     pub index: usize,
@@ -96,28 +96,87 @@ impl Frame {
 /// [`SeenBy::rule`]).
 pub type SeenList = Vec<((usize, usize), SeenBy)>;
 
-/// Who sees whom among `list`, in order; `expect` is about how many (the last look's
-/// count), to size the list once.
-pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: usize) -> SeenList {
-    let cells: Vec<(i32, i32)> = list.iter().map(|f| vision.cell(f.at)).collect();
-    let up: Vec<usize> = (0..list.len())
-        .filter(|&i| list[i].condition.is_up())
-        .collect();
-    let diagonal = {
+/// What judging one pair reads besides its two figures: the look's light, each figure's
+/// cell, and the map's diagonal (the field of view that reaches everywhere).
+pub(super) struct Judge<'a> {
+    frame: &'a Frame,
+    list: &'a [Looker],
+    cells: Vec<(i32, i32)>,
+    diagonal: i32,
+}
+
+impl<'a> Judge<'a> {
+    pub(super) fn new(vision: &Vision, frame: &'a Frame, list: &'a [Looker]) -> Judge<'a> {
         let m = vision.sight_map();
-        crate::map::fov::radius_to_reach((0, 0), (m.width(), m.height()))
-    };
-    let mut out = Vec::with_capacity(expect);
-    let decide = |out: &mut SeenList, i: usize, j: usize, clear: bool| {
-        let (a, b) = (&list[i], &list[j]);
+        Judge {
+            frame,
+            list,
+            cells: list.iter().map(|f| vision.cell(f.at)).collect(),
+            diagonal: crate::map::fov::radius_to_reach((0, 0), (m.width(), m.height())),
+        }
+    }
+
+    /// Figure `j` carries a light or stands in one: seen along any clear line.
+    fn lit(&self, j: usize) -> bool {
+        let s = self.frame.seen(self.list, j);
+        s.carries_light || s.in_light
+    }
+
+    /// How `i` sees `j` when the line between them is `clear` or not (DMG p.62), through
+    /// any magical darkness; None if it does not.
+    fn decide(&self, i: usize, j: usize, clear: bool) -> Option<SeenBy> {
+        let (a, b) = (&self.list[i], &self.list[j]);
         let seen = sight::sees(
             clear,
             distance_ft(a.at, b.at),
             a.viewer(),
-            frame.seen(list, j),
+            self.frame.seen(self.list, j),
         );
-        if let Ok((by, _)) = sight::sees_through_darkness(a.in_darkness, b.in_darkness, seen) {
-            out.push(((a.index, b.index), by));
+        sight::sees_through_darkness(a.in_darkness, b.in_darkness, seen)
+            .ok()
+            .map(|(by, _)| by)
+    }
+
+    /// Whether a line from figure `j` in light reaches figure `i`: open floor between (four
+    /// lookups), else `j`'s field of view.
+    fn clear_to_lit(&self, vision: &mut Vision, i: usize, j: usize) -> bool {
+        let (ci, cj) = (self.cells[i], self.cells[j]);
+        vision.sight_map().open_between(cj, ci)
+            || vision.fov(cj, self.diagonal).contains(ci.0, ci.1)
+    }
+
+    /// How figure `i` sees figure `j`, if it does: the whole verdict for one pair, the one
+    /// [`seen_pairs`] reaches for it.
+    pub(super) fn verdict(&self, vision: &mut Vision, i: usize, j: usize) -> Option<SeenBy> {
+        let (a, b) = (&self.list[i], &self.list[j]);
+        if i == j || !a.condition.is_up() || b.condition == Condition::Dead {
+            return None;
+        }
+        let clear = if self.lit(j) {
+            self.clear_to_lit(vision, i, j)
+        } else {
+            let reach = a.dark_reach_ft();
+            if reach <= 0.0 || distance_ft(a.at, b.at) > reach {
+                return None;
+            }
+            vision.line_of_sight(a.at, b.at)
+        };
+        self.decide(i, j, clear)
+    }
+}
+
+/// Who sees whom among `list`, in order; `expect` is about how many (the last look's
+/// count), to size the list once.
+pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: usize) -> SeenList {
+    let judge = Judge::new(vision, frame, list);
+    let cells = &judge.cells;
+    let up: Vec<usize> = (0..list.len())
+        .filter(|&i| list[i].condition.is_up())
+        .collect();
+    let mut out = Vec::with_capacity(expect);
+    let mut decide = |i: usize, j: usize, clear: bool| {
+        if let Some(by) = judge.decide(i, j, clear) {
+            out.push(((list[i].index, list[j].index), by));
         }
     };
     // Figures in light: a viewer with only open floor between is clear at once (four
@@ -125,8 +184,7 @@ pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: u
     // once and only if some viewer needs it.
     let (mut clear, mut behind) = (Vec::with_capacity(up.len()), Vec::new());
     for j in 0..list.len() {
-        let seen = frame.seen(list, j);
-        if list[j].condition == Condition::Dead || !(seen.carries_light || seen.in_light) {
+        if list[j].condition == Condition::Dead || !judge.lit(j) {
             continue;
         }
         clear.clear();
@@ -139,7 +197,7 @@ pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: u
             }
         }
         if !behind.is_empty() {
-            let fov = vision.fov(cells[j], diagonal);
+            let fov = vision.fov(cells[j], judge.diagonal);
             clear.extend(
                 behind
                     .iter()
@@ -147,13 +205,12 @@ pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: u
             );
         }
         for &(i, c) in &clear {
-            decide(&mut out, i, j, c);
+            decide(i, j, c);
         }
     }
     // Figures in the dark: only near a viewer with a light or infravision.
     let grid = Buckets::new(list, |j| {
-        let s = frame.seen(list, j);
-        list[j].condition != Condition::Dead && !(s.carries_light || s.in_light)
+        list[j].condition != Condition::Dead && !judge.lit(j)
     });
     for &i in &up {
         let reach = list[i].dark_reach_ft();
@@ -163,7 +220,7 @@ pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: u
         for j in grid.near(list[i].at, reach) {
             if j != i && distance_ft(list[i].at, list[j].at) <= reach {
                 let clear = vision.line_of_sight(list[i].at, list[j].at);
-                decide(&mut out, i, j, clear);
+                decide(i, j, clear);
             }
         }
     }
@@ -172,7 +229,7 @@ pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: u
 
 /// The pairs in (viewer, seen) order: a counting pass by viewer, then each viewer's few
 /// pairs sorted (one sort of a crowd's whole list was a tenth of its round).
-fn by_viewer(pairs: SeenList) -> SeenList {
+pub(super) fn by_viewer(pairs: SeenList) -> SeenList {
     let viewers = pairs.iter().map(|p| p.0.0 + 1).max().unwrap_or(0);
     let mut start = vec![0usize; viewers + 1];
     for p in &pairs {
