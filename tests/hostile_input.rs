@@ -276,6 +276,58 @@ fn a_named_pipe_is_read_once() {
     }
 }
 
+/// A named pipe nothing writes into kept `check` waiting for ever for a writer: it is read
+/// as an empty file (exit 2, said so); one a program writes a scene into is read whole.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_read_without_waiting_for_a_writer() {
+    let dir = folder("fifo");
+    let fifo = dir.join("pipe.ron");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo on this machine
+    }
+    let path = fifo.to_str().unwrap();
+    for cmd in ["check", "run"] {
+        let args = [cmd, path];
+        let r = run(&args);
+        no_panic(&args, &r);
+        assert_eq!(r.0, 2, "{args:?}: {}", r.2);
+        assert!(r.2.contains("empty"), "{args:?}: {}", r.2);
+    }
+    // A writer that sends a library scene down the pipe: read to its end and checked.
+    let scene = std::fs::read_to_string("scenes/otis_vs_robilar.ron").unwrap();
+    let to = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        let mut w = std::fs::OpenOptions::new().write(true).open(to).unwrap();
+        w.write_all(scene.as_bytes()).unwrap();
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let args = ["check", path];
+    let r = run(&args);
+    writer.join().unwrap();
+    assert_eq!(r.0, 0, "{args:?}: {}", r.2);
+}
+
+/// A link that loops was called missing ("no such file, nor a library scene"): it is
+/// there, and its own error says what is wrong with it.
+#[cfg(unix)]
+#[test]
+fn a_link_in_a_loop_is_not_called_missing() {
+    let dir = folder("link-loop");
+    let link = dir.join("loop.ron");
+    std::os::unix::fs::symlink(&link, &link).unwrap();
+    let path = link.to_str().unwrap();
+    for cmd in ["check", "run"] {
+        let args = [cmd, path];
+        let r = run(&args);
+        no_panic(&args, &r);
+        assert_eq!(r.0, 2, "{args:?}: {}", r.2);
+        assert!(!r.2.contains("no such file"), "{args:?}: {}", r.2);
+        assert!(r.2.contains("cannot read"), "{args:?}: {}", r.2);
+    }
+}
+
 /// 7. Devices were read without a bound (the size check trusted the reported 0).
 #[cfg(unix)]
 #[test]

@@ -118,7 +118,7 @@ fn scene_path(arg: Option<PathBuf>, edit: bool) -> Option<PathBuf> {
     let path = arg.unwrap_or_else(|| PathBuf::from(DEFAULT_SCENE));
     // A bare name means the folder's NAME.ron before the library's, as for `run`.
     let path = crate::scene::library::user_file(&path);
-    if path.exists() {
+    if crate::scene::library::is_there(&path) {
         return Some(path);
     }
     let Some((name, _)) = path.to_str().and_then(crate::scene::library::find) else {

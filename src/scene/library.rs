@@ -27,7 +27,7 @@ pub fn find(name: &str) -> Option<(&'static str, &'static str)> {
 /// library scene of that name; the file's own error (with a hint) when neither.
 pub fn load_arg(arg: &Path) -> Result<Scene, SceneErrors> {
     let arg = &user_file(arg);
-    if arg.exists() {
+    if is_there(arg) {
         return load::load(arg);
     }
     if let Some((path, text)) = library_name(arg).and_then(find) {
@@ -50,7 +50,7 @@ pub fn load_arg(arg: &Path) -> Result<Scene, SceneErrors> {
 /// As [`load_arg`], with the scene's warnings (figures on defaults) for `check`.
 pub fn load_arg_with_warnings(arg: &Path) -> Result<(Scene, Vec<SceneError>), SceneErrors> {
     let arg = &user_file(arg);
-    if !arg.exists()
+    if !is_there(arg)
         && let Some((path, text)) = library_name(arg).and_then(find)
     {
         let label = format!("{path} (built in)");
@@ -58,17 +58,23 @@ pub fn load_arg_with_warnings(arg: &Path) -> Result<(Scene, Vec<SceneError>), Sc
         let warnings = load::warnings(&label, text, &scene);
         return Ok((scene, warnings));
     }
-    if !arg.exists() {
+    if !is_there(arg) {
         return load_arg(arg).map(|s| (s, Vec::new()));
     }
     load::load_with_warnings(arg)
+}
+
+/// Something is at `path`, even what cannot be followed (a link in a loop, a link to
+/// nothing): that is the file meant, and its own error says what is wrong with it.
+pub fn is_there(path: &Path) -> bool {
+    path.symlink_metadata().is_ok()
 }
 
 /// The user's own file a scene argument means, before the library: the file itself, or
 /// for a bare name (`lizard_man_lair`) a file `NAME.ron` in the folder.
 pub fn user_file(arg: &Path) -> PathBuf {
     let with_ron = arg.with_extension("ron");
-    if !arg.exists() && arg.extension().is_none() && with_ron.is_file() {
+    if !is_there(arg) && arg.extension().is_none() && with_ron.is_file() {
         with_ron
     } else {
         arg.to_path_buf()

@@ -18,7 +18,7 @@ pub fn read(path: &Path) -> Result<String, SceneErrors> {
     use std::io::Read;
     let file = path.display().to_string();
     let cannot = |m: String| SceneErrors(vec![SceneError::file(&file, m)]);
-    let f = std::fs::File::open(path).map_err(|e| cannot(format!("cannot read: {e}")))?;
+    let f = open(path).map_err(|e| cannot(format!("cannot read: {e}")))?;
     if f.metadata().is_ok_and(|m| m.is_dir()) {
         return Err(cannot("is a folder, not a scene file".into()));
     }
@@ -49,6 +49,37 @@ pub fn read(path: &Path) -> Result<String, SceneErrors> {
             )]))
         }
     }
+}
+
+/// Opens a file to read. A named pipe is opened without waiting for a writer (opening one
+/// that no program writes to would wait for ever), then read as usual: a pipe something
+/// writes into is read to its end, one nothing writes into is empty.
+#[cfg(unix)]
+fn open(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    if !std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo()) {
+        return std::fs::File::open(path);
+    }
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    // SAFETY: fcntl on a descriptor this function owns, with flags read from it.
+    let cleared = unsafe {
+        let flags = libc::fcntl(f.as_raw_fd(), libc::F_GETFL);
+        flags >= 0 && libc::fcntl(f.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK) >= 0
+    };
+    if cleared {
+        Ok(f)
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(unix))]
+fn open(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
 }
 
 /// Parses and validates scene text; `file` names it in errors.
