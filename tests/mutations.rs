@@ -194,3 +194,59 @@ proptest! {
         prop_assert_eq!(e.line, line, "{}: {}\n{}", e.field, e.message, src);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A bad value in a round is located on its own entry in that round, whatever order the
+    /// round's fields come in and however the rounds are laid out — on one line with the
+    /// list's bracket, or a field a line (outside tester: an initiative written before
+    /// `declare` was located in the declarations after it).
+    #[test]
+    fn a_bad_value_in_a_round_is_located_in_that_round(
+        rounds in 1usize..4,
+        bad in any::<prop::sample::Index>(),
+        initiative_first in proptest::collection::vec(any::<bool>(), 4),
+        one_line in any::<bool>(),
+        value in prop_oneof![Just(0u32), 7u32..40],
+        wrong_target in any::<bool>(),
+    ) {
+        let bad = bad.index(rounds);
+        let sep = if one_line { " " } else { "\n        " };
+        let items: Vec<String> = (0..rounds)
+            .map(|r| {
+                let die = if r == bad && !wrong_target { value } else { 2 };
+                let target = if r == bad && wrong_target { "Nobody" } else { "B" };
+                let init = format!("initiative: {{ \"A\": 3, \"B\": {die} }},");
+                let declare = format!("declare: {{ \"A\": Melee(targets: [\"{target}\"]), \"B\": Melee(targets: [\"A\"]) }},");
+                let (x, y) = if initiative_first[r] { (init, declare) } else { (declare, init) };
+                format!("({x}{sep}{y})")
+            })
+            .collect();
+        let src = format!(
+            "Scene(name: \"rounds\", setting: Indoors, seed: 1,\n\
+             combatants: [\n\
+             (name: \"A\", side: \"A\", at: (0.0, 0.0), ac: 5, hp: 8, thac0: 20, weapon: \"dagger\"),\n\
+             (name: \"B\", side: \"B\", at: (0.0, 5.0), ac: 5, hp: 8, thac0: 20, weapon: \"dagger\")],\n\
+             rounds: [ {} ])\n",
+            items.join(",\n    ")
+        );
+        let errors = match parse("t.ron", &src) {
+            Ok(_) => return Err(TestCaseError::fail(format!("accepted:\n{src}"))),
+            Err(e) => e.0,
+        };
+        // Where the bad entry is: in the bad round's own item.
+        let item = src.find(&items[bad]).unwrap();
+        let (field, needle) = if wrong_target {
+            (format!("rounds[{bad}].declare.A.target"), "\"Nobody\"".to_string())
+        } else {
+            (format!("rounds[{bad}].initiative.B"), format!("\"B\": {value}"))
+        };
+        let at = item + src[item..].find(&needle).unwrap();
+        let line = src[..at].matches('\n').count() + 1;
+        let column = src[..at].rsplit('\n').next().unwrap().chars().count() + 1;
+        let e = errors.iter().find(|e| e.field.starts_with(&field));
+        let e = e.ok_or_else(|| TestCaseError::fail(format!("no {field} error: {errors:?}\n{src}")))?;
+        prop_assert_eq!((e.line, e.column), (line, column), "{}: {}\n{}", e.field, e.message, src);
+    }
+}

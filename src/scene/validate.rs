@@ -31,6 +31,12 @@ fn locate(src: &str, anchors: &[String]) -> usize {
     let in_comment = |i: usize| comments.iter().any(|&(a, b)| a <= i && i < b);
     let (mut start, mut from) = (0, 0);
     for a in anchors {
+        if let Some(n) = a.strip_prefix(ITEM).and_then(|n| n.parse().ok()) {
+            if let Some(i) = item_start(src, from, n, &in_comment) {
+                (start, from) = (i, i);
+            }
+            continue;
+        }
         let (text, as_key, as_field) = match (a.strip_prefix(KEY), a.strip_prefix(FIELD)) {
             (Some(k), _) => (k, true, false),
             (_, Some(f)) => (f, true, true),
@@ -58,6 +64,62 @@ fn locate(src: &str, anchors: &[String]) -> usize {
         }
     }
     start
+}
+
+/// Where the `n`-th item (from 0) of the first list opening at or after `from` begins:
+/// items are split by the commas outside brackets, strings and comments. None if the list
+/// has fewer.
+fn item_start(
+    src: &str,
+    from: usize,
+    n: usize,
+    in_comment: &impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let b = src.as_bytes();
+    let open = (from..b.len()).find(|&i| b[i] == b'[' && !in_comment(i))?;
+    let (mut depth, mut k, mut in_str, mut begun) = (0usize, 0usize, false, false);
+    let mut i = open + 1;
+    while i < b.len() {
+        let c = b[i];
+        if in_str {
+            match c {
+                b'\\' => i += 1,
+                b'"' => in_str = false,
+                _ => {}
+            }
+        } else if !in_comment(i) {
+            if depth == 0 && !begun && !c.is_ascii_whitespace() && c != b',' {
+                if c == b']' {
+                    return None;
+                }
+                if k == n {
+                    return Some(i);
+                }
+                begun = true;
+            }
+            match c {
+                b'"' => in_str = true,
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth == 0 => return None,
+                b')' | b']' | b'}' => depth -= 1,
+                b',' if depth == 0 => {
+                    k += 1;
+                    begun = false;
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Marks an anchor that is the start of a list's item.
+const ITEM: &str = "\u{3}item:";
+
+/// An anchor at the start of the `n`-th item (from 0) of the next list.
+fn item(n: usize) -> String {
+    format!("{ITEM}{n}")
 }
 
 /// Marks an anchor that is a map's key.
@@ -214,13 +276,14 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
-    // `D6(n)` says the side is surprised, the d6 showing n: said when the side's own edge
-    // takes that roll out of the usual 2 in 6 (a ranger's party on a 2). A roll above 2
-    // is the DM's to give: many monsters surprise on 3 in 6 or more.
+    // `D6(n)` says the side is surprised, the d6 showing n: said when the roll is past the
+    // side's chance as the scene's figures make it — the usual 2 in 6, less for a ranger's
+    // party, more against foes that surprise more often (`surprises_more_often`, the
+    // way a scene gives a monster's 3 in 6 or more).
     for (side, spec) in &scene.surprise {
         if let super::SurpriseSpec::D6(n) = *spec {
             let (chance, how) = super::surprise_chance::side_chance(scene, side, 2);
-            if n > chance && n <= 2 {
+            if n > chance {
                 let how = if how.is_empty() {
                     String::new()
                 } else {
@@ -232,7 +295,7 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
                     format!(
                         "D6({n}) makes '{side}' surprised for {n} segments, though a d6 of {n} is no surprise at its {chance} in 6{how} (DMG p.61)"
                     ),
-                    Some("ChanceIn6(2) lets the chance decide (fix the d6 under dice: Surprise)".into()),
+                    Some("ChanceIn6(2) lets the chance decide (fix the d6 under dice: Surprise); foes that surprise more often say so with surprises_more_often".into()),
                 );
             }
         }
@@ -491,8 +554,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         }
     }
     for (k, d) in scene.surprise_segments.iter().enumerate() {
-        let mut anchors = vec!["surprise_segments".to_string()];
-        anchors.extend(std::iter::repeat_n("{".to_string(), k + 1));
+        let anchors = vec![field("surprise_segments"), item(k)];
         check_declarations(
             &mut c,
             scene,
@@ -503,8 +565,10 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         expects_in_surprise(&mut c, d, &anchors, k);
     }
     for (r, round) in scene.rounds.iter().enumerate() {
-        let mut anchors = vec!["rounds".to_string()];
-        anchors.extend(std::iter::repeat_n("declare".to_string(), r + 1));
+        // The round's own item, then its field: a round's fields come in any order.
+        let round_at = vec![field("rounds"), item(r)];
+        let within = |f: &str| [round_at.clone(), vec![field(f)]].concat();
+        let anchors = within("declare");
         check_declarations(
             &mut c,
             scene,
@@ -517,8 +581,8 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             engaged_charges(&mut c, scene, &round.declare, &anchors);
         }
         for (side, die) in &round.initiative {
-            let mut a = anchors.clone();
-            a.extend(["initiative".to_string(), q(side)]);
+            let mut a = within("initiative");
+            a.push(key(side));
             if ti {
                 // "Take Initiative!": each figure rolls its own d10.
                 // A name no figure has gets a suggestion; a known one with a bad die, the range.
@@ -558,8 +622,7 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 );
             }
         }
-        let mut change_at = anchors.clone();
-        change_at.push("change".into());
+        let change_at = within("change");
         check_declarations(
             &mut c,
             scene,
@@ -582,8 +645,8 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
         for (who, ids) in &round.modifiers {
-            let mut a = anchors.clone();
-            a.extend(["modifiers".to_string(), key(who)]);
+            let mut a = within("modifiers");
+            a.push(key(who));
             let field = format!("rounds[{r}].modifiers.{who}");
             let table = tables::take_initiative();
             let msg = if !ti {
@@ -609,13 +672,18 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                         })
                     })
                     .or_else(|| combination_refused(round.declare.get(who), ids))
+                    .or_else(|| {
+                        let targets = round.declare.get(who).map_or(0, |a| a.targets().len());
+                        let named = ids.iter().any(|id| id == "multiple_targets");
+                        let why = crate::rules::take_initiative::row_for_targets(targets).err()?;
+                        named.then(|| format!("{why}: name the targets in Melee(targets: [...]), and the row is added for each"))
+                    })
             };
             if let Some(m) = msg {
                 c.add(&a, field, m, None);
             }
         }
-        let mut then_at = anchors.clone();
-        then_at.push("then".into());
+        let then_at = within("then");
         check_declarations(
             &mut c,
             scene,
@@ -647,8 +715,8 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
         for (who, s) in &round.hesitation_s {
-            let mut a = anchors.clone();
-            a.extend(["hesitation_s".to_string(), key(who)]);
+            let mut a = within("hesitation_s");
+            a.push(key(who));
             if !names.contains(&who.as_str()) {
                 let msg = format!("no figure is named '{who}'");
                 c.add(
