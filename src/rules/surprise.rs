@@ -247,6 +247,28 @@ impl SurpriseAction {
     }
 }
 
+/// Missiles a figure looses in a surprise segment, its `nth` of shooting (DMG p.62): a
+/// full round's worth by its rate, and a first volley of missiles at the ready at three
+/// times that rate — the rate tripled, so what a fraction gives is tripled with it: a
+/// heavy crossbow's 1/2 is 3/2 (two bolts, the extra one in odd segments by `alt`, not
+/// three), a long bow's 2 is 6.
+pub fn missiles_in_segment(
+    rate: crate::rules::attack_rate::AttackRate,
+    nth: u32,
+    ready: bool,
+    alt: crate::rules::options::AlternatingRate,
+) -> (u32, Rule) {
+    let volley = if ready {
+        crate::rules::attack_rate::AttackRate {
+            routines: rate.routines.saturating_mul(3),
+            ..rate
+        }
+    } else {
+        rate
+    };
+    (volley.routines_in(nth, alt).0, cite::SURPRISE_ACTIONS)
+}
+
 /// Whether a figure may take `action` in a surprise segment. `surprised` is whether it is
 /// still surprised; `side_surprised` whether its side still is (a figure less surprised
 /// than its side may only move, cast or act: DMG p.71).
@@ -403,5 +425,31 @@ mod tests {
     fn penalties_never_create_surprise() {
         assert_eq!(individual_surprise(0, 3, true).0, 0);
         assert_eq!(individual_surprise(2, 3, false).0, 5);
+    }
+
+    proptest::proptest! {
+        /// Missiles at the ready fly at three times the rate (DMG p.62): over the segments
+        /// a rate spans (1/2 spans two), a ready volley each time would loose exactly three
+        /// times the rate's missiles, and an unready one the rate's own — whatever the rate
+        /// and whichever segments take the odd missile. A heavy crossbow (1/2) ready looses
+        /// two bolts, never three, in its first segment.
+        #[test]
+        fn a_ready_volley_is_three_times_the_rate(
+            routines in 1u32..=12,
+            per_rounds in 1u32..=2,
+            even in proptest::bool::ANY,
+        ) {
+            use crate::rules::attack_rate::AttackRate;
+            use crate::rules::options::AlternatingRate;
+            let rate = AttackRate { routines, per_rounds };
+            let alt = if even { AlternatingRate::ExtraInEvenRounds } else { AlternatingRate::ExtraInOddRounds };
+            let total = |ready: bool| (1..=per_rounds)
+                .map(|nth| missiles_in_segment(rate, nth, ready, alt).0)
+                .sum::<u32>();
+            proptest::prop_assert_eq!(total(true), 3 * routines);
+            proptest::prop_assert_eq!(total(false), routines);
+            let first = missiles_in_segment(rate, 1, true, alt).0;
+            proptest::prop_assert!(first * per_rounds <= 3 * routines + per_rounds - 1);
+        }
     }
 }

@@ -280,17 +280,14 @@ fn strike(b: &mut SegmentBuild, i: usize) {
     }
     let nth = f.rate.rounds_attacking + 1;
     let rate = f.rate.of(missile);
-    let (n, _) = rate.routines_in(nth, b.options.alternating_rate);
-    // Ready missiles fly three times as fast, once: the first volley empties what was
+    // Ready missiles fly at three times the rate, once: the first volley empties what was
     // ready, and the next segment's is at the normal rate (DMG p.62).
-    let n = if missile {
-        SurpriseAction::Missiles {
-            per_round: n,
-            ready: f.weapon.ready && f.rate.rounds_attacking == 0,
-        }
-        .missiles()
+    let ready = missile && f.weapon.ready && f.rate.rounds_attacking == 0;
+    let alt = b.options.alternating_rate;
+    let (n, _) = if missile {
+        surprise::missiles_in_segment(rate, nth, ready, alt)
     } else {
-        n
+        rate.routines_in(nth, alt)
     };
     // A segment its rate gives no attack still counts toward its rate.
     b.changes.attacked.push(i);
