@@ -242,9 +242,17 @@ proptest! {
     /// §1 for any dice: the orc falls on segment 7. With a base of 7 or more the sword
     /// changes to its move, acting on base + 2 + the new d10 + 8 (next round past 20) and
     /// never before the change; with a base under 7 it is past its base and cannot change.
+    /// Whether the orc stood in reach or a step beyond it (outside tester: a melee that
+    /// needed a step in still stepped toward the fallen orc, and the move waited a round),
+    /// the change leaves the old melee behind: no step toward the orc after it.
     #[test]
-    fn a_change_of_action_by_the_base_initiative(base in 1u32..=10, reroll in 1u32..=10) {
+    fn a_change_of_action_by_the_base_initiative(
+        base in 1u32..=10,
+        reroll in 1u32..=10,
+        orc_y in 15.0f64..=24.0,
+    ) {
         let src = scene_src("change_action_1")
+            .replace(r#"(name: "Orc", side: "Red", at: (10.0, 15.0)"#, &format!(r#"(name: "Orc", side: "Red", at: (10.0, {orc_y:.1})"#))
             .replace(r#""Sword": 9, "#, &format!(r#""Sword": {base}, "#))
             .replace(r#"Initiative: { "Sword": [4] }"#, &format!(r#"Initiative: {{ "Sword": [{reroll}] }}"#));
         let ev = play_src("1", &src);
@@ -264,6 +272,11 @@ proptest! {
             prop_assert_eq!(arrived, Some((1 + later, seg)));
             prop_assert!((c.round, c.segment) <= (1, base));
             prop_assert!(blows(&ev).iter().all(|b| b.0 != "Sword"));
+            let toward_orc = ev.iter().find(|e| {
+                e.kind == K::Move && e.actor == "Sword" && e.target.as_deref() == Some("Orc")
+                    && (e.round, e.segment) > (c.round, c.segment)
+            });
+            prop_assert!(toward_orc.is_none(), "{:?}", toward_orc.map(|e| &e.detail));
         } else {
             prop_assert!(changed.is_none());
         }
@@ -1314,4 +1327,45 @@ fn a_spell_without_a_level_is_warned_of() {
     assert_eq!(w[0].line, 9);
     assert!(w[0].message.contains("level 4"), "{}", w[0].message);
     assert!(warned("magic missile").is_empty());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A charge begun in the surprise segments and not yet arrived is over when the
+    /// figure declares anew in round 1: it moves in that round only as its new action
+    /// moves it (outside tester: the old charge ran on at the book's rate beside a new
+    /// melee, and nobody struck). Declared nothing, it carries on with the charge.
+    #[test]
+    fn a_new_declaration_ends_a_charge_from_the_surprise(
+        gap in 70.0f64..=110.0,
+        knight_d10 in 1u32..=10,
+        new_act in 0usize..3,
+    ) {
+        let round_1 = [
+            r#""Knight": Melee(targets: ["Orc"]), "#,
+            r#""Knight": Other("watches"), "#,
+            "",
+        ][new_act];
+        let src = format!(
+            r#"Scene(name: "surprise charge", setting: Indoors, seed: 1, rules: (system: TakeInitiative),
+    surprise: {{ "Blue": None, "Red": D6(2) }},
+    combatants: [
+        (name: "Knight", side: "Blue", at: (10.0, 10.0), weapon: "long sword", thac0: 14, ac: 3, hp: 40),
+        (name: "Orc", side: "Red", at: (10.0, {y:.1}), weapon: "long sword", thac0: 18, ac: 6, hp: 60),
+    ],
+    surprise_segments: [ {{ "Knight": Charge(targets: ["Orc"]) }}, {{ "Knight": Charge(targets: ["Orc"]) }} ],
+    rounds: [ (declare: {{ {round_1}"Orc": Other("stands") }}, initiative: {{ "Knight": {knight_d10}, "Orc": 5 }}) ],
+)"#,
+            y = 10.0 + gap
+        );
+        let ev = play_src("surprise_charge.ron", &src);
+        let moved_in_round_1 = ev.iter().any(|e| e.kind == K::Move && e.actor == "Knight" && e.round == 1);
+        // 48 ft in the two surprise segments: what is left is past a melee's 10-ft step.
+        if new_act < 2 {
+            prop_assert!(!moved_in_round_1, "moved on a charge its new declaration ended");
+        } else {
+            prop_assert!(moved_in_round_1, "an undeclared figure carries on with its charge");
+        }
+    }
 }

@@ -33,7 +33,7 @@ const KINDS: [(&str, &str); 12] = [
 ];
 
 /// Extra Appendix B rows a figure may add.
-const ROWS: [&str; 12] = [
+const ROWS: [&str; 14] = [
     "draw_weapon",
     "change_weapon",
     "open_door",
@@ -46,6 +46,8 @@ const ROWS: [&str; 12] = [
     "higher_ground",
     "hindered",
     "multiple_targets",
+    "stand_up",
+    "unarmed_m",
 ];
 
 /// A one-round scene under "Take Initiative!": a mage declaring `act` with these extra

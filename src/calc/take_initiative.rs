@@ -259,6 +259,12 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             ctx.targets
         ));
     }
+    if melee
+        && extra.iter().any(|e| e == "multiple_targets")
+        && let Err(why) = crate::rules::take_initiative::row_for_targets(ctx.targets as usize)
+    {
+        return Err(format!("{name}: {why}: give targets=N"));
+    }
     let round_end = melee
         && (multiple_targets(ctx.targets as usize).is_some()
             || extra.iter().any(|e| e == "multiple_targets"));

@@ -96,7 +96,7 @@ lower total acts first, a total over 20 next round at total - 20. KIND is one of
 charge, cast (level=N), move (far for over half the move), move-missile (moving, then
 shooting: never nocked), hurl (a weapon hurled on the charge), flee, withdraw, parry,
 expect, hide, turn, device, wait, block; mod=ID adds any other row (mod=higher_ground);
-targets=N (2 or more) is melee at several targets: +1 each, at the round's end (App. B);
+targets=N is melee at N targets (default 1); from 2, +1 each and at the round's end (App. B);
 nocards: a table without spell cards casts at +8 + level (note 6); cast ... mod=scroll
 reads the spell from a scroll, as the spell (App. B);
 iaijutsu (or iaijutsu=both) is the quick draw: drawing costs 0, sheathing half, changing

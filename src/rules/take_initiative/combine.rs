@@ -186,8 +186,11 @@ fn moving_prevents(action: Action) -> Option<&'static str> {
     }
 }
 
-/// Rows that move the figure (a movement type of their own).
-const MOVE_ROWS: [&str; 4] = ["charge", "move_half", "move_full", "flee"];
+/// Rows that move the figure (a movement type of their own; standing up is one: App. B
+/// lists it with the movements, and they exclude each other).
+const MOVE_ROWS: [&str; 5] = ["charge", "move_half", "move_full", "flee", "stand_up"];
+/// The rows of an unarmed attack, by size.
+const UNARMED_ROWS: [&str; 3] = ["unarmed_s", "unarmed_m", "unarmed_l"];
 /// Rows that are an action of their own, as their declarations are: a weapon set to
 /// receive a charge, a charge, a parry, hiding in shadows (App. A names parrying and
 /// hiding as normal actions), expecting an event. Beside another normal action they make
@@ -265,6 +268,9 @@ pub fn combine(table: &Table, action: Action, extra: &[&str]) -> Result<(Combine
         extra.iter().find_map(|id| {
             if CAST_ROWS.contains(id) {
                 Some("casting a spell".to_string())
+            } else if UNARMED_ROWS.contains(id) || *id == "set_to_receive" {
+                // The rows of the declarations movement prevents, as the declarations are.
+                Some("a melee attack".to_string())
             } else {
                 (*id == "hide").then(|| "hiding in shadows".to_string())
             }
@@ -414,6 +420,10 @@ mod tests {
                 action,
                 Action::Melee { .. } | Action::Unarmed { .. } | Action::SetToReceive
             );
+            // A melee attack named by its row (an unarmed attack's, a set weapon's) is one
+            // as much as its declaration: movement prevents it alike.
+            let attacks = melee
+                || ids.iter().any(|id| id.starts_with("unarmed_") || *id == "set_to_receive");
             let charge = action == Action::Charge || ids.contains(&"charge");
             let hides = action == Action::Hide || ids.contains(&"hide");
             let minors_allowed = if primaries == 1 { 1 } else { 2 };
@@ -427,7 +437,7 @@ mod tests {
                     prop_assert!(!twice, "a row counted twice accepted");
                     prop_assert!(primaries <= 1, "two normal actions accepted");
                     prop_assert!(moves <= 1, "two moves accepted");
-                    prop_assert!(!(moves == 1 && !charge && (casts || melee)), "cast or melee on the move");
+                    prop_assert!(!(moves == 1 && !charge && (casts || attacks)), "cast or melee on the move");
                     prop_assert!(!(moves == 1 && hides), "hiding on the move");
                     prop_assert!(minors <= minors_allowed, "too many minor actions");
                     prop_assert_eq!(c.one_attack, minors > 0);
@@ -437,7 +447,7 @@ mod tests {
                     let broken = twice
                         || primaries > 1
                         || moves > 1
-                        || (moves == 1 && !charge && (casts || melee))
+                        || (moves == 1 && !charge && (casts || attacks))
                         || (moves == 1 && hides)
                         || minors > minors_allowed
                         || (ids.contains(&"multiple_targets") && !melee);

@@ -224,6 +224,17 @@ pub fn multiple_targets(targets: usize) -> Option<Rule> {
     (targets >= 2).then_some(cite::TI_MULTIPLE_TARGETS)
 }
 
+/// Whether the row for several melee targets may be named beside a melee at `targets`
+/// foes (App. B, Weapon): only at two or more. Else why not, in words.
+pub fn row_for_targets(targets: usize) -> Result<(), &'static str> {
+    match multiple_targets(targets) {
+        Some(_) => Ok(()),
+        None => Err(
+            "multiple_targets is the row for a melee at two or more targets (Take Initiative! App. B, Weapon); at one the attack strikes on its own total",
+        ),
+    }
+}
+
 /// When a total acts that attacks several melee targets (App. B, Weapon): at the end of
 /// the round, on its last ordering segment after every other total (those of several
 /// attackers among themselves lower first); a total over 20 still carries into the next

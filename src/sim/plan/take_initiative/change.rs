@@ -11,9 +11,9 @@ use crate::rules::cite;
 use crate::rules::take_initiative::{acts_at, change};
 use crate::scene::Act;
 use crate::scene::DieKind;
-use crate::sim::components::{BaseInitiative, CarriedInitiative, CaughtUnaware};
+use crate::sim::components::{BaseInitiative, CarriedInitiative, CaughtUnaware, Closing};
 use crate::sim::log::{EventKind, LogEvent, Payload};
-use crate::sim::plan::{Fig, Plan, Planning, everyone};
+use crate::sim::plan::{Fig, MoveTo, Plan, Planning, everyone};
 use bevy::prelude::*;
 
 /// Run condition: a segment of a full round.
@@ -175,6 +175,9 @@ pub(in crate::sim) fn change_actions(
         for ev in std::mem::take(&mut b.events) {
             p.log.write(ev);
         }
+        // What the old action had it doing goes with it: a close or a step toward its
+        // fallen foe, a walk to a point (the new action's own movement, if any, follows).
+        p.commands.entity(e).remove::<(Closing, MoveTo)>();
         b.changes.apply(&mut p.commands, &figs, false);
     }
 }

@@ -240,6 +240,17 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
         if let Some(&(_, s)) = b.carry.iter().find(|(k, _)| *k == i) {
             e.insert(CarriedInitiative(s));
         }
+        // Declared anew, it leaves what its old declaration had it doing — a charge or a
+        // close from the surprise segments not yet arrived, a walk to a point — and does
+        // only what its new action sets going.
+        if spec.is_some_and(|s| s.declare.contains_key(&**f.name())) {
+            if f.closing.is_some() {
+                b.changes.closing.entry(i).or_insert(None);
+            }
+            if !b.changes.moving_to.contains_key(&i) {
+                e.remove::<MoveTo>();
+            }
+        }
     }
     b.changes.apply(&mut p.commands, &figs, true);
 }
