@@ -269,6 +269,27 @@ pub fn missiles_in_segment(
     (volley.routines_in(nth, alt).0, cite::SURPRISE_ACTIONS)
 }
 
+/// Segments each of several sides loses, its surprise netted against every other side's
+/// at once (DMG p.61-62): when every side is surprised, the least loss is taken from each
+/// (two sides: the smaller from the larger, [`net_surprise`]); when one side is not, each
+/// loses what it rolled. Either way, in the segments played, side `i` stands helpless
+/// while side `j` acts in exactly `net_surprise(i, j)`'s segments for `i` — a side
+/// surprised less than another but more than a third is not let off against the third.
+/// `None`: that side is not surprised.
+pub fn net_among(rolls: &[Option<u32>]) -> (Vec<u32>, Rule) {
+    let all: Option<Vec<u32>> = rolls.iter().copied().collect();
+    match all {
+        Some(all) if all.len() >= 2 => {
+            let least = all.iter().copied().min().unwrap_or(0);
+            (all.iter().map(|n| n - least).collect(), cite::SURPRISE_NET)
+        }
+        _ => (
+            rolls.iter().map(|r| r.unwrap_or(0)).collect(),
+            cite::SURPRISE_SEGMENTS,
+        ),
+    }
+}
+
 /// Whether a figure may take `action` in a surprise segment. `surprised` is whether it is
 /// still surprised; `side_surprised` whether its side still is (a figure less surprised
 /// than its side may only move, cast or act: DMG p.71).
@@ -449,7 +470,33 @@ mod tests {
             proptest::prop_assert_eq!(total(true), 3 * routines);
             proptest::prop_assert_eq!(total(false), routines);
             let first = missiles_in_segment(rate, 1, true, alt).0;
-            proptest::prop_assert!(first * per_rounds <= 3 * routines + per_rounds - 1);
+            proptest::prop_assert!(first * per_rounds < 3 * routines + per_rounds);
+        }
+    }
+
+    proptest::proptest! {
+        /// Netted among any number of sides, each pair keeps its own net: side i stands
+        /// helpless while side j acts in exactly the segments two-side netting gives i
+        /// against j — whether every side is surprised or one is not; two sides net as
+        /// two always did.
+        #[test]
+        fn every_pair_keeps_its_own_net(
+            rolls in proptest::collection::vec(proptest::option::of(1u32..=6), 2..5),
+        ) {
+            let (net, _) = net_among(&rolls);
+            let last = net.iter().copied().max().unwrap_or(0);
+            for i in 0..rolls.len() {
+                for j in (0..rolls.len()).filter(|&j| j != i) {
+                    // Segments in which i is still surprised and j no longer is.
+                    let free = (1..=last).filter(|&k| k <= net[i] && k > net[j]).count() as u32;
+                    let (pair, _) = net_surprise(rolls[i], rolls[j]);
+                    proptest::prop_assert_eq!(free, pair.lost_by(true), "{:?} {:?}", rolls, net);
+                }
+            }
+            if let [a, b] = rolls[..] {
+                let (pair, _) = net_surprise(a, b);
+                proptest::prop_assert_eq!(net, vec![pair.lost_by(true), pair.lost_by(false)]);
+            }
         }
     }
 }

@@ -19,6 +19,44 @@ fn distance_roll(dice: &mut Dice, check: &EncounterCheck) -> u32 {
         .clamp(1, die as i32) as u32
 }
 
+/// How surprise was netted among the sides surprised, in words: every side surprised, the
+/// least loss comes off each ("both surprised (3 vs 1): A loses 2, B loses 0", as two
+/// sides always read); a side not surprised, no netting at all.
+fn net_said(
+    when: (u32, u32),
+    surprised: &[(&String, u32)],
+    net: &BTreeMap<String, u32>,
+    rule: crate::rules::cite::Rule,
+) -> LogEvent {
+    let names: Vec<&str> = surprised.iter().map(|(s, _)| s.as_str()).collect();
+    let rolls: Vec<String> = surprised.iter().map(|(_, n)| n.to_string()).collect();
+    let losses: Vec<String> = surprised
+        .iter()
+        .map(|(s, _)| format!("{s} loses {}", net.get(*s).copied().unwrap_or(0)))
+        .collect();
+    let actor = crate::text::list(&names);
+    let detail = if rule == crate::rules::cite::SURPRISE_NET {
+        let all = if surprised.len() == 2 { "both" } else { "all" };
+        format!(
+            "{all} surprised ({}): {}",
+            rolls.join(" vs "),
+            losses.join(", ")
+        )
+    } else {
+        format!(
+            "surprised ({}), but a side is not: no netting, each loses its whole roll ({})",
+            rolls.join(" vs "),
+            losses.join(", ")
+        )
+    };
+    LogEvent::new(when, actor, EventKind::Surprise, None, detail, rule).with(Payload::SurpriseNet {
+        lost: surprised
+            .iter()
+            .map(|(s, _)| ((*s).clone(), net.get(*s).copied().unwrap_or(0)))
+            .collect(),
+    })
+}
+
 /// Determines surprise and distance in the encounter step.
 pub(super) fn encounter(
     scene: Res<SimScene>,
@@ -100,41 +138,23 @@ pub(super) fn encounter(
         );
         lost.insert(side.clone(), segments);
     }
-    // Net surprise between two sides both surprised.
-    let surprised: Vec<(String, u32)> = lost
+    // Surprise netted among every side at once: each pair keeps its own net, and a side
+    // not surprised lets none of the others off (rules::surprise::net_among).
+    let mut sides: Vec<String> = figures.iter().map(|(_, s, ..)| s.0.clone()).collect();
+    sides.extend(lost.keys().cloned());
+    sides.sort();
+    sides.dedup();
+    let rolls: Vec<Option<u32>> = sides
         .iter()
-        .filter_map(|(s, v)| v.map(|n| (s.clone(), n)))
+        .map(|s| lost.get(s).copied().flatten())
         .collect();
-    let mut net: BTreeMap<String, u32> = surprised.iter().cloned().collect();
-    if surprised.len() == 2 {
-        let (a, b) = (&surprised[0], &surprised[1]);
-        let (n, rule) = surprise::net_surprise(Some(a.1), Some(b.1));
-        net.insert(a.0.clone(), n.lost_by(true));
-        net.insert(b.0.clone(), n.lost_by(false));
-        log.write(
-            LogEvent::new(
-                when,
-                format!("{} and {}", a.0, b.0),
-                EventKind::Surprise,
-                None,
-                format!(
-                    "both surprised ({} vs {}): {} loses {}, {} loses {}",
-                    a.1,
-                    b.1,
-                    a.0,
-                    n.lost_by(true),
-                    b.0,
-                    n.lost_by(false)
-                ),
-                rule,
-            )
-            .with(Payload::SurpriseNet {
-                lost: vec![
-                    (a.0.clone(), n.lost_by(true)),
-                    (b.0.clone(), n.lost_by(false)),
-                ],
-            }),
-        );
+    let (netted, rule) = surprise::net_among(&rolls);
+    let net: BTreeMap<String, u32> = sides.iter().cloned().zip(netted.iter().copied()).collect();
+    let surprised: Vec<(&String, u32)> = (sides.iter().zip(&rolls))
+        .filter_map(|(s, r)| Some((s, (*r)?)))
+        .collect();
+    if surprised.len() >= 2 {
+        log.write(net_said(when, &surprised, &net, rule));
     }
     // Each figure by its Dexterity.
     let mut all: Vec<_> = figures.iter_mut().collect();
