@@ -326,6 +326,15 @@ fn a_link_in_a_loop_is_not_called_missing() {
         assert!(!r.2.contains("no such file"), "{args:?}: {}", r.2);
         assert!(r.2.contains("cannot read"), "{args:?}: {}", r.2);
     }
+    // A path spelled out as one is never a library scene, and its error does not offer one.
+    let args = ["check", "./no-such-scene-here.ron"];
+    let r = run(&args);
+    assert_eq!(r.0, 2, "{}", r.2);
+    assert!(
+        r.2.contains("no such file") && !r.2.contains("library"),
+        "{}",
+        r.2
+    );
 }
 
 /// 7. Devices were read without a bound (the size check trusted the reported 0).

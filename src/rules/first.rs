@@ -310,14 +310,15 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
         Cell::HigherAttacks(t) => {
             if r.routines != c.routines {
                 let first = order_by(r.routines, c.routines, false);
+                // The one with more first, each named: "3 routines (A) against 1 (B)".
+                let ((x, xn), (y, yn)) = first_named(first, r, c, |d| d.routines);
                 decision(
                     chart,
                     first,
                     cite::MULTIPLE_ROUTINES,
                     crate::words!(
-                        "{} against {}: more routines strike first and last",
-                        crate::text::plural(r.routines, "routine"),
-                        c.routines
+                        "{} ({x}) against {yn} ({y}): more routines strike first and last",
+                        crate::text::plural(xn, "routine"),
                     ),
                 )
             } else {
@@ -330,8 +331,17 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
         Cell::AsSingleVsSpell => {
             let inner = chart::cell(chart, r.single().category(), c.single().category());
             let mut d = evaluate_cell(inner, chart, &r.single(), &c.single(), ctx);
+            // Against a spell of a full round or more every routine can disrupt it.
+            let casting = r
+                .whole_casting_time()
+                .or(c.whole_casting_time())
+                .unwrap_or(0);
+            let which = match crate::rules::spell::routine_can_disrupt(2, casting).0 {
+                true => "a spell of a full round: every routine can disrupt it",
+                false => "only it can disrupt",
+            };
             d.why = crate::words!(
-                "the first routine is timed as a single one (only it can disrupt); {}",
+                "the first routine is timed as a single one ({which}); {}",
                 d.why
             );
             d

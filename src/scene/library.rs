@@ -33,14 +33,19 @@ pub fn load_arg(arg: &Path) -> Result<Scene, SceneErrors> {
     if let Some((path, text)) = library_name(arg).and_then(find) {
         return load::parse(&format!("{path} (built in)"), text);
     }
+    // A path spelled out as one (`./x`, `/x`) is never looked up in the library: its
+    // error says only that the file is not there.
+    let words = match library_name(arg) {
+        Some(_) => {
+            "no such file, nor a library scene of that name ('firststrike scenes' lists them)"
+        }
+        None => "no such file",
+    };
     load::load(arg).map_err(|mut e| {
         if let Some(first) = e.0.first_mut() {
             *first = SceneError::file(
                 &arg.display().to_string(),
-                format!(
-                    "no such file, nor a library scene of that name ('firststrike scenes' lists them): {}",
-                    first.message
-                ),
+                format!("{words}: {}", first.message),
             );
         }
         e

@@ -394,12 +394,24 @@ pub struct LogEvent {
     /// The figure it is aimed at, if any: set when recorded.
     #[serde(skip)]
     pub whom: Option<FigureId>,
+    /// The target is the one whose blow this event answers (a spell ruined, or kept, by
+    /// a hit on its caster): its words say so, "Cleric (struck by Orc)", not an arrow that
+    /// reads as if the spell were aimed at the striker. The JSON is unchanged.
+    #[serde(skip)]
+    pub struck_by_target: bool,
 }
 
 impl LogEvent {
     /// The same event, marked as placed by order alone when `fixed` is false.
     pub fn placed(mut self, fixed: bool) -> LogEvent {
         self.by_order = !fixed;
+        self
+    }
+
+    /// The same event, its target the one whose blow it answers
+    /// ([`LogEvent::struck_by_target`]).
+    pub fn answering_a_blow(mut self) -> LogEvent {
+        self.struck_by_target = true;
         self
     }
 
@@ -431,6 +443,7 @@ impl LogEvent {
             by_order: false,
             who: None,
             whom: None,
+            struck_by_target: false,
         }
     }
 
@@ -480,9 +493,9 @@ impl LogEvent {
         out.push(']');
     }
 
-    /// Who did what to whom, in words: "Robilar → Lizard man 2"; for a fall, the one who
-    /// falls and who felled it ("Lizard man 2 (struck by Robilar)"), so the line never
-    /// reads as if the striker fell. `name` dresses each name (bold in Markdown).
+    /// Who did what to whom, in words: "Robilar → Lizard man 2"; for a fall, or a spell a
+    /// blow ruined or did not, the one struck and who struck it ("Lizard man 2 (struck by
+    /// Robilar)"), so the line never reads as if the striker fell or was aimed at. `name` dresses each name (bold in Markdown).
     pub fn who_words(&self, name: impl Fn(&str) -> String) -> String {
         let mut out = String::new();
         self.push_who(&mut out, |n, out| out.push_str(&name(n)));
@@ -493,7 +506,7 @@ impl LogEvent {
     fn push_who(&self, out: &mut String, name: impl Fn(&str, &mut String)) {
         name(&self.actor, out);
         match (&self.target, self.kind) {
-            (Some(t), EventKind::Down) => {
+            (Some(t), _) if self.kind == EventKind::Down || self.struck_by_target => {
                 out.push_str(" (struck by ");
                 name(t, out);
                 out.push(')');

@@ -221,7 +221,13 @@ fn action(d: Option<&Declared>) -> String {
         }
         ActionKind::Missile => "missiles".into(),
         ActionKind::Charge { .. } => "charging".into(),
-        ActionKind::Cast { segments, .. } => format!("casting, {segments} segments"),
+        // The whole casting time, and what is left of it this round when it began before.
+        ActionKind::Cast { segments, .. } => match d.whole_casting_time() {
+            Some(whole) if whole > segments => {
+                format!("casting a {whole}-segment spell, {segments} left this round")
+            }
+            _ => format!("casting, {segments} segments"),
+        },
         ActionKind::Turn => "turning undead".into(),
         ActionKind::Other => "a non-combat act".into(),
     }

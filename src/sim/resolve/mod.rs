@@ -212,8 +212,14 @@ fn play(mut p: Play, keep: impl Fn(&PlanEntry) -> bool, rest: bool) {
                 }
                 _ => "DMG p.63",
             };
+            // Held or asleep is not felled: the words say which it was.
+            let stopped = match a.hp.condition {
+                crate::rules::combat::Condition::Held => "what held it",
+                crate::rules::combat::Condition::Asleep => "what put it to sleep",
+                _ => "what felled it",
+            };
             e.why = crate::words!(
-                "{} — at the same moment as what felled it: simultaneous, both happen ({page})",
+                "{} — at the same moment as {stopped}: simultaneous, both happen ({page})",
                 entry.why
             );
             same_beat = e;

@@ -999,7 +999,8 @@ fn wound(
             rule,
         )
         .with(payload)
-        .placed(entry.fixed),
+        .placed(entry.fixed)
+        .answering_a_blow(),
     );
 }
 
@@ -1045,7 +1046,8 @@ fn ruin_cantrips(p: &mut Play, seg: &mut Segment, (entry, b): (&PlanEntry, &Blow
             spell: what,
             disrupted_by: Some(b.name.to_string()),
         })
-        .placed(entry.fixed),
+        .placed(entry.fixed)
+        .answering_a_blow(),
     );
 }
 
