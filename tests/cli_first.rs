@@ -664,3 +664,42 @@ fn a_hasted_rate_past_twelve_is_refused_as_in_a_scene() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("routines 12"), "{out}");
 }
+
+/// The words name who has more routines and put it first: "3 routines (A) against 1 (B)"
+/// whichever side is declared first (outside tester: A with 3 read "1 routine against 3").
+#[test]
+fn more_routines_are_named_with_their_count() {
+    for (a, b) in [
+        ("A: melee sf=5 attacks=3 d6=2", "B: melee sf=5 d6=5"),
+        ("B: melee sf=5 d6=5", "A: melee sf=5 attacks=3 d6=2"),
+    ] {
+        let (code, out, err) = run(&["first", a, b]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("3 routines (A) against 1 (B)"), "{out}");
+    }
+}
+
+/// A spell a blow ruins reads as the caster struck by the striker, not as a spell aimed at
+/// the striker; the JSON keeps its actor and target.
+#[test]
+fn a_ruined_spell_names_who_struck_the_caster() {
+    let (code, out, err) = run(&["run", "scenes/orc_shaman.ron"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("curse is ruined"))
+        .expect("the ruin is logged");
+    assert!(line.contains("Shaman (struck by Fighter)"), "{line}");
+    assert!(!line.contains("Shaman → Fighter"), "{line}");
+    let (code, out, err) = run(&["run", "scenes/orc_shaman.ron", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let ruin: Value = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))
+        .find(|e| e["kind"] == "spell_disrupted")
+        .expect("the ruin is in the JSON");
+    assert_eq!(
+        (ruin["actor"].as_str(), ruin["target"].as_str()),
+        (Some("Shaman"), Some("Fighter"))
+    );
+}
