@@ -102,17 +102,21 @@ fn scene_src(name: &str) -> String {
 
 /// Plays a library scene with its first round's d10s replaced by `dice`.
 fn with_dice(name: &str, dice: &[(&str, u32)]) -> Vec<LogEvent> {
+    play_src(name, &with_dice_src(name, dice))
+}
+
+/// A library scene's text with its first round's d10s replaced by `dice`.
+fn with_dice_src(name: &str, dice: &[(&str, u32)]) -> String {
     let src = scene_src(name);
     let start = src.find("initiative: {").expect("a round gives its dice");
     let end = start + src[start..].find('}').unwrap() + 1;
     let map: Vec<String> = dice.iter().map(|(n, d)| format!("\"{n}\": {d}")).collect();
-    let src = format!(
+    format!(
         "{}initiative: {{ {} }}{}",
         &src[..start],
         map.join(", "),
         &src[end..]
-    );
-    play_src(name, &src)
+    )
 }
 
 fn at(ev: &[LogEvent], kind: K, actor: &str) -> Vec<(u32, u32)> {
@@ -153,10 +157,23 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
     /// §9a for any dice: contact on the knight's total; the spear doubles its damage exactly
-    /// when base − 2 comes before that total, and (the longer weapon) strikes first.
+    /// when base − 2 comes before that total, and (the longer weapon) strikes first —
+    /// whatever the pikeman declared while standing its ground: setting to receive needs no
+    /// change of action (outside tester: only a declared Set was set).
     #[test]
-    fn a_set_spear_doubles_when_in_time(k in 1u32..=6, p in 1u32..=10) {
-        let ev = with_dice("charge_9a", &[("Knight", k), ("Pikeman", p)]);
+    fn a_set_spear_doubles_when_in_time(
+        k in 1u32..=6,
+        p in 1u32..=10,
+        declared in proptest::sample::select(vec![
+            r#"Set(against: ["Knight"])"#,
+            "Hold",
+            r#"Other("stands its ground")"#,
+            r#"Melee(targets: ["Knight"])"#,
+        ]),
+    ) {
+        let src = with_dice_src("charge_9a", &[("Knight", k), ("Pikeman", p)])
+            .replace(r#""Pikeman": Set(against: ["Knight"]),"#, &format!(r#""Pikeman": {declared},"#));
+        let ev = play_src("9a.ron", &src);
         let total = k + 4;
         prop_assert_eq!(at(&ev, K::Arrive, "Knight"), vec![(1, total)]);
         let b = blows(&ev);

@@ -1231,7 +1231,23 @@ fn contact(b: &mut Build) {
         if !ready || !tf.up() || tf.weapon.missile || no_weapon_in_hand(b, t, s).is_some() {
             continue;
         }
-        let set = matches!(tf.act, Act::Set { .. })
+        // Setting to receive needs no change of action (§9a): a spear or pole arm in the
+        // hands of a defender standing its ground — waiting, set, meeting the charger where
+        // it stands, caught in place — is set whenever base − 2 comes before the blow. One
+        // coming at the charger is moving, not set.
+        let standing = caught
+            || matches!(
+                tf.act,
+                Act::Hold
+                    | Act::Other(_)
+                    | Act::Set { .. }
+                    | Act::Melee { .. }
+                    | Act::Expect { .. }
+            );
+        let spear = (tf.weapon.weapon.as_deref())
+            .and_then(|w| crate::tables::weapon(w).ok())
+            .is_some_and(|w| w.set_vs_charge);
+        let set = (matches!(tf.act, Act::Set { .. }) || (standing && !coming && spear))
             && b.bases
                 .get(&t)
                 .is_some_and(|&base| ti_charge::set_in_time(base, i64::from(s)).0);
