@@ -81,9 +81,17 @@ pub fn to_text(actions: &[Declared], idle: &[Idle], seq: &Sequence, defaults: &D
         } else {
             format!("{:>2}", a.initiative())
         };
+        // A charge ends in one blow at contact whatever the figure's rate (its routines
+        // come back the next round): said, so an `attacks=2` given does not vanish unseen.
+        let once = match a.kind {
+            crate::rules::action::ActionKind::Charge { .. } => {
+                " (a charge strikes once, at contact)"
+            }
+            _ => "",
+        };
         let _ = writeln!(
             out,
-            "  {:<14} {:<13} side {:<10} initiative {initiative}  routines {}",
+            "  {:<14} {:<13} side {:<10} initiative {initiative}  routines {}{once}",
             a.name,
             a.heading(),
             a.side,
