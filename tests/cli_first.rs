@@ -703,3 +703,17 @@ fn a_ruined_spell_names_who_struck_the_caster() {
         (Some("Shaman"), Some("Fighter"))
     );
 }
+
+/// A charger given several attacks is told it strikes once, at contact (outside tester:
+/// attacks=2 became "routines 1" without a word).
+#[test]
+fn a_charge_says_it_strikes_once() {
+    let (code, out, err) = run(&[
+        "first",
+        "K: charge arrive=3 weapon=long_sword attacks=2 d6=1",
+        "P: melee weapon=dagger d6=6",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().find(|l| l.trim_start().starts_with("K ")).expect("K's line");
+    assert!(line.contains("routines 1 (a charge strikes once, at contact)"), "{line}");
+}
