@@ -714,6 +714,12 @@ fn a_charge_says_it_strikes_once() {
         "P: melee weapon=dagger d6=6",
     ]);
     assert_eq!(code, 0, "{err}");
-    let line = out.lines().find(|l| l.trim_start().starts_with("K ")).expect("K's line");
-    assert!(line.contains("routines 1 (a charge strikes once, at contact)"), "{line}");
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("K "))
+        .expect("K's line");
+    assert!(
+        line.contains("routines 1 (a charge strikes once, at contact)"),
+        "{line}"
+    );
 }

@@ -302,7 +302,8 @@ proptest! {
 
 /// A declaration of one system only is refused in the other, with its location: a change
 /// of action in a book scene; a change for a caster (Basics: a caster may stop, not
-/// change); a book side's die in a Take Initiative! scene.
+/// change) or for one that chose to wait (Basics); a book side's die in a Take Initiative!
+/// scene.
 #[test]
 fn declarations_of_one_system_are_refused_in_the_other() {
     let ti = scene_src("change_action_1");
@@ -316,6 +317,10 @@ fn declarations_of_one_system_are_refused_in_the_other() {
     );
     let err = parse("1.ron", &caster).unwrap_err().to_string();
     assert!(err.contains("may stop, not change"), "{err}");
+    let waits = ti.replace(r#""Sword": Melee(targets: ["Orc"]),"#, r#""Sword": Hold,"#);
+    let err = parse("1.ron", &waits).unwrap_err().to_string();
+    assert!(err.contains("rounds[0].change.Sword"), "{err}");
+    assert!(err.contains("chose to wait"), "{err}");
     let sides = ti.replace(r#""Sword": 9, "#, r#""Blue": 3, "#);
     let err = parse("1.ron", &sides).unwrap_err().to_string();
     assert!(err.contains("each figure rolls its own d10"), "{err}");

@@ -642,6 +642,11 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                     "'{who}' casts this round: a caster may stop, not change (Take Initiative! Basics)"
                 );
                 c.add(&a, field, m, None);
+            } else if matches!(round.declare.get(who), Some(Act::Hold)) {
+                let m = format!(
+                    "'{who}' waits until the next round (Hold): a figure that chose to wait may not change its action (Take Initiative! Basics)"
+                );
+                c.add(&a, field, m, None);
             }
         }
         for (who, ids) in &round.modifiers {
