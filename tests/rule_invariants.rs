@@ -1805,3 +1805,41 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Light cast at a foe goes at its eyes (PHB p.44): every time, a save against spells —
+    /// made, the globe goes off behind it; failed, blinded — and the globe lights the place
+    /// either way. A light cast on a friend is a lamp: no save, no blinding.
+    #[test]
+    fn light_at_a_foe_asks_a_save_and_at_a_friend_none(
+        roll in 1u32..=20,
+        needed in 2u32..=20,
+        on_friend in any::<bool>(),
+    ) {
+        let target = if on_friend { "Squire" } else { "Orc" };
+        let src = format!(
+            r#"Scene(name: "light", setting: Indoors, seed: 2,
+              combatants: [
+                (name: "Cleric", side: "A", at: (0.0, 0.0), thac0: 20, ac: 5, hp: 20),
+                (name: "Squire", side: "A", at: (10.0, 0.0), thac0: 20, ac: 5, hp: 20),
+                (name: "Orc", side: "B", at: (0.0, 60.0), thac0: 20, ac: 5, hp: 20, save_vs_spell: {needed}),
+              ],
+              rounds: [(declare: {{ "Cleric": Cast(spell: "light", target: "{target}") }}, initiative: {{ "A": 3, "B": 2 }})],
+              dice: {{ Save: {{ "{target}": [{roll}] }} }})"#
+        );
+        let events = play(&src);
+        let effects: Vec<&LogEvent> = events.iter().filter(|e| e.kind == K::Effect && e.actor == "Cleric").collect();
+        let words: Vec<&str> = effects.iter().map(|e| e.detail.as_str()).collect();
+        prop_assert!(words.iter().any(|w| w.contains("ft around")), "{:?}", words);
+        let saved = words.iter().any(|w| w.contains("saves against the light"));
+        let blinded = words.iter().any(|w| w.contains("blinded"));
+        if on_friend {
+            prop_assert!(!saved && !blinded, "{:?}", words);
+        } else {
+            prop_assert_eq!(saved, roll >= needed, "{:?}", words);
+            prop_assert_eq!(blinded, roll < needed, "{:?}", words);
+        }
+    }
+}

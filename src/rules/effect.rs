@@ -149,6 +149,9 @@ pub enum Outcome {
     AlreadyDead,
     /// The spell does not work on its kind (the undead are not put to sleep).
     Immune,
+    /// Light cast at its eyes, its save failed (PHB p.44): blinded. What blindness does in
+    /// the fight is not modelled.
+    Blinded,
 }
 
 /// What a completed spell came to, as the log keeps it: an outcome the engine models, or
@@ -216,6 +219,7 @@ impl Outcome {
             Outcome::NoTarget => "no_target",
             Outcome::AlreadyDead => "already_dead",
             Outcome::Immune => "immune",
+            Outcome::Blinded => "blinded",
         }
     }
 
@@ -356,6 +360,16 @@ pub fn outcome(effect: Effect, target: Target) -> (Outcome, Rule) {
         Effect::Armor { bonus } => Outcome::Armor(bonus),
     };
     (o, rule)
+}
+
+/// Light cast at a foe is cast at its eyes (PHB p.44): a save made and the globe goes
+/// off behind it (still lighting the place), failed and it is blinded. A light on a
+/// friend, or on the caster, is a lamp and asks no save.
+pub fn light_at_the_eyes(save: Save) -> (Outcome, Rule) {
+    match save.made() {
+        true => (Outcome::Saved, cite::SAVING_THROW),
+        false => (Outcome::Blinded, cite::SPELL_LIGHT),
+    }
 }
 
 /// How many missiles a caster of `level` looses (PHB p.67): one, and one more for every

@@ -181,6 +181,7 @@ fn change(p: &mut Play, done: &Completed, target: Entity, outcome: Outcome) -> S
         Outcome::Immune => format!("{tname} is not affected: its kind ignores the spell"),
         Outcome::NoTarget | Outcome::AlreadyDead => String::new(),
         Outcome::Area | Outcome::Caught => format!("around {tname}"),
+        Outcome::Blinded => format!("{tname} is blinded"),
     }
 }
 
@@ -264,7 +265,41 @@ fn area(
 ) {
     let Ok(t) = p.figures.get(target) else { return };
     let (at, tname) = (*t.pos, t.figure.name.clone());
+    if matches!(effect, Effect::Light { .. }) {
+        at_the_eyes(p, done, target);
+    }
     fill(p, seg, done, effect, (at, tname, Some(target)), radius_ft);
+}
+
+/// Light cast at a foe goes at its eyes (PHB p.44): it saves — the globe goes off behind
+/// it — or is blinded; said before the globe. A light on a friend is a lamp: no save.
+fn at_the_eyes(p: &mut Play, done: &Completed, target: Entity) {
+    let (Ok(t), Ok(c)) = (p.figures.get(target), p.figures.get(done.caster)) else {
+        return;
+    };
+    if t.side.0 == c.side.0 || t.hp.condition == Condition::Dead {
+        return;
+    }
+    let name = t.figure.name.clone();
+    let (needed, _) = effect::save_vs_spell(t.saving_throw.map(|s| s.0), t.hit_dice.map(|h| h.0));
+    let save = Save {
+        rolled: p.dice.roll(DieKind::Save, &name, 20).0,
+        needed,
+    };
+    let (outcome, rule) = effect::light_at_the_eyes(save);
+    let words = if save.made() {
+        crate::words!(
+            "{name} saves against the light at its eyes (d20 {} vs {needed}): the globe goes off behind it",
+            save.rolled
+        )
+    } else {
+        mark(p, target, (done.casting.what.clone(), Mark::Spell(outcome)));
+        crate::words!(
+            "{name} fails its save against the light at its eyes (d20 {} vs {needed}): blinded (what blindness does in the fight is not modelled)",
+            save.rolled
+        )
+    };
+    log(p, done, Some(name), words, Some(outcome), rule);
 }
 
 /// An area centred `at` (round the figure `on`, which it follows, or at a point, named in
