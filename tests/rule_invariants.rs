@@ -1843,3 +1843,72 @@ proptest! {
         }
     }
 }
+
+/// DMG p.61 rule 3 and its example: the duergar are surprised on 1 in 10, Otis (a ranger)
+/// surprises others 1 in 6 more often: 26⅔%; the d% shows 12, and 12 ÷ 16⅔ rounded up
+/// is 1 segment lost.
+#[test]
+fn otis_surprises_the_duergar_on_a_percentage() {
+    let src = |roll: u32| {
+        format!(
+            r#"Scene(name: "duergar", setting: Indoors, seed: 1,
+              combatants: [
+                (name: "Otis", side: "Otis", at: (0.0, 0.0), weapon: "long sword", thac0: 12, ac: 4, hp: 60, surprises_more_often: 1),
+                (name: "Duergar 1", side: "Duergar", at: (0.0, 30.0), weapon: "light crossbow", thac0: 18, ac: 4, hp: 10),
+              ],
+              surprise: {{ "Duergar": Chance(1, 10), "Otis": None }},
+              rounds: [(declare: {{}})],
+              dice: {{ Surprise: {{ "Duergar": [{roll}] }} }})"#
+        )
+    };
+    let lost = |roll: u32| {
+        play(&src(roll))
+            .iter()
+            .find(|e| e.kind == K::Surprise && e.actor == "Duergar" && e.detail.contains("d%"))
+            .map(|e| e.payload.clone())
+    };
+    use firststrike::sim::Payload;
+    assert_eq!(lost(12), Some(Payload::Surprise { segments: 1 }));
+    // 26⅔%: 26 is surprise (2 segments), 27 is not.
+    assert_eq!(lost(26), Some(Payload::Surprise { segments: 2 }));
+    assert_eq!(lost(27), Some(Payload::Surprise { segments: 0 }));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A surprise chance on any die is a percentage (DMG p.61): with the sides' edges in
+    /// sixths added as 16⅔% each, the side is surprised exactly when the d% is within it,
+    /// and loses the roll ÷ 16⅔, rounded up — whatever the die and the edges.
+    #[test]
+    fn a_chance_on_any_die_is_a_percentage(
+        sides in proptest::sample::select(vec![4u32, 8, 10, 12, 20, 100]),
+        n in 0u32..=100,
+        more in 0u32..=2,
+        less in 0u32..=2,
+        roll in 1u32..=100,
+    ) {
+        let n = n % (sides + 1);
+        let src = format!(
+            r#"Scene(name: "chance", setting: Indoors, seed: 1,
+              combatants: [
+                (name: "Ranger", side: "A", at: (0.0, 0.0), thac0: 12, ac: 4, hp: 60, surprised_less_often: {less}),
+                (name: "Stalker", side: "B", at: (0.0, 30.0), thac0: 18, ac: 4, hp: 10, surprises_more_often: {more}),
+              ],
+              surprise: {{ "A": Chance({n}, {sides}), "B": None }},
+              rounds: [(declare: {{}})],
+              dice: {{ Surprise: {{ "A": [{roll}] }} }})"#
+        );
+        let events = play(&src);
+        let lost = events.iter()
+            .find(|e| e.kind == K::Surprise && e.actor == "A" && e.detail.contains("d%"))
+            .map(|e| match e.payload { firststrike::sim::Payload::Surprise { segments } => segments, _ => 99 });
+        // In 600ths: n in sides, less the side's edge, then plus the foe's, each step kept
+        // within 0..=600 (no chance below none nor above certain).
+        let after_less = (i64::from(n * 600 / sides) - 100 * i64::from(less)).clamp(0, 600);
+        let chance = (after_less + 100 * i64::from(more)).clamp(0, 600);
+        let surprised = i64::from(roll) * 6 <= chance;
+        let want = if surprised { (roll * 6).div_ceil(100) } else { 0 };
+        prop_assert_eq!(lost, Some(want), "{}", src);
+    }
+}

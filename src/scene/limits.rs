@@ -168,7 +168,7 @@ pub fn allowed_for(field: &str) -> String {
             "allowed: 1 to 6 on a side's d6 (1 to 8 on a d8), 1 to 10 on a figure's d10".to_string()
         }
         "surprise" => {
-            "allowed: D6(1 to 6), Percent(1 to 100), ChanceIn6(1 to 6) or None".to_string()
+            "allowed: D6(1 to 6), Percent(1 to 100), ChanceIn6(0 to 6), Chance(N, SIDES) (SIDES 4, 6, 8, 10, 12, 20 or 100; N 0 to SIDES) or None".to_string()
         }
         "load_lb" | "load" => range(&LOAD_LB),
         "rounds_attacking" => range(&RATE_ROUNDS),

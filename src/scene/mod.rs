@@ -433,7 +433,16 @@ pub enum SurpriseSpec {
     Percent(u32),
     /// Surprised on this chance in 6: the d6 is rolled (or taken from the fixed dice).
     ChanceIn6(u32),
+    /// Surprised on a chance of so many on another die — `Chance(1, 10)`, the duergar's 1 in
+    /// 10 — turned into a percentage (DMG p.61): the sides' edges in sixths are added as
+    /// 16⅔% each, the d% is rolled against it (or taken from the fixed dice, 1 to 100), and
+    /// the segments lost are the roll ÷ 16⅔, rounded up. On a d6 it is `ChanceIn6`.
+    Chance(u32, u32),
 }
+
+/// The dice a surprise chance may be given on: those whose chances stay exact in 600ths
+/// (rules::surprise::Chance).
+pub const SURPRISE_DICE: [u32; 7] = [4, 6, 8, 10, 12, 20, 100];
 
 /// The declarations for one surprise segment or round: figure → action. A figure not
 /// named carries on with what it was doing.

@@ -8,9 +8,20 @@ use crate::rules::surprise;
 /// the foes' "surprises others more often" edge when every one of them has it. Returns it
 /// and how it was made.
 pub fn side_chance(scene: &crate::scene::Scene, side: &str, base: u32) -> (u32, String) {
+    let (chance, how) = side_chance_of(scene, side, surprise::Chance::in_die(base, 6));
+    (chance.in_six().unwrap_or(base).min(6), how)
+}
+
+/// [`side_chance`] from a base chance on any die, exactly (a d10's 1 in 10 and a ranger's
+/// 1 in 6 make 26⅔%).
+pub fn side_chance_of(
+    scene: &crate::scene::Scene,
+    side: &str,
+    base: surprise::Chance,
+) -> (surprise::Chance, String) {
     let members = scene.combatants.iter().filter(|f| f.side == side);
     let less: Vec<u32> = members.map(|f| f.surprised_less_often).collect();
-    let (chance, _) = surprise::party_surprise_chance(surprise::Chance::in_die(base, 6), &less);
+    let (chance, _) = surprise::party_surprise_chance(base, &less);
     let mut how = Vec::new();
     if let Some(f) = scene
         .combatants
@@ -62,5 +73,5 @@ pub fn side_chance(scene: &crate::scene::Scene, side: &str, base: u32) -> (u32, 
         }
         None => chance,
     };
-    (chance.in_six().unwrap_or(base).min(6), how.join(", "))
+    (chance, how.join(", "))
 }

@@ -884,6 +884,14 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
             super::SurpriseSpec::D6(n) => limits::check("a d6 showing", n, &(1..=6)),
             super::SurpriseSpec::Percent(p) => limits::check("a d% showing", p, &(1..=100)),
             super::SurpriseSpec::ChanceIn6(n) => limits::check("a chance in 6 of", n, &(0..=6)),
+            super::SurpriseSpec::Chance(_, sides) if !super::SURPRISE_DICE.contains(&sides) => {
+                Err(format!(
+                    "a surprise chance is given on a d4, d6, d8, d10, d12, d20 or d% (100), not a d{sides}"
+                ))
+            }
+            super::SurpriseSpec::Chance(n, sides) => {
+                limits::check(&format!("a chance in {sides} of"), n, &(0..=sides))
+            }
             super::SurpriseSpec::None => Ok(()),
         };
         bad(
@@ -918,6 +926,10 @@ fn scene_limits(c: &mut Checker, scene: &Scene) {
             let range = match kind {
                 DieKind::Initiative if !ti && scene.combatants.iter().any(|c| c.side == *who) => {
                     1..=side_die(scene, who) as i32
+                }
+                // A side surprised on a chance on another die rolls the d%.
+                DieKind::Surprise if matches!(scene.surprise.get(who), Some(super::SurpriseSpec::Chance(_, s)) if *s != 6) => {
+                    1..=100
                 }
                 _ => range.clone(),
             };

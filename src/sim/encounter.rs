@@ -57,6 +57,58 @@ fn net_said(
     })
 }
 
+/// A side's surprise on a chance of `n` in `sides` on a die other than the d6, turned
+/// into a percentage with the sides' edges (DMG p.61): the d% is rolled against it and the
+/// segments lost are the roll ÷ 16⅔, rounded up. Returns the segments (None: not
+/// surprised), the words and the rule.
+fn on_another_die(
+    scene: &crate::scene::Scene,
+    side: &str,
+    (n, sides): (u32, u32),
+    dice: &mut Dice,
+    log: &mut MessageWriter<LogEvent>,
+) -> (Option<u32>, String, crate::rules::cite::Rule) {
+    let base = surprise::Chance::in_die(n, sides);
+    let (c, how) = crate::scene::surprise_chance::side_chance_of(scene, side, base);
+    let pct = |c: surprise::Chance| {
+        let p = format!("{:.1}", c.as_percent());
+        format!("{}%", p.trim_end_matches(".0"))
+    };
+    if !how.is_empty() {
+        let rule = if how.contains("less often") {
+            crate::rules::cite::SURPRISE_LESS_OFTEN
+        } else {
+            crate::rules::cite::SURPRISE_MORE_OFTEN
+        };
+        let words = format!(
+            "surprised on {n} in {sides} ({}) {how}: {}",
+            pct(base),
+            pct(c)
+        );
+        log.write(LogEvent::new(
+            (0, 0),
+            side,
+            EventKind::Surprise,
+            None,
+            words,
+            rule,
+        ));
+    }
+    let (roll, _) = dice.roll(DieKind::Surprise, side, 100);
+    let roll = roll.clamp(1, 100) as u32;
+    if c.is_surprised(SurpriseRoll::Percent(roll)) {
+        let (s, r) = surprise::segments_lost(SurpriseRoll::Percent(roll));
+        let words = format!(
+            "surprised on {}: d% shows {roll}, {s} segment(s) lost (the roll ÷ 16⅔, rounded up)",
+            pct(c)
+        );
+        (Some(s), words, r)
+    } else {
+        let words = format!("not surprised: d% shows {roll}, needs {} or less", pct(c));
+        (None, words, crate::rules::cite::SURPRISE_PERCENT)
+    }
+}
+
 /// Determines surprise and distance in the encounter step.
 pub(super) fn encounter(
     scene: Res<SimScene>,
@@ -95,7 +147,10 @@ pub(super) fn encounter(
                     r,
                 )
             }
-            SurpriseSpec::ChanceIn6(base) => {
+            SurpriseSpec::Chance(n, sides) if sides != 6 => {
+                on_another_die(&scene.0, side, (n, sides), &mut dice, &mut log)
+            }
+            SurpriseSpec::ChanceIn6(base) | SurpriseSpec::Chance(base, _) => {
                 let (c, how) = crate::scene::surprise_chance::side_chance(&scene.0, side, base);
                 let (roll, _) = dice.roll(DieKind::Surprise, side, 6);
                 let roll = roll.clamp(1, 6) as u32;
