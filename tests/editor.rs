@@ -650,3 +650,32 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    /// A cell painted anywhere: a wall, a closed door or a pillar over a figure is refused
+    /// and said, the scene as it was (outside tester: the scene then failed its checks and
+    /// the map kept drawing the last good one); any painting elsewhere, or of floor, is
+    /// done, and the scene still passes its checks.
+    #[test]
+    fn a_wall_is_never_painted_over_a_figure(
+        col in 0usize..12,
+        row in 0usize..8,
+        kind in proptest::sample::select(vec![CellKind::Wall, CellKind::DoorClosed, CellKind::Pillar, CellKind::Floor, CellKind::Water]),
+    ) {
+        let mut scene = new_scene(Setting::Indoors, 60.0, 40.0, 5.0);
+        scene.combatants.push(figure("Orc", "Orcs", (12.5, 12.5)));
+        scene.combatants.push(figure("Elf", "Elves", (37.5, 22.5)));
+        let before = scene.clone();
+        let under = [(2, 2), (7, 4)].contains(&(col, row));
+        let blocks = matches!(kind, CellKind::Wall | CellKind::DoorClosed | CellKind::Pillar);
+        let done = firststrike::scene::edit::apply(&mut scene, &Edit::Paint { col, row, kind });
+        if under && blocks {
+            proptest::prop_assert!(done.as_ref().is_err_and(|e| e.starts_with("not painted")), "{:?}", done);
+            proptest::prop_assert_eq!(scene, before);
+        } else {
+            proptest::prop_assert!(done.is_ok(), "{:?}", done);
+            let src = firststrike::scene::save::to_ron(&scene);
+            proptest::prop_assert!(firststrike::scene::parse("painted.ron", &src).is_ok(), "{}", src);
+        }
+    }
+}

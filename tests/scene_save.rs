@@ -50,6 +50,23 @@ fn saved_text_is_laid_out_for_people() {
     );
 }
 
+/// Saved text is written as a person writes RON: no raw identifiers (`r#None`) and no raw
+/// strings (`r#"..."#`) — quotes in a text are escaped — in any library scene, and it reads
+/// back the same (outside tester: "Robilar": r#None and text: r#"…"# in a saved lair).
+#[test]
+fn saved_text_has_no_raw_identifiers_or_strings() {
+    for path in firststrike::testing::library_scenes() {
+        let scene = load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let text = save::to_ron(&scene);
+        assert!(!text.contains("r#"), "{}:\n{text}", path.display());
+    }
+    let mut scene = load(std::path::Path::new("scenes/lizard_man_lair.ron")).unwrap();
+    scene.about = r#"the "lair" of r#None and a \ back"#.into();
+    let text = save::to_ron(&scene);
+    assert!(text.contains(r#"\"lair\""#), "{text}");
+    assert_eq!(parse("lair.ron", &text).unwrap(), scene, "{text}");
+}
+
 /// An atomic save never turns a special file into a plain one: a symbolic link is followed
 /// (the file it names is replaced, the link stays), a device is written through (so a full
 /// one is an error, not a file put in its place), a folder is refused, and a replaced

@@ -24,33 +24,39 @@ pub const MAX_VALUES: usize = 200;
 
 /// Reads `FIGURE.FIELD=FROM..TO[:STEP]` (STEP 1 by default).
 pub fn parse(text: &str) -> Result<Vary, String> {
+    read(text).map_err(|e| format!("--vary {e}"))
+}
+
+/// [`parse`], its errors without the command line's flag (the viewer's odds panel says
+/// them beside its own field).
+pub fn read(text: &str) -> Result<Vary, String> {
     let (path, range) = text
         .split_once('=')
-        .ok_or_else(|| format!("--vary {text}: write FIGURE.FIELD=FROM..TO[:STEP]"))?;
-    let (figure, field) = path.rsplit_once('.').ok_or_else(|| {
-        format!("--vary {text}: name the figure and the field, e.g. 'Hill giant.y'")
-    })?;
+        .ok_or_else(|| format!("{text}: write FIGURE.FIELD=FROM..TO[:STEP]"))?;
+    let (figure, field) = path
+        .rsplit_once('.')
+        .ok_or_else(|| format!("{text}: name the figure and the field, e.g. 'Hill giant.y'"))?;
     if !FIELDS.split(", ").any(|f| f == field) {
         return Err(format!(
-            "--vary: '{field}' is not a field a sweep varies ({FIELDS})"
+            "'{field}' is not a field a sweep varies ({FIELDS})"
         ));
     }
     let (span, step) = range.split_once(':').unwrap_or((range, "1"));
     let (from, to) = span
         .split_once("..")
-        .ok_or_else(|| format!("--vary {text}: the range is FROM..TO"))?;
+        .ok_or_else(|| format!("{text}: the range is FROM..TO"))?;
     let num = |s: &str| {
         s.trim()
             .parse::<f64>()
             .ok()
             .filter(|v| v.is_finite() && v.abs() <= 100_000.0)
-            .ok_or_else(|| format!("--vary {text}: '{s}' is not a number within ±100000"))
+            .ok_or_else(|| format!("{text}: '{s}' is not a number within ±100000"))
     };
     let (from_text, to_text, step_text) = (from, to, step);
     let (from, to, step) = (num(from)?, num(to)?, num(step)?);
     if step <= 0.0 || to < from {
         return Err(format!(
-            "--vary {text}: FROM must not exceed TO, and STEP must be above 0"
+            "{text}: FROM must not exceed TO, and STEP must be above 0"
         ));
     }
     // Only a position is measured in feet and may take any value; every other field is a
@@ -59,7 +65,7 @@ pub fn parse(text: &str) -> Result<Vary, String> {
     let feet = matches!(field, "x" | "y");
     if !(feet || whole(from) && whole(to) && whole(step)) {
         return Err(format!(
-            "--vary {text}: {field} takes whole numbers; FROM, TO and STEP must be whole"
+            "{text}: {field} takes whole numbers; FROM, TO and STEP must be whole"
         ));
     }
     // As many decimals as the DM wrote (0.1 steps stay 0.3, not 0.30000000000000004), and
@@ -73,7 +79,7 @@ pub fn parse(text: &str) -> Result<Vary, String> {
     let scale = 10f64.powi(decimals);
     let n = ((to - from) / step + 1e-9).floor() as usize + 1;
     if n > MAX_VALUES {
-        return Err(format!("--vary {text}: {n} values; at most {MAX_VALUES}"));
+        return Err(format!("{text}: {n} values; at most {MAX_VALUES}"));
     }
     Ok(Vary {
         figure: figure.to_string(),
@@ -196,5 +202,21 @@ fn every_outcome_in_every_run(runs: &mut [Odds]) {
             }
         }
         r.outcomes.sort_by(|a, b| a.key.cmp(&b.key));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command line's words name its flag; the viewer's (`read`) do not (outside
+    /// tester: the odds panel said "--vary abc: ...").
+    #[test]
+    fn only_the_command_line_names_its_flag() {
+        for bad in ["abc", "Giant.y=1", "Giant.q=1..2", "Giant.hp=5..1"] {
+            let viewer = read(bad).unwrap_err();
+            assert!(!viewer.contains("--vary"), "{viewer}");
+            assert!(parse(bad).unwrap_err().starts_with("--vary "), "{bad}");
+        }
     }
 }

@@ -259,6 +259,22 @@ pub fn apply(scene: &mut Scene, edit: &Edit) -> Result<(), String> {
             *scene = new_scene(*setting, *width_ft, *height_ft, *cell_ft);
         }
         Edit::Paint { col, row, kind } => {
+            // A wall painted over a figure would leave the scene failing its checks (a
+            // figure stands on open ground), as a figure dragged into a wall would: refused,
+            // and said, as that drag is.
+            let cell_ft = scene.map.as_ref().map_or(5.0, |m| m.cell_ft);
+            let on = |f: &&CombatantSpec| {
+                (f.at.0 / cell_ft).floor() == *col as f64
+                    && (f.at.1 / cell_ft).floor() == *row as f64
+            };
+            if kind.blocks_movement()
+                && let Some(f) = scene.combatants.iter().find(on)
+            {
+                return Err(format!(
+                    "not painted: '{}' stands in that cell; move the figure first",
+                    f.name
+                ));
+            }
             let map = scene.map.as_mut().ok_or("the scene has no map to paint")?;
             let line = map.rows.get_mut(*row).ok_or("no such row")?;
             let mut cells: Vec<char> = line.chars().collect();

@@ -16,27 +16,28 @@ fn line<T: Serialize + ?Sized>(v: &T) -> String {
         .compact_arrays(true)
         .compact_structs(true)
         .compact_maps(true)
-        .escape_strings(false)
+        .escape_strings(true)
         .new_line(" ")
         .indentor("");
     let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME);
     let s = options
         .to_string_pretty(v, config)
         .expect("scene values serialize");
-    tidy(&s)
+    tidy(&plain_identifiers(&s))
 }
 
 /// A value over several lines, indented by `indent` levels of four spaces after the first.
 fn block<T: Serialize + ?Sized>(v: &T, indent: usize, depth: usize) -> String {
     let config = PrettyConfig::new()
         .depth_limit(depth)
-        .escape_strings(false)
+        .escape_strings(true)
         .indentor("    ")
         .new_line("\n");
     let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME);
     let s = options
         .to_string_pretty(v, config)
         .expect("scene values serialize");
+    let s = plain_identifiers(&s);
     let pad = "    ".repeat(indent);
     s.lines()
         .enumerate()
@@ -49,6 +50,30 @@ fn block<T: Serialize + ?Sized>(v: &T, indent: usize, depth: usize) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The serializer's raw identifiers (`r#None`, a variant named as RON's own `None`) as a
+/// person writes them (`None`), which read back the same where a variant is expected;
+/// strings are left as they are.
+fn plain_identifiers(s: &str) -> String {
+    let (mut out, mut in_str, mut escaped) = (String::with_capacity(s.len()), false, false);
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        if !in_str && rest.starts_with("r#") && rest[2..].starts_with(|c: char| c.is_alphabetic()) {
+            rest = &rest[2..];
+            continue;
+        }
+        match (in_str, escaped, c) {
+            (true, false, '\\') => escaped = true,
+            (true, false, '"') => in_str = false,
+            (true, true, _) => escaped = false,
+            (false, _, '"') => in_str = true,
+            _ => {}
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
 }
 
 /// Compact output with its separators made single spaces.

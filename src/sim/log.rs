@@ -76,6 +76,19 @@ pub enum EventGroup {
 }
 
 impl EventKind {
+    /// A planned act carried out: a blow rolled, a spell or device finished, another act
+    /// done (what the order panel's lines stand for).
+    pub fn is_an_act(self) -> bool {
+        matches!(
+            self,
+            EventKind::Attack
+                | EventKind::Hit
+                | EventKind::Miss
+                | EventKind::SpellComplete
+                | EventKind::Act
+        )
+    }
+
     /// The group a reader shows or hides it with.
     pub fn group(self) -> EventGroup {
         use EventKind as K;

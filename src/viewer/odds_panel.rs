@@ -88,7 +88,7 @@ impl OddsPanel {
     pub fn start(&mut self, scene: Scene) {
         let progress = Arc::new(Progress::default());
         let (trials, vary, p) = (self.trials, self.vary.trim().to_string(), progress.clone());
-        let values = sweep::parse(&vary).map_or(1, |v| v.values.len() as u64);
+        let values = sweep::read(&vary).map_or(1, |v| v.values.len() as u64);
         let reroll = if self.all_dice {
             Reroll::All
         } else {
@@ -115,8 +115,12 @@ fn run(
         let o = odds::run_watched(scene, trials, seed, reroll, None, progress);
         return Ok(Found::Odds(o));
     }
-    let v = sweep::parse(vary)?;
-    let runs = sweep::run(scene, &v, (trials, seed, reroll, None), progress)?;
+    // Said beside the panel's own field: the command line's flag is no word of the viewer.
+    let v = sweep::read(vary).map_err(|e| format!("sweep {e}"))?;
+    let runs = sweep::run(scene, &v, (trials, seed, reroll, None), progress).map_err(|e| {
+        e.replacen("--vary: ", "sweep: ", 1)
+            .replacen("--vary ", "sweep ", 1)
+    })?;
     Ok(Found::Sweep(
         v.axis(),
         v.values[..runs.len()].to_vec(),
@@ -187,7 +191,15 @@ pub(super) fn odds_window(
                 Some(Err(e)) => {
                     ui.colored_label(egui::Color32::LIGHT_RED, e);
                 }
-                Some(Ok(Found::Odds(o))) => bars(ui, o),
+                Some(Ok(Found::Odds(o))) => {
+                    bars(ui, o);
+                    let fixed = playback
+                        .as_deref()
+                        .is_some_and(|p| !p.scene.dice.is_empty());
+                    if let Some(note) = all_alike(o, fixed && !panel.all_dice) {
+                        ui.weak(note);
+                    }
+                }
                 Some(Ok(Found::Sweep(field, values, runs))) => curves(ui, field, values, runs),
             }
         });
@@ -242,6 +254,15 @@ fn controls(ui: &mut egui::Ui, panel: &mut OddsPanel, playback: Option<&Playback
 
 /// Each outcome: its share as a bar, its 95% interval as a whisker (egui_plot: hover a bar
 /// for its value, drag and scroll to look closer), then the outcomes in words.
+/// Every trial came out the same, and the scene fixes dice the trials keep: said, with the
+/// switch that rolls them (a DM saw every outcome at 100% and no reason).
+fn all_alike(o: &Odds, kept_fixed: bool) -> Option<&'static str> {
+    let certain = o.outcomes.iter().all(|x| x.p == 0.0 || x.p == 1.0);
+    (certain && kept_fixed).then_some(
+        "Every trial came out the same: the scene fixes dice, and the trials keep them. Tick \"the scene's fixed dice too\" to roll them afresh.",
+    )
+}
+
 fn bars(ui: &mut egui::Ui, o: &Odds) {
     use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
     let note = if o.interrupted {
@@ -338,5 +359,44 @@ fn curves(ui: &mut egui::Ui, field: &str, values: &[f64], runs: &[Odds]) {
     for (i, s) in lines.iter().enumerate() {
         let (r, g, b) = sweep_chart::COLOURS[i % sweep_chart::MOST];
         ui.colored_label(egui::Color32::from_rgb(r, g, b), format!("— {}", s.label));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calc::odds::Outcome;
+
+    fn odds(shares: &[f64]) -> Odds {
+        let outcomes = shares
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| Outcome {
+                key: format!("o{k}"),
+                label: format!("outcome {k}"),
+                count: (p * 100.0) as u64,
+                trials: 100,
+                p,
+                low: p,
+                high: p,
+            })
+            .collect();
+        Odds {
+            trials: 100,
+            seed: 1,
+            outcomes,
+            interrupted: false,
+        }
+    }
+
+    /// Every trial alike while the scene's fixed dice are kept: the panel says why and
+    /// names the switch; a spread of outcomes, or the dice rolled afresh, says nothing.
+    #[test]
+    fn every_trial_alike_with_fixed_dice_is_explained() {
+        assert!(
+            all_alike(&odds(&[1.0, 0.0, 1.0]), true).is_some_and(|n| n.contains("fixed dice too"))
+        );
+        assert!(all_alike(&odds(&[1.0, 0.0]), false).is_none());
+        assert!(all_alike(&odds(&[0.6, 0.4]), true).is_none());
     }
 }

@@ -369,7 +369,18 @@ pub(super) fn panels(
         .resizable(false)
         .show(&mut root, |ui| {
             egui::Panel::bottom("legend").show(ui, legend);
-            timeline(ui, snap)
+            // Who struck or finished something in the segment on screen: its lines happened.
+            let acted: std::collections::HashSet<&str> = events
+                .as_deref()
+                .map(|e| pb.log_now(e))
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .take_while(|e| (e.round, e.segment) == snap.when)
+                .filter(|e| e.kind.is_an_act())
+                .map(|e| &*e.actor)
+                .collect();
+            timeline(ui, snap, &acted)
         })
         .response
         .rect
@@ -666,7 +677,7 @@ fn options(ui: &mut egui::Ui, pb: &Playback, switched: bool) {
     ));
 }
 
-fn timeline(ui: &mut egui::Ui, snap: &Snapshot) {
+fn timeline(ui: &mut egui::Ui, snap: &Snapshot, acted: &std::collections::HashSet<&str>) {
     let title = match snap.phase {
         Phase::Ready | Phase::Encounter => "The encounter".to_string(),
         Phase::Surprise(k) => format!("Surprise segment {k}"),
@@ -694,7 +705,7 @@ fn timeline(ui: &mut egui::Ui, snap: &Snapshot) {
     if rows.len() <= LONG_LIST {
         egui::ScrollArea::vertical().show(ui, |ui| {
             for row in &rows {
-                timeline_row(ui, snap, row, &down);
+                timeline_row(ui, snap, row, (&down, acted));
             }
         });
     } else {
@@ -702,7 +713,7 @@ fn timeline(ui: &mut egui::Ui, snap: &Snapshot) {
         let h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
         egui::ScrollArea::vertical().show_rows(ui, h, rows.len(), |ui, range| {
             for row in &rows[range] {
-                timeline_row(ui, snap, row, &down);
+                timeline_row(ui, snap, row, (&down, acted));
             }
         });
     }
@@ -733,11 +744,31 @@ fn timeline_rows(plan: &super::snapshot::PlanView) -> Vec<Row<'_>> {
     rows
 }
 
+/// Whether a line of the order will not happen: still to come, by a figure that can no
+/// longer act (put to sleep, held or felled since the round was laid out). A line of the
+/// segment on screen has been played: it did not happen only if its figure did nothing in
+/// that segment (one felled in the same beat still struck, and its blow stands).
+fn will_not_happen(
+    b: &super::snapshot::BeatView,
+    (plan_round, (round, now)): (u32, (u32, u32)),
+    (down, acted): (
+        &std::collections::HashSet<&str>,
+        &std::collections::HashSet<&str>,
+    ),
+) -> bool {
+    let later = plan_round > round || (plan_round == round && b.segment > now);
+    let this_segment = plan_round == round && b.segment == now;
+    down.contains(b.name.as_str()) && (later || (this_segment && !acted.contains(b.name.as_str())))
+}
+
 fn timeline_row(
     ui: &mut egui::Ui,
     snap: &Snapshot,
     row: &Row,
-    down: &std::collections::HashSet<&str>,
+    (down, acted): (
+        &std::collections::HashSet<&str>,
+        &std::collections::HashSet<&str>,
+    ),
 ) {
     let beat = match row {
         Row::Fight(f, members) => {
@@ -770,11 +801,8 @@ fn timeline_row(
         .iter()
         .map(|b| format!("{}: {}", b.name, b.what))
         .collect();
-    // Still to come, by a figure that can no longer act (put to sleep, held or felled
-    // since the round was laid out): it will not happen, and the line says so.
-    let to_come =
-        snap.plan.round > snap.when.0 || (snap.plan.round == snap.when.0 && first.segment >= now);
-    let cannot = |b: &&super::snapshot::BeatView| to_come && down.contains(b.name.as_str());
+    let at = (snap.plan.round, snap.when);
+    let cannot = |b: &&super::snapshot::BeatView| will_not_happen(b, at, (down, acted));
     let text = format!("{} · {}", who.join("  +  "), when);
     let text = if beat.iter().all(cannot) {
         format!("{text} — cannot act now")
@@ -942,5 +970,39 @@ fn figure_title(f: &super::FigureView) -> String {
         format!("{}{psionic}", f.name)
     } else {
         format!("{} — {}{psionic}", f.name, f.side)
+    }
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// A figure felled in the segment on screen: its line of that segment stands if it
+    /// struck in it (outside tester: a lizard man's three blows, struck before he fell in
+    /// the same beat, were crossed out as "cannot act now"), and is crossed out if it did
+    /// nothing; its lines of later segments are crossed out either way.
+    #[test]
+    fn a_blow_struck_before_the_fall_is_not_crossed_out() {
+        let at = (1, (1, 1));
+        let line = |segment| super::super::snapshot::BeatView {
+            segment,
+            fixed: false,
+            beat: 0,
+            fight: 0,
+            after: Vec::new(),
+            ruined: false,
+            name: "Lizard man 2".into(),
+            what: "blow".into(),
+            why: String::new(),
+        };
+        let down: HashSet<&str> = ["Lizard man 2"].into();
+        let struck: HashSet<&str> = ["Lizard man 2"].into();
+        let idle: HashSet<&str> = HashSet::new();
+        assert!(!will_not_happen(&line(1), at, (&down, &struck)));
+        assert!(will_not_happen(&line(1), at, (&down, &idle)));
+        assert!(will_not_happen(&line(3), at, (&down, &struck)));
+        let up: HashSet<&str> = HashSet::new();
+        assert!(!will_not_happen(&line(3), at, (&up, &idle)));
     }
 }

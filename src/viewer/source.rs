@@ -68,10 +68,12 @@ impl SceneSource {
 }
 
 /// The `.ron` files beside a scene and in the folder the viewer was started from (where
-/// Save as writes a bare name), sorted, then the built-in library's scenes not among them
-/// (by name), as the viewer's own copies ([`scene::library::copies_dir`]: written when one
-/// is opened, never over the user's files). Read again at each load, so a scene just
-/// saved is listed.
+/// Save as writes a bare name), sorted — the user's own, first — then the built-in
+/// library's scenes not among them (by name), as the viewer's own copies
+/// ([`scene::library::copies_dir`]: written when one is opened, never over the user's
+/// files), in the library's order. The copies' folder is never read as the user's: with a
+/// built-in scene open, the user's files were sorted in among the copies, out of sight of
+/// both ends of the list. Read again at each load, so a scene just saved is listed.
 pub(super) fn library(dir: &Path) -> Vec<PathBuf> {
     let ron_in = |d: &Path| -> Vec<PathBuf> {
         std::fs::read_dir(d)
@@ -82,18 +84,23 @@ pub(super) fn library(dir: &Path) -> Vec<PathBuf> {
             })
             .unwrap_or_default()
     };
-    let mut list = ron_in(dir);
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
     };
+    let copies = scene::library::copies_dir();
+    let mut list = if is_library_copy(dir) || same(dir, &copies) {
+        Vec::new()
+    } else {
+        ron_in(dir)
+    };
     let here = Path::new(".");
-    if !same(dir, here) {
+    if !same(dir, here) && !same(here, &copies) {
         list.extend(ron_in(here));
     }
-    list.sort();
+    // By file name, then path: a folder's files and the starting folder's mix as one list.
+    list.sort_by(|a, b| (a.file_name(), a).cmp(&(b.file_name(), b)));
     list.dedup();
-    let copies = scene::library::copies_dir();
     let here: Vec<_> = list.iter().filter_map(|p| p.file_name()).collect();
     let builtin: Vec<PathBuf> = scene::library::SCENES
         .iter()
@@ -126,4 +133,33 @@ pub fn ensure_copy(path: &Path) {
 /// A file's modification time, if it can be read.
 pub(super) fn modified(path: &Path) -> Option<SystemTime> {
     std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With a built-in scene open, the list is the user's files first and then every
+    /// built-in scene, none of the copies' folder counted as the user's (a DM who opened a
+    /// built-in scene found their own encounter nowhere near either end of the picker).
+    #[test]
+    fn the_users_files_come_first_whatever_is_open() {
+        let dir = std::env::temp_dir().join(format!("fs-picker-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("zz_my_encounter.ron"), "Scene()").unwrap();
+        let mine = library(&dir);
+        assert_eq!(mine[0], dir.join("zz_my_encounter.ron"), "{mine:?}");
+        let copies = scene::library::copies_dir();
+        for list in [mine, library(&copies)] {
+            let first_builtin = list.iter().position(|p| is_library_copy(p));
+            let last_own = list.iter().rposition(|p| !is_library_copy(p));
+            assert!(
+                last_own.is_none_or(|o| first_builtin.is_some_and(|b| o < b)),
+                "{list:?}"
+            );
+            let builtins = list.iter().filter(|p| is_library_copy(p)).count();
+            assert_eq!(builtins, scene::library::SCENES.len(), "{list:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
