@@ -107,9 +107,22 @@ impl Setting<'_> {
 
     /// `text` (part of its value) as a whole number within `range`.
     pub fn number_of(&self, text: &str, range: &RangeInclusive<u32>) -> Result<u32, String> {
-        let n = text
-            .parse::<u32>()
-            .map_err(|_| self.error(format!("{} takes a whole number", self.key)))?;
+        // A whole number too large for its type is out of range, not "not whole": said
+        // with the range, as 101 is.
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        let n = match text.parse::<u32>() {
+            Ok(n) => n,
+            Err(_) if digits => {
+                let shown: String = text.chars().take(24).collect();
+                let more = if text.len() > 24 { "…" } else { "" };
+                return Err(self.error(format!(
+                    "{} {shown}{more} is outside {}",
+                    self.key,
+                    limits::range_text(range)
+                )));
+            }
+            Err(_) => return Err(self.error(format!("{} takes a whole number", self.key))),
+        };
         limits::check(self.key, n, range).map_err(|m| self.error(m))?;
         Ok(n)
     }

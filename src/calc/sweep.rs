@@ -74,8 +74,15 @@ pub fn read(text: &str) -> Result<Vary, String> {
         .iter()
         .map(|t| t.trim().split_once('.').map_or(0, |(_, d)| d.len()))
         .max()
-        .unwrap_or(0)
-        .min(6) as i32;
+        .unwrap_or(0);
+    // Finer than a millionth, the values would be written alike (eleven columns all
+    // "17.5"): refused, not shown as one value many times.
+    if decimals > 6 {
+        return Err(format!(
+            "{text}: at most 6 decimals (a millionth of a foot or a point)"
+        ));
+    }
+    let decimals = decimals as i32;
     let scale = 10f64.powi(decimals);
     let n = ((to - from) / step + 1e-9).floor() as usize + 1;
     if n > MAX_VALUES {
@@ -213,7 +220,13 @@ mod tests {
     /// tester: the odds panel said "--vary abc: ...").
     #[test]
     fn only_the_command_line_names_its_flag() {
-        for bad in ["abc", "Giant.y=1", "Giant.q=1..2", "Giant.hp=5..1"] {
+        for bad in [
+            "abc",
+            "Giant.y=1",
+            "Giant.q=1..2",
+            "Giant.hp=5..1",
+            "Giant.x=17.5..17.50000000001:0.000000000001",
+        ] {
             let viewer = read(bad).unwrap_err();
             assert!(!viewer.contains("--vary"), "{viewer}");
             assert!(parse(bad).unwrap_err().starts_with("--vary "), "{bad}");

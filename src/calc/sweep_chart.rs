@@ -130,8 +130,52 @@ pub fn svg(title: &str, field: &str, values: &[f64], runs: &[Odds]) -> String {
     // Nothing from input can make plotters fail on a string; say so if it ever does.
     match failed {
         Some(e) => format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{e}</text></svg>"),
-        None => out,
+        None => format!("{out}\n<!-- {MARK} -->\n"),
     }
+}
+
+/// The words every chart this program draws carries (a comment after an SVG's root, a
+/// `tEXt` chunk of a PNG): an existing file is replaced by a new chart only if it is one
+/// (`odds --chart` never writes over a file the user made).
+pub const MARK: &str = "First Strike odds chart";
+
+/// Whether `bytes` (a file's) are a chart this program drew.
+pub fn is_ours(bytes: &[u8]) -> bool {
+    bytes.windows(MARK.len()).any(|w| w == MARK.as_bytes())
+}
+
+/// A PNG's bytes with a `tEXt` chunk (`Comment`: [`MARK`]) after its header chunk.
+fn marked_png(png: Vec<u8>) -> Vec<u8> {
+    // The 8-byte signature, then IHDR: length (4), type (4), 13 bytes of data, CRC (4).
+    let after_header = 8 + 4 + 4 + 13 + 4;
+    if png.len() < after_header {
+        return png;
+    }
+    let mut data = b"tEXtComment\0".to_vec();
+    data.extend_from_slice(MARK.as_bytes());
+    let mut chunk = ((data.len() - 4) as u32).to_be_bytes().to_vec();
+    chunk.extend_from_slice(&data);
+    chunk.extend_from_slice(&crc32(&data).to_be_bytes());
+    let mut out = png[..after_header].to_vec();
+    out.extend_from_slice(&chunk);
+    out.extend_from_slice(&png[after_header..]);
+    out
+}
+
+/// The CRC-32 a PNG chunk ends with (over its type and data).
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = 0xffff_ffffu32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = if c & 1 == 1 {
+                0xedb8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+        }
+    }
+    !c
 }
 
 /// The same chart as a PNG image (its bytes), drawn by plotters' bitmap backend.
@@ -149,7 +193,7 @@ pub fn png(title: &str, field: &str, values: &[f64], runs: &[Odds]) -> Result<Ve
     image
         .write_to(&mut out, image::ImageFormat::Png)
         .map_err(|e| e.to_string())?;
-    Ok(out.into_inner())
+    Ok(marked_png(out.into_inner()))
 }
 
 /// Draws the chart on `backend`.

@@ -110,6 +110,32 @@ fn reroll(text: &str) -> Result<Reroll, String> {
         .map(Reroll::Kinds)
 }
 
+/// Whether a chart may be written at `path`: its folder is there, and what is at `path`
+/// now is nothing, a chart this program drew (run again, it is redrawn), or no regular
+/// file (a pipe, `/dev/stdout`: written through). A file of the user's is never replaced.
+fn chart_may_go(path: &std::path::Path) -> Result<(), String> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(format!("the folder {} does not exist", dir.display()));
+    }
+    match std::fs::metadata(path) {
+        Err(_) => Ok(()),
+        Ok(m) if m.is_dir() => Err("is a folder".into()),
+        Ok(m) if !m.is_file() => Ok(()),
+        Ok(_) => {
+            let old = std::fs::read(path).map_err(|e| e.to_string())?;
+            if crate::calc::sweep_chart::is_ours(&old) {
+                Ok(())
+            } else {
+                Err("a file is there that is no chart this program drew: name another file, or move that one away first".into())
+            }
+        }
+    }
+}
+
 /// A sweep: the odds at each value, as a table (an outcome a line, a value a column) or
 /// JSON, and the chart if asked; 2 on a bad field or value.
 fn sweep(
@@ -131,7 +157,19 @@ fn sweep(
     let values = &vary.values[..runs.len()];
     // The bar goes before the table comes.
     bar.take();
-    if let Some(path) = &args.chart {
+    // Stopped before every value was played (Ctrl+C): a chart of some of the values would
+    // read as the whole sweep, and would replace the last one. Not drawn, and said.
+    let stopped = runs.len() < vary.values.len() || runs.iter().any(|r| r.interrupted);
+    if let Some(path) = args.chart.as_ref().filter(|_| stopped) {
+        eprintln!(
+            "{}",
+            crate::text::terminal_safe(&format!(
+                "--chart {}: not drawn: the trials were stopped before every value was played",
+                path.display()
+            ))
+        );
+    }
+    if let Some(path) = args.chart.as_ref().filter(|_| !stopped) {
         let title = format!("{}: the odds as {} changes", scene.name, vary.axis());
         let png = path
             .extension()
@@ -219,6 +257,17 @@ pub fn run(args: OddsArgs) -> i32 {
         eprintln!(
             "error: --chart {} is the scene file itself: name another file for the chart",
             chart.display()
+        );
+        return 2;
+    }
+    // Where the chart goes is checked before the trials, not after them: a folder that is
+    // not there, or a file of the user's that the chart would replace, is refused now.
+    if let Some(chart) = &args.chart
+        && let Err(e) = chart_may_go(chart)
+    {
+        eprintln!(
+            "{}",
+            crate::text::terminal_safe(&format!("error: --chart {}: {e}", chart.display()))
         );
         return 2;
     }

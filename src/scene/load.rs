@@ -51,9 +51,13 @@ pub fn read(path: &Path) -> Result<String, SceneErrors> {
     }
 }
 
+/// How long a named pipe is waited on for a program to write into it.
+const PIPE_WAIT_MS: i32 = 5_000;
+
 /// Opens a file to read. A named pipe is opened without waiting for a writer (opening one
-/// that no program writes to would wait for ever), then read as usual: a pipe something
-/// writes into is read to its end, one nothing writes into is empty.
+/// that no program writes to would wait for ever), then waited on for at most
+/// [`PIPE_WAIT_MS`] for something to read — a writer that comes a moment later is read
+/// whole — and read as usual; none in that time is said.
 #[cfg(unix)]
 fn open(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::fd::AsRawFd;
@@ -70,10 +74,25 @@ fn open(path: &Path) -> std::io::Result<std::fs::File> {
         let flags = libc::fcntl(f.as_raw_fd(), libc::F_GETFL);
         flags >= 0 && libc::fcntl(f.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK) >= 0
     };
-    if cleared {
-        Ok(f)
-    } else {
-        Err(std::io::Error::last_os_error())
+    if !cleared {
+        return Err(std::io::Error::last_os_error());
+    }
+    let mut ready = libc::pollfd {
+        fd: f.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one pollfd of a descriptor this function owns, its length given.
+    match unsafe { libc::poll(&mut ready, 1, PIPE_WAIT_MS) } {
+        0 => Err(std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            format!(
+                "a named pipe no program wrote into within {} s",
+                PIPE_WAIT_MS / 1000
+            ),
+        )),
+        n if n < 0 => Err(std::io::Error::last_os_error()),
+        _ => Ok(f),
     }
 }
 

@@ -280,19 +280,50 @@ pub fn write_bytes_atomic(path: &Path, text: &[u8]) -> std::io::Result<()> {
         }
         return std::fs::write(path, text);
     }
-    let name = path
-        .file_name()
-        .map_or("file".into(), |n| n.to_string_lossy().to_string());
-    let tmp = path.with_file_name(format!(".{name}.saving"));
-    let written = std::fs::write(&tmp, text).and_then(|()| match &existing {
-        Some(m) => std::fs::set_permissions(&tmp, m.permissions()),
-        None => Ok(()),
-    });
+    let (tmp, mut file) = temporary_beside(path)?;
+    let written = {
+        use std::io::Write;
+        file.write_all(text)
+            .and_then(|()| match &existing {
+                Some(m) => file.set_permissions(m.permissions()),
+                None => Ok(()),
+            })
+            // On the disk before it takes the name: a crash leaves the old file or the new.
+            .and_then(|()| file.sync_all())
+    };
+    drop(file);
     written
         .and_then(|()| std::fs::rename(&tmp, path))
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
         })
+}
+
+/// A new temporary file beside `path`, made by this call alone: a name of this process's
+/// own (`.NAME.PID.N.saving`), created only if nothing is there — never a file or link
+/// someone left under that name, which is neither followed nor truncated, and never the
+/// temporary file of another save running at once.
+fn temporary_beside(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .map_or("file".into(), |n| n.to_string_lossy().to_string());
+    let mut last = None;
+    for _ in 0..100 {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let tmp = path.with_file_name(format!(".{name}.{}.{n}.saving", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no temporary name free")))
 }
 
 /// The file a path names, its symbolic links followed (at most 40, as the kernel does; a

@@ -183,11 +183,20 @@ pub(super) fn panels(
     rects.top = egui::Panel::top("top")
         .show(&mut root, |ui| {
             ui.horizontal_wrapped(|ui| {
-                let current = source
-                    .path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().to_string())
-                    .unwrap_or_default();
+                // A new scene the editor holds is no file yet: the picker does not name the
+                // file it came from as if it were open.
+                let unsaved_new = editor
+                    .as_deref()
+                    .is_some_and(|ed| ed.scene.is_some() && ed.path.is_none());
+                let current = if unsaved_new {
+                    "(new, not saved)".to_string()
+                } else {
+                    source
+                        .path
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().to_string())
+                        .unwrap_or_default()
+                };
                 egui::ComboBox::from_id_salt("scene")
                     .selected_text(&current)
                     .width(170.0)
@@ -850,7 +859,9 @@ fn log(ui: &mut egui::Ui, pb: &Playback, events: &EventLog, filter: &mut super::
     let all = pb.log_now(events);
     let ordering = pb.current().ordering;
     let events: Vec<&crate::sim::LogEvent> = all.iter().filter(|e| filter.shows(e)).collect();
-    ui.horizontal(|h| {
+    // Wrapped: in the editor the log is narrower, and a row that would not fit widened the
+    // panel under the order's (its lines and its figure filter were cut off).
+    ui.horizontal_wrapped(|h| {
         h.strong(format!(
             "Event log ({} of {} events so far)",
             events.len(),
