@@ -278,6 +278,9 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
             );
             (field, Some(help))
         }
+        // A key given twice is the map's fault: named by the map's own field (`declare`),
+        // not by the last field written inside its entries (`targets`).
+        E::Message(m) if m.contains("is given twice") => (map_field_before(src, offset), None),
         _ => (field_before(src, offset), None),
     };
     // The range in the message itself too, not only in the help below the source.
@@ -292,6 +295,61 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     err.line = e.span.start.line;
     err.column = e.span.start.col;
     err
+}
+
+/// The field whose map holds `offset`: the name before the `{` that opens the map the
+/// offset is in (brackets, strings and comments counted), or [`field_before`]'s answer.
+fn map_field_before(src: &str, offset: usize) -> String {
+    let comments = super::validate::comment_spans(src);
+    let in_comment = |i: usize| comments.iter().any(|&(a, b)| a <= i && i < b);
+    let b = src.as_bytes();
+    let offset = offset.min(b.len());
+    // An offset inside a string (RON points at the key given twice) starts before it.
+    let mut open = None;
+    let mut j = 0;
+    while j < offset {
+        if !in_comment(j) && b[j] == b'"' {
+            open = if open.is_some() { None } else { Some(j) };
+        } else if open.is_some() && b[j] == b'\\' {
+            j += 1;
+        }
+        j += 1;
+    }
+    let (mut depth, mut in_str) = (0i32, false);
+    let mut i = open.unwrap_or(offset);
+    while i > 0 {
+        i -= 1;
+        let c = b[i];
+        if in_comment(i) {
+            continue;
+        }
+        match c {
+            b'"' if i == 0 || b[i - 1] != b'\\' => in_str = !in_str,
+            _ if in_str => {}
+            b'}' | b')' | b']' => depth += 1,
+            // An enclosing list or tuple (the offset inside an entry's value): go outward.
+            b'(' | b'[' if depth == 0 => {}
+            b'(' | b'[' => depth -= 1,
+            b'{' if depth == 0 => {
+                let before = src[..i].trim_end().trim_end_matches(':').trim_end();
+                let name: String = before
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                if !name.is_empty() {
+                    return name;
+                }
+                break;
+            }
+            b'{' => depth -= 1,
+            _ => {}
+        }
+    }
+    field_before(src, offset)
 }
 
 /// Whether the text at `offset` is the fraction of a number (`.5` after `hp: 1`).
@@ -378,8 +436,14 @@ fn offset_of(src: &str, line: usize, col: usize) -> usize {
 fn field_before(src: &str, offset: usize) -> String {
     let line_start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
     let text = &src[line_start..offset];
+    // A word in a comment is no field (`/* thac0: 5 */` named a syntax error "thac0").
+    let comments = super::validate::comment_spans(src);
+    let in_comment = |i: usize| comments.iter().any(|&(a, b)| a <= i && i < b);
     let mut best = None;
-    for (i, _) in text.match_indices(':') {
+    for (i, _) in text
+        .match_indices(':')
+        .filter(|&(i, _)| !in_comment(line_start + i))
+    {
         let name: String = text[..i]
             .chars()
             .rev()
@@ -393,4 +457,29 @@ fn field_before(src: &str, offset: usize) -> String {
         }
     }
     best.unwrap_or_else(|| "syntax".into())
+}
+
+#[cfg(test)]
+mod dup_tests {
+    /// A key given twice is named by its map's field (outside tester: "targets").
+    #[test]
+    fn a_key_given_twice_is_named_by_its_map() {
+        let src = std::fs::read_to_string("scenes/otis_vs_robilar.ron")
+            .unwrap()
+            .replace(
+                r#""Robilar": Melee(targets: ["Otis"]) }"#,
+                r#""Robilar": Melee(targets: ["Otis"]), "Robilar": Melee(targets: ["Otis"]) }"#,
+            );
+        let e = super::parse("dup.ron", &src).unwrap_err();
+        assert_eq!(e.0[0].field, "declare", "{e}");
+    }
+
+    /// A word in a comment before a syntax error is not its field (outside tester: "thac0"
+    /// from `/* thac0: 5 */`).
+    #[test]
+    fn a_comment_names_no_field() {
+        let src = "Scene(name: \"c\", setting: Indoors, /* thac0: 5 */ seed: 1 2)";
+        let e = super::parse("c.ron", src).unwrap_err();
+        assert_eq!(e.0[0].field, "seed", "{e}");
+    }
 }
