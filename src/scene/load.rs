@@ -331,15 +331,7 @@ fn map_field_before(src: &str, offset: usize) -> String {
             b'(' | b'[' if depth == 0 => {}
             b'(' | b'[' => depth -= 1,
             b'{' if depth == 0 => {
-                let before = src[..i].trim_end().trim_end_matches(':').trim_end();
-                let name: String = before
-                    .chars()
-                    .rev()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
+                let name = name_ending(src[..i].trim_end().trim_end_matches(':').trim_end());
                 if !name.is_empty() {
                     return name;
                 }
@@ -350,6 +342,17 @@ fn map_field_before(src: &str, offset: usize) -> String {
         }
     }
     field_before(src, offset)
+}
+
+/// The name (letters, digits, `_`) `text` ends with; empty if none.
+fn name_ending(text: &str) -> String {
+    let start = text
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || *c == '_')
+        .last()
+        .map_or(text.len(), |(i, _)| i);
+    text[start..].to_string()
 }
 
 /// Whether the text at `offset` is the fraction of a number (`.5` after `hp: 1`).
@@ -444,14 +447,7 @@ fn field_before(src: &str, offset: usize) -> String {
         .match_indices(':')
         .filter(|&(i, _)| !in_comment(line_start + i))
     {
-        let name: String = text[..i]
-            .chars()
-            .rev()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
+        let name = name_ending(&text[..i]);
         if !name.is_empty() {
             best = Some(name);
         }
