@@ -333,6 +333,13 @@ fn lookup<'a, T>(
         .ok_or_else(|| not_found(what, name, table.iter().map(&key)))
 }
 
+/// Whether the weapon named can be set against a charge (a spear or pole arm, DMG p.66;
+/// "Take Initiative!" §9a); false for none or a name the table does not know.
+pub fn sets_against_charge(name: Option<&str>) -> bool {
+    name.and_then(|w| weapon(w).ok())
+        .is_some_and(|w| w.set_vs_charge)
+}
+
 /// Looks a weapon up by name.
 pub fn weapon(name: &str) -> Result<&'static Weapon, String> {
     lookup("weapon", name, weapons(), |w| w.name.as_str())

@@ -279,10 +279,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     crate::rules::take_initiative::spell::from_scroll(&mut modifiers);
     // Set to receive a charge: a spear or pole arm only (§9a), as a scene's `Set` is.
     if extra.iter().any(|e| e == "set_to_receive")
-        && !weapon
-            .as_deref()
-            .and_then(|w| tables::weapon(w).ok())
-            .is_some_and(|w| w.set_vs_charge)
+        && !tables::sets_against_charge(weapon.as_deref())
     {
         return Err(format!(
             "{name}: mod=set_to_receive needs a spear or pole arm (weapon=spear, weapon=awl_pike, weapon=halberd…): {} (Take Initiative! §9a)",

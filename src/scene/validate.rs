@@ -1346,11 +1346,8 @@ fn check_declarations(
                 }
             }
             Act::Set { .. } => {
-                let settable = FigureStats::resolve(fig)
-                    .ok()
-                    .and_then(|s| s.weapon)
-                    .and_then(|w| tables::weapon(&w).ok())
-                    .is_some_and(|w| w.set_vs_charge);
+                let weapon = FigureStats::resolve(fig).ok().and_then(|s| s.weapon);
+                let settable = tables::sets_against_charge(weapon.as_deref());
                 if !settable {
                     c.add(
                         &at,

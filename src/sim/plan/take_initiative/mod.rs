@@ -1244,9 +1244,7 @@ fn contact(b: &mut Build) {
                     | Act::Melee { .. }
                     | Act::Expect { .. }
             );
-        let spear = (tf.weapon.weapon.as_deref())
-            .and_then(|w| crate::tables::weapon(w).ok())
-            .is_some_and(|w| w.set_vs_charge);
+        let spear = crate::tables::sets_against_charge(tf.weapon.weapon.as_deref());
         let set = (matches!(tf.act, Act::Set { .. }) || (standing && !coming && spear))
             && b.bases
                 .get(&t)
