@@ -426,6 +426,9 @@ mod tests {
                 || ids.iter().any(|id| id.starts_with("unarmed_") || *id == "set_to_receive");
             let charge = action == Action::Charge || ids.contains(&"charge");
             let hides = action == Action::Hide || ids.contains(&"hide");
+            // Shots on the move are an action of their own, never missile fire with a move row.
+            let shot_on_move = matches!(action, Action::Missile { .. })
+                && ids.iter().any(|id| matches!(*id, "move_half" | "move_full"));
             let minors_allowed = if primaries == 1 { 1 } else { 2 };
             // A row given twice, or beside the action that already counts it.
             let own = super::super::action::modifiers(t, action).0;
@@ -439,6 +442,7 @@ mod tests {
                     prop_assert!(moves <= 1, "two moves accepted");
                     prop_assert!(!(moves == 1 && !charge && (casts || attacks)), "cast or melee on the move");
                     prop_assert!(!(moves == 1 && hides), "hiding on the move");
+                    prop_assert!(!shot_on_move, "missile fire with a move row accepted");
                     prop_assert!(minors <= minors_allowed, "too many minor actions");
                     prop_assert_eq!(c.one_attack, minors > 0);
                     prop_assert!(!ids.contains(&"multiple_targets") || melee);
@@ -449,6 +453,7 @@ mod tests {
                         || moves > 1
                         || (moves == 1 && !charge && (casts || attacks))
                         || (moves == 1 && hides)
+                        || shot_on_move
                         || minors > minors_allowed
                         || (ids.contains(&"multiple_targets") && !melee);
                     prop_assert!(broken, "refused without a broken rule: {}", r.describe());
