@@ -397,26 +397,57 @@ fn no_question_states_its_own_answer() {
 /// Standard input that is not answers — an endless line of zero bytes (`< /dev/zero`),
 /// bytes that are not UTF-8 — neither grows memory nor ends the quiz as if the input had
 /// ended: each piece is an answer that is not a choice, asked again, and after twenty in
-/// a row the quiz stops, exit 0. (An endless line once grew until the allocator aborted.)
+/// a row the quiz stops as bad input, exit 2, saying why on stderr. (An endless line once
+/// grew until the allocator aborted; the stop once exited 0, as if the quiz were done.)
 #[test]
 fn a_quiz_fed_garbage_stops_and_never_grows() {
     let run = quiz_on_stdin;
     // 64 MB of zeros with no newline.
     let (code, text) = run(vec![0u8; 64 << 20]);
-    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(code, Some(2), "{text}");
     assert!(
-        text.contains("20 answers in a row were not a choice"),
+        text.contains(
+            "error: question 1 of 2: 20 answers in a row were not a choice (a number from 1 to 3)"
+        ),
         "{text}"
+    );
+    assert!(
+        !text.contains("Score:"),
+        "no score for a quiz stopped by bad input: {text}"
     );
     // Bytes that are not UTF-8, then the answers: asked again, then scored.
     let (code, text) = run(b"\xff\xfe\n2\n2\n".to_vec());
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("Answer with a number from 1 to 3"), "{text}");
     assert!(text.contains("Score: 2 of 2"), "{text}");
+    assert!(!text.contains("not answered"), "{text}");
+}
+
+/// Input that ends before the last question (Ctrl+D, a script that ran out) is the user
+/// stopping, not bad input: exit 0, and the score says how many questions were left.
+#[test]
+fn a_quiz_left_early_says_what_was_not_answered() {
+    let (code, text) = quiz_on_stdin(b"2\n".to_vec());
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("(no answer: the quiz stops here)"), "{text}");
+    assert!(
+        text.contains("Score: 1 of 1 (1 of the 2 questions not answered)"),
+        "{text}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+        .args(["quiz", "scenes/bigby_vs_giant.ron", "--answers", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("(2 of the 3 questions not answered)"),
+        "{text}"
+    );
 }
 
 /// The Otis and Robilar quiz answered from standard input: its exit code and what it
-/// printed. The input is written from a thread: the quiz may stop reading before all of it
+/// printed (standard output, then standard error). The input is written from a thread: the quiz may stop reading before all of it
 /// is taken.
 fn quiz_on_stdin(input: Vec<u8>) -> (Option<i32>, String) {
     use std::io::Write;
@@ -424,6 +455,7 @@ fn quiz_on_stdin(input: Vec<u8>) -> (Option<i32>, String) {
         .args(["quiz", "scenes/otis_vs_robilar.ron"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
@@ -432,8 +464,7 @@ fn quiz_on_stdin(input: Vec<u8>) -> (Option<i32>, String) {
     });
     let out = child.wait_with_output().unwrap();
     let _ = writer.join();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text += &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), text)
 }

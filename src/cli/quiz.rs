@@ -23,8 +23,10 @@ pub struct QuizArgs {
     pub answers: Option<Vec<usize>>,
 }
 
-/// Asks the scene's questions; 0 when done, 2 on a bad scene, an answer given in advance
-/// that is not a choice, or more answers given than questions.
+/// Asks the scene's questions; 0 when done (or when the answers end early: the score says
+/// how many were left), 2 on a bad scene, an answer given in advance that is not a choice,
+/// more answers given than questions, or [`MAX_TRIES`] answers in a row on standard input
+/// that are not a choice.
 pub fn run(args: QuizArgs) -> i32 {
     let Some(scene) = super::scene_cmds::load_to_play(&args.scene, None) else {
         return 2;
@@ -75,7 +77,18 @@ pub fn run(args: QuizArgs) -> i32 {
         let n = q.choices.len();
         let choice = match &mut scripted {
             Some(it) => it.next(),
-            None => ask(&mut lines, n),
+            None => match ask(&mut lines, n) {
+                Asked::Choice(k) => Some(k),
+                Asked::Ended => None,
+                Asked::NoChoice => {
+                    eprintln!(
+                        "error: question {} of {total}: {MAX_TRIES} answers in a row were not \
+                         a choice (a number from 1 to {n}); the quiz stops",
+                        i + 1
+                    );
+                    return 2;
+                }
+            },
         };
         let Some(choice) = choice else {
             out("(no answer: the quiz stops here)\n");
@@ -107,7 +120,14 @@ pub fn run(args: QuizArgs) -> i32 {
         out(&format!("\n[tour] {}\n", t.text));
     }
     let (right, answered) = quiz.score();
-    let mut text = format!("\nScore: {right} of {answered}\n");
+    let mut text = format!("\nScore: {right} of {answered}");
+    if answered < total {
+        text += &format!(
+            " ({} of the {total} questions not answered)",
+            total - answered
+        );
+    }
+    text += "\n";
     let missed = quiz.missed();
     if !missed.is_empty() {
         text += "Missed:\n";
@@ -124,20 +144,30 @@ pub fn run(args: QuizArgs) -> i32 {
     0
 }
 
-/// Reads a choice from 1 to `n`, asking again on anything else; None at the end of input.
-fn ask(lines: &mut impl Iterator<Item = String>, n: usize) -> Option<usize> {
+/// What standard input gave for a question.
+#[derive(Debug, PartialEq, Eq)]
+enum Asked {
+    /// A choice from 1 to n.
+    Choice(usize),
+    /// The input ended (Ctrl+D, or a piped script ran out).
+    Ended,
+    /// [`MAX_TRIES`] answers in a row that were not a choice: bad input.
+    NoChoice,
+}
+
+/// Reads a choice from 1 to `n`, asking again on anything else.
+fn ask(lines: &mut impl Iterator<Item = String>, n: usize) -> Asked {
     for _ in 0..MAX_TRIES {
         out(&format!("Your answer (1-{n}): "));
-        let line = lines.next()?;
+        let Some(line) = lines.next() else {
+            return Asked::Ended;
+        };
         match line.trim().parse::<usize>() {
-            Ok(k) if (1..=n).contains(&k) => return Some(k),
+            Ok(k) if (1..=n).contains(&k) => return Asked::Choice(k),
             _ => out(&format!("Answer with a number from 1 to {n}.\n")),
         }
     }
-    out(&format!(
-        "\n{MAX_TRIES} answers in a row were not a choice.\n"
-    ));
-    None
+    Asked::NoChoice
 }
 
 /// Answers in a row that are not a choice before the quiz stops (a stream of anything
