@@ -109,8 +109,8 @@ fn an_empty_file_is_said_to_be_empty_and_a_mark_moves_no_column() {
             .unwrap()
             .to_string()
     };
-    assert_eq!(at("\u{feff}(name: 5)", "marked.ron"), ":1:7:");
-    assert_eq!(at("(name: 5)", "plain.ron"), ":1:7:");
+    assert_eq!(at("\u{feff}(name: 5)", "marked.ron"), ":1:8:");
+    assert_eq!(at("(name: 5)", "plain.ron"), ":1:8:");
     // A check's error too, not only the parser's.
     let short = r#"(name: "", setting: Indoors, combatants: [])"#;
     assert_eq!(
@@ -467,6 +467,107 @@ fn every_shown_string_refuses_unshowable_characters() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("combatants[0].name") && err.contains("U+200B"),
+        "{err}"
+    );
+}
+
+/// The place above an error's snippet (`╭─[FILE:L:C]`) is the place its message gives, in
+/// every case the snippet shows differently from the file: a file that starts with a
+/// byte-order mark (the mark is not shown, nor counted), an error far along a line too
+/// long to show whole (the line is cut around it), a value RON stopped before (`hp: NaN`,
+/// at the value, not the blank before it); and `run --system take-initiative` on a book
+/// scene with a timing switch is located on the switch, as `check` locates one.
+#[test]
+fn the_snippet_says_the_messages_place() {
+    let dir = Scratch::new("fs-snippet");
+    // The message's place and the snippet header's, from a command's stderr.
+    let places = |err: &str, name: &str| {
+        let after = |l: &str, from: &str| {
+            let rest = l.split(from).nth(1)?;
+            let rest = rest.split_once(name)?.1;
+            Some(
+                rest.split([':', ']'])
+                    .skip(1)
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(":"),
+            )
+        };
+        let message = err.lines().find_map(|l| after(l, "× "));
+        let header = err.lines().find_map(|l| after(l, "╭─["));
+        (message, header)
+    };
+    let figure = |name: &str, hp: &str| {
+        format!(
+            r#"(name: "{name}", side: "{name}", at: (0.0, 0.0), weapon: "long sword", hp: {hp})"#
+        )
+    };
+    let scene =
+        |figures: &str| format!("Scene(name: \"x\", setting: Indoors, combatants: [{figures}])");
+    let long = format!(
+        "{},{}{}",
+        figure("A", "8"),
+        " ".repeat(300),
+        figure("B", "-5")
+    );
+    let cases = [
+        (
+            "bom_syntax.ron",
+            format!("\u{feff}Scene(name: \"x\", seed: -1, combatants: [])"),
+            "1:25",
+        ),
+        (
+            "bom_check.ron",
+            format!("\u{feff}{}", scene(&figure("A", "-5"))),
+            "1:110",
+        ),
+        ("long_line.ron", scene(&long), "1:478"),
+        (
+            "nan.ron",
+            format!(
+                "Scene(name: \"x\", setting: Indoors, combatants: [\n{}\n])",
+                figure("A", "NaN")
+            ),
+            "2:66",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, &text).unwrap();
+        let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{name}: {err}");
+        let (message, header) = places(&err, name);
+        assert_eq!(message.as_deref(), Some(want), "{name}: {err}");
+        assert_eq!(
+            header.as_deref(),
+            Some(want),
+            "{name}: the snippet's header: {err}"
+        );
+        assert!(
+            !err.contains("   Scene"),
+            "{name}: the mark is not shown as blanks: {err}"
+        );
+    }
+    // The book's timing switch under `--system take-initiative`: located on the switch.
+    let path = dir.join("timing.ron");
+    let text = format!(
+        "Scene(name: \"x\", setting: Indoors,\n  rules: (house: (\n    move_or_strike: true)),\n  combatants: [{}, {}])",
+        figure("A", "8"),
+        figure("B", "8").replace("(0.0, 0.0)", "(5.0, 0.0)")
+    );
+    std::fs::write(&path, &text).unwrap();
+    let p = path.to_str().unwrap();
+    assert_eq!(
+        fs(&["check", p]).0,
+        0,
+        "a book scene with the switch is valid"
+    );
+    let (code, _, err) = fs(&["run", p, "--system", "take-initiative"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("rules.house.move_or_strike"), "{err}");
+    assert_eq!(
+        places(&err, "timing.ron"),
+        (Some("3:5".into()), Some("3:5".into())),
         "{err}"
     );
 }

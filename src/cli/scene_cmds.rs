@@ -226,23 +226,23 @@ pub fn run(args: RunArgs) -> i32 {
     };
     if let Some(s) = args.system {
         // As `check` refuses such a switch in a scene written for the variant.
-        if s.rules() == RulesSystem::TakeInitiative && scene.rules.system != s.rules() {
-            let book_only: Vec<&str> = scene.rules.house.timing_switches().map(|r| r.key).collect();
-            if !book_only.is_empty() {
-                eprintln!(
-                    "error: {}: rules.house.{}: {} the book's segment timing; \"Take Initiative!\" has its own\n  help: play it under the book (leave out --system), or switch {} off in the scene; `compare` plays it under both, without {} on the variant's side",
-                    args.play.scene.display(),
-                    book_only.join(", rules.house."),
-                    if book_only.len() == 1 {
-                        "changes"
-                    } else {
-                        "change"
-                    },
-                    if book_only.len() == 1 { "it" } else { "them" },
-                    if book_only.len() == 1 { "it" } else { "them" },
-                );
-                return 2;
+        if s.rules() == RulesSystem::TakeInitiative
+            && scene.rules.system != s.rules()
+            && scene.rules.house.timing_switches().next().is_some()
+        {
+            // Each switch located in the file, as `check` locates one in a scene written
+            // for the variant.
+            let refused = scene::library::source_of(&args.play.scene)
+                .map(|(file, src)| scene::refuse_book_timing(&file, &src, &scene));
+            match refused {
+                Some(Err(e)) => eprint!("{}", e.render()),
+                // The file went between two reads: refused all the same, unlocated.
+                _ => eprintln!(
+                    "error: {}: rules.house: a switch that changes the book's segment timing; \"Take Initiative!\" has its own",
+                    crate::text::terminal_safe(&args.play.scene.display().to_string())
+                ),
             }
+            return 2;
         }
         scene.switch_system(s.rules());
     }

@@ -46,7 +46,7 @@ impl SceneError {
             .unwrap_or(src.len() - offset)
             .max(1)
             .min(src.len().saturating_sub(offset));
-        let (text, at, first_line) = window(src, offset);
+        let (text, at, first_line, first_cut) = window(src, offset);
         let file = crate::text::terminal_safe(file).into_owned();
         SceneError {
             file: file.clone(),
@@ -60,8 +60,29 @@ impl SceneError {
                 name: file,
                 text,
                 first_line,
+                first_cut,
+                label: (at, line - 1, column - 1),
             },
         }
+    }
+
+    /// The error of a file that starts with a byte-order mark (blanked to three spaces
+    /// while read), as an editor counts: no column for the mark on the first line, and
+    /// the snippet without its blanks.
+    pub(crate) fn without_bom(mut self) -> SceneError {
+        if self.line == 1 {
+            self.column = self.column.saturating_sub(3).max(1);
+        }
+        let s = &mut self.src;
+        s.label.2 = self.column - 1;
+        if s.first_line == 0 && s.first_cut == 0 && s.text.starts_with("   ") {
+            s.text.drain(..3);
+            let start = self.span.offset().saturating_sub(3);
+            let end = (self.span.offset() + self.span.len()).saturating_sub(3);
+            self.span = (start, (end - start).max(usize::from(s.text.len() > start))).into();
+            s.label.0 = start;
+        }
+        self
     }
 
     /// An error that is not about a place in a file (it cannot be read).
@@ -78,6 +99,8 @@ impl SceneError {
                 name: file,
                 text: String::new(),
                 first_line: 0,
+                first_cut: 0,
+                label: (0, 0, 0),
             },
             span: (0, 0).into(),
         }
@@ -118,6 +141,12 @@ struct Snippet {
     text: String,
     /// The file's line (from 0) that the stretch starts on.
     first_line: usize,
+    /// The bytes cut from the start of the stretch's first line.
+    first_cut: usize,
+    /// Where the error is: its offset in the text, and the file's line and column (from 0,
+    /// the column in characters as the message counts): the header above the snippet says
+    /// the same place as the message, however the line was cut.
+    label: (usize, usize, usize),
 }
 
 impl miette::SourceCode for Snippet {
@@ -128,12 +157,18 @@ impl miette::SourceCode for Snippet {
         after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
         let inner = self.text.read_span(span, before, after)?;
+        // The error's own place (asked for the header) is the file's, not the cut text's.
+        let (line, column) = if span.offset() == self.label.0 && before == 0 && after == 0 {
+            (self.label.1, self.label.2)
+        } else {
+            (inner.line() + self.first_line, inner.column())
+        };
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.clone(),
             inner.data(),
             *inner.span(),
-            inner.line() + self.first_line,
-            inner.column(),
+            line,
+            column,
             inner.line_count(),
         )))
     }
@@ -141,9 +176,9 @@ impl miette::SourceCode for Snippet {
 
 /// The text shown with an error: the lines around `offset` (two each side), each cut to
 /// [`SNIPPET_LINE`] characters around the error's column; the error's offset within it;
-/// and the file's line the text starts on. Only the lines shown are looked at, so a
+/// the file's line the text starts on, and the bytes cut from that line's start. Only the lines shown are looked at, so a
 /// megabyte on one line, or thousands of lines before the error, cost nothing here.
-fn window(src: &str, offset: usize) -> (String, usize, usize) {
+fn window(src: &str, offset: usize) -> (String, usize, usize, usize) {
     let line_of = src[..offset].matches('\n').count();
     let line_start = src[..offset].rfind('\n').map_or(0, |p| p + 1);
     let (mut first_start, mut first) = (line_start, line_of);
@@ -155,7 +190,7 @@ fn window(src: &str, offset: usize) -> (String, usize, usize) {
         first -= 1;
     }
     let mut text = String::new();
-    let mut at = 0;
+    let (mut at, mut first_cut) = (0, 0);
     for (k, l) in src[first_start..]
         .split('\n')
         .take(line_of - first + 3)
@@ -168,13 +203,15 @@ fn window(src: &str, offset: usize) -> (String, usize, usize) {
         let to = l.floor_char_boundary((from + SNIPPET_LINE).min(l.len()));
         if k > 0 {
             text.push('\n');
+        } else {
+            first_cut = from;
         }
         if here {
             at = text.len() + (col - from).min(to - from);
         }
         text.extend(l[from..to].chars().flat_map(shown_char));
     }
-    (text, at, first)
+    (text, at, first, first_cut)
 }
 
 /// A character of the file as a snippet shows it: a control character (an escape that

@@ -23,6 +23,17 @@ pub fn find(name: &str) -> Option<(&'static str, &'static str)> {
         .copied()
 }
 
+/// The text of the scene a command-line argument means, with the name its errors give
+/// it: the file's, else the library scene's (as [`load_arg`] finds them).
+pub fn source_of(arg: &Path) -> Option<(String, String)> {
+    let arg = &user_file(arg);
+    if is_there(arg) {
+        return Some((arg.display().to_string(), load::read(arg).ok()?));
+    }
+    let (path, text) = library_name(arg).and_then(find)?;
+    Some((format!("{path} (built in)"), text.to_string()))
+}
+
 /// Loads a scene named on the command line: the file if there is one at `arg`, else the
 /// library scene of that name; the file's own error (with a hint) when neither.
 pub fn load_arg(arg: &Path) -> Result<Scene, SceneErrors> {

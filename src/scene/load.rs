@@ -104,31 +104,46 @@ fn open(path: &Path) -> std::io::Result<std::fs::File> {
 /// Parses and validates scene text; `file` names it in errors.
 pub fn parse(file: &str, src: &str) -> Result<Scene, SceneErrors> {
     let scene = parse_unchecked(file, src)?;
-    let bom = src.starts_with('\u{feff}');
-    let src = without_bom(src);
-    let problems = validate::validate(&scene, &src);
-    if problems.is_empty() {
-        Ok(scene)
-    } else {
-        Err(SceneErrors(
-            problems
-                .into_iter()
-                .map(|p| {
-                    let e = SceneError::at(file, &src, p.offset, p.field, p.message, p.help);
-                    as_an_editor_counts(e, bom)
-                })
-                .collect(),
-        ))
-    }
+    located(file, src, |src| validate::validate(&scene, src))?;
+    Ok(scene)
 }
 
-/// An error on the first line of a file that starts with a byte-order mark, at the
-/// column an editor shows (it shows no column for the mark, blanked here to 3 spaces).
-fn as_an_editor_counts(mut e: SceneError, bom: bool) -> SceneError {
-    if bom && e.line == 1 {
-        e.column = e.column.saturating_sub(3).max(1);
+/// Refuses a scene of the book's played under "Take Initiative!" from the command line
+/// (`run --system take-initiative`) when it switches on a house rule that changes the
+/// book's timing: each switch located in `src`, the scene's text, as `check` does it.
+pub fn refuse_book_timing(file: &str, src: &str, scene: &Scene) -> Result<(), SceneErrors> {
+    located(file, src, |src| {
+        validate::timing_switches_on_the_command_line(scene, src)
+    })
+}
+
+/// The problems `find` finds in the scene's text, each located in it: none, or the errors.
+fn located(
+    file: &str,
+    src: &str,
+    find: impl FnOnce(&str) -> Vec<validate::Problem>,
+) -> Result<(), SceneErrors> {
+    let bom = src.starts_with('\u{feff}');
+    let src = without_bom(src);
+    let problems = find(&src);
+    if problems.is_empty() {
+        return Ok(());
     }
-    e
+    Err(SceneErrors(
+        problems
+            .into_iter()
+            .map(|p| {
+                let e = SceneError::at(file, &src, p.offset, p.field, p.message, p.help);
+                as_an_editor_counts(e, bom)
+            })
+            .collect(),
+    ))
+}
+
+/// An error in a file that starts with a byte-order mark, at the column an editor shows
+/// (it shows no column for the mark, blanked here to 3 spaces) and without the blanks.
+fn as_an_editor_counts(e: SceneError, bom: bool) -> SceneError {
+    if bom { e.without_bom() } else { e }
 }
 
 /// Reads scene text without the checks: a scene as the editor may hold it, not yet valid
@@ -228,7 +243,10 @@ pub fn load_with_warnings(path: impl AsRef<Path>) -> Result<(Scene, Vec<SceneErr
 /// closest known field or variant.
 fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     use ron::Error as E;
+    // RON points at the blank before a value it could not read (`hp: NaN`): the value.
     let offset = offset_of(src, e.span.start.line, e.span.start.col);
+    let blanks = src[offset..].len() - src[offset..].trim_start_matches([' ', '\t']).len();
+    let offset = offset + blanks;
     let (field, help) = match &e.code {
         E::NoSuchStructField {
             expected,
@@ -291,9 +309,9 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     let (field, message) = (user_words(&field), user_words(&message));
     let help = help.map(|h| user_words(&h));
     let mut err = SceneError::at(file, src, offset, field, message, help);
-    // RON reports 1-based positions; keep its numbers exactly.
+    // RON reports 1-based positions; keep its numbers, past the blanks skipped.
     err.line = e.span.start.line;
-    err.column = e.span.start.col;
+    err.column = e.span.start.col + blanks;
     err
 }
 

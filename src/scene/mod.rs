@@ -20,7 +20,7 @@ pub(crate) mod validate;
 pub use error::{SceneError, SceneErrors};
 pub use load::{
     check, check_but_figures, load, load_unchecked, load_with_warnings, parse, parse_unchecked,
-    warnings,
+    refuse_book_timing, warnings,
 };
 pub(crate) use validate::fit_name;
 

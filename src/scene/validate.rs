@@ -169,7 +169,7 @@ pub(crate) fn comment_spans(src: &str) -> Vec<(usize, usize)> {
 /// scene with thousands of the same mistake is answered at once).
 pub const MAX_PROBLEMS: usize = 20;
 
-struct Checker<'a> {
+pub(in crate::scene) struct Checker<'a> {
     src: &'a str,
     problems: Vec<Problem>,
     /// Problems past [`MAX_PROBLEMS`].
@@ -385,6 +385,15 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
 }
 
 /// Checks a parsed scene.
+/// The book's timing switches of a scene played under "Take Initiative!" from the command
+/// line (`run --system take-initiative`), each located on its switch as `check` locates
+/// them in a scene written for the variant.
+pub(super) fn timing_switches_on_the_command_line(scene: &Scene, src: &str) -> Vec<Problem> {
+    let mut c = Checker::new(src);
+    house::timing_switches(&mut c, scene, house::TimingAsked::OnTheCommandLine);
+    c.finish()
+}
+
 pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
     let mut c = Checker::new(src);
     let names: Vec<&str> = scene.combatants.iter().map(|f| f.name.as_str()).collect();

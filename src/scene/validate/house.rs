@@ -27,17 +27,44 @@ fn switches(c: &mut Checker, scene: &Scene) {
         );
     }
     if scene.rules.system == RulesSystem::TakeInitiative {
-        for r in house.timing_switches() {
-            c.add(
-                &["house".into(), r.key.into()],
-                format!("rules.house.{}", r.key),
+        timing_switches(c, scene, TimingAsked::InTheScene);
+    }
+}
+
+/// Where "Take Initiative!" was asked for, which refuses the book's timing switches.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(in crate::scene) enum TimingAsked {
+    /// The scene's own `rules: (system: TakeInitiative)`.
+    InTheScene,
+    /// `run --system take-initiative` on a scene of the book's.
+    OnTheCommandLine,
+}
+
+/// Each of the book's timing switches the scene has on, located on the switch.
+pub(in crate::scene) fn timing_switches(c: &mut Checker, scene: &Scene, asked: TimingAsked) {
+    for r in scene.rules.house.timing_switches() {
+        let (message, help) = match asked {
+            TimingAsked::InTheScene => (
                 format!(
                     "the house rule '{}' changes the book's segment timing; \"Take Initiative!\" has its own",
                     r.key
                 ),
-                Some("under Take Initiative! use Hold and Expect (§2), Flee (§4), Withdraw (§6) and its moves (§8-9); or drop the switch".into()),
-            );
-        }
+                "under Take Initiative! use Hold and Expect (§2), Flee (§4), Withdraw (§6) and its moves (§8-9); or drop the switch",
+            ),
+            TimingAsked::OnTheCommandLine => (
+                format!(
+                    "the house rule '{}' changes the book's segment timing; \"Take Initiative!\" (--system take-initiative) has its own",
+                    r.key
+                ),
+                "play it under the book (leave out --system), or switch it off in the scene; `compare` plays it under both, without it on the variant's side",
+            ),
+        };
+        c.add(
+            &["house".into(), r.key.into()],
+            format!("rules.house.{}", r.key),
+            message,
+            Some(help.into()),
+        );
     }
 }
 
