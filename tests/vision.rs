@@ -164,6 +164,61 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The lines the incremental look reads from one figure's field of view
+    /// (`Vision::clear_lines`) are the lines `Vision::line_of_sight` gives, looked along
+    /// either way, for every pair of open cells; a cell that blocks sight gets no answer.
+    #[test]
+    fn lines_from_one_field_of_view_are_the_lines_of_sight(
+        m in random_map(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let rows: Vec<String> = (0..m.h)
+            .map(|y| (0..m.w).map(|x| if m.walls[y * m.w + x] { '#' } else { '.' }).collect())
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut v = Vision::new(&grid(&rows));
+        let cells: Vec<(i32, i32)> = (0..m.h as i32)
+            .flat_map(|y| (0..m.w as i32).map(move |x| (x, y)))
+            .collect();
+        let from = cells[pick.index(cells.len())];
+        let diagonal = firststrike::map::fov::radius_to_reach((0, 0), (m.w as i32, m.h as i32));
+        let feet = |c: (i32, i32)| (f64::from(c.0) * 5.0 + 2.5, f64::from(c.1) * 5.0 + 2.5);
+        let lines = v.clear_lines(from, diagonal, &cells);
+        let from_wall = m.walls[from.1 as usize * m.w + from.0 as usize];
+        prop_assert_eq!(lines.is_none(), from_wall);
+        let Some(lines) = lines else { return Ok(()) };
+        for (k, &to) in cells.iter().enumerate() {
+            let wall = m.walls[to.1 as usize * m.w + to.0 as usize];
+            match lines[k] {
+                None => prop_assert!(wall, "{:?}: no answer for an open cell", to),
+                Some(clear) => {
+                    prop_assert!(!wall);
+                    prop_assert_eq!(clear, v.line_of_sight(feet(from), feet(to)), "{:?} to {:?}", from, to);
+                    prop_assert_eq!(clear, v.line_of_sight(feet(to), feet(from)), "{:?} from {:?}", from, to);
+                }
+            }
+        }
+    }
+}
+
+/// A field of view that reaches the whole map holds the map's cells and no more, from
+/// wherever it is looked: from a corner its square of the radius is four times the map.
+#[test]
+fn a_field_of_view_holds_no_more_than_the_map() {
+    let s = SightMap::from_fn(200, 200, |x, y| (x * 7 + y * 13) % 23 == 0);
+    let diagonal = firststrike::map::fov::radius_to_reach((0, 0), (200, 200));
+    for origin in [(0, 0), (199, 0), (100, 100), (0, 199), (199, 199)] {
+        let f = FieldOfView::of(&s, origin, diagonal);
+        // The bits of 200 × 200 cells, and the sweep's own small buffers.
+        assert!(f.bytes() < 200 * 200 / 8 + 16 * 1024, "{origin:?}: {} bytes", f.bytes());
+        assert!(f.contains(origin.0, origin.1));
+        assert!(!f.contains(-1, 0) && !f.contains(200, 5) && !f.contains(5, 200));
+    }
+}
+
 #[test]
 fn an_open_map_gives_the_full_disc() {
     let s = SightMap::from_fn(200, 200, |_, _| false);

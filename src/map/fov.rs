@@ -9,7 +9,9 @@
 //!
 //! Everything is integer arithmetic: a slope is a fraction `n / d` with `d > 0` and all
 //! tests are cross-multiplied. The result is written into a bit set that covers only the
-//! `(2r + 1)²` window around the origin, reused from call to call, so a field of view
+//! `(2r + 1)²` square around the origin cut to the map (a field of view that reaches the
+//! whole map, as a figure in light needs, holds the map's cells and no more: from a corner
+//! its square would be four times the map), reused from call to call, so a field of view
 //! costs the same on a 100×100 map as on a 1000×1000 one.
 //!
 //! The radius counts a cell as within `r` when its centre is within `r + ½` cells of the
@@ -124,7 +126,9 @@ struct Row {
 pub struct FieldOfView {
     origin: (i32, i32),
     radius: i32,
-    side: i32,
+    /// The cells the bits cover: the square of the radius round the origin, cut to the
+    /// map; its corner (least x and y) and its width and height.
+    window: (i32, i32, i32, i32),
     bits: Vec<u64>,
     count: usize,
     rows: Vec<Row>,
@@ -176,20 +180,18 @@ impl FieldOfView {
     /// Whether the cell (x, y) is seen.
     #[inline]
     pub fn contains(&self, x: i32, y: i32) -> bool {
-        let (wx, wy) = (
-            x - self.origin.0 + self.radius,
-            y - self.origin.1 + self.radius,
-        );
-        if wx < 0 || wy < 0 || wx >= self.side || wy >= self.side {
+        let (x0, y0, w, h) = self.window;
+        let (wx, wy) = (x - x0, y - y0);
+        if wx < 0 || wy < 0 || wx >= w || wy >= h {
             return false;
         }
-        let i = (wy * self.side + wx) as usize;
+        let i = (wy * w + wx) as usize;
         self.bits[i / 64] & (1 << (i % 64)) != 0
     }
 
     /// The cells seen, row by row.
     pub fn iter(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
-        let (ox, oy, r, side) = (self.origin.0, self.origin.1, self.radius, self.side);
+        let (x0, y0, width, _) = self.window;
         self.bits.iter().enumerate().flat_map(move |(w, &word)| {
             let mut word = word;
             std::iter::from_fn(move || {
@@ -199,15 +201,15 @@ impl FieldOfView {
                 let b = word.trailing_zeros() as usize;
                 word &= word - 1;
                 let i = (w * 64 + b) as i32;
-                Some((ox - r + i % side, oy - r + i / side))
+                Some((x0 + i % width, y0 + i / width))
             })
         })
     }
 
     #[inline]
     fn mark(&mut self, x: i32, y: i32) {
-        let i = ((y - self.origin.1 + self.radius) * self.side + (x - self.origin.0 + self.radius))
-            as usize;
+        let (x0, y0, w, _) = self.window;
+        let i = ((y - y0) * w + (x - x0)) as usize;
         self.mark_index(i);
     }
 
@@ -222,9 +224,15 @@ impl FieldOfView {
         let radius = radius.max(0);
         self.origin = origin;
         self.radius = radius;
-        self.side = 2 * radius + 1;
+        // The square round the origin, cut to the map (empty for an origin off it).
+        let (x0, y0) = ((origin.0 - radius).max(0), (origin.1 - radius).max(0));
+        let (x1, y1) = (
+            (origin.0 + radius).min(map.width - 1),
+            (origin.1 + radius).min(map.height - 1),
+        );
+        self.window = (x0, y0, (x1 - x0 + 1).max(0), (y1 - y0 + 1).max(0));
         self.count = 0;
-        let words = (self.side * self.side) as usize / 64 + 1;
+        let words = (self.window.2 * self.window.3) as usize / 64 + 1;
         self.bits.clear();
         self.bits.resize(words, 0);
         if !map.contains(origin.0, origin.1) {
@@ -250,7 +258,8 @@ impl FieldOfView {
     fn sweep(&mut self, map: &SightMap, quadrant: Quadrant, disc: &[i32]) {
         let radius = self.radius;
         let (ox, oy) = self.origin;
-        let (r, side, w) = (self.radius, self.side, map.width);
+        let (wx0, wy0, side) = (self.window.0, self.window.1, self.window.2);
+        let w = map.width;
         // Steps along a row (one column) and the valid column range of each row are
         // worked out once per row, so the inner loop is index arithmetic only.
         let (col_dx, col_dy) = quadrant.cell(0, 0, 0, 1);
@@ -288,7 +297,8 @@ impl FieldOfView {
             let map_step = (col_dx + col_dy * w) as isize;
             let win_step = (col_dx + col_dy * side) as isize;
             let map_base = (y0 * w + x0) as isize;
-            let win_base = ((y0 - oy + r) * side + (x0 - ox + r)) as isize;
+            // A cell marked is on the map and within the radius: inside the window.
+            let win_base = ((y0 - wy0) * side + (x0 - wx0)) as isize;
             let mut prev_wall: Option<bool> = None;
             for col in first..=last {
                 let on_map = col >= on_lo && col <= on_hi;

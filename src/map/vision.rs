@@ -130,6 +130,36 @@ impl Vision {
         self.fov(ca, r).contains(cb.0, cb.1)
     }
 
+    /// Whether there is a clear line from `from` to each of `to`, read in one field of view
+    /// from `from` (wide enough to reach the whole map, so it answers as the narrower one
+    /// [`Vision::line_of_sight`] asks for would): None for a cell of `to` that blocks sight,
+    /// where the answer from it may differ; None altogether when `from` blocks sight.
+    /// Between open cells a line is the same either way (symmetric shadowcasting).
+    pub fn clear_lines(
+        &mut self,
+        from: (i32, i32),
+        diagonal: i32,
+        to: &[(i32, i32)],
+    ) -> Option<Vec<Option<bool>>> {
+        if self.map.opaque(from.0, from.1) {
+            return None;
+        }
+        let key = self.cached(from, diagonal);
+        let fov = self
+            .cache
+            .get(&key)
+            .expect("a value inserted is always kept");
+        let map = &self.map;
+        Some(
+            to.iter()
+                .map(|&c| {
+                    (!map.opaque(c.0, c.1))
+                        .then(|| map.open_between(from, c) || fov.contains(c.0, c.1))
+                })
+                .collect(),
+        )
+    }
+
     /// Whether `light` reaches the cell holding `p` (see [`Vision::lit`]): the one
     /// definition of "in light" for figures and for the map's shading alike.
     pub fn lights(&mut self, light: LightSource, p: Feet) -> bool {

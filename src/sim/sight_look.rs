@@ -78,17 +78,33 @@ impl Look {
             .filter(|((a, b), _)| !by_index[*a] && !by_index[*b])
             .copied();
         let judge = Judge::new(vision, frame, list);
+        let cells: Vec<(i32, i32)> = (0..list.len()).map(|k| judge.cell(k)).collect();
         let mut fresh = Vec::new();
         for &d in &moved {
+            // Every line from the changed figure, read in its one field of view: sight is
+            // symmetric between open cells (see `map::fov`), so the line from `j` to `d` is
+            // the line from `d` to `j`. A figure on a cell that blocks sight (in a doorway
+            // as it shuts) is judged the whole way, from the one seen.
+            let lines = vision.clear_lines(cells[d], judge.diagonal(), &cells);
             // As viewer, of everyone; as seen, by everyone who did not change (a pair of
             // two changed figures was judged with the first as viewer).
             for j in 0..list.len() {
-                if let Some(by) = judge.verdict(vision, d, j) {
+                let line = |k: usize| lines.as_ref().and_then(|l| l[k]);
+                let by = match line(j) {
+                    Some(clear) => judge.verdict_by(d, j, |_| clear),
+                    None => judge.verdict(vision, d, j),
+                };
+                if let Some(by) = by {
                     fresh.push(((list[d].index, list[j].index), by));
                 }
-                if !changed[j]
-                    && let Some(by) = judge.verdict(vision, j, d)
-                {
+                if changed[j] {
+                    continue;
+                }
+                let by = match line(j) {
+                    Some(clear) => judge.verdict_by(j, d, |_| clear),
+                    None => judge.verdict(vision, j, d),
+                };
+                if let Some(by) = by {
                     fresh.push(((list[j].index, list[d].index), by));
                 }
             }

@@ -148,20 +148,45 @@ impl<'a> Judge<'a> {
     /// How figure `i` sees figure `j`, if it does: the whole verdict for one pair, the one
     /// [`seen_pairs`] reaches for it.
     pub(super) fn verdict(&self, vision: &mut Vision, i: usize, j: usize) -> Option<SeenBy> {
+        self.verdict_by(i, j, |lit| {
+            if lit {
+                self.clear_to_lit(vision, i, j)
+            } else {
+                vision.line_of_sight(self.list[i].at, self.list[j].at)
+            }
+        })
+    }
+
+    /// [`Judge::verdict`] with the line between the two given by `line` (told whether `j`
+    /// is in light), asked only when the verdict needs it.
+    pub(super) fn verdict_by(
+        &self,
+        i: usize,
+        j: usize,
+        line: impl FnOnce(bool) -> bool,
+    ) -> Option<SeenBy> {
         let (a, b) = (&self.list[i], &self.list[j]);
         if i == j || !a.condition.is_up() || b.condition == Condition::Dead {
             return None;
         }
-        let clear = if self.lit(j) {
-            self.clear_to_lit(vision, i, j)
-        } else {
+        let lit = self.lit(j);
+        if !lit {
             let reach = a.dark_reach_ft();
             if reach <= 0.0 || distance_ft(a.at, b.at) > reach {
                 return None;
             }
-            vision.line_of_sight(a.at, b.at)
-        };
-        self.decide(i, j, clear)
+        }
+        self.decide(i, j, line(lit))
+    }
+
+    /// Figure `k`'s cell.
+    pub(super) fn cell(&self, k: usize) -> (i32, i32) {
+        self.cells[k]
+    }
+
+    /// The field of view that reaches the whole map (the radius of its diagonal).
+    pub(super) fn diagonal(&self) -> i32 {
+        self.diagonal
     }
 }
 
