@@ -12,10 +12,10 @@ use std::fmt::Write;
 pub const PATCH: usize = 14;
 
 /// A small deterministic generator (the scene must be the same on every run).
-struct Lcg(u64);
+pub(super) struct Lcg(pub(super) u64);
 
 impl Lcg {
-    fn below(&mut self, n: u32) -> u32 {
+    pub(super) fn below(&mut self, n: u32) -> u32 {
         self.0 = self
             .0
             .wrapping_mul(6_364_136_223_846_793_005)

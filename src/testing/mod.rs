@@ -37,3 +37,4 @@ pub fn library_scenes() -> Vec<std::path::PathBuf> {
 }
 
 pub mod battle;
+pub mod crowd;
