@@ -513,7 +513,7 @@ fn the_snippet_says_the_messages_place() {
     let cases = [
         (
             "bom_syntax.ron",
-            format!("\u{feff}Scene(name: \"x\", seed: -1, combatants: [])"),
+            "\u{feff}Scene(name: \"x\", seed: -1, combatants: [])".to_string(),
             "1:25",
         ),
         (

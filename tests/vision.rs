@@ -213,7 +213,11 @@ fn a_field_of_view_holds_no_more_than_the_map() {
     for origin in [(0, 0), (199, 0), (100, 100), (0, 199), (199, 199)] {
         let f = FieldOfView::of(&s, origin, diagonal);
         // The bits of 200 × 200 cells, and the sweep's own small buffers.
-        assert!(f.bytes() < 200 * 200 / 8 + 16 * 1024, "{origin:?}: {} bytes", f.bytes());
+        assert!(
+            f.bytes() < 200 * 200 / 8 + 16 * 1024,
+            "{origin:?}: {} bytes",
+            f.bytes()
+        );
         assert!(f.contains(origin.0, origin.1));
         assert!(!f.contains(-1, 0) && !f.contains(200, 5) && !f.contains(5, 200));
     }
