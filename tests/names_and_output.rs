@@ -514,7 +514,8 @@ fn the_snippet_says_the_messages_place() {
         (
             "bom_syntax.ron",
             "\u{feff}Scene(name: \"x\", seed: -1, combatants: [])".to_string(),
-            "1:25",
+            // At the sign of the number that does not fit.
+            "1:24",
         ),
         (
             "bom_check.ron",
@@ -531,6 +532,17 @@ fn the_snippet_says_the_messages_place() {
             "2:66",
         ),
     ];
+    let two_lines = |value: &str| {
+        format!(
+            "Scene(name: \"x\", setting: Indoors, combatants: [\n{}\n])",
+            figure("A", value)
+        )
+    };
+    let cases = cases.into_iter().chain([
+        // The value on the line after its field, and after a comment: at the value.
+        ("next_line.ron", two_lines("\n   \"x\""), "3:4"),
+        ("comment.ron", two_lines("/* eight */ \"x\""), "2:78"),
+    ]);
     for (name, text, want) in cases {
         let path = dir.join(name);
         std::fs::write(&path, &text).unwrap();
@@ -547,6 +559,9 @@ fn the_snippet_says_the_messages_place() {
             !err.contains("   Scene"),
             "{name}: the mark is not shown as blanks: {err}"
         );
+        if text.contains("combatants: [\n") {
+            assert!(err.contains(": hp: "), "{name}: the field is hp: {err}");
+        }
     }
     // The book's timing switch under `--system take-initiative`: located on the switch.
     let path = dir.join("timing.ron");

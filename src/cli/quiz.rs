@@ -40,7 +40,8 @@ pub fn run(args: QuizArgs) -> i32 {
         && given > quiz.questions.len()
     {
         eprintln!(
-            "error: --answers: {given} answers given, but this scene asks {} question{}",
+            "error: --answers: {given} answer{} given, but this scene asks {} question{}",
+            if given == 1 { "" } else { "s" },
             quiz.questions.len(),
             if quiz.questions.len() == 1 { "" } else { "s" }
         );

@@ -176,8 +176,9 @@ impl miette::SourceCode for Snippet {
 
 /// The text shown with an error: the lines around `offset` (two each side), each cut to
 /// [`SNIPPET_LINE`] characters around the error's column; the error's offset within it;
-/// the file's line the text starts on, and the bytes cut from that line's start. Only the lines shown are looked at, so a
-/// megabyte on one line, or thousands of lines before the error, cost nothing here.
+/// the file's line the text starts on, and the bytes cut from that line's start. Only the
+/// lines shown are looked at, so a megabyte on one line, or thousands of lines before the
+/// error, cost nothing here.
 fn window(src: &str, offset: usize) -> (String, usize, usize, usize) {
     let line_of = src[..offset].matches('\n').count();
     let line_start = src[..offset].rfind('\n').map_or(0, |p| p + 1);

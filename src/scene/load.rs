@@ -243,10 +243,9 @@ pub fn load_with_warnings(path: impl AsRef<Path>) -> Result<(Scene, Vec<SceneErr
 /// closest known field or variant.
 fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     use ron::Error as E;
-    // RON points at the blank before a value it could not read (`hp: NaN`): the value.
+    // The field is read from where RON stopped; the error is located at the value.
     let offset = offset_of(src, e.span.start.line, e.span.start.col);
-    let blanks = src[offset..].len() - src[offset..].trim_start_matches([' ', '\t']).len();
-    let offset = offset + blanks;
+    let at = value_at(src, offset);
     let (field, help) = match &e.code {
         E::NoSuchStructField {
             expected,
@@ -308,11 +307,40 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     };
     let (field, message) = (user_words(&field), user_words(&message));
     let help = help.map(|h| user_words(&h));
-    let mut err = SceneError::at(file, src, offset, field, message, help);
-    // RON reports 1-based positions; keep its numbers, past the blanks skipped.
-    err.line = e.span.start.line;
-    err.column = e.span.start.col + blanks;
+    let mut err = SceneError::at(file, src, at, field, message, help);
+    // RON reports 1-based positions: kept where it pointed at the value itself.
+    if at == offset {
+        err.line = e.span.start.line;
+        err.column = e.span.start.col;
+    }
     err
+}
+
+/// Where the value RON could not read starts: RON stops before the blanks, line breaks
+/// and comments ahead of it (`hp: NaN`, `hp:⏎ "x"`), and past a number's sign (`-1`).
+fn value_at(src: &str, offset: usize) -> usize {
+    let b = src.as_bytes();
+    let mut i = offset.min(b.len());
+    if i > 0 && matches!(b[i - 1], b'-' | b'+') && b.get(i).is_some_and(u8::is_ascii_digit) {
+        return i - 1;
+    }
+    loop {
+        let rest = &src[i..];
+        let blank = rest.len() - rest.trim_start().len();
+        i += blank;
+        let rest = &src[i..];
+        let comment = if rest.starts_with("//") {
+            rest.find('\n').unwrap_or(rest.len())
+        } else if rest.starts_with("/*") {
+            rest.find("*/").map_or(0, |e| e + 2)
+        } else {
+            0
+        };
+        i += comment;
+        if blank == 0 && comment == 0 {
+            return i;
+        }
+    }
 }
 
 /// The field whose map holds `offset`: the name before the `{` that opens the map the

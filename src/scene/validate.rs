@@ -384,7 +384,6 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
     c.finish()
 }
 
-/// Checks a parsed scene.
 /// The book's timing switches of a scene played under "Take Initiative!" from the command
 /// line (`run --system take-initiative`), each located on its switch as `check` locates
 /// them in a scene written for the variant.
@@ -394,6 +393,7 @@ pub(super) fn timing_switches_on_the_command_line(scene: &Scene, src: &str) -> V
     c.finish()
 }
 
+/// Checks a parsed scene.
 pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
     let mut c = Checker::new(src);
     let names: Vec<&str> = scene.combatants.iter().map(|f| f.name.as_str()).collect();
