@@ -134,3 +134,75 @@ proptest! {
         prop_assert_eq!(engine(&with), engine(&without));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Sight events counted, not made (`run --hide sight`), leave every other event as it
+    /// is when they are made, its number in its segment (`seq`) included, in a lit battle
+    /// and in a walking crowd on a map with pillars.
+    #[test]
+    fn counted_sight_events_leave_every_other_event_and_its_number(
+        n in 4usize..40,
+        seed in 0u64..1000,
+        crowd in any::<bool>(),
+    ) {
+        let text = if crowd {
+            firststrike::testing::crowd::walking_crowd(n, 12 + n / 2, seed)
+        } else {
+            lit_battle(n, seed)
+        };
+        let scene = firststrike::scene::parse("scene.ron", &text).unwrap();
+        let mut made = SceneRun::new(scene.clone(), Some(seed), Some(2));
+        made.run_to_end();
+        let mut counted = SceneRun::new(scene, Some(seed), Some(2)).counting_sight_events();
+        counted.run_to_end();
+        let key = |e: &firststrike::sim::LogEvent| {
+            (e.round, e.segment, e.seq, e.actor.to_string(), e.kind, e.detail.clone(), e.rule.id)
+        };
+        let rest = |r: &SceneRun| -> Vec<_> {
+            r.log().events.iter().filter(|e| e.kind != EventKind::Sight).map(key).collect()
+        };
+        prop_assert!(made.log().events.iter().any(|e| e.kind == EventKind::Sight), "the scene logs sight");
+        prop_assert_eq!(rest(&made), rest(&counted));
+        // Fewer events held: one a batch in place of each batch.
+        let sights = |r: &SceneRun| r.log().events.iter().filter(|e| e.kind == EventKind::Sight).count();
+        prop_assert!(sights(&counted) <= sights(&made));
+        prop_assert_eq!(engine(&made), engine(&counted));
+    }
+}
+
+/// `run --hide sight` prints what `run` prints without its sight events, line for line in
+/// JSON (every key and number the same), on every library scene and a generated crowd.
+#[test]
+fn run_hide_sight_is_run_without_its_sight_lines() {
+    let dir = std::env::temp_dir().join(format!("fs-hide-sight-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let crowd = dir.join("crowd.ron");
+    std::fs::write(
+        &crowd,
+        firststrike::testing::crowd::walking_crowd(60, 24, 3),
+    )
+    .unwrap();
+    let mut scenes = firststrike::testing::library_scenes();
+    scenes.push(crowd);
+    for s in &scenes {
+        let s = s.to_str().unwrap();
+        let run = |args: &[&str]| {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{args:?}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let all = run(&["run", s, "--format", "json"]);
+        let hidden = run(&["run", s, "--format", "json", "--hide", "sight"]);
+        let want: Vec<&str> = all
+            .lines()
+            .filter(|l| !l.contains(r#""kind":"sight""#))
+            .collect();
+        assert_eq!(hidden.lines().collect::<Vec<_>>(), want, "{s}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

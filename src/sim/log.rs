@@ -412,6 +412,11 @@ pub struct LogEvent {
     /// reads as if the spell were aimed at the striker. The JSON is unchanged.
     #[serde(skip)]
     pub struck_by_target: bool,
+    /// How many numbers of its segment it takes beyond its own: a batch of sight events
+    /// counted but not made (`run --hide sight`) stands as one event in their place, so
+    /// every event after it keeps the number it has when they are made.
+    #[serde(skip)]
+    pub stands_for_more: u32,
 }
 
 impl LogEvent {
@@ -457,6 +462,7 @@ impl LogEvent {
             who: None,
             whom: None,
             struck_by_target: false,
+            stands_for_more: 0,
         }
     }
 
@@ -631,7 +637,7 @@ pub(super) fn record(
         // segment.
         let seq = match i.checked_sub(1).map(|p| &log.events[p]) {
             Some(p) if p.round == log.events[i].round && p.segment == log.events[i].segment => {
-                p.seq + 1
+                p.seq + 1 + p.stands_for_more
             }
             _ => 1,
         };

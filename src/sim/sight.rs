@@ -193,13 +193,16 @@ pub(super) fn sight_inputs_changed(inputs: Res<SightInputs>) -> bool {
 /// sees whom is worked out either way; `odds`, `compare` and `quiz` read nothing of sight
 /// and turn the events off: a crowd of torch-bearers gains millions of sightings at once,
 /// and keeping them as events only to drop them took gigabytes.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SightEvents(pub bool);
-
-impl Default for SightEvents {
-    fn default() -> Self {
-        SightEvents(true)
-    }
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SightEvents {
+    /// Each gain and loss is an event.
+    #[default]
+    Made,
+    /// Counted, not made: each batch stands as one event that keeps the numbers of its
+    /// segment (`run --hide sight`, where the other events keep their `seq`).
+    Counted,
+    /// Neither made nor counted (`odds`, `compare`, `quiz`).
+    Off,
 }
 
 /// What working sight out needs: the scene's lights, the map's vision, and what was
@@ -289,7 +292,7 @@ pub(super) fn update_sight(
         return;
     }
     let before = std::mem::replace(&mut sightings.0, pairs.clone());
-    if !work.events.0 {
+    if *work.events == SightEvents::Off {
         return;
     }
     let (gained, lost) = changes(&before, &pairs);
@@ -299,43 +302,62 @@ pub(super) fn update_sight(
     // Scene index -> place in the list (the list is in index order).
     let pos = |index: usize| lookers.binary_search_by_key(&index, |l| l.index).ok();
     let name = |k: usize| list[k].0.name.clone();
+    let Some(vision) = work.vision.0.as_mut() else {
+        return;
+    };
+    // The losses worth saying: a viewer who fell, or a target who died, is covered by
+    // the `down` event.
+    let lost: Vec<_> = lost
+        .into_iter()
+        .filter_map(|(a, b)| {
+            let (pa, pb) = (pos(a)?, pos(b)?);
+            if !lookers[pa].condition.is_up() || lookers[pb].condition == Condition::Dead {
+                return None;
+            }
+            let (not, rule) = scan::why_not(vision, &frame, &lookers, pa, pb)?;
+            Some((pa, pb, not, rule))
+        })
+        .collect();
+    let gained: SeenList = gained
+        .into_iter()
+        .filter_map(|((a, b), by)| Some(((pos(a)?, pos(b)?), by)))
+        .collect();
     let log = log.flush();
+    if *work.events == SightEvents::Counted {
+        // One event in the place of the batch, taking its numbers.
+        let n = (gained.len() + lost.len()) as u32;
+        if let (Some(more), Some(first)) = (n.checked_sub(1), lookers.first()) {
+            let mut e = sight_event(
+                when,
+                (first, first),
+                (name(0), name(0)),
+                String::new(),
+                crate::rules::cite::SIGHT_LIGHT,
+                (true, SightReason::Seen(SeenBy::Lit)),
+            );
+            e.stands_for_more = more;
+            log.push(e);
+        }
+        return;
+    }
     // Room for this batch and for the rest of the step's events (a few a figure): else
     // the step's next event after a crowd's hundreds of thousands of sightings moves the
     // whole log to one twice its size.
     log.reserve(gained.len() + lost.len() + STEP_ROOM_PER_FIGURE * lookers.len());
-    log.extend(
-        gained
-            .into_iter()
-            .filter_map(|((a, b), by)| Some(((pos(a)?, pos(b)?), by)))
-            .map(|((pa, pb), by)| {
-                // Whole feet: the same words as the rounded float, without formatting one.
-                let feet = distance_ft(lookers[pa].at, lookers[pb].at).round() as i64;
-                let detail = sees_words(&list[pb].0.name, feet, by);
-                sight_event(
-                    when,
-                    (&lookers[pa], &lookers[pb]),
-                    (name(pa), name(pb)),
-                    detail,
-                    by.rule(),
-                    (true, SightReason::Seen(by)),
-                )
-            }),
-    );
-    let Some(vision) = work.vision.0.as_mut() else {
-        return;
-    };
-    for (a, b) in lost {
-        let (Some(pa), Some(pb)) = (pos(a), pos(b)) else {
-            continue;
-        };
-        // A viewer who fell, or a target who died, is covered by the `down` event.
-        if !lookers[pa].condition.is_up() || lookers[pb].condition == Condition::Dead {
-            continue;
-        }
-        let Some((not, rule)) = scan::why_not(vision, &frame, &lookers, pa, pb) else {
-            continue;
-        };
+    log.extend(gained.into_iter().map(|((pa, pb), by)| {
+        // Whole feet: the same words as the rounded float, without formatting one.
+        let feet = distance_ft(lookers[pa].at, lookers[pb].at).round() as i64;
+        let detail = sees_words(&list[pb].0.name, feet, by);
+        sight_event(
+            when,
+            (&lookers[pa], &lookers[pb]),
+            (name(pa), name(pb)),
+            detail,
+            by.rule(),
+            (true, SightReason::Seen(by)),
+        )
+    }));
+    for (pa, pb, not, rule) in lost {
         let detail = crate::words!("loses sight of {}: {}", name(pb), not.describe());
         let why = (false, SightReason::Unseen(not));
         let who = (&lookers[pa], &lookers[pb]);
