@@ -468,3 +468,26 @@ fn quiz_on_stdin(input: Vec<u8>) -> (Option<i32>, String) {
     text += &String::from_utf8_lossy(&out.stderr);
     (out.status.code(), text)
 }
+
+/// Answers given in advance may have blanks around them, as typed answers may (`"2, 3, 1"`);
+/// a word is still refused, exit 2, naming the flag.
+#[test]
+fn answers_given_with_blanks_are_read() {
+    let quiz = |answers: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_firststrike"))
+            .args(["quiz", "scenes/bigby_vs_giant.ron", "--answers", answers])
+            .output()
+            .unwrap()
+    };
+    let out = quiz(" 2, 3 ,1 ");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Score: 2 of 3"), "{text}");
+    let out = quiz("2, x");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--answers") && err.contains("choice's number"),
+        "{err}"
+    );
+}

@@ -19,8 +19,16 @@ pub struct QuizArgs {
     pub seed: Option<u64>,
     /// Answers given in advance, 1-based and comma-separated ("2,1,1"), instead of reading
     /// them from standard input.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', value_parser = answer)]
     pub answers: Option<Vec<usize>>,
+}
+
+/// One answer given in advance: a whole number, blanks around it allowed (`"2, 1"`, as
+/// standard input allows ` 2 `).
+pub(crate) fn answer(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| "an answer is a choice's number (1, 2, ...)".to_string())
 }
 
 /// Asks the scene's questions; 0 when done (or when the answers end early: the score says

@@ -44,7 +44,7 @@ pub struct ViewArgs {
     pub charts: bool,
     /// With --predict: answers given in advance, 1-based and comma-separated, used as the
     /// questions come (for screenshots and demonstrations).
-    #[arg(long, value_delimiter = ',', requires = "predict")]
+    #[arg(long, value_delimiter = ',', requires = "predict", value_parser = super::quiz::answer)]
     pub answers: Option<Vec<usize>>,
     /// Open a second window for the players: only what the party (`--players=SIDE`, or
     /// the first character's side) sees at the segment on the DM's screen, fog elsewhere.
