@@ -175,7 +175,7 @@ impl miette::SourceCode for Snippet {
 }
 
 /// The text shown with an error: the lines around `offset` (two each side), each cut to
-/// [`SNIPPET_LINE`] characters around the error's column; the error's offset within it;
+/// [`SNIPPET_LINE`] characters around the error's column (with `…` where it is cut); the error's offset within it;
 /// the file's line the text starts on, and the bytes cut from that line's start. Only the
 /// lines shown are looked at, so a megabyte on one line, or thousands of lines before the
 /// error, cost nothing here.
@@ -207,10 +207,17 @@ fn window(src: &str, offset: usize) -> (String, usize, usize, usize) {
         } else {
             first_cut = from;
         }
+        // A line cut short says so at the cut.
+        if from > 0 {
+            text.push('…');
+        }
         if here {
             at = text.len() + (col - from).min(to - from);
         }
         text.extend(l[from..to].chars().flat_map(shown_char));
+        if to < l.trim_end_matches('\r').len() {
+            text.push('…');
+        }
     }
     (text, at, first, first_cut)
 }
