@@ -78,7 +78,7 @@ impl Look {
             .filter(|((a, b), _)| !by_index[*a] && !by_index[*b])
             .copied();
         let judge = Judge::new(vision, frame, list);
-        let cells: Vec<(i32, i32)> = (0..list.len()).map(|k| judge.cell(k)).collect();
+        let cells = judge.cells();
         let mut fresh = Vec::new();
         for &d in &moved {
             // Every line from the changed figure, read in its one field of view: sight is

@@ -179,9 +179,9 @@ impl<'a> Judge<'a> {
         self.decide(i, j, line(lit))
     }
 
-    /// Figure `k`'s cell.
-    pub(super) fn cell(&self, k: usize) -> (i32, i32) {
-        self.cells[k]
+    /// Each figure's cell, in the list's order.
+    pub(super) fn cells(&self) -> &[(i32, i32)] {
+        &self.cells
     }
 
     /// The field of view that reaches the whole map (the radius of its diagonal).
