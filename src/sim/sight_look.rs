@@ -85,7 +85,7 @@ impl Look {
             // symmetric between open cells (see `map::fov`), so the line from `j` to `d` is
             // the line from `d` to `j`. A figure on a cell that blocks sight (in a doorway
             // as it shuts) is judged the whole way, from the one seen.
-            let lines = vision.clear_lines(cells[d], judge.diagonal(), &cells);
+            let lines = vision.clear_lines(cells[d], judge.diagonal(), cells);
             // As viewer, of everyone; as seen, by everyone who did not change (a pair of
             // two changed figures was judged with the first as viewer).
             for j in 0..list.len() {
