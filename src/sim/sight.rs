@@ -396,7 +396,12 @@ fn sees_words(name: &str, feet: i64, by: SeenBy) -> String {
 /// not `now` (lost), each in order: one walk along the two ordered lists. A pair in both
 /// is neither, even if how it is seen changed.
 fn changes(before: &SeenList, now: &SeenList) -> (SeenList, Vec<(usize, usize)>) {
-    let (mut gained, mut lost) = (Vec::new(), Vec::new());
+    // Room for a whole list's worth each way: an encounter gains every pair at once.
+    let room = now
+        .len()
+        .abs_diff(before.len())
+        .max(now.len().min(before.len()) / 8);
+    let (mut gained, mut lost) = (Vec::with_capacity(room), Vec::with_capacity(room));
     let (mut i, mut j) = (0, 0);
     while i < before.len() || j < now.len() {
         match (before.get(i), now.get(j)) {

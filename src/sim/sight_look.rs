@@ -79,7 +79,8 @@ impl Look {
             .copied();
         let judge = Judge::new(vision, frame, list);
         let cells = judge.cells();
-        let mut fresh = Vec::new();
+        // About as many pairs as the changed figures had before, counted twice over.
+        let mut fresh = Vec::with_capacity(2 * moved.len() * self.pairs.len() / list.len().max(1));
         for &d in &moved {
             // Every line from the changed figure, read in its one field of view: sight is
             // symmetric between open cells (see `map::fov`), so the line from `j` to `d` is
@@ -118,7 +119,10 @@ fn merge(
     kept: impl Iterator<Item = <SeenList as IntoIterator>::Item>,
     fresh: SeenList,
 ) -> SeenList {
-    let mut out = Vec::with_capacity(fresh.len() + kept.size_hint().0);
+    // A filter's lower bound is nought: its upper bound, the last look's whole list, is
+    // the room that spares growing a crowd's list a pair at a time.
+    let (low, high) = kept.size_hint();
+    let mut out = Vec::with_capacity(fresh.len() + high.unwrap_or(low));
     let mut fresh = fresh.into_iter().peekable();
     for p in kept {
         while let Some(f) = fresh.next_if(|f| f.0 < p.0) {

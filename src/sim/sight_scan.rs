@@ -198,7 +198,10 @@ pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: u
     let up: Vec<usize> = (0..list.len())
         .filter(|&i| list[i].condition.is_up())
         .collect();
-    let mut out = Vec::with_capacity(expect);
+    // Room for every viewer seeing every figure in light, at most (the list of a crowd's
+    // first look, grown a pair at a time, was a tenth of its round).
+    let lit = (0..list.len()).filter(|&j| judge.lit(j)).count();
+    let mut out = Vec::with_capacity(expect.max(lit * up.len()));
     let mut decide = |i: usize, j: usize, clear: bool| {
         if let Some(by) = judge.decide(i, j, clear) {
             out.push(((list[i].index, list[j].index), by));
