@@ -1553,6 +1553,49 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The shot before initiative (UA p.18) is loosed before the round begins, so before
+    /// anyone moves: whatever the foe does — charges, closes or stands — and however far
+    /// it starts, no movement of round 1 comes before the shot, and the shot is taken at
+    /// the foe's starting distance: its modifier (the range band) is that of the same
+    /// shot at a foe who stays where it is.
+    #[test]
+    fn the_shot_before_initiative_comes_before_anyone_moves(
+        weapon in prop::sample::select(vec!["long bow", "short bow", "light crossbow"]),
+        distance in 15u32..=145,
+        act in prop::sample::select(vec!["Charge", "Close"]),
+        (mine, theirs) in (1u32..=6, 1u32..=6),
+    ) {
+        let scene = |foe: &str| format!(
+            r#"Scene(name: "specialist", setting: Indoors, seed: 3,
+                combatants: [
+                    (name: "Elf", side: "Party", at: (0.0, 0.0), weapon: "{weapon}", specialist: true, ready: true, thac0: 16, ac: 5, hp: 40),
+                    (name: "Ogre", side: "Foes", at: (0.0, {distance}.0), monster: "ogre", hp: 300),
+                ],
+                rounds: [(declare: {{ "Elf": Missile(targets: ["Ogre"]){foe} }},
+                          initiative: {{ "Party": {mine}, "Foes": {theirs} }})],
+            )"#
+        );
+        let pre_shot = |log: &[LogEvent]| -> Option<(usize, i32)> {
+            log.iter().enumerate().find_map(|(k, e)| match e.payload {
+                firststrike::sim::Payload::Attack { modifier, .. }
+                    if e.rule.id.starts_with("pre_initiative.") => Some((k, modifier)),
+                _ => None,
+            })
+        };
+        let moving = play(&scene(&format!(r#", "Ogre": {act}(targets: ["Elf"])"#)));
+        // Declaring nothing, the ogre stays where it is.
+        let standing = play(&scene(""));
+        let (at, modifier) = pre_shot(&moving).expect("a shot before initiative");
+        let first_move = moving.iter().position(|e| e.round == 1 && e.kind == K::Move);
+        prop_assert!(first_move.is_none_or(|m| m > at), "moved before the shot: {:#?}", &moving[..=at]);
+        let (_, still) = pre_shot(&standing).expect("a shot before initiative at a foe who stays");
+        prop_assert_eq!(modifier, still, "the shot is taken at the starting distance");
+    }
+}
+
 /// The routines `first` gives a missile weapon in round `round`.
 fn first_routines(weapon: &str, speed: bool, round: u32) -> Option<u32> {
     let d = Defaults::default();

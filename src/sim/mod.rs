@@ -72,9 +72,10 @@ pub enum SimSet {
     Declare,
     /// Initiative and the plan: who acts in which segment, in the order of the rules core.
     Initiative,
-    /// Under the house rule of parting shots: the shots at figures leaving a melee, before
-    /// anyone moves in segment 1.
-    PartingShots,
+    /// Shots loosed in segment 1 before anyone moves: a specialist's shot before
+    /// initiative (UA p.18), and under the house rule of parting shots the shots at figures
+    /// leaving a melee.
+    BeforeMovement,
     /// Closing and charging figures move foot by foot.
     Movement,
     /// Spell areas follow the figures they are centred on; casters inside a silence lose

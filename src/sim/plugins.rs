@@ -79,7 +79,7 @@ fn chain() -> impl IntoScheduleConfigs<bevy::ecs::schedule::InternedSystemSet, (
         SimSet::Encounter,
         SimSet::Declare,
         SimSet::Initiative,
-        SimSet::PartingShots,
+        SimSet::BeforeMovement,
         SimSet::Movement,
         SimSet::Areas,
         SimSet::Sight,
@@ -284,9 +284,9 @@ impl Plugin for ResolutionPlugin {
         app.add_systems(
             SimStep,
             (
-                resolve::parting_shots
-                    .in_set(SimSet::PartingShots)
-                    .run_if(resolve::parting_shots_due),
+                resolve::before_movement
+                    .in_set(SimSet::BeforeMovement)
+                    .run_if(resolve::shots_before_movement_due),
                 resolve::resolve
                     .in_set(SimSet::Resolve)
                     .run_if(resolve::in_a_segment),

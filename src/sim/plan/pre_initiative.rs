@@ -27,8 +27,9 @@ fn readied(f: &Fig) -> Option<Readied> {
     }
 }
 
-/// Puts each such shot before everything else in the round (segment 1, the first beat),
-/// moving every other entry one beat later. `sight` is who sees whom (none without a map:
+/// Puts each such shot before everything else in the round (segment 1, the first beat,
+/// played before anyone moves: `SimSet::BeforeMovement`), moving every other entry one
+/// beat later. `sight` is who sees whom (none without a map:
 /// every target is in sight).
 pub(super) fn shots(b: &RoundBuild, entries: &mut Vec<PlanEntry>, sight: Option<&Sightings>) {
     let mut first: Vec<PlanEntry> = Vec::new();

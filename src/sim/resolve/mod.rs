@@ -117,28 +117,37 @@ pub(super) fn in_a_segment(clock: Res<SegmentClock>) -> bool {
     clock.round_segment().1 > 0
 }
 
-/// Plays this segment's entries, then whatever else completes now — but the parting
-/// shots, played before anyone moves ([`parting_shots`]).
+/// Plays this segment's entries, then whatever else completes now — but the shots loosed
+/// before anyone moves ([`before_movement`]).
 pub(super) fn resolve(p: Play) {
-    play(p, |e| !is_parting_shot(e), true);
+    play(p, |e| !is_before_movement(e), true);
 }
 
-/// Under the house rule of parting shots: the shots at figures leaving a melee, as they go,
-/// before anything else in segment 1 — before anyone moves, so a leaver they fell lies
-/// where it stood, and later blows find it gone.
-pub(super) fn parting_shots(p: Play) {
-    play(p, is_parting_shot, false);
+/// The shots loosed before anything else in segment 1, before anyone moves:
+/// - a specialist's shot before initiative (UA p.18), at its target where it stood when
+///   the round began — a charger is shot at its starting distance, not one segment nearer;
+/// - under the house rule of parting shots, the shots at figures leaving a melee, as they
+///   go, so a leaver they fell lies where it stood, and later blows find it gone.
+pub(super) fn before_movement(p: Play) {
+    play(p, is_before_movement, false);
 }
 
-/// Run condition: a parting shot is due this segment.
-pub(super) fn parting_shots_due(clock: Res<SegmentClock>, plan: Res<Plan>) -> bool {
+/// Run condition: a shot loosed before anyone moves is due this segment.
+pub(super) fn shots_before_movement_due(clock: Res<SegmentClock>, plan: Res<Plan>) -> bool {
     let (round, segment) = clock.round_segment();
-    segment == 1 && plan.round == round && plan.entries.iter().any(is_parting_shot)
+    segment == 1 && plan.round == round && plan.entries.iter().any(is_before_movement)
 }
 
-/// Whether a planned entry is a parting shot.
-fn is_parting_shot(e: &PlanEntry) -> bool {
-    e.rule == crate::rules::cite::HOUSE_PARTING_SHOT
+/// Whether a planned entry is loosed before anyone moves: a shot before initiative, or a
+/// parting shot.
+fn is_before_movement(e: &PlanEntry) -> bool {
+    use crate::rules::cite::{HOUSE_PARTING_SHOT, PRE_INITIATIVE_BOW, PRE_INITIATIVE_CROSSBOW};
+    [
+        HOUSE_PARTING_SHOT,
+        PRE_INITIATIVE_BOW,
+        PRE_INITIATIVE_CROSSBOW,
+    ]
+    .contains(&e.rule)
 }
 
 /// Plays this segment's entries that `keep` keeps; with `rest`, also the charge blows due,
