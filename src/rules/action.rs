@@ -103,6 +103,12 @@ pub struct Declared {
     /// What made it late, when not hesitation: a house rule that starts its round late.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub late_by: Option<LateBy>,
+    /// Its `Cast` segments are already the segment it completes in this round, placed by
+    /// the engine (a spell begun after the winner's die, late, or in an earlier round; a
+    /// cantrip's second): no reading of when spells start moves it again. Otherwise they
+    /// are its casting time, and [`crate::rules::spell::completion_segment`] places it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub completion_placed: bool,
     /// A spear or pole arm set against a charge: it strikes the charger first.
     #[serde(default)]
     pub set_vs_charge: bool,
@@ -127,6 +133,7 @@ impl Declared {
             casting_total: None,
             delay: 0,
             late_by: None,
+            completion_placed: false,
             set_vs_charge: false,
             slowed: false,
         }
@@ -190,8 +197,7 @@ impl Declared {
 
     /// The whole casting time: [`Declared::casting_total`], else what is left this round.
     pub fn whole_casting_time(&self) -> Option<u32> {
-        self.casting()
-            .map(|c| self.casting_total.unwrap_or(c).max(c))
+        self.casting().map(|c| self.casting_total.unwrap_or(c))
     }
 
     /// The chart category of the action.

@@ -551,9 +551,13 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
     }
 }
 
-/// The segment the caster's spell completes, given the opponent it is compared with.
+/// The segment the caster's spell completes, given the opponent it is compared with: as
+/// the engine placed it, or by the reading of when spells start.
 fn spell_segment(caster: &Declared, other: &Declared, ctx: &Context) -> u32 {
     let ct = caster.casting().unwrap_or(0);
+    if caster.completion_placed {
+        return ct;
+    }
     let lost = caster.initiative() < other.initiative();
     completion_segment(ct, lost, other.die, ctx.options.spell_start)
 }

@@ -221,10 +221,15 @@ fn action(d: Option<&Declared>) -> String {
         }
         ActionKind::Missile => "missiles".into(),
         ActionKind::Charge { .. } => "charging".into(),
-        // The whole casting time, and what is left of it this round when it began before.
-        ActionKind::Cast { segments, .. } => match d.whole_casting_time() {
+        // The whole casting time, and what is left of it this round when it began before,
+        // or how late it begins (after the winner's die, hesitation): its casting time is
+        // the spell's, not the segment it completes in.
+        ActionKind::Cast { segments, .. } => match d.casting_total {
             Some(whole) if whole > segments => {
                 format!("casting a {whole}-segment spell, {segments} left this round")
+            }
+            Some(time) if time < segments => {
+                format!("casting, {time} segments, begun {} late", segments - time)
             }
             _ => format!("casting, {segments} segments"),
         },

@@ -62,6 +62,8 @@ impl RoundBuild<'_> {
     /// Figure `i`'s action of this kind, with its side's die, weapon speed and reach.
     pub fn declared(&self, i: usize, kind: ActionKind) -> Declared {
         let f = &self.figs[i];
+        // The engine places every completion itself (`plan::cast`).
+        let completion_placed = matches!(kind, ActionKind::Cast { .. });
         Declared {
             name: f.name().to_string(),
             side: f.side().to_string(),
@@ -77,6 +79,7 @@ impl RoundBuild<'_> {
             casting_total: None,
             delay: self.delay_of(i),
             late_by: self.short.get(f.name().as_str()).map(|s| s.1),
+            completion_placed,
             set_vs_charge: false,
             slowed: f.slowed,
         }
