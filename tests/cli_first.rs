@@ -194,6 +194,21 @@ fn bad_input_names_the_bad_part_and_exits_2() {
             "sf takes a whole number",
         ),
         (&["first", "A: melee d6=2"], "at least two actions"),
+        // A key of the other system's names the flag that takes it, either way.
+        (
+            &["first", "A: melee d10=3", "B: melee d6=2"],
+            "'d10=3' is a setting of \"Take Initiative!\": give --system take-initiative",
+        ),
+        (
+            &[
+                "first",
+                "--system",
+                "take-initiative",
+                "A: melee d6=3",
+                "B: melee d10=2",
+            ],
+            "'d6=3' is a setting of the book's rules",
+        ),
         (
             &["first", "--round", "zero", "A: melee d6=2", "B: melee d6=3"],
             "invalid value",

@@ -19,6 +19,10 @@ use crate::tables;
 use serde::Serialize;
 use std::fmt::Write as _;
 
+/// Keys `first` knows under "Take Initiative!".
+const TI_KEYS: &str =
+    "d10, sf, weapon, ammo, level, dex, targets, size, iaijutsu, far, nocards, mod, change, at";
+
 /// The kinds of action `first --system take-initiative` knows, with the rows they add.
 pub const KINDS: &str = "melee, natural, unarmed, missile, move-missile, hurl, charge, cast, move, flee, withdraw, parry, expect, hide, turn, device, wait, block";
 
@@ -113,11 +117,14 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             "mod" => extra.push(v.to_string()),
             "change" => reroll = Some(w.number(&limits::D10)?),
             "at" => at = Some(w.number(&limits::D10)?),
-            _ => {
-                return Err(w.unknown(
-                    "d10, sf, weapon, ammo, level, dex, targets, size, iaijutsu, far, nocards, mod, change, at",
-                ));
+            // A key of the book's (its d6, its timings) given under the variant.
+            k if super::KEYS.split(", ").any(|b| b == k) => {
+                return Err(w.figure_error(format!(
+                    "'{}' is a setting of the book's rules, not of \"Take Initiative!\" (its keys: {TI_KEYS}); leave out --system take-initiative to use it",
+                    w.word
+                )));
             }
+            _ => return Err(w.unknown(TI_KEYS)),
         }
     }
     // A key that means nothing for this kind is refused, never dropped or misread (ammo on

@@ -403,7 +403,14 @@ fn events_of(
         why,
     };
     match a.kind {
-        ActionKind::Cast { segments, .. } => ev.push(
+        ActionKind::Cast { segments, device } => {
+            // A device's time is its activation time (DMG p.65), a spell's its casting time.
+            let time = if device {
+                "activation time"
+            } else {
+                "casting time"
+            };
+            ev.push(
             k,
             ev_at(
                 EventKind::Complete,
@@ -412,26 +419,27 @@ fn events_of(
                 match a.casting_total {
                     // Started late (hesitation, a house rule's late start): the delay first.
                     Some(t) if t < segments => crate::words!(
-                        "completes in {} (casting time {}, begun {} late)",
+                        "completes in {} ({time} {}, begun {} late)",
                         crate::text::segment_words(segments),
                         plural(t, "segment"),
                         plural(segments - t, "segment")
                     ),
                     // Carried over: begun in an earlier round.
                     Some(t) if t > segments => crate::words!(
-                        "completes in segment {segments} of this round (casting time {}, begun before the round)",
+                        "completes in segment {segments} of this round ({time} {}, begun before the round)",
                         plural(t, "segment")
                     ),
                     _ if segments > super::super::charge::SEGMENTS_PER_ROUND => crate::words!(
-                        "casting time {}: completes in {}",
+                        "{time} {}: completes in {}",
                         plural(segments, "segment"),
                         crate::text::segment_words(segments)
                     ),
-                    _ => crate::words!("casting time {}", plural(segments, "segment")),
+                    _ => crate::words!("{time} {}", plural(segments, "segment")),
                 },
             ),
             None,
-        ),
+        )
+        }
         ActionKind::Charge { arrival_segment } => {
             ev.push(
                 k,
@@ -482,7 +490,10 @@ fn events_of(
                         ),
                         _ if a.kind == ActionKind::Other => (
                             cite::INITIATIVE_D6,
-                            crate::words!("an act of its own, placed by its side's die ({})", a.die),
+                            crate::words!(
+                                "an act of its own, placed by its side's die ({})",
+                                a.die
+                            ),
                         ),
                         _ => (rule, crate::words!("routine {} of {}", r + 1, rows.len())),
                     };
