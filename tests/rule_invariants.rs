@@ -1560,11 +1560,13 @@ proptest! {
     /// anyone moves: whatever the foe does — charges, closes or stands — and however far
     /// it starts, no movement of round 1 comes before the shot, and the shot is taken at
     /// the foe's starting distance: its modifier (the range band) is that of the same
-    /// shot at a foe who stays where it is.
+    /// shot at a foe who stays where it is. (A foe that starts within 1" of its reach
+    /// steps in at the round's start, in none of its time, DMG p.66: another rule, left
+    /// out here by starting past it.)
     #[test]
     fn the_shot_before_initiative_comes_before_anyone_moves(
         weapon in prop::sample::select(vec!["long bow", "short bow", "light crossbow"]),
-        distance in 15u32..=145,
+        distance in 25u32..=145,
         act in prop::sample::select(vec!["Charge", "Close"]),
         (mine, theirs) in (1u32..=6, 1u32..=6),
     ) {

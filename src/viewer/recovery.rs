@@ -132,7 +132,19 @@ fn kept_by_a_running_viewer(file: &Path) -> bool {
         pid != std::process::id()
             && std::fs::read_to_string(format!("/proc/{pid}/comm"))
                 .is_ok_and(|c| c.trim() == "firststrike")
+            && std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| alive(&s))
     })
+}
+
+/// Whether a process whose `/proc/PID/stat` reads `stat` still runs: a viewer killed but
+/// not yet reaped by its parent (a zombie, `Z`, or dead, `X`) keeps its name there, and
+/// its edits must still be offered (an outside tester's `kill -9`).
+fn alive(stat: &str) -> bool {
+    // The state follows the name, which is in brackets and may itself hold one.
+    let state = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.trim_start().chars().next());
+    !matches!(state, Some('Z' | 'X' | 'x') | None)
 }
 
 /// The scene file a recovery file's edits were of, from its first line.
@@ -252,5 +264,46 @@ pub(super) fn forget(world: &mut World, file: &Path) {
     if r.found.iter().any(|f| f.file == file) {
         let _ = std::fs::remove_file(file);
         r.found.retain(|f| f.file != file);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state is read after the name, however the name is written.
+    #[test]
+    fn a_zombie_or_dead_process_is_not_running() {
+        assert!(alive("4242 (firststrike) S 1 4242"));
+        assert!(alive("4242 (firststrike) R 1 4242"));
+        assert!(!alive("4242 (firststrike) Z 1 4242"));
+        assert!(!alive("4242 (first) strike) X 1 4242"));
+        assert!(!alive("garbage"));
+    }
+
+    /// A viewer killed and not yet reaped (a zombie with the viewer's name) leaves edits
+    /// that the next start offers back; a running one keeps its own.
+    #[test]
+    fn edits_of_a_killed_unreaped_viewer_are_offered() {
+        let dir = std::env::temp_dir().join(format!("fs-recovery-zombie-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // A process whose name is the viewer's: a copy of `sleep` called firststrike.
+        let exe = dir.join("firststrike");
+        std::fs::copy("/bin/sleep", &exe).unwrap();
+        let mut running = std::process::Command::new(&exe).arg("30").spawn().unwrap();
+        let mut zombie = std::process::Command::new(&exe).arg("0").spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let file_of = |pid: u32| dir.join(format!("unsaved-{pid}-1.ron"));
+        for pid in [running.id(), zombie.id()] {
+            std::fs::write(file_of(pid), format!("{HEADER}a new scene\nScene()\n")).unwrap();
+        }
+        let found: Vec<PathBuf> = found_in(&dir).into_iter().map(|f| f.file).collect();
+        let _ = running.kill();
+        let _ = running.wait();
+        let _ = zombie.wait();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(found.contains(&file_of(zombie.id())), "{found:?}");
+        assert!(!found.contains(&file_of(running.id())), "{found:?}");
     }
 }
