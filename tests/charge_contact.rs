@@ -206,3 +206,71 @@ proptest! {
         }
     }
 }
+
+/// A hall five cells wide and `rows` long, with a wall across it at row `wall`.
+fn walled_hall(rows: usize, wall: usize) -> String {
+    (0..rows)
+        .map(|r| match r {
+            0 => "\"#######\"".to_string(),
+            r if r == rows - 1 || r == wall => "\"#######\"".to_string(),
+            _ => "\"#.....#\"".to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// A move or charge that a wall stops (PHB p.102: one moves through open ground only)
+    /// strikes no blow that round, and says why: the wall, not a bare "out of reach" — nor
+    /// anything else that would matter only had it arrived (a hand between them). Over
+    /// where the wall stands, how far off the target is (who stands and waits), the
+    /// mover's speed and whether it charges or closes.
+    #[test]
+    fn a_move_a_wall_stops_strikes_no_blow_and_says_why(
+        wall in 6usize..=14,
+        behind in 2usize..=10,
+        mv in 6u32..=15,
+        charge in any::<bool>(),
+        (a, b) in (1u32..=6, 1u32..=6),
+    ) {
+        // The wall past an ogre's reach from the knight, and the ogre at most 50 ft behind
+        // it (less than a round's move at 6"): the wall is what stops it, within the round.
+        let rows = wall + behind + 2;
+        let act = if charge { "Charge" } else { "Melee" };
+        let src = format!(
+            r#"Scene(name: "wall", setting: Indoors, seed: 2,
+    map: Some((daylight: true, cell_ft: 5.0, rows: [{hall}])),
+    combatants: [
+        (name: "Knight", side: "A", at: (17.5, 7.5), weapon: "long sword", hp: 200),
+        (name: "Ogre", side: "B", at: (17.5, {y}), monster: "ogre", movement: {mv}, hp: 200),
+    ],
+    rounds: [(declare: {{ "Ogre": {act}(targets: ["Knight"]) }}, initiative: {{ "A": {a}, "B": {b} }})],
+)"#,
+            hall = walled_hall(rows, wall),
+            y = (rows - 2) as f64 * 5.0 + 2.5,
+        );
+        let s = firststrike::scene::parse("wall.ron", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        let mut run = SceneRun::new(s, None, Some(1));
+        run.run_to_end();
+        let log: Vec<_> = run.log().events.iter().filter(|e| e.actor == "Ogre").cloned().collect();
+        prop_assert!(
+            !log.iter().any(|e| e.kind == K::Hit || e.kind == K::Miss),
+            "no blow through a wall: {:#?}", log
+        );
+        let stopped = log.iter().any(|e| e.detail.contains("stopped by a wall"));
+        prop_assert!(stopped, "the wall stops it: {:#?}", log);
+        prop_assert!(
+            !log.iter().any(|e| e.detail.contains("out of reach") && e.rule.id != "movement.blocked"),
+            "the reason is the wall: {:#?}", log
+        );
+        // A charge's blow was planned for its arrival: it is said not to come, for the wall.
+        if charge {
+            prop_assert!(
+                log.iter().any(|e| e.kind == K::Idle && e.rule.id == "movement.blocked"),
+                "the charge's blow is said not to come: {:#?}", log
+            );
+        }
+    }
+}

@@ -201,6 +201,7 @@ rules! {
     MOVEMENT_ARMOR = "movement.armor", Phb, "101-102", "armor sets base movement: none or leather 12\", chain-class 9\", plate-class 6\"; magic armor one step better";
     MOVEMENT_ENCUMBRANCE = "movement.encumbrance", Phb, "101-102", "carried weight sets movement in steps, shifted by the Strength allowance";
     MOVEMENT_SEGMENT = "movement.segment", Phb, "102", "one segment of movement is 1 foot per inch of rate indoors";
+    MOVEMENT_BLOCKED = "movement.blocked", Phb, "102", "a figure moves through open ground only: a wall in its way stops it where it stands, and a blow planned for its arrival is not struck";
     POTION_DELAY = "item.potion", Dmg, "119", "a potion takes effect d4+1 segments after it is drunk";
     TO_HIT = "combat.to_hit", Dmg, "74", "the d20 needed to hit falls by one for each step of armor class, but 20 stands for six classes before 21";
     WEAPON_VS_ARMOR = "combat.weapon_vs_armor", Phb, "38", "each weapon has a to-hit adjustment against each armor type";

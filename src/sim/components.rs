@@ -368,6 +368,16 @@ pub struct Closing {
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Charging;
 
+/// A wall stopped its move or charge this round (round, segment): it comes no nearer, and a
+/// blow planned for its arrival is not struck (said so, not "out of reach").
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blocked {
+    /// The round.
+    pub round: u32,
+    /// The segment it was stopped in.
+    pub segment: u32,
+}
+
 /// Slowed: it acts as if its side lost initiative (reading `spell.slow`); its halved attacks
 /// and movement are in its [`AttackRate`] and [`MovementRate`].
 #[derive(Component, Clone, Copy, Debug, Default)]

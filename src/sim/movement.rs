@@ -358,7 +358,11 @@ fn report(
         commands
             .entity(w.entity)
             .remove::<Closing>()
-            .remove::<MoveTo>();
+            .remove::<MoveTo>()
+            .insert(super::components::Blocked {
+                round: when.0,
+                segment: when.1,
+            });
         return;
     }
     if !w.arrived {

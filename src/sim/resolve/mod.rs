@@ -65,6 +65,7 @@ pub(super) struct Fighter {
     psionic: Has<Psionic>,
     closing: Option<&'static Closing>,
     contact: Option<&'static ChargeContact>,
+    blocked: Option<&'static super::components::Blocked>,
 }
 
 /// What playing a segment needs.

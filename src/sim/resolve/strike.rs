@@ -242,6 +242,16 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             return;
         }
     }
+    // A move or charge a wall stopped this round never came within reach: said first, as
+    // anything else (a hand between them) would matter only had it arrived.
+    if let Some(segment) = stopped_short(p, actor, target, matches!(act, Act::Missile { .. })) {
+        let how = if charge { "its charge" } else { "its move" };
+        let why = crate::words!(
+            "no blow: {how} was stopped by a wall in segment {segment}, out of reach"
+        );
+        idle(p, Some(target_name), why, cite::MOVEMENT_BLOCKED);
+        return;
+    }
     if let Some(hand) = p
         .figures
         .get(target)
@@ -486,6 +496,15 @@ fn range(
 }
 
 /// One weapon's strike: the roll, the damage, a fall, a hit on a caster, a fumble.
+/// The segment a wall stopped `actor`'s move or charge in this round, if it did and its
+/// blow (not a missile) cannot reach `target`.
+fn stopped_short(p: &Play, actor: Entity, target: Entity, missile: bool) -> Option<u32> {
+    let a = p.figures.get(actor).ok()?;
+    let b = a.blocked.filter(|b| b.round == p.clock.round_segment().0)?;
+    let t = p.figures.get(target).ok()?;
+    (!missile && a.pos.distance(t.pos) > a.reach.0 + 1e-6).then_some(b.segment)
+}
+
 fn strike(
     p: &mut Play,
     seg: &mut Segment,
