@@ -353,7 +353,7 @@ fn report(
             EventKind::Idle,
             None,
             "stopped by a wall",
-            cite::MOVEMENT_SEGMENT,
+            cite::MOVEMENT_BLOCKED,
         ));
         commands
             .entity(w.entity)
