@@ -229,7 +229,11 @@ fn action(d: Option<&Declared>) -> String {
                 format!("casting a {whole}-segment spell, {segments} left this round")
             }
             Some(time) if time < segments => {
-                format!("casting, {time} segments, begun {} late", segments - time)
+                format!(
+                    "casting, {}, begun {} late",
+                    crate::text::plural(time, "segment"),
+                    segments - time
+                )
             }
             _ => format!("casting, {segments} segments"),
         },

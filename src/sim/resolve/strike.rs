@@ -244,7 +244,11 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     }
     // A move or charge a wall stopped this round never came within reach: said first, as
     // anything else (a hand between them) would matter only had it arrived.
-    if let Some(segment) = stopped_short(p, actor, target, matches!(act, Act::Missile { .. })) {
+    // Only a blow at its own reach: a missile, a set weapon, a free attack at a fleer and a
+    // blow as one turns away reach further, and are judged below as before.
+    let own_reach =
+        !matches!(act, Act::Missile { .. }) && !set && free.is_none() && !as_it_turns(adjust);
+    if let Some(segment) = stopped_short(p, actor, target).filter(|_| own_reach) {
         let how = if charge { "its charge" } else { "its move" };
         let why = crate::words!(
             "no blow: {how} was stopped by a wall in segment {segment}, out of reach"
@@ -495,16 +499,16 @@ fn range(
     Ok(Some(range_adjust(p.clock.system, d, limits)?))
 }
 
-/// One weapon's strike: the roll, the damage, a fall, a hit on a caster, a fumble.
 /// The segment a wall stopped `actor`'s move or charge in this round, if it did and its
-/// blow (not a missile) cannot reach `target`.
-fn stopped_short(p: &Play, actor: Entity, target: Entity, missile: bool) -> Option<u32> {
+/// own reach does not come to `target`.
+fn stopped_short(p: &Play, actor: Entity, target: Entity) -> Option<u32> {
     let a = p.figures.get(actor).ok()?;
     let b = a.blocked.filter(|b| b.round == p.clock.round_segment().0)?;
     let t = p.figures.get(target).ok()?;
-    (!missile && a.pos.distance(t.pos) > a.reach.0 + 1e-6).then_some(b.segment)
+    (a.pos.distance(t.pos) > a.reach.0 + 1e-6).then_some(b.segment)
 }
 
+/// One weapon's strike: the roll, the damage, a fall, a hit on a caster, a fumble.
 fn strike(
     p: &mut Play,
     seg: &mut Segment,
