@@ -49,11 +49,6 @@ pub struct Defaults {
 pub const KINDS: &str = "melee, natural, missile, charge, cast, device, turn, set, close, other";
 pub(crate) const KEYS: &str = "d6, d8, side, weapon, spell, sf, attacks, rate, round, reach, dex, move, gear, time, distance, arrive, body, hesitate, hasted, slowed, speed, then, encumbered, specialist, level";
 
-/// Keys `first` knows only under "Take Initiative!" (`--system take-initiative`).
-pub(crate) const TI_ONLY_KEYS: [&str; 10] = [
-    "d10", "ammo", "targets", "size", "iaijutsu", "far", "nocards", "mod", "change", "at",
-];
-
 /// What a parsed action does, in scene terms.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Does {
@@ -195,8 +190,9 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             "encumbered" if w.bare() => encumbered = true,
             "specialist" if w.bare() => specialist = true,
             "level" => level = Some(w.number(&crate::rules::class::LEVELS)?),
-            // A key of the variant's (its d10, its modifiers) given under the book.
-            k if TI_ONLY_KEYS.contains(&k) => {
+            // A key of the variant's (its d10, its modifiers) given under the book: every
+            // key both know was matched above.
+            k if take_initiative::TI_KEYS.split(", ").any(|t| t == k) => {
                 return Err(w.figure_error(format!(
                     "'{}' is a setting of \"Take Initiative!\": give --system take-initiative (the book's keys: {KEYS})",
                     w.word

@@ -20,7 +20,7 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 /// Keys `first` knows under "Take Initiative!".
-const TI_KEYS: &str =
+pub(crate) const TI_KEYS: &str =
     "d10, sf, weapon, ammo, level, dex, targets, size, iaijutsu, far, nocards, mod, change, at";
 
 /// The kinds of action `first --system take-initiative` knows, with the rows they add.

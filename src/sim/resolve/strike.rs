@@ -242,13 +242,11 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             return;
         }
     }
+    let missile = matches!(act, Act::Missile { .. });
+    let reach = blow_reach(p, actor, missile, (charge, set, free.is_some()), adjust);
     // A move or charge a wall stopped this round never came within reach: said first, as
     // anything else (a hand between them) would matter only had it arrived.
-    // Only a blow at its own reach: a missile, a set weapon, a free attack at a fleer and a
-    // blow as one turns away reach further, and are judged below as before.
-    let own_reach =
-        !matches!(act, Act::Missile { .. }) && !set && free.is_none() && !as_it_turns(adjust);
-    if let Some(segment) = stopped_short(p, actor, target).filter(|_| own_reach) {
+    if let Some(segment) = reach.and_then(|r| stopped_short(p, actor, target, r)) {
         let how = if charge { "its charge" } else { "its move" };
         let why = crate::words!(
             "no blow: {how} was stopped by a wall in segment {segment}, out of reach"
@@ -271,7 +269,6 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         );
         return;
     }
-    let missile = matches!(act, Act::Missile { .. });
     let mut adjust = adjust.clone();
     if met {
         adjust.push(Adjust {
@@ -302,19 +299,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         }
     }
     let Ok(a) = p.figures.get(actor) else { return };
-    // At contact the blow lands, though the target walks on in the same segment.
-    let now = p.clock.round_segment();
-    let at_contact = charge && a.contact.is_some_and(|c| (c.0, c.1) == now);
-    // A weapon set against a charge meets the charger at its length (DMG p.66); a free
-    // attack at a fleer comes from a foe within 1" (§4).
-    let reach = if set {
-        crate::rules::charge::set_weapon_reach(a.reach.0, a.weapon.length_ft).0
-    } else if free.is_some() {
-        crate::rules::take_initiative::flee::free_attack_reach(a.reach.0).0
-    } else {
-        a.reach.0
-    };
-    if !missile && !as_it_turns(&adjust) && !at_contact && a.pos.distance(&tpos) > reach + 1e-6 {
+    if reach.is_some_and(|r| a.pos.distance(&tpos) > r + 1e-6) {
         // A charge at a figure that moves off arrives later than planned: contact is
         // contact, and the blow comes in the segment the charge reaches it (DMG p.66).
         if charge && a.closing.is_some_and(|c| c.charge && c.target == target) {
@@ -499,13 +484,39 @@ fn range(
     Ok(Some(range_adjust(p.clock.system, d, limits)?))
 }
 
+/// How far `actor`'s blow reaches, or None where reach is not asked: a missile, a blow as
+/// its foe turns away, a charge's blow at contact (it lands, though the target walks on
+/// in the same segment). A weapon set against a charge meets the charger at its length
+/// (DMG p.66); a free attack at a fleer comes from a foe within 1" (§4).
+fn blow_reach(
+    p: &Play,
+    actor: Entity,
+    missile: bool,
+    (charge, set, free): (bool, bool, bool),
+    adjust: &[Adjust],
+) -> Option<f64> {
+    let a = p.figures.get(actor).ok()?;
+    let now = p.clock.round_segment();
+    let at_contact = charge && a.contact.is_some_and(|c| (c.0, c.1) == now);
+    if missile || as_it_turns(adjust) || at_contact {
+        return None;
+    }
+    Some(if set {
+        crate::rules::charge::set_weapon_reach(a.reach.0, a.weapon.length_ft).0
+    } else if free {
+        crate::rules::take_initiative::flee::free_attack_reach(a.reach.0).0
+    } else {
+        a.reach.0
+    })
+}
+
 /// The segment a wall stopped `actor`'s move or charge in this round, if it did and its
-/// own reach does not come to `target`.
-fn stopped_short(p: &Play, actor: Entity, target: Entity) -> Option<u32> {
+/// blow's `reach` does not come to `target`.
+fn stopped_short(p: &Play, actor: Entity, target: Entity, reach: f64) -> Option<u32> {
     let a = p.figures.get(actor).ok()?;
     let b = a.blocked.filter(|b| b.round == p.clock.round_segment().0)?;
     let t = p.figures.get(target).ok()?;
-    (a.pos.distance(t.pos) > a.reach.0 + 1e-6).then_some(b.segment)
+    (a.pos.distance(t.pos) > reach + 1e-6).then_some(b.segment)
 }
 
 /// One weapon's strike: the roll, the damage, a fall, a hit on a caster, a fumble.
