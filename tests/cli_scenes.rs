@@ -466,6 +466,22 @@ fn an_unknown_group_to_hide_is_refused() {
     }
 }
 
+/// Groups written with blanks after the commas (`--hide "sight, moves"`) are the same
+/// groups, not refused as " moves"; an unknown one among them is still refused.
+#[test]
+fn groups_to_hide_may_have_blanks_round_them() {
+    let scene = "scenes/lizard_man_lair.ron";
+    let (code, tight, _) = fs(&["run", scene, "--hide", "sight,moves"]);
+    assert_eq!(code, 0);
+    let (code, spaced, err) = fs(&["run", scene, "--hide", " sight , moves "]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(spaced, tight);
+    let (code, out, err) = fs(&["run", scene, "--hide", "sight, mooves"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("mooves") && err.contains("moves"), "{err}");
+}
+
 /// The book's timing switches have no place under "Take Initiative!": `run --system
 /// take-initiative` refuses a scene that has one, as `check` refuses one written for the
 /// variant, naming the switch; `compare` plays the variant's side without them and says

@@ -2024,3 +2024,55 @@ proptest! {
         prop_assert_eq!(lost, Some(want), "{}", src);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The side with initiative acts first (DMG p.61), and a tie is simultaneous (DMG p.63):
+    /// a blow at a foe within reach when the round begins comes before that foe moves off
+    /// — whatever the weapon, the distance within reach, and whether the foe moves away,
+    /// closes or charges on someone else, or declares a melee at a far figure — unless the
+    /// foe's side won, when it is gone first and the blow finds no one in reach (outside
+    /// tester: the winner's blow was lost to the loser's walk).
+    #[test]
+    fn a_foe_in_reach_is_struck_before_it_moves_off_unless_its_side_won(
+        weapon in prop::sample::select(vec!["long sword", "dagger", "spear", "halberd", "mace"]),
+        near in 0.2f64..=1.0,
+        act in prop::sample::select(vec!["Move(toward: \"Mage\")", "Close(targets: [\"Mage\"])",
+                                         "Charge(targets: [\"Mage\"])", "Melee(targets: [\"Mage\"])"]),
+        (mine, theirs) in (1u32..=6, 1u32..=6),
+    ) {
+        let reach = match weapon { "spear" => 10.0, "halberd" => 10.0, _ => 5.0 };
+        let gap = (reach * near * 2.0).round() / 2.0;
+        let src = format!(
+            r#"Scene(name: "leaving", setting: Indoors, seed: 3,
+                combatants: [
+                    (name: "Knight", side: "Party", at: (10.0, 10.0), weapon: "{weapon}", reach_ft: {reach:.1}, thac0: 5, ac: 5, hp: 100),
+                    (name: "Mage", side: "Party", at: (10.0, 70.0), thac0: 20, ac: 10, hp: 100),
+                    (name: "Orc", side: "Foes", at: (10.0, {y:.1}), weapon: "long sword", thac0: 19, ac: 10, hp: 300),
+                ],
+                rounds: [(declare: {{ "Knight": Melee(targets: ["Orc"]), "Orc": {act} }},
+                          initiative: {{ "Party": {mine}, "Foes": {theirs} }})],
+            )"#,
+            y = 10.0 + gap.max(1.0),
+        );
+        let log = play(&src);
+        let round1 = |e: &&LogEvent| e.round == 1;
+        let first_move = log.iter().filter(round1).position(|e| e.actor == "Orc" && e.kind == K::Move);
+        let blow = log.iter().filter(round1).position(|e| {
+            e.actor == "Knight" && matches!(e.payload, firststrike::sim::Payload::Attack { .. })
+        });
+        let out_of_reach = log.iter().filter(round1).any(|e| e.actor == "Knight" && e.detail.contains("out of reach"));
+        prop_assert!(first_move.is_some(), "the orc moves off: {:#?}", log);
+        if mine >= theirs {
+            let blow = blow.expect("the knight strikes");
+            prop_assert!(blow < first_move.unwrap(), "struck before it moves: {:#?}", log);
+            let e = log.iter().filter(round1).nth(blow).unwrap();
+            prop_assert_eq!(e.rule.id, "initiative.before_the_move");
+            prop_assert!(!out_of_reach);
+        } else {
+            prop_assert!(blow.is_none(), "the winner is gone first: {:#?}", log);
+            prop_assert!(out_of_reach, "and the blow is said to find no one: {:#?}", log);
+        }
+    }
+}

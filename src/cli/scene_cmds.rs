@@ -48,8 +48,44 @@ pub struct RunArgs {
     /// Leave these groups of events out of the text or JSON log, comma-separated (as the
     /// viewer's log filter): a lit crowd's log is nearly all sight. The events left keep
     /// their numbers (`seq`) in the whole log.
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "GROUP,...")]
+    #[arg(long, value_delimiter = ',', value_name = "GROUP,...", value_parser = Trimmed::<Hide>::default())]
     pub hide: Vec<Hide>,
+}
+
+/// A value of `E` read with the blanks round it left out: `--hide "sight, moves"` as
+/// `--hide sight,moves` (the blank after a comma was refused as a group " moves"). Its
+/// possible values are `E`'s, for the help and the completions.
+#[derive(Clone)]
+pub struct Trimmed<E>(std::marker::PhantomData<E>);
+
+impl<E> Default for Trimmed<E> {
+    fn default() -> Self {
+        Trimmed(std::marker::PhantomData)
+    }
+}
+
+impl<E: ValueEnum + Clone + Send + Sync + 'static> clap::builder::TypedValueParser for Trimmed<E> {
+    type Value = E;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<E, clap::Error> {
+        let trimmed = value.to_str().map(str::trim).map(std::ffi::OsStr::new);
+        clap::builder::EnumValueParser::<E>::new().parse_ref(cmd, arg, trimmed.unwrap_or(value))
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            E::value_variants()
+                .iter()
+                .filter_map(ValueEnum::to_possible_value),
+        ))
+    }
 }
 
 /// A group of events `run --hide` leaves out.

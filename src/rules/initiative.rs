@@ -80,6 +80,18 @@ pub fn compare(a: i32, b: i32) -> InitiativeResult {
     }
 }
 
+/// Whether a blow at a foe already within reach when the round begins is struck before
+/// that foe moves off: when the striker's side won (DMG p.61: what the side with initiative
+/// does is settled before what the side that lost does), or tied (DMG p.63: the two happen
+/// at once, so the foe is still there to be struck). When the foe's side won, it is gone
+/// first.
+pub fn strikes_before_the_move(striker_die: u32, foe_die: u32) -> Option<Rule> {
+    match compare(striker_die as i32, foe_die as i32) {
+        InitiativeResult::AWins | InitiativeResult::Tied => Some(cite::INITIATIVE_BEFORE_THE_MOVE),
+        InitiativeResult::BWins => None,
+    }
+}
+
 /// Magic items whose wielder strikes first whatever the initiative (DMG p.168; UA p.104, 106).
 pub const STRIKES_FIRST_ITEMS: &[&str] = &[
     "crossbow of speed",

@@ -182,12 +182,31 @@ pub fn load_unchecked(path: &Path) -> Option<Scene> {
 }
 
 /// A byte-order mark (Notepad writes one) is no part of the scene; blanked to spaces of
-/// the same length, so every error still points at its byte, line and column.
+/// the same length, so every error still points at its byte, line and column. A lone
+/// carriage return (the line end of old Mac editors) ends a line as a newline does: read
+/// as none, a `//` comment on the first line ran to the end of the file.
 fn without_bom(src: &str) -> std::borrow::Cow<'_, str> {
-    match src.strip_prefix('\u{feff}') {
-        Some(rest) => format!("   {rest}").into(),
-        None => src.into(),
+    let b = src.as_bytes();
+    let lone_cr = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
+    let has_lone_cr = (0..b.len()).any(lone_cr);
+    let rest = src.strip_prefix('\u{feff}');
+    if rest.is_none() && !has_lone_cr {
+        return src.into();
     }
+    let text = rest.map_or_else(|| src.to_string(), |rest| format!("   {rest}"));
+    if !has_lone_cr {
+        return text.into();
+    }
+    // Byte for byte, so every offset stays where it was.
+    let mut bytes = text.into_bytes();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    String::from_utf8(bytes)
+        .expect("a carriage return is one byte of its own in UTF-8")
+        .into()
 }
 
 /// Checks a scene value as the loader checks a file — every limit and every name it
@@ -303,9 +322,13 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     // The range in the message itself too, not only in the help below the source.
     let message = match (&e.code, &help) {
         (E::IntegerOutOfBounds, Some(h)) => format!("the number does not fit ({h})"),
+        (E::ExpectedComma, Some(_)) if fraction_at(src, offset) => {
+            "a fraction where a whole number goes".to_string()
+        }
         _ => e.code.to_string(),
     };
     let (field, message) = (user_words(&field), user_words(&message));
+    let message = with_entry_number(src, offset, &message);
     let help = help.map(|h| user_words(&h));
     let mut err = SceneError::at(file, src, at, field, message, help);
     // RON reports 1-based positions: kept where it pointed at the value itself.
@@ -388,6 +411,75 @@ fn map_field_before(src: &str, offset: usize) -> String {
         }
     }
     field_before(src, offset)
+}
+
+/// `message` with a list's entry numbered where it names the list (`combatants[]` becomes
+/// `combatants[5]`, its sixth figure, counted from 0): the entry of the innermost list
+/// that holds `offset`, when the message names that list.
+fn with_entry_number(src: &str, offset: usize, message: &str) -> String {
+    let Some((name, index)) = innermost_entry(src, offset) else {
+        return message.to_string();
+    };
+    let Some(at) = USER_NAMES
+        .iter()
+        .map(|(_, user)| *user)
+        .filter(|user| user.ends_with("[]"))
+        .filter(|user| user.trim_end_matches("[]").rsplit('.').next() == Some(name.as_str()))
+        .find_map(|user| message.find(user).map(|at| (at, user.len())))
+    else {
+        return message.to_string();
+    };
+    let (start, len) = at;
+    format!(
+        "{}[{index}]{}",
+        &message[..start + len - 2],
+        &message[start + len..]
+    )
+}
+
+/// The innermost list (`[...]`) that holds `offset`: the field it is the value of, and how
+/// many of its entries come before the offset (strings and comments skipped).
+fn innermost_entry(src: &str, offset: usize) -> Option<(String, usize)> {
+    let b = src.as_bytes();
+    // Each open bracket: where it opens and, for a list, the commas met at its level.
+    let mut open: Vec<(u8, usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < offset.min(b.len()) {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            c @ (b'[' | b'(' | b'{') => open.push((c, i, 0)),
+            b']' | b')' | b'}' => {
+                open.pop();
+            }
+            b',' => {
+                if let Some(top) = open.last_mut() {
+                    top.2 += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let &(_, at, commas) = open.iter().rev().find(|o| o.0 == b'[')?;
+    let name = name_ending(src[..at].trim_end().trim_end_matches(':').trim_end());
+    (!name.is_empty()).then_some((name, commas))
 }
 
 /// The name (letters, digits, `_`) `text` ends with; empty if none.
@@ -523,5 +615,55 @@ mod dup_tests {
         let src = "Scene(name: \"c\", setting: Indoors, /* thac0: 5 */ seed: 1 2)";
         let e = super::parse("c.ron", src).unwrap_err();
         assert_eq!(e.0[0].field, "seed", "{e}");
+    }
+}
+
+#[cfg(test)]
+mod line_end_tests {
+    use super::parse;
+
+    /// A scene saved with old Mac line ends (a lone carriage return each) reads as the
+    /// same scene, and an error in it is on its own line (outside tester: the whole file
+    /// read as the first line's comment).
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        let src = std::fs::read_to_string("scenes/example_of_melee.ron").unwrap();
+        let unix = parse("melee.ron", &src).unwrap();
+        let mac = parse("melee.ron", &src.replace('\n', "\r")).unwrap();
+        assert_eq!(format!("{unix:?}"), format!("{mac:?}"));
+        let bad = src.replacen("dexterity: 16", "dexterity: 16.5", 1);
+        let line = bad.lines().position(|l| l.contains("16.5")).unwrap() + 1;
+        let e = parse("melee.ron", &bad.replace('\n', "\r")).unwrap_err();
+        assert_eq!(e.0[0].line, line, "{e}");
+        assert_eq!(e.0[0].field, "dexterity", "{e}");
+    }
+
+    /// A fraction where a whole number goes says so in the message itself, not "Expected
+    /// comma".
+    #[test]
+    fn a_fraction_for_a_whole_number_says_so() {
+        let src = std::fs::read_to_string("scenes/example_of_melee.ron")
+            .unwrap()
+            .replacen("dexterity: 16", "dexterity: 16.5", 1);
+        let e = parse("melee.ron", &src).unwrap_err();
+        assert_eq!(
+            e.0[0].message, "a fraction where a whole number goes",
+            "{e}"
+        );
+    }
+
+    /// A wrong entry of a list is numbered: the sixth figure is `combatants[5]`, however
+    /// many commas its own fields hold.
+    #[test]
+    fn a_wrong_entry_is_numbered() {
+        let src = std::fs::read_to_string("scenes/example_of_melee.ron").unwrap();
+        let sixth = src.match_indices("(name: ").nth(5).unwrap().0;
+        let mut bad = src.clone();
+        bad.replace_range(sixth..sixth + 1, "[");
+        let e = parse("melee.ron", &bad).unwrap_err();
+        assert!(e.0[0].message.contains("combatants[5]"), "{e}");
+        let first = src.replacen("combatants: [", "combatants: [ 5,", 1);
+        let e = parse("melee.ron", &first).unwrap_err();
+        assert!(e.0[0].message.contains("combatants[0]"), "{e}");
     }
 }

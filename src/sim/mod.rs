@@ -72,9 +72,10 @@ pub enum SimSet {
     Declare,
     /// Initiative and the plan: who acts in which segment, in the order of the rules core.
     Initiative,
-    /// Shots loosed in segment 1 before anyone moves: a specialist's shot before
-    /// initiative (UA p.18), and under the house rule of parting shots the shots at figures
-    /// leaving a melee.
+    /// Shots and blows in segment 1 before anyone moves: a specialist's shot before
+    /// initiative (UA p.18), under the house rule of parting shots the shots at figures
+    /// leaving a melee, and the winning side's blows at foes in reach who move off (DMG
+    /// p.61).
     BeforeMovement,
     /// Closing and charging figures move foot by foot.
     Movement,

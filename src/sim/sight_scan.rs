@@ -200,8 +200,12 @@ pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: u
         .collect();
     // Room for every viewer seeing every figure in light, at most (the list of a crowd's
     // first look, grown a pair at a time, was a tenth of its round).
+    // The pairs in the dark come first, being few: the list is then sized for them and
+    // the lit ones together, never grown past its room (a crowd's list, copied whole).
+    let dark = dark_pairs(vision, &judge, list, &up);
     let lit = (0..list.len()).filter(|&j| judge.lit(j)).count();
-    let mut out = Vec::with_capacity(expect.max(lit * up.len()));
+    let mut out = Vec::with_capacity(expect.max(lit * up.len() + dark.len()));
+    out.extend(dark);
     let mut decide = |i: usize, j: usize, clear: bool| {
         if let Some(by) = judge.decide(i, j, clear) {
             out.push(((list[i].index, list[j].index), by));
@@ -236,11 +240,17 @@ pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: u
             decide(i, j, c);
         }
     }
-    // Figures in the dark: only near a viewer with a light or infravision.
+    by_viewer(out)
+}
+
+/// Who sees whom among figures in the dark: only near a viewer with a light or
+/// infravision, by the buckets of [`Buckets`], not pair by pair.
+fn dark_pairs(vision: &mut Vision, judge: &Judge, list: &[Looker], up: &[usize]) -> SeenList {
     let grid = Buckets::new(list, |j| {
         list[j].condition != Condition::Dead && !judge.lit(j)
     });
-    for &i in &up {
+    let mut out = Vec::new();
+    for &i in up {
         let reach = list[i].dark_reach_ft();
         if reach <= 0.0 {
             continue;
@@ -248,11 +258,13 @@ pub fn seen_pairs(vision: &mut Vision, frame: &Frame, list: &[Looker], expect: u
         for j in grid.near(list[i].at, reach) {
             if j != i && distance_ft(list[i].at, list[j].at) <= reach {
                 let clear = vision.line_of_sight(list[i].at, list[j].at);
-                decide(i, j, clear);
+                if let Some(by) = judge.decide(i, j, clear) {
+                    out.push(((list[i].index, list[j].index), by));
+                }
             }
         }
     }
-    by_viewer(out)
+    out
 }
 
 /// The pairs in (viewer, seen) order: a counting pass by viewer, then each viewer's few

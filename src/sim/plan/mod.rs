@@ -10,6 +10,7 @@
 //! [`round_sequence_with`]: crate::rules::sequence::round_sequence_with
 //! [`segment_beats`]: crate::rules::surprise::segment_beats
 
+mod before_the_move;
 mod build;
 mod cast;
 mod charge;

@@ -129,6 +129,8 @@ pub(super) fn resolve(p: Play) {
 ///   the round began — a charger is shot at its starting distance, not one segment nearer;
 /// - under the house rule of parting shots, the shots at figures leaving a melee, as they
 ///   go, so a leaver they fell lies where it stood, and later blows find it gone.
+/// - the blows of the side with initiative at foes within reach who move off this round
+///   (DMG p.61), struck before they go.
 pub(super) fn before_movement(p: Play) {
     play(p, is_before_movement, false);
 }
@@ -139,12 +141,15 @@ pub(super) fn shots_before_movement_due(clock: Res<SegmentClock>, plan: Res<Plan
     segment == 1 && plan.round == round && plan.entries.iter().any(is_before_movement)
 }
 
-/// Whether a planned entry is loosed before anyone moves: a shot before initiative, or a
-/// parting shot.
+/// Whether a planned entry is loosed before anyone moves: a shot before initiative, a
+/// parting shot, or the winning side's blow at a foe in reach who moves off.
 fn is_before_movement(e: &PlanEntry) -> bool {
-    use crate::rules::cite::{HOUSE_PARTING_SHOT, PRE_INITIATIVE_BOW, PRE_INITIATIVE_CROSSBOW};
+    use crate::rules::cite::{
+        HOUSE_PARTING_SHOT, INITIATIVE_BEFORE_THE_MOVE, PRE_INITIATIVE_BOW, PRE_INITIATIVE_CROSSBOW,
+    };
     [
         HOUSE_PARTING_SHOT,
+        INITIATIVE_BEFORE_THE_MOVE,
         PRE_INITIATIVE_BOW,
         PRE_INITIATIVE_CROSSBOW,
     ]

@@ -1,0 +1,80 @@
+//! The side with initiative acts first (DMG p.61), and a tie is simultaneous (DMG p.63):
+//! a blow of the winning or tied side at a foe already within reach, when that foe moves
+//! off this round (a move, or a melee, close or charge at someone more than 1" beyond
+//! its reach), is struck in segment 1 before anyone moves — not after the foe has walked out
+//! of reach. Under the book's system only; under the house rule of parting shots the
+//! leaver draws its parting shot instead ([`super::house::parting_shots`]).
+
+use super::build::RoundBuild;
+use super::{PlanEntry, Planned, first_standing, gap};
+use crate::rules::options::RulesSystem;
+use crate::scene::Act;
+
+/// Marks the blows of the winning or tied side at foes within reach who move off this
+/// round: each is placed in segment 1, before movement, by the rule that puts it there —
+/// every routine, for all of them would find the foe gone.
+pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [PlanEntry]) {
+    if b.clock.system != RulesSystem::Book || b.options.house.parting_shots {
+        return;
+    }
+    // Wherever the fight's order put them (a blow at a charger on someone else waits for
+    // that charge's contact): the foe is gone after segment 1.
+    for e in entries.iter_mut().filter(|e| plain_blow(e)) {
+        let Some(a) = b.figs.iter().position(|f| Some(f.e) == e.actor) else {
+            continue;
+        };
+        let striker = &b.figs[a];
+        if !matches!(striker.act, Act::Melee { .. }) {
+            continue;
+        }
+        let Some(t) = first_standing(b.figs, striker.act) else {
+            continue;
+        };
+        let foe = &b.figs[t];
+        let in_reach = foe.pos.distance(striker.pos) <= striker.reach() + 1e-6;
+        if foe.side() == striker.side() || !foe.up() || !in_reach || !moves_off(b, t) {
+            continue;
+        }
+        let die = |side: &str| b.initiative.get(side).copied().unwrap_or(0);
+        let Some(rule) =
+            crate::rules::initiative::strikes_before_the_move(die(striker.side()), die(foe.side()))
+        else {
+            continue;
+        };
+        e.segment = 1;
+        e.fixed = true;
+        e.rule = rule;
+        e.why = crate::words!("{}: struck before {} moves off", e.why, foe.name());
+    }
+}
+
+/// Whether figure `t` moves off where it stands this round: a move, or a melee, close or
+/// charge on a foe more than 1" beyond its reach, which it must spend the round closing
+/// on (DMG p.66). A foe within 1" is stepped up to in none of the round's time, at its
+/// very beginning: that is fighting where it stands, not moving off.
+fn moves_off(b: &RoundBuild, t: usize) -> bool {
+    let f = &b.figs[t];
+    match f.act {
+        Act::Move { .. } => true,
+        Act::Melee { .. } | Act::Close { .. } | Act::Charge { .. } => first_standing(b.figs, f.act)
+            .is_some_and(|o| {
+                !crate::rules::charge::melee_possible(gap(f, &b.figs[o]), b.setting).0
+            }),
+        _ => false,
+    }
+}
+
+/// A blow of a plain melee: not a charge's, a set weapon's, a free attack's or a second
+/// action's, each of which has rules of its own.
+fn plain_blow(e: &PlanEntry) -> bool {
+    matches!(
+        e.what,
+        Planned::Strike {
+            charge: false,
+            set: false,
+            free: None,
+            second: false,
+            ..
+        }
+    )
+}
