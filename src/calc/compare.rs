@@ -2,7 +2,8 @@
 //! round, which spells go off or are ruined, who is down — and where the two differ. Read
 //! from the two event logs, so it says only what the engine did.
 
-use crate::sim::{EventKind, EventLog};
+use crate::name::Name;
+use crate::sim::{EventKind, EventLog, LogEvent};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -11,25 +12,40 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct Summary {
     /// Each round's figures in the order of their first act (blow, completion, turning, an
     /// act), with the segment it came in.
-    pub rounds: BTreeMap<u32, Vec<(String, u32)>>,
+    pub rounds: BTreeMap<u32, Vec<(Name, u32)>>,
     /// Spells (and devices, potions) that went off: (caster, spell, round, segment).
-    pub completed: Vec<(String, String, u32, u32)>,
+    pub completed: Vec<(Name, String, u32, u32)>,
     /// Spells ruined or lost: (caster, spell, round, segment).
-    pub ruined: Vec<(String, String, u32, u32)>,
+    pub ruined: Vec<(Name, String, u32, u32)>,
     /// Figures down (unconscious or dead) at the end, with the round they fell in.
-    pub down: BTreeMap<String, u32>,
-    /// Who aimed at whom in each round (round, actor, target), as declared: only such
-    /// pairs are compared for order (allies, or foes who never meet, have none to compare).
+    pub down: BTreeMap<Name, u32>,
+    /// Who aimed at whom (actor, target), with the first round it was declared in: only
+    /// such pairs are compared for order (allies, or foes who never meet, have none to
+    /// compare), and a declaration stands from then on. One entry a pair, however many
+    /// rounds repeat it (one a round was a gigabyte over 1,000 rounds of a crowd).
     #[serde(skip)]
-    pub aims: BTreeSet<(u32, String, String)>,
+    pub aims: BTreeMap<(Name, Name), u32>,
 }
 
-/// The summary of one run's log.
-pub fn summary(log: &EventLog) -> Summary {
-    let mut s = Summary::default();
-    // Who has acted in each round already (the first act places a figure in the order).
-    let mut seen: std::collections::HashSet<(u32, &str)> = std::collections::HashSet::new();
-    for e in &log.events {
+/// A summary made as the log is played, a step's events at a time: the log itself need
+/// not be kept (1,000 rounds of a crowd's log is gigabytes; the summary a few megabytes).
+#[derive(Debug, Default)]
+pub struct Summarizer {
+    s: Summary,
+    /// Who has acted in each round already (the first act places a figure in the order).
+    seen: std::collections::HashSet<(u32, Name)>,
+}
+
+impl Summarizer {
+    /// Reads the next events of the log, in order.
+    pub fn read(&mut self, events: &[LogEvent]) {
+        for e in events {
+            self.read_one(e);
+        }
+    }
+
+    fn read_one(&mut self, e: &LogEvent) {
+        let s = &mut self.s;
         // An act logged at segment 0 is a note made as the round is laid out (a house
         // rule's, a parting shot drawn), not something done: blows and completions there
         // are ("the very beginning of the round").
@@ -38,14 +54,16 @@ pub fn summary(log: &EventLog) -> Summary {
             EventKind::Act => e.segment > 0,
             _ => false,
         };
-        if acted && e.round > 0 && seen.insert((e.round, e.actor.as_str())) {
+        if acted && e.round > 0 && self.seen.insert((e.round, e.actor.clone())) {
             let order = s.rounds.entry(e.round).or_default();
-            order.push((e.actor.to_string(), e.segment));
+            order.push((e.actor.clone(), e.segment));
         }
         if e.kind == EventKind::Declare
             && let Some(t) = &e.target
         {
-            s.aims.insert((e.round, e.actor.to_string(), t.to_string()));
+            s.aims
+                .entry((e.actor.clone(), t.clone()))
+                .or_insert(e.round);
         }
         let spell = || match &e.payload {
             crate::sim::Payload::SpellComplete { spell, .. }
@@ -55,23 +73,34 @@ pub fn summary(log: &EventLog) -> Summary {
         match e.kind {
             EventKind::SpellComplete => {
                 s.completed
-                    .push((e.actor.to_string(), spell(), e.round, e.segment));
+                    .push((e.actor.clone(), spell(), e.round, e.segment));
             }
             EventKind::SpellDisrupted => {
                 s.ruined
-                    .push((e.actor.to_string(), spell(), e.round, e.segment));
+                    .push((e.actor.clone(), spell(), e.round, e.segment));
             }
             EventKind::Down => {
-                s.down.entry(e.actor.to_string()).or_insert(e.round);
+                s.down.entry(e.actor.clone()).or_insert(e.round);
             }
             _ => {}
         }
     }
-    s
+
+    /// The summary of everything read.
+    pub fn done(self) -> Summary {
+        self.s
+    }
+}
+
+/// The summary of one run's whole log.
+pub fn summary(log: &EventLog) -> Summary {
+    let mut z = Summarizer::default();
+    z.read(&log.events);
+    z.done()
 }
 
 /// Each figure's place in a round's order.
-fn positions(o: &[(String, u32)]) -> std::collections::HashMap<&str, usize> {
+fn positions(o: &[(Name, u32)]) -> std::collections::HashMap<&str, usize> {
     o.iter()
         .enumerate()
         .map(|(k, x)| (x.0.as_str(), k))
@@ -98,11 +127,12 @@ pub struct Differences {
 pub fn differences(book: &Summary, ti: &Summary) -> Differences {
     let mut d = Differences::default();
     // Foes who meet: one aimed at the other by a round (a declaration stands until another
-    // replaces it), under either system; each pair once, by name.
-    let aims: Vec<(u32, &str, &str)> = [book, ti]
+    // replaces it), under either system; each pair once, by name, from the first round
+    // either declares it. Gathered as the rounds go, not sought again for each round.
+    let mut aims: Vec<(u32, &str, &str)> = [book, ti]
         .iter()
         .flat_map(|s| s.aims.iter())
-        .map(|(r, x, y)| {
+        .map(|((x, y), r)| {
             if x <= y {
                 (*r, x.as_str(), y.as_str())
             } else {
@@ -110,19 +140,21 @@ pub fn differences(book: &Summary, ti: &Summary) -> Differences {
             }
         })
         .collect();
+    aims.sort_unstable();
+    let mut met: BTreeSet<(&str, &str)> = BTreeSet::new();
+    let mut next = 0;
     for (round, b_order) in &book.rounds {
+        while next < aims.len() && aims[next].0 <= *round {
+            met.insert((aims[next].1, aims[next].2));
+            next += 1;
+        }
         let Some(t_order) = ti.rounds.get(round) else {
             continue;
         };
         let (bp, tp) = (positions(b_order), positions(t_order));
-        let met: BTreeSet<(&str, &str)> = aims
-            .iter()
-            .filter(|(r, ..)| r <= round)
-            .map(|&(_, x, y)| (x, y))
-            .collect();
         // Pairs the book orders one way and the variant the other, in the book's order.
         let mut swapped: Vec<(usize, usize, &str, &str)> = Vec::new();
-        for (x, y) in met {
+        for &(x, y) in &met {
             let (Some(&bx), Some(&by), Some(&tx), Some(&ty)) =
                 (bp.get(x), bp.get(y), tp.get(x), tp.get(y))
             else {
@@ -149,7 +181,7 @@ pub fn differences(book: &Summary, ti: &Summary) -> Differences {
     let went_off = |s: &Summary| -> BTreeSet<(String, String)> {
         s.completed
             .iter()
-            .map(|c| (c.0.clone(), c.1.clone()))
+            .map(|c| (c.0.to_string(), c.1.clone()))
             .collect()
     };
     let (bo, to) = (went_off(book), went_off(ti));
@@ -161,10 +193,10 @@ pub fn differences(book: &Summary, ti: &Summary) -> Differences {
             .push((who.clone(), spell.clone(), "take_initiative".into()));
     }
     for who in book.down.keys().filter(|k| !ti.down.contains_key(*k)) {
-        d.down.push((who.clone(), "book".into()));
+        d.down.push((who.to_string(), "book".into()));
     }
     for who in ti.down.keys().filter(|k| !book.down.contains_key(*k)) {
-        d.down.push((who.clone(), "take_initiative".into()));
+        d.down.push((who.to_string(), "take_initiative".into()));
     }
     d
 }
@@ -199,7 +231,7 @@ pub fn to_text(book: &Summary, ti: &Summary, d: &Differences) -> String {
     }
     let _ = writeln!(out);
     for (name, s) in [("Book", book), ("Take Initiative!", ti)] {
-        let list = |v: &[(String, String, u32, u32)]| {
+        let list = |v: &[(Name, String, u32, u32)]| {
             v.iter()
                 .map(|(w, sp, r, seg)| format!("{w}'s {sp} (round {r}, {seg})"))
                 .collect::<Vec<_>>()

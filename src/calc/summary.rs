@@ -9,6 +9,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Whether an event belongs in the summary.
+/// The events among `events` the summary tells: what [`markdown`] reads of a log, kept as
+/// a run streams without keeping the rest.
+pub fn told(events: &[LogEvent]) -> impl Iterator<Item = &LogEvent> {
+    events.iter().filter(|e| worth_telling(e))
+}
+
 fn worth_telling(e: &LogEvent) -> bool {
     !matches!(e.kind, K::Sight | K::Move | K::Declare | K::Attack)
 }

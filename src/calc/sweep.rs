@@ -84,10 +84,13 @@ pub fn read(text: &str) -> Result<Vary, String> {
     }
     let decimals = decimals as i32;
     let scale = 10f64.powi(decimals);
-    let n = ((to - from) / step + 1e-9).floor() as usize + 1;
-    if n > MAX_VALUES {
-        return Err(format!("{text}: {n} values; at most {MAX_VALUES}"));
+    // Counted as a float first: a step of 1e-300 makes more values than a usize holds,
+    // and the cast's saturation plus one wrapped round to none at all.
+    let count = ((to - from) / step + 1e-9).floor() + 1.0;
+    if count > MAX_VALUES as f64 {
+        return Err(format!("{text}: {count:.0} values; at most {MAX_VALUES}"));
     }
+    let n = count as usize;
     Ok(Vary {
         figure: figure.to_string(),
         field: field.to_string(),
@@ -105,7 +108,18 @@ pub fn with_value(scene: &Scene, vary: &Vary, v: f64) -> Result<Scene, String> {
         .iter_mut()
         .find(|c| c.name == vary.figure)
         .ok_or_else(|| format!("--vary: no figure is named '{}'", vary.figure))?;
-    let whole = || v.round().max(0.0) as u32;
+    // A count (movement, Dexterity, casting time) is never below nought: a negative value
+    // is refused, not played as nought under the value the table would show.
+    let count_field = matches!(vary.field.as_str(), "movement" | "dexterity" | "segments");
+    if count_field && v < 0.0 {
+        return Err(format!(
+            "--vary {}={v}: {} is never negative ({})",
+            vary.field,
+            vary.field,
+            crate::scene::limits::allowed_for(&vary.field)
+        ));
+    }
+    let whole = || v.round() as u32;
     match vary.field.as_str() {
         "x" => f.at.0 = v,
         "y" => f.at.1 = v,
@@ -231,5 +245,34 @@ mod tests {
             assert!(!viewer.contains("--vary"), "{viewer}");
             assert!(parse(bad).unwrap_err().starts_with("--vary "), "{bad}");
         }
+    }
+
+    /// A step so small its values overflow a count is refused as too many, not read as
+    /// none (outside tester: `x=1..30:1e-300` printed an empty table and exit 0).
+    #[test]
+    fn a_vanishing_step_is_too_many_values() {
+        for tiny in ["Bigby.x=1..30:1e-300", "Bigby.y=0..100000:1e-6"] {
+            let e = read(tiny).unwrap_err();
+            assert!(e.contains("at most 200"), "{tiny}: {e}");
+        }
+    }
+
+    /// A count below nought is refused with its range, whatever the field, not played as
+    /// nought under a column headed with the negative value (outside tester).
+    #[test]
+    fn a_negative_count_is_refused_not_played_as_nought() {
+        let scene = crate::scene::library::load_arg(std::path::Path::new("bigby_vs_giant"))
+            .expect("the library's scene");
+        for (text, field) in [
+            ("Bigby.segments=-5..-5", "segments"),
+            ("Hill giant.movement=-60..-60", "movement"),
+            ("Bigby.dexterity=-3..-3", "dexterity"),
+        ] {
+            let vary = read(text).unwrap();
+            let e = with_value(&scene, &vary, vary.values[0]).unwrap_err();
+            assert!(e.contains(field) && e.contains("allowed"), "{text}: {e}");
+        }
+        let fine = read("Hill giant.movement=6..6").unwrap();
+        assert!(with_value(&scene, &fine, 6.0).is_ok());
     }
 }

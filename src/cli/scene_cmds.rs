@@ -151,7 +151,7 @@ pub struct CompareArgs {
 /// Plays a scene under both systems with the same seed and prints both and their
 /// differences.
 pub fn compare(args: CompareArgs) -> i32 {
-    use crate::calc::compare::{differences, summary, to_text};
+    use crate::calc::compare::{Summarizer, differences, to_text};
     let Some(scene) = load_to_play(&args.play.scene, args.play.rounds) else {
         return 2;
     };
@@ -162,9 +162,16 @@ pub fn compare(args: CompareArgs) -> i32 {
         let mut s = scene.clone();
         s.switch_system(system);
         // The comparison reads no sight: none is logged (a crowd's would be millions).
+        // Summed up as it plays: the log is not kept (1,000 rounds of a crowd's is
+        // gigabytes).
         let mut run = Runner::new(s, args.play.seed, args.play.rounds).without_sight_events();
-        run.run_to_end();
-        summary(run.log())
+        let mut z = Summarizer::default();
+        run.stream_to_end(|events| {
+            z.read(events);
+            Ok(())
+        })
+        .expect("reading events into a summary cannot fail");
+        z.done()
     };
     let (book, ti) = (play(RulesSystem::Book), play(RulesSystem::TakeInitiative));
     let d = differences(&book, &ti);
@@ -289,7 +296,8 @@ pub fn run(args: RunArgs) -> i32 {
     let mut run = Runner::new(scene, args.play.seed, args.play.rounds);
     // Hidden sight events are counted, not made: the rest keep their numbers, and a lit
     // crowd's log costs a fraction of the time and memory.
-    if hidden.contains(&EventGroup::Sight) {
+    // The Markdown summary tells no sight: none is made for it either.
+    if hidden.contains(&EventGroup::Sight) || args.play.format == Format::Markdown {
         run = run.counting_sight_events();
     }
     // Text and JSON go out step by step as they are played (a crowd's log is hundreds of
@@ -299,12 +307,15 @@ pub fn run(args: RunArgs) -> i32 {
             run.stream_to_end(|events| crate::sim::write_json_lines(shown(events, &hidden), w))
         }),
         Format::Markdown => {
-            run.run_to_end();
-            super::out(&crate::calc::summary::markdown(
-                &title,
-                &run.log().events,
-                unit,
-            ))
+            // Only what the summary tells is kept as it plays: a crowd's whole log, its
+            // moves and attack rolls, took a gigabyte for one round.
+            let mut told = Vec::new();
+            let kept = run.stream_to_end(|events| {
+                told.extend(crate::calc::summary::told(events).cloned());
+                Ok(())
+            });
+            kept.expect("keeping events in memory cannot fail");
+            super::out(&crate::calc::summary::markdown(&title, &told, unit))
         }
         Format::Text => super::out_with(|w| {
             writeln!(w, "{title}\nReadings in force: {options}")?;

@@ -117,20 +117,26 @@ const FIELD_CHARS: usize = 200;
 const MESSAGE_CHARS: usize = 600;
 
 /// Words the user typed shown in an error (a scene's, a `first` declaration's): control
-/// characters (a newline inside a name, an escape) escaped, and cut to `max` characters.
+/// characters (a newline inside a name, an escape) escaped, and cut to `max` characters
+/// in the middle, so what is said about them at the end still shows ("AAAA…AAAA: too
+/// long (at most 64)"; cut at the end, a long name pushed the reason out).
 pub(crate) fn shown(s: &str, max: usize) -> String {
-    let mut out = String::new();
-    for (n, c) in s.chars().enumerate() {
-        if n >= max {
-            out.push('…');
-            break;
-        }
+    let piece = |c: char| -> String {
         if c.is_control() || crate::scene::validate::hidden(c) {
-            out.extend(c.escape_default());
+            c.escape_default().collect()
         } else {
-            out.push(c);
+            c.to_string()
         }
+    };
+    let n = s.chars().count();
+    if n <= max {
+        return s.chars().map(piece).collect();
     }
+    let tail = max / 3;
+    let head = max - tail;
+    let mut out: String = s.chars().take(head).map(piece).collect();
+    out.push('…');
+    out.extend(s.chars().skip(n - tail).map(piece));
     out
 }
 
@@ -264,5 +270,22 @@ impl SceneErrors {
             out.push_str(&format!("{:?}\n", miette::Report::new(e)));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Words cut short keep their end, where the reason is (outside tester: a 1,000-letter
+    /// name in `first` showed only its letters, never "too long"); short ones are whole.
+    #[test]
+    fn a_long_line_is_cut_in_the_middle_and_keeps_its_reason() {
+        let name = "A".repeat(1000);
+        let line = format!("{name}: too long (at most 64 characters)");
+        let cut = super::shown(&line, 600);
+        assert_eq!(cut.chars().count(), 601, "600 and the mark");
+        assert!(cut.contains('…'));
+        assert!(cut.ends_with(": too long (at most 64 characters)"), "{cut}");
+        assert!(cut.starts_with("AAAA"));
+        assert_eq!(super::shown("short\tone", 600), "short\\tone");
     }
 }
