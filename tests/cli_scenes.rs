@@ -482,6 +482,21 @@ fn groups_to_hide_may_have_blanks_round_them() {
     assert!(err.contains("mooves") && err.contains("moves"), "{err}");
 }
 
+/// A negative or wordy seed is refused as a seed, with the seeds allowed, by every command
+/// that takes one — not as an unknown flag whose advice (`-- -1`) would make it a scene.
+#[test]
+fn a_seed_below_nought_is_refused_as_a_seed() {
+    for cmd in ["run", "odds", "quiz", "compare"] {
+        for bad in ["-1", "x"] {
+            let (code, out, err) = fs(&[cmd, "scenes/lizard_man_lair.ron", "--seed", bad]);
+            assert_eq!(code, 2, "{cmd} --seed {bad}");
+            assert!(out.is_empty());
+            assert!(err.contains("is not a seed") && err.contains("0 to"), "{cmd}: {err}");
+            assert!(!err.contains("-- -1"), "{err}");
+        }
+    }
+}
+
 /// The book's timing switches have no place under "Take Initiative!": `run --system
 /// take-initiative` refuses a scene that has one, as `check` refuses one written for the
 /// variant, naming the switch; `compare` plays the variant's side without them and says

@@ -29,7 +29,7 @@ pub struct OddsArgs {
     #[arg(long, default_value_t = 1000)]
     pub trials: u64,
     /// The seed the trials' seeds are made from (the scene's own by default).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::seed)]
     pub seed: Option<u64>,
     /// Threads (the counts are the same for any number).
     #[arg(long)]

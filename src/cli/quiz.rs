@@ -15,7 +15,7 @@ pub struct QuizArgs {
     /// Scene file (RON).
     pub scene: std::path::PathBuf,
     /// Seed for the dice the scene does not fix.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::seed)]
     pub seed: Option<u64>,
     /// Answers given in advance, 1-based and comma-separated ("2,1,1"), instead of reading
     /// them from standard input.

@@ -25,7 +25,7 @@ pub struct PlayArgs {
     /// The scene file (RON).
     pub scene: PathBuf,
     /// Seed for the dice the scene does not fix (default: the scene's seed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::seed)]
     pub seed: Option<u64>,
     /// Rounds to play (default: the rounds the scene declares, at least one).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::scene::limits::ROUNDS)))]

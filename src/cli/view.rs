@@ -13,7 +13,7 @@ pub struct ViewArgs {
     /// Scene file (RON); the lizard-man lair when left out.
     pub scene: Option<PathBuf>,
     /// Seed for the dice the scene does not fix.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::seed)]
     pub seed: Option<u64>,
     /// Save a screenshot (PNG) after the first frames, with PATH.json giving where each
     /// figure and cell landed, then exit.

@@ -288,7 +288,7 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
         ),
         E::MissingStructField { field, outer } => (
             format!("{}.{field}", outer.as_deref().unwrap_or("?")),
-            Some(format!("add `{field}: ...`")),
+            Some(format!("add `{field}: {}`", required_example(field))),
         ),
         E::DuplicateStructField { field, outer } => (
             format!("{}.{field}", outer.as_deref().unwrap_or("?")),
@@ -305,8 +305,9 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
             let help = crate::scene::limits::allowed_for(&field);
             (field, Some(help))
         }
-        // A fraction where a whole number goes reads as a number cut short.
-        E::ExpectedComma if fraction_at(src, offset) => {
+        // A fraction where a whole number goes reads as a number cut short: a comma or,
+        // inside `Some(...)`, a closing bracket expected before the `.5`.
+        _ if fraction_at(src, offset) => {
             let field = field_before(src, offset);
             let help = format!(
                 "a whole number goes here, not a fraction; {}",
@@ -322,8 +323,12 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     // The range in the message itself too, not only in the help below the source.
     let message = match (&e.code, &help) {
         (E::IntegerOutOfBounds, Some(h)) => format!("the number does not fit ({h})"),
-        (E::ExpectedComma, Some(_)) if fraction_at(src, offset) => {
+        (_, Some(_)) if fraction_at(src, offset) => {
             "a fraction where a whole number goes".to_string()
+        }
+        // A point given three numbers (or one): RON expected its `)` after the second.
+        (E::ExpectedStructLikeEnd | E::ExpectedComma, _) if point_field(&field) => {
+            format!("{}: a point is two numbers, (x, y) in feet", e.code)
         }
         _ => e.code.to_string(),
     };
@@ -491,6 +496,23 @@ fn name_ending(text: &str) -> String {
         .last()
         .map_or(text.len(), |(i, _)| i);
     text[start..].to_string()
+}
+
+/// A value to show for a required field a scene left out: its allowed values where they
+/// are few, else what kind of value goes there.
+fn required_example(field: &str) -> &'static str {
+    match field {
+        "setting" => "Indoors` or `setting: Outdoors",
+        "name" | "side" => "\"...\"` (words in quotes)",
+        "at" => "(x, y)` (feet from the map's corner)",
+        "combatants" => "[(name: ..., side: ..., at: (x, y)), ...]",
+        _ => "...",
+    }
+}
+
+/// Whether a field holds a point, `(x, y)`.
+fn point_field(field: &str) -> bool {
+    matches!(field, "at" | "to")
 }
 
 /// Whether the text at `offset` is the fraction of a number (`.5` after `hp: 1`).
@@ -665,5 +687,24 @@ mod line_end_tests {
         let first = src.replacen("combatants: [", "combatants: [ 5,", 1);
         let e = parse("melee.ron", &first).unwrap_err();
         assert!(e.0[0].message.contains("combatants[0]"), "{e}");
+    }
+
+    /// A fraction inside `Some(...)`, a point of three numbers, a required field left out
+    /// and a hidden character in a declaration's key each say what goes there, where it
+    /// is (outside hostile-input tester: "Expected closing `)`" alone, and 1:1).
+    #[test]
+    fn each_mistake_says_what_goes_there() {
+        let src = std::fs::read_to_string("scenes/example_of_melee.ron").unwrap();
+        let one = |text: &str| parse("m.ron", text).unwrap_err().0.remove(0);
+        let e = one(&src.replacen("hp: 50", "hp: Some(50.5)", 1));
+        assert_eq!(e.message, "a fraction where a whole number goes", "{e:?}");
+        let e = one(&src.replacen("at: (15.0, 10.0)", "at: (15.0, 10.0, 0.0)", 1));
+        assert!(e.message.contains("a point is two numbers"), "{e:?}");
+        let e = one(&src.replacen("setting: Indoors,", "", 1));
+        assert!(e.help.as_deref().unwrap_or("").contains("Outdoors"), "{e:?}");
+        let hidden = src.replacen("\"Cavalier\": ", "\"Cav\\u{202e}\": ", 1);
+        let line = hidden.lines().position(|l| l.contains("Cav\\u{202e}")).unwrap() + 1;
+        let e = parse("m.ron", &hidden).unwrap_err();
+        assert!(e.0.iter().any(|p| p.line == line && p.message.contains("U+202E")), "{e}");
     }
 }

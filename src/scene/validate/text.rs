@@ -81,12 +81,7 @@ fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
                 {
                     return;
                 }
-                let anchors: Vec<String> = path
-                    .iter()
-                    .filter(|p| !p.starts_with('['))
-                    .map(|p| anchor(p))
-                    .collect();
-                refuse(c, &anchors, path, why);
+                refuse(c, &anchors_of(path), path, why);
             }
         }
         Value::Array(items) => {
@@ -99,7 +94,11 @@ fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
         Value::Object(map) => {
             for (k, item) in map {
                 if let Some(why) = unshowable(k) {
-                    refuse(c, &[q(k)], path, why);
+                    // Found under its field (`declare:`), then as the key is written: as
+                    // it is, or with its hidden characters as RON's escapes (`\u{202e}`).
+                    let mut anchors = anchors_of(path);
+                    anchors.push(written_key(c.src, k));
+                    refuse(c, &anchors, path, why);
                     continue;
                 }
                 path.push(k.clone());
@@ -109,6 +108,31 @@ fn walk(c: &mut Checker, v: &serde_json::Value, path: &mut Vec<String>) {
         }
         _ => {}
     }
+}
+
+/// How the fields of `path` are found in the file, in order (a list's items by their
+/// fields alone).
+fn anchors_of(path: &[String]) -> Vec<String> {
+    path.iter()
+        .filter(|p| !p.starts_with('['))
+        .map(|p| anchor(p))
+        .collect()
+}
+
+/// A map's key as the file writes it: in quotes as it is, or, when the file does not hold
+/// it so, its hidden and control characters as RON escapes them.
+fn written_key(src: &str, k: &str) -> String {
+    let plain = q(k);
+    if src.contains(&plain) {
+        return plain;
+    }
+    q(&k
+        .chars()
+        .map(|ch| match ch.is_control() || hidden(ch) {
+            true => ch.escape_default().to_string(),
+            false => ch.to_string(),
+        })
+        .collect::<String>())
 }
 
 /// A string refused where `anchors` find it, under its field's path (`rounds[0].declare.B`).
