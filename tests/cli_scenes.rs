@@ -491,7 +491,10 @@ fn a_seed_below_nought_is_refused_as_a_seed() {
             let (code, out, err) = fs(&[cmd, "scenes/lizard_man_lair.ron", "--seed", bad]);
             assert_eq!(code, 2, "{cmd} --seed {bad}");
             assert!(out.is_empty());
-            assert!(err.contains("is not a seed") && err.contains("0 to"), "{cmd}: {err}");
+            assert!(
+                err.contains("is not a seed") && err.contains("0 to"),
+                "{cmd}: {err}"
+            );
             assert!(!err.contains("-- -1"), "{err}");
         }
     }

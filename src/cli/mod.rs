@@ -94,9 +94,12 @@ static OUTPUT_ERROR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 /// (a negative seed is read as the flag's value, not as another flag, whose advice to
 /// write `-- -1` would make it a scene's name).
 fn seed(text: &str) -> Result<u64, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a seed: {}", crate::scene::limits::allowed_for("seed")))
+    text.trim().parse().map_err(|_| {
+        format!(
+            "'{text}' is not a seed: {}",
+            crate::scene::limits::allowed_for("seed")
+        )
+    })
 }
 
 fn note(result: std::io::Result<()>) {

@@ -701,10 +701,80 @@ mod line_end_tests {
         let e = one(&src.replacen("at: (15.0, 10.0)", "at: (15.0, 10.0, 0.0)", 1));
         assert!(e.message.contains("a point is two numbers"), "{e:?}");
         let e = one(&src.replacen("setting: Indoors,", "", 1));
-        assert!(e.help.as_deref().unwrap_or("").contains("Outdoors"), "{e:?}");
+        assert!(
+            e.help.as_deref().unwrap_or("").contains("Outdoors"),
+            "{e:?}"
+        );
         let hidden = src.replacen("\"Cavalier\": ", "\"Cav\\u{202e}\": ", 1);
-        let line = hidden.lines().position(|l| l.contains("Cav\\u{202e}")).unwrap() + 1;
+        let line = hidden
+            .lines()
+            .position(|l| l.contains("Cav\\u{202e}"))
+            .unwrap()
+            + 1;
         let e = parse("m.ron", &hidden).unwrap_err();
-        assert!(e.0.iter().any(|p| p.line == line && p.message.contains("U+202E")), "{e}");
+        assert!(
+            e.0.iter()
+                .any(|p| p.line == line && p.message.contains("U+202E")),
+            "{e}"
+        );
+    }
+
+    /// A point a declaration or a light names off the map is refused where it is written,
+    /// as a figure off the map is (outside hostile-input tester: a move to (500, 500) on a
+    /// 25-ft map was played as a walk into a wall); a torch in a wall's cell is not, for it
+    /// lights the room beside it.
+    #[test]
+    fn a_point_off_the_map_is_refused_where_it_is_written() {
+        let scene = |light: &str, act: &str| {
+            format!(
+                r#"Scene(name: "m", setting: Indoors, seed: 1,
+  map: Some((cell_ft: 5.0, rows: ["{wall}", "{room}", "{wall}"], lights: [(source: "torch", at: {light})])),
+  combatants: [
+    (name: "A", side: "X", at: (7.5, 7.5), hp: 10, ac: 5, thac0: 15, weapon: "long sword"),
+    (name: "B", side: "Y", at: (12.5, 7.5), hp: 10, ac: 5, thac0: 15, weapon: "long sword"),
+  ],
+  surprise_segments: [{{ "B": Move(to: (12.5, 7.5)) }}],
+  rounds: [(declare: {{ "A": {act} }})],
+)"#,
+                wall = "#####",
+                room = "#...#",
+            )
+        };
+        assert!(parse("m.ron", &scene("(2.5, 2.5)", "Move(to: (17.5, 7.5))")).is_ok());
+        for (light, act, field) in [
+            (
+                "(2.5, 2.5)",
+                "Move(to: (500.0, 500.0))",
+                "rounds[0].declare.A.to",
+            ),
+            (
+                "(2.5, 2.5)",
+                "Charge(to: (-50.0, 7.5))",
+                "rounds[0].declare.A.to",
+            ),
+            ("(-90.0, 2.5)", "Move(to: (7.5, 7.5))", "map.lights[0].at"),
+        ] {
+            let text = scene(light, act);
+            let e = parse("m.ron", &text).unwrap_err();
+            let p =
+                e.0.iter()
+                    .find(|p| p.field == field)
+                    .unwrap_or_else(|| panic!("{e}"));
+            assert!(p.message.contains("outside the map"), "{e}");
+            let at = if field.starts_with("map") {
+                "-90.0"
+            } else {
+                act.split_once('(').unwrap().1
+            };
+            let line = text.lines().position(|l| l.contains(at)).unwrap() + 1;
+            assert_eq!(p.line, line, "{e}");
+        }
+        let text =
+            scene("(2.5, 2.5)", "Move(to: (7.5, 7.5))").replace("(12.5, 7.5)) }", "(99.0, 7.5)) }");
+        let e = parse("m.ron", &text).unwrap_err();
+        assert!(
+            e.0.iter().any(|p| p.field == "surprise_segments[0].B.to"),
+            "{e}"
+        );
     }
 }

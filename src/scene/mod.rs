@@ -718,6 +718,20 @@ pub fn point_words((x, y): (f64, f64)) -> String {
 }
 
 impl Act {
+    /// Every point of the map the declaration names, with its field: where it moves,
+    /// charges, flees or withdraws to, or casts at.
+    pub fn points(&self) -> Vec<(&'static str, (f64, f64))> {
+        match self {
+            Act::Move { to: Some(p), .. } | Act::Charge { to: Some(p), .. } => vec![("to", *p)],
+            Act::Flee { to } | Act::Withdraw { to } => vec![("to", *to)],
+            Act::Cast { at: Some(p), .. } => vec![("at", *p)],
+            Act::Missile {
+                move_to: Some(p), ..
+            } => vec![("move_to", *p)],
+            _ => Vec::new(),
+        }
+    }
+
     /// The point an area spell is cast at, if it is cast at one.
     pub fn point(&self) -> Option<(f64, f64)> {
         match self {

@@ -436,6 +436,9 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
+    if let Some(Ok(grid)) = &map {
+        points_on_the_map(&mut c, scene, grid);
+    }
     let mut seen = BTreeSet::new();
     for (i, f) in scene.combatants.iter().enumerate() {
         // The figure's own entry, found by counting entries ("name:" opens each), not by
@@ -1106,6 +1109,45 @@ fn only_take_initiative(act: &Act) -> bool {
         } => move_to.is_some() || at_range.is_some(),
         Act::Charge { hurl, .. } => *hurl,
         _ => false,
+    }
+}
+
+/// Every point a scene names on its map — where a figure moves, charges or withdraws to,
+/// where a spell is cast, where a fixed light stands — is on the map, as the figures must
+/// be: a move to a point off it was played as a walk into a wall, and a light off it lit
+/// nothing, without a word. A point inside a wall is not refused: a torch in a wall's cell
+/// (a sconce) lights the room beside it, and a mover stops at the wall and says so.
+fn points_on_the_map(c: &mut Checker, scene: &Scene, grid: &crate::map::Grid) {
+    let size = format!("the map is {} x {} ft", grid.width_ft(), grid.height_ft());
+    let off = |c: &mut Checker, anchors: Vec<String>, path: String, (x, y): (f64, f64)| {
+        if !(x.is_finite() && y.is_finite()) {
+            return;
+        }
+        if grid.kind_at_ft(x, y).is_none() {
+            c.add(
+                &anchors,
+                path,
+                format!("({x}, {y}) ft is outside the map"),
+                Some(format!("{size}; a point inside it, from (0, 0)")),
+            );
+        }
+    };
+    // A round's declarations are its `declare`; a surprise segment's are the item itself.
+    let rounds = scene.rounds.iter().enumerate();
+    let rounds = rounds.map(|(n, r)| (&r.declare, ("rounds", n), ".declare"));
+    let surprise = scene.surprise_segments.iter().enumerate();
+    let surprise = surprise.map(|(n, d)| (d, ("surprise_segments", n), ""));
+    for (declare, (list, n), within) in surprise.chain(rounds) {
+        for (who, act) in declare {
+            for (name, p) in act.points() {
+                let anchors = vec![field(list), item(n), key(who), field(name)];
+                off(c, anchors, format!("{list}[{n}]{within}.{who}.{name}"), p);
+            }
+        }
+    }
+    for (i, l) in scene.map.iter().flat_map(|m| m.lights.iter()).enumerate() {
+        let anchors = vec![field("lights"), q(&l.source)];
+        off(c, anchors, format!("map.lights[{i}].at"), l.at);
     }
 }
 

@@ -126,8 +126,7 @@ fn written_key(src: &str, k: &str) -> String {
     if src.contains(&plain) {
         return plain;
     }
-    q(&k
-        .chars()
+    q(&k.chars()
         .map(|ch| match ch.is_control() || hidden(ch) {
             true => ch.escape_default().to_string(),
             false => ch.to_string(),
