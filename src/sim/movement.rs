@@ -154,6 +154,10 @@ fn groups(walks: &[Walk]) -> Vec<Vec<usize>> {
     out
 }
 
+/// A mover's sub-step: its length, its direction (x, y), the feet still to cover, and
+/// whether its foe is in reach only across a wall (so it walks on into the wall).
+type Step = (f64, f64, f64, f64, bool);
+
 /// A group's sub-steps for one segment.
 fn walk_together(
     walks: &mut [Walk],
@@ -168,7 +172,7 @@ fn walk_together(
         .collect();
     let n = fastest.ceil().max(1.0) as usize;
     // One foot or so at a time: the steps are worked out afresh in one buffer.
-    let mut steps: Vec<Option<(f64, f64, f64, f64)>> = Vec::with_capacity(walks.len());
+    let mut steps: Vec<Option<Step>> = Vec::with_capacity(walks.len());
     for _ in 0..n {
         // Where everyone stands before this sub-step (movers first, then the rest).
         let at = |e: Entity| {
@@ -188,18 +192,27 @@ fn walk_together(
                 Goal::Point(p) => p,
             };
             let dist = w.at.distance(&goal);
-            let to_cover = (dist - w.stop_at).max(0.0);
-            let step = (w.feet_per_segment / n as f64).min(to_cover);
+            // Within reach only along open ground: across a wall the mover goes on toward
+            // its foe (and is stopped by the wall). Asked only once in reach after this
+            // sub-step's two steps (its own and its foe's), along a line no longer than the
+            // reach and two steps.
+            let step = w.feet_per_segment / n as f64;
+            let across_a_wall = matches!(w.goal, Goal::Figure(_))
+                && dist - w.stop_at <= 2.0 * fastest / n as f64 + 1e-9
+                && grid.is_some_and(|g| !g.open_line_ft((w.at.x, w.at.y), (goal.x, goal.y)));
+            let stop_at = if across_a_wall { 0.0 } else { w.stop_at };
+            let to_cover = (dist - stop_at).max(0.0);
+            let step = step.min(to_cover);
             let (dx, dy) = if dist > 0.0 {
                 ((goal.x - w.at.x) / dist, (goal.y - w.at.y) / dist)
             } else {
                 (0.0, 0.0)
             };
-            Some((step, dx, dy, to_cover))
+            Some((step, dx, dy, to_cover, across_a_wall))
         }));
         share_mutual_gaps(walks, &index, &mut steps, &at);
         for (w, &s) in walks.iter_mut().zip(&steps) {
-            let Some((step, dx, dy, to_cover)) = s else {
+            let Some((step, dx, dy, to_cover, _)) = s else {
                 continue;
             };
             let next = Position {
@@ -224,7 +237,7 @@ fn walk_together(
 fn share_mutual_gaps(
     walks: &[Walk],
     index: &BTreeMap<Entity, usize>,
-    steps: &mut [Option<(f64, f64, f64, f64)>],
+    steps: &mut [Option<Step>],
     at: &dyn Fn(Entity) -> Option<Position>,
 ) {
     for i in 0..walks.len() {
@@ -240,6 +253,10 @@ fn share_mutual_gaps(
         let (Some(si), Some(sj)) = (steps[i], steps[j]) else {
             continue;
         };
+        // Two on either side of a wall share no gap: each walks into the wall.
+        if si.4 || sj.4 {
+            continue;
+        }
         let (Some(pi), Some(pj)) = (at(walks[i].entity), at(walks[j].entity)) else {
             continue;
         };
@@ -274,7 +291,7 @@ fn share_mutual_gaps(
             // counts as none).
             let left = dist - (long_step + short_step) - walks[idx].stop_at;
             let left = if left < 1e-6 { 0.0 } else { left };
-            steps[idx] = Some((step, s.1, s.2, step + left));
+            steps[idx] = Some((step, s.1, s.2, step + left, false));
         }
     }
 }

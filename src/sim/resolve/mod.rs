@@ -73,6 +73,7 @@ pub(super) struct Fighter {
 pub(super) struct Play<'w, 's> {
     clock: Res<'w, SegmentClock>,
     scene: Res<'w, super::SimScene>,
+    grid: Res<'w, super::MapGrid>,
     sightings: Res<'w, super::sight::Sightings>,
     plan: Res<'w, Plan>,
     dice: ResMut<'w, Dice>,

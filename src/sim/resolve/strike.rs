@@ -319,6 +319,17 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         );
         return;
     }
+    // A blow reaches along open ground: a wall, closed door or pillar between the two
+    // stops it, however near they stand on either side (PHB p.102).
+    let walled = reach.is_some()
+        && p.grid.0.as_ref().is_some_and(|g| {
+            let from = p.figures.get(actor).map(|a| (a.pos.x, a.pos.y));
+            from.is_ok_and(|from| !g.open_line_ft(from, (tpos.x, tpos.y)))
+        });
+    if walled {
+        let why = "a wall stands between: the blow cannot reach".to_string();
+        return idle(p, Some(target_name), why, cite::MOVEMENT_BLOCKED);
+    }
     if p.scene.0.rules.house.ganging_up && !missile {
         let (n, place, size) = super::gang::attackers_on(p, actor, target);
         let (bonus, room, rule) = crate::rules::house::gang_up(n, place, size);
