@@ -39,6 +39,31 @@ fn outline(v: &Value) -> Vec<String> {
         .collect()
 }
 
+/// A blow whose number passes the round's 10 segments, against a spell of a round or
+/// less, is said to be struck last, in segment 10 — the segment it is listed at — not
+/// left reading "= 17" beside "segment 10" (outside tester). Whatever the speed factor and
+/// dice that make it so.
+#[test]
+fn a_blow_past_the_rounds_segments_says_it_comes_last() {
+    for (sf, die) in [(18, 1), (12, 1), (15, 4)] {
+        let (code, out, err) = run(&[
+            "first",
+            "Mage: cast time=10 d6=5",
+            &format!("Ftr: melee sf={sf} d6={die}"),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let n = sf - die;
+        assert!(
+            out.contains(&format!(
+                "= {n} (past the round's 10 segments: struck last, in segment 10)"
+            )),
+            "sf {sf} die {die}: {out}"
+        );
+    }
+    let (_, out, _) = run(&["first", "Mage: cast time=10 d6=5", "Ftr: melee sf=8 d6=1"]);
+    assert!(!out.contains("past the round's"), "{out}");
+}
+
 #[test]
 fn power_word_kill_three_cases() {
     // Riggby wins: the staff first.

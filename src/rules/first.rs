@@ -436,6 +436,13 @@ fn evaluate_cell(cell: Cell, chart: Chart, r: &Declared, c: &Declared, ctx: &Con
                 let how =
                     crate::words!("{how}, struck by segment {SEGMENTS_PER_ROUND} of its round");
                 (SEGMENTS_PER_ROUND, how)
+            } else if blow > SEGMENTS_PER_ROUND {
+                // Past the round's segments: after a spell of a round or less, it is the
+                // round's last act, struck in its last segment.
+                let how = crate::words!(
+                    "{how} (past the round's {SEGMENTS_PER_ROUND} segments: struck last, in segment {SEGMENTS_PER_ROUND})"
+                );
+                (blow, how)
             } else {
                 (blow, how)
             };
