@@ -335,3 +335,35 @@ proptest! {
         }
     }
 }
+
+/// A parting shot is a blow like any other: none is drawn through a wall (independent
+/// review: the shot as one turns asked no reach, and so no open ground).
+#[test]
+fn no_parting_shot_through_a_wall() {
+    let row = "#.....#.....#";
+    let full = "#".repeat(13);
+    let src = format!(
+        r#"Scene(name: "wall", setting: Indoors, seed: 2,
+    map: Some((daylight: true, cell_ft: 5.0, rows: ["{full}", "{row}", "{full}"])),
+    rules: (house: (parting_shots: true)),
+    combatants: [
+        (name: "A", side: "A", at: (27.5, 7.5), weapon: "spear", reach_ft: 10.0, thac0: 5, hp: 200),
+        (name: "B", side: "B", at: (37.5, 7.5), weapon: "long sword", thac0: 5, hp: 200),
+    ],
+    rounds: [(declare: {{ "A": Melee(targets: ["B"]), "B": Move(to: (57.5, 7.5)) }}, initiative: {{ "A": 6, "B": 1 }})],
+)"#
+    );
+    let s = firststrike::scene::parse("wall.ron", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    let mut run = SceneRun::new(s, None, Some(1));
+    run.run_to_end();
+    let log = &run.log().events;
+    assert!(
+        !log.iter().any(|e| e.kind == K::Hit || e.kind == K::Miss),
+        "no shot through a wall: {log:#?}"
+    );
+    assert!(
+        log.iter()
+            .any(|e| e.actor == "A" && e.detail.contains("a wall stands between")),
+        "the wall is said: {log:#?}"
+    );
+}

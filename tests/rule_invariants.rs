@@ -2076,3 +2076,44 @@ proptest! {
         }
     }
 }
+
+/// The winner's blow before a foe moves off is not made of a blow with a segment of its own
+/// or at a foe who comes on (independent review): a striker that hesitated keeps its late
+/// segment, and a foe moving toward the striker is not moving off, nor is a foe on two
+/// targets' striker marked.
+#[test]
+fn the_blow_before_the_move_keeps_to_its_own_cases() {
+    let scene = |knight: &str, orc: &str, extra: &str| {
+        format!(
+            r#"Scene(name: "leaving", setting: Indoors, seed: 3,
+                combatants: [
+                    (name: "Knight", side: "Party", at: (10.0, 10.0), weapon: "long sword", thac0: 5, ac: 5, hp: 100),
+                    (name: "Mage", side: "Party", at: (10.0, 70.0), thac0: 20, ac: 10, hp: 100),
+                    (name: "Orc", side: "Foes", at: (10.0, 15.0), weapon: "long sword", thac0: 19, ac: 10, hp: 300),
+                    (name: "Goblin", side: "Foes", at: (14.0, 10.0), weapon: "dagger", thac0: 20, ac: 10, hp: 300),
+                ],
+                rounds: [(declare: {{ "Knight": {knight}, "Orc": {orc} }}, initiative: {{ "Party": 6, "Foes": 1 }}{extra})],
+            )"#
+        )
+    };
+    let marked = |src: &str| {
+        play(src)
+            .iter()
+            .any(|e| e.rule.id == "initiative.before_the_move")
+    };
+    let one = r#"Melee(targets: ["Orc"])"#;
+    let away = r#"Move(to: (10.0, 60.0))"#;
+    assert!(marked(&scene(one, away, "")), "the plain case is marked");
+    assert!(!marked(&scene(
+        one,
+        away,
+        r#", hesitation_s: { "Knight": 12 }"#
+    )));
+    assert!(!marked(&scene(one, r#"Move(toward: "Knight")"#, "")));
+    assert!(!marked(&scene(one, r#"Close(targets: ["Knight"])"#, "")));
+    assert!(!marked(&scene(
+        r#"Melee(targets: ["Orc", "Goblin"])"#,
+        away,
+        ""
+    )));
+}

@@ -8,13 +8,13 @@ use crate::sim::{EventKind as K, LogEvent};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// Whether an event belongs in the summary.
 /// The events among `events` the summary tells: what [`markdown`] reads of a log, kept as
 /// a run streams without keeping the rest.
 pub fn told(events: &[LogEvent]) -> impl Iterator<Item = &LogEvent> {
     events.iter().filter(|e| worth_telling(e))
 }
 
+/// Whether an event belongs in the summary.
 fn worth_telling(e: &LogEvent) -> bool {
     !matches!(e.kind, K::Sight | K::Move | K::Declare | K::Attack)
 }

@@ -89,19 +89,20 @@ pub(crate) fn out_with(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::R
 /// The first failure to write standard output other than a closed pipe.
 static OUTPUT_ERROR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
-/// Keeps a write's failure, unless the reader just stopped reading.
 /// A `--seed`: a whole number from 0 to 18446744073709551615 — said so for `-1` or `x`
 /// (a negative seed is read as the flag's value, not as another flag, whose advice to
 /// write `-- -1` would make it a scene's name).
 fn seed(text: &str) -> Result<u64, String> {
-    text.trim().parse().map_err(|_| {
+    text.parse().map_err(|_| {
         format!(
-            "'{text}' is not a seed: {}",
+            "'{}' is not a seed: {}",
+            crate::scene::error::shown(text, 40),
             crate::scene::limits::allowed_for("seed")
         )
     })
 }
 
+/// Keeps a write's failure, unless the reader just stopped reading.
 fn note(result: std::io::Result<()>) {
     if let Err(e) = result
         && e.kind() != std::io::ErrorKind::BrokenPipe

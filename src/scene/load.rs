@@ -241,9 +241,13 @@ fn words(problems: Vec<validate::Problem>) -> Result<(), String> {
 
 /// The warnings of a valid scene: figures running on defaults the DM probably did not mean.
 pub fn warnings(file: &str, src: &str, scene: &Scene) -> Vec<SceneError> {
-    validate::warnings(scene, src)
+    // As the errors read it: a byte-order mark blanked, lone carriage returns as newlines.
+    let bom = src.starts_with('\u{feff}');
+    let src = without_bom(src);
+    validate::warnings(scene, &src)
         .into_iter()
-        .map(|p| SceneError::at(file, src, p.offset, p.field, p.message, p.help))
+        .map(|p| SceneError::at(file, &src, p.offset, p.field, p.message, p.help))
+        .map(|e| as_an_editor_counts(e, bom))
         .collect()
 }
 
@@ -307,7 +311,7 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
         }
         // A fraction where a whole number goes reads as a number cut short: a comma or,
         // inside `Some(...)`, a closing bracket expected before the `.5`.
-        _ if fraction_at(src, offset) => {
+        _ if fraction_at(src, offset) && !point_field(&field_before(src, offset)) => {
             let field = field_before(src, offset);
             let help = format!(
                 "a whole number goes here, not a fraction; {}",
@@ -323,11 +327,13 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     // The range in the message itself too, not only in the help below the source.
     let message = match (&e.code, &help) {
         (E::IntegerOutOfBounds, Some(h)) => format!("the number does not fit ({h})"),
-        (_, Some(_)) if fraction_at(src, offset) => {
+        (_, Some(h)) if fraction_at(src, offset) && h.starts_with("a whole number") => {
             "a fraction where a whole number goes".to_string()
         }
         // A point given three numbers (or one): RON expected its `)` after the second.
-        (E::ExpectedStructLikeEnd | E::ExpectedComma, _) if point_field(&field) => {
+        (E::ExpectedStructLikeEnd | E::ExpectedComma, _)
+            if point_field(&field) && in_a_point(src, offset) =>
+        {
             format!("{}: a point is two numbers, (x, y) in feet", e.code)
         }
         _ => e.code.to_string(),
@@ -443,10 +449,18 @@ fn with_entry_number(src: &str, offset: usize, message: &str) -> String {
 }
 
 /// The innermost list (`[...]`) that holds `offset`: the field it is the value of, and how
-/// many of its entries come before the offset (strings and comments skipped).
+/// many of its entries come before the offset.
 fn innermost_entry(src: &str, offset: usize) -> Option<(String, usize)> {
+    let open = open_brackets(src, offset);
+    let &(_, at, commas) = open.iter().rev().find(|o| o.0 == b'[')?;
+    let name = name_ending(src[..at].trim_end().trim_end_matches(':').trim_end());
+    (!name.is_empty()).then_some((name, commas))
+}
+
+/// The brackets open at `offset`, outermost first: each bracket, where it opens, and the
+/// commas met at its own level (strings and comments skipped).
+fn open_brackets(src: &str, offset: usize) -> Vec<(u8, usize, usize)> {
     let b = src.as_bytes();
-    // Each open bracket: where it opens and, for a list, the commas met at its level.
     let mut open: Vec<(u8, usize, usize)> = Vec::new();
     let mut i = 0;
     while i < offset.min(b.len()) {
@@ -482,9 +496,7 @@ fn innermost_entry(src: &str, offset: usize) -> Option<(String, usize)> {
         }
         i += 1;
     }
-    let &(_, at, commas) = open.iter().rev().find(|o| o.0 == b'[')?;
-    let name = name_ending(src[..at].trim_end().trim_end_matches(':').trim_end());
-    (!name.is_empty()).then_some((name, commas))
+    open
 }
 
 /// The name (letters, digits, `_`) `text` ends with; empty if none.
@@ -508,6 +520,19 @@ fn required_example(field: &str) -> &'static str {
         "combatants" => "[(name: ..., side: ..., at: (x, y)), ...]",
         _ => "...",
     }
+}
+
+/// Whether `offset` lies inside a point's own brackets: the innermost open bracket there
+/// is a `(` that a point's field (`at:`, `to:`) opens — not a figure's `(` after its point.
+fn in_a_point(src: &str, offset: usize) -> bool {
+    open_brackets(src, offset)
+        .last()
+        .is_some_and(|&(c, at, _)| {
+            c == b'('
+                && point_field(&name_ending(
+                    src[..at].trim_end().trim_end_matches(':').trim_end(),
+                ))
+        })
 }
 
 /// Whether a field holds a point, `(x, y)`.
@@ -776,5 +801,14 @@ mod line_end_tests {
             e.0.iter().any(|p| p.field == "surprise_segments[0].B.to"),
             "{e}"
         );
+        // A round's `then` too (a move after a potion), found under its own field.
+        let text = scene("(2.5, 2.5)", "Move(to: (7.5, 7.5))").replace(
+            "(7.5, 7.5)) })",
+            "(7.5, 7.5)) }, then: { \"B\": Move(to: (12.5, 99.0)) })",
+        );
+        let e = parse("m.ron", &text).unwrap_err();
+        let line = text.lines().position(|l| l.contains("99.0")).unwrap() + 1;
+        let p = e.0.iter().find(|p| p.field == "rounds[0].then.B.to");
+        assert!(p.is_some_and(|p| p.line == line), "{e}\n{text}");
     }
 }

@@ -1133,20 +1133,31 @@ fn points_on_the_map(c: &mut Checker, scene: &Scene, grid: &crate::map::Grid) {
         }
     };
     // A round's declarations are its `declare`; a surprise segment's are the item itself.
-    let rounds = scene.rounds.iter().enumerate();
-    let rounds = rounds.map(|(n, r)| (&r.declare, ("rounds", n), ".declare"));
+    // A round's declarations are its `declare`, `then` and `change`; a surprise
+    // segment's are the item itself.
+    let rounds = scene.rounds.iter().enumerate().flat_map(|(n, r)| {
+        [
+            ("declare", &r.declare),
+            ("then", &r.then),
+            ("change", &r.change),
+        ]
+        .map(|(part, d)| (d, ("rounds", n), Some(part)))
+    });
     let surprise = scene.surprise_segments.iter().enumerate();
-    let surprise = surprise.map(|(n, d)| (d, ("surprise_segments", n), ""));
-    for (declare, (list, n), within) in surprise.chain(rounds) {
+    let surprise = surprise.map(|(n, d)| (d, ("surprise_segments", n), None));
+    for (declare, (list, n), part) in surprise.chain(rounds) {
         for (who, act) in declare {
             for (name, p) in act.points() {
-                let anchors = vec![field(list), item(n), key(who), field(name)];
+                let mut anchors = vec![field(list), item(n)];
+                anchors.extend(part.map(field));
+                anchors.extend([key(who), field(name)]);
+                let within = part.map(|p| format!(".{p}")).unwrap_or_default();
                 off(c, anchors, format!("{list}[{n}]{within}.{who}.{name}"), p);
             }
         }
     }
     for (i, l) in scene.map.iter().flat_map(|m| m.lights.iter()).enumerate() {
-        let anchors = vec![field("lights"), q(&l.source)];
+        let anchors = vec![field("map"), field("lights"), item(i), field("at")];
         off(c, anchors, format!("map.lights[{i}].at"), l.at);
     }
 }

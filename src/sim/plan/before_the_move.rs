@@ -1,7 +1,7 @@
 //! The side with initiative acts first (DMG p.61), and a tie is simultaneous (DMG p.63):
 //! a blow of the winning or tied side at a foe already within reach, when that foe moves
-//! off this round (a move, or a melee, close or charge at someone more than 1" beyond
-//! its reach), is struck in segment 1 before anyone moves — not after the foe has walked out
+//! off this round (a move, or a melee, close or charge at someone else more than 1"
+//! beyond its reach), is struck in segment 1 before anyone moves — not after the foe has walked out
 //! of reach. Under the book's system only; under the house rule of parting shots the
 //! leaver draws its parting shot instead ([`super::house::parting_shots`]).
 
@@ -24,7 +24,11 @@ pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [P
             continue;
         };
         let striker = &b.figs[a];
-        if !matches!(striker.act, Act::Melee { .. }) {
+        // One foe named: with more, a blow whose foe falls turns on the next, who may not
+        // be in reach yet. A striker late in the round (hesitating, a short round) or
+        // slowed (acting as the loser) has its own segment, which this does not overrule.
+        let one_foe = matches!(striker.act, Act::Melee { targets, .. } if targets.len() == 1);
+        if !one_foe || b.delay_of(a) > 0 || striker.slowed {
             continue;
         }
         let Some(t) = first_standing(b.figs, striker.act) else {
@@ -32,7 +36,7 @@ pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [P
         };
         let foe = &b.figs[t];
         let in_reach = foe.pos.distance(striker.pos) <= striker.reach() + 1e-6;
-        if foe.side() == striker.side() || !foe.up() || !in_reach || !moves_off(b, t) {
+        if foe.side() == striker.side() || !foe.up() || !in_reach || !moves_off(b, t, a) {
             continue;
         }
         let die = |side: &str| b.initiative.get(side).copied().unwrap_or(0);
@@ -44,21 +48,25 @@ pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [P
         e.segment = 1;
         e.fixed = true;
         e.rule = rule;
+        // Struck before anyone moves, it comes after nothing of its fight.
+        e.after.clear();
         e.why = crate::words!("{}: struck before {} moves off", e.why, foe.name());
     }
 }
 
-/// Whether figure `t` moves off where it stands this round: a move, or a melee, close or
-/// charge on a foe more than 1" beyond its reach, which it must spend the round closing
-/// on (DMG p.66). A foe within 1" is stepped up to in none of the round's time, at its
-/// very beginning: that is fighting where it stands, not moving off.
-fn moves_off(b: &RoundBuild, t: usize) -> bool {
+/// Whether figure `t` moves off from figure `a` this round: a move (not toward `a`), or a
+/// melee, close or charge on someone else more than 1" beyond its reach, which it must
+/// spend the round closing on (DMG p.66). A foe within 1" of its own target steps up to it
+/// at the round's very beginning, in none of the round's time: that step is part of the
+/// round's fighting, not moving off, and the blow falls where the order puts it.
+fn moves_off(b: &RoundBuild, t: usize, a: usize) -> bool {
     let f = &b.figs[t];
+    let striker = b.figs[a].name().as_str();
     match f.act {
-        Act::Move { .. } => true,
+        Act::Move { toward, .. } => toward.as_deref() != Some(striker),
         Act::Melee { .. } | Act::Close { .. } | Act::Charge { .. } => first_standing(b.figs, f.act)
             .is_some_and(|o| {
-                !crate::rules::charge::melee_possible(gap(f, &b.figs[o]), b.setting).0
+                o != a && !crate::rules::charge::melee_possible(gap(f, &b.figs[o]), b.setting).0
             }),
         _ => false,
     }

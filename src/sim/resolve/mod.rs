@@ -136,7 +136,7 @@ pub(super) fn before_movement(p: Play) {
     play(p, is_before_movement, false);
 }
 
-/// Run condition: a shot loosed before anyone moves is due this segment.
+/// Run condition: a shot or blow struck before anyone moves is due this segment.
 pub(super) fn shots_before_movement_due(clock: Res<SegmentClock>, plan: Res<Plan>) -> bool {
     let (round, segment) = clock.round_segment();
     segment == 1 && plan.round == round && plan.entries.iter().any(is_before_movement)

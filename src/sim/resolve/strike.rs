@@ -320,8 +320,9 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         return;
     }
     // A blow reaches along open ground: a wall, closed door or pillar between the two
-    // stops it, however near they stand on either side (PHB p.102).
-    let walled = reach.is_some()
+    // stops it, however near they stand on either side (PHB p.102) — a parting shot or
+    // a free attack as a figure turns as much as any.
+    let walled = !missile
         && p.grid.0.as_ref().is_some_and(|g| {
             let from = p.figures.get(actor).map(|a| (a.pos.x, a.pos.y));
             from.is_ok_and(|from| !g.open_line_ft(from, (tpos.x, tpos.y)))
