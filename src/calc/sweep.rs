@@ -88,7 +88,12 @@ pub fn read(text: &str) -> Result<Vary, String> {
     // and the cast's saturation plus one wrapped round to none at all.
     let count = ((to - from) / step + 1e-9).floor() + 1.0;
     if count > MAX_VALUES as f64 {
-        return Err(format!("{text}: {count:.0} values; at most {MAX_VALUES}"));
+        let many = if count < 1e9 {
+            format!("{count:.0} values")
+        } else {
+            "more than a billion values (the step is too small)".to_string()
+        };
+        return Err(format!("{text}: {many}; at most {MAX_VALUES}"));
     }
     let n = count as usize;
     Ok(Vary {
