@@ -313,14 +313,8 @@ proptest! {
             da = declare("A", act_a, "B"),
             db = declare("B", act_b, "A"),
         );
-        let s = firststrike::scene::parse("wall.ron", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
-        let mut run = SceneRun::new(s, None, Some(3));
-        run.run_to_end();
-        let log = &run.log().events;
-        prop_assert!(
-            !log.iter().any(|e| e.kind == K::Hit || e.kind == K::Miss),
-            "no blow through a wall: {:#?}", log
-        );
+        let log = &walled_log(&src, 3);
+        prop_assert!(!blows_struck(log), "no blow through a wall: {:#?}", log);
         prop_assert!(
             !log.iter().any(|e| e.detail.contains("reaches striking distance") || e.detail.contains("steps in")),
             "no one reaches striking distance through a wall: {:#?}", log
@@ -353,17 +347,24 @@ fn no_parting_shot_through_a_wall() {
     rounds: [(declare: {{ "A": Melee(targets: ["B"]), "B": Move(to: (57.5, 7.5)) }}, initiative: {{ "A": 6, "B": 1 }})],
 )"#
     );
-    let s = firststrike::scene::parse("wall.ron", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
-    let mut run = SceneRun::new(s, None, Some(1));
-    run.run_to_end();
-    let log = &run.log().events;
-    assert!(
-        !log.iter().any(|e| e.kind == K::Hit || e.kind == K::Miss),
-        "no shot through a wall: {log:#?}"
-    );
+    let log = &walled_log(&src, 1);
+    assert!(!blows_struck(log), "no shot through a wall: {log:#?}");
     assert!(
         log.iter()
             .any(|e| e.actor == "A" && e.detail.contains("a wall stands between")),
         "the wall is said: {log:#?}"
     );
+}
+
+/// The log of a walled scene's first `rounds` rounds.
+fn walled_log(src: &str, rounds: u32) -> Vec<firststrike::sim::LogEvent> {
+    let s = firststrike::scene::parse("wall.ron", src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    let mut run = SceneRun::new(s, None, Some(rounds));
+    run.run_to_end();
+    run.log().events.clone()
+}
+
+/// Whether any blow was rolled (a hit or a miss).
+fn blows_struck(log: &[firststrike::sim::LogEvent]) -> bool {
+    log.iter().any(|e| e.kind == K::Hit || e.kind == K::Miss)
 }

@@ -269,6 +269,9 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     // The field is read from where RON stopped; the error is located at the value.
     let offset = offset_of(src, e.span.start.line, e.span.start.col);
     let at = value_at(src, offset);
+    // A fraction where a whole number goes reads as a number cut short: a comma or, inside
+    // `Some(...)`, a closing bracket expected before the `.5` (a point takes fractions).
+    let fraction = fraction_at(src, offset) && !point_field(&field_before(src, offset));
     let (field, help) = match &e.code {
         E::NoSuchStructField {
             expected,
@@ -311,7 +314,7 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
         }
         // A fraction where a whole number goes reads as a number cut short: a comma or,
         // inside `Some(...)`, a closing bracket expected before the `.5`.
-        _ if fraction_at(src, offset) && !point_field(&field_before(src, offset)) => {
+        _ if fraction => {
             let field = field_before(src, offset);
             let help = format!(
                 "a whole number goes here, not a fraction; {}",
@@ -327,9 +330,7 @@ fn ron_error(file: &str, src: &str, e: ron::error::SpannedError) -> SceneError {
     // The range in the message itself too, not only in the help below the source.
     let message = match (&e.code, &help) {
         (E::IntegerOutOfBounds, Some(h)) => format!("the number does not fit ({h})"),
-        (_, Some(h)) if fraction_at(src, offset) && h.starts_with("a whole number") => {
-            "a fraction where a whole number goes".to_string()
-        }
+        _ if fraction => "a fraction where a whole number goes".to_string(),
         // A point given three numbers (or one): RON expected its `)` after the second.
         (E::ExpectedStructLikeEnd | E::ExpectedComma, _)
             if point_field(&field) && in_a_point(src, offset) =>

@@ -1,8 +1,8 @@
 //! The side with initiative acts first (DMG p.61), and a tie is simultaneous (DMG p.63):
 //! a blow of the winning or tied side at a foe already within reach, when that foe moves
 //! off this round (a move, or a melee, close or charge at someone else more than 1"
-//! beyond its reach), is struck in segment 1 before anyone moves — not after the foe has walked out
-//! of reach. Under the book's system only; under the house rule of parting shots the
+//! beyond its reach), is struck in segment 1 before anyone moves — not after the foe has
+//! walked out of reach. Under the book's system only; under the house rule of parting shots the
 //! leaver draws its parting shot instead ([`super::house::parting_shots`]).
 
 use super::build::RoundBuild;
@@ -35,13 +35,12 @@ pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [P
             continue;
         };
         let foe = &b.figs[t];
-        let in_reach = foe.pos.distance(striker.pos) <= striker.reach() + 1e-6;
+        let in_reach = gap(striker, foe) == 0.0;
         if foe.side() == striker.side() || !foe.up() || !in_reach || !moves_off(b, t, a) {
             continue;
         }
-        let die = |side: &str| b.initiative.get(side).copied().unwrap_or(0);
         let Some(rule) =
-            crate::rules::initiative::strikes_before_the_move(die(striker.side()), die(foe.side()))
+            crate::rules::initiative::strikes_before_the_move(b.die_of(a), b.die_of(t))
         else {
             continue;
         };
