@@ -2117,3 +2117,59 @@ fn the_blow_before_the_move_keeps_to_its_own_cases() {
         ""
     )));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// DMG p.61-62: each surprise segment gives the unsurprised one action — a round of
+    /// blows, or a segment's move (a foot per inch of rate). A melee declared at a surprised
+    /// foe out of reach is no lost segment: it closes, a segment's move at a time, and strikes
+    /// in every segment that starts with the foe within 1" (the step in is part of the
+    /// fighting, DMG p.66). Whatever the distance, reach and movement rate: no blow in a
+    /// segment spent closing, and the first blow in the segment the arithmetic says.
+    #[test]
+    fn a_melee_out_of_reach_closes_through_the_surprise_segments(
+        gap in 0.0f64..=60.0,
+        reach in proptest::sample::select(vec![5.0f64, 7.5, 10.0]),
+        rate in proptest::sample::select(vec![6u32, 9, 12, 15]),
+        lost in 1u32..=4,
+    ) {
+        let src = format!(
+            r#"Scene(name: "s", setting: Indoors, seed: 4,
+              combatants: [
+                (name: "Orc", side: "Orcs", at: (0.0, 0.0), weapon: "long sword", reach_ft: {reach}, movement: {rate}, thac0: 10, ac: 6, hp: 90),
+                (name: "Squire", side: "Party", at: (0.0, {}), weapon: "long sword", thac0: 19, ac: 10, hp: 900),
+              ],
+              surprise: {{ "Party": D6({lost}), "Orcs": None }},
+              surprise_segments: [{}],
+              rounds: [(initiative: {{ "Party": 3, "Orcs": 3 }})])"#,
+            reach + gap,
+            [r#"{ "Orc": Melee(targets: ["Squire"]) }"#; 4].join(", ")
+        );
+        let events = play(&src);
+        let struck: Vec<u32> = blows(&events)
+            .filter(|e| e.round == 0 && e.actor == "Orc")
+            .map(|e| e.segment)
+            .collect();
+        // Segments spent closing until the foe is within 1" (10 ft indoors).
+        let mut left = gap;
+        let mut closing = 0;
+        while left > 10.0 + 1e-6 {
+            left -= f64::from(rate);
+            closing += 1;
+        }
+        let expected: Vec<u32> = (closing + 1..=lost).collect();
+        prop_assert_eq!(&struck, &expected, "gap {} at {} ft a segment", gap, rate);
+        for k in 1..=closing.min(lost) {
+            prop_assert!(
+                events.iter().any(|e| e.round == 0 && e.segment == k && e.actor == "Orc"
+                    && e.rule.id == "surprise.closes"),
+                "segment {} is said to be spent closing", k
+            );
+            prop_assert!(
+                events.iter().any(|e| e.round == 0 && e.segment == k && e.actor == "Orc" && e.kind == K::Move),
+                "it moves in segment {}", k
+            );
+        }
+    }
+}

@@ -137,6 +137,7 @@ rules! {
     CROSSBOW_OF_SPEED_SURPRISE = "surprise.crossbow_of_speed", Dmg, "168", "a crossbow of speed may shoot in the second surprise segment";
     SPELL_UNDER_WAY = "spell.under_way", Dmg, "61-62", "a spell begun in the surprise segments is still being cast when the round begins: its caster takes up no other act until it goes off";
     SURPRISE_ACTIONS = "surprise.actions", Dmg, "61-62", "each surprise segment lets the unsurprised make a round of blows, a round (or triple if ready) of missiles, a segment's move, a spell segment, or a 6-second act";
+    SURPRISE_CLOSES = "surprise.closes", Dmg, "61-62", "a melee declared in a surprise segment at a foe out of reach spends the segment moving toward it; it strikes in a later segment, once in reach";
     SURPRISE_NEITHER = "surprise.neither", Dmg, "61-62", "reading: the free actions of the surprise segments are taken against the surprised; two figures neither of whose sides is surprised in a segment (three sides or more) trade no blows in it, their fight waiting for round 1";
     SURPRISE_PARTIAL = "surprise.partial", Dmg, "71", "a figure less surprised than its side may move, cast or act, and may not be struck, in its extra segments";
     DISTANCE_OUTDOORS = "distance.outdoors", Dmg, "49", "outdoor encounters start 6d4\" apart, less the larger surprise, less terrain";

@@ -3,6 +3,7 @@
 
 use super::cite::{self, Rule};
 use super::dexterity::reaction_adjustment;
+use super::distance::Setting;
 use serde::Serialize;
 
 /// A chance of surprise, held exactly in 600ths so that d6, d8, d10, d12, d20 and d%
@@ -287,6 +288,21 @@ pub fn net_among(rolls: &[Option<u32>]) -> (Vec<u32>, Rule) {
             rolls.iter().map(|r| r.unwrap_or(0)).collect(),
             cite::SURPRISE_SEGMENTS,
         ),
+    }
+}
+
+/// What a melee declared in a surprise segment is (DMG p.61-62), `gap_ft` short of its foe:
+/// a round of blows at a foe in reach, or within 1" (the step in is part of the fighting,
+/// DMG p.66); farther, the segment's move toward it (one foot per inch of rate), as the
+/// fighters of the Example of Melee close over the surprise segments before they strike.
+/// Only a charge both covers ground and strikes in one segment.
+pub fn melee_action(gap_ft: f64, setting: Setting, rate_inches: u32) -> (SurpriseAction, Rule) {
+    if gap_ft <= 0.0 {
+        (SurpriseAction::MeleeRound, cite::SURPRISE_ACTIONS)
+    } else if crate::rules::charge::melee_possible(gap_ft, setting).0 {
+        (SurpriseAction::MeleeRound, cite::CHARGE_NO_MELEE)
+    } else {
+        (SurpriseAction::Move { rate_inches }, cite::SURPRISE_CLOSES)
     }
 }
 

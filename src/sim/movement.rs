@@ -317,18 +317,35 @@ fn report(
     // round's fighting: said at its very start, before any blow, and not as a move at a
     // rate (DMG p.66) — when it reaches in the round's first segment. One that does not
     // (a foe walking away, a wall in the way) is a move like any other, said when made.
-    let step_in = m.closing.is_some_and(|c| c.step_in) && when.1 == 1 && w.arrived && !w.blocked;
+    // In a surprise segment the step comes in the segment whose round of blows it opens.
+    let surprise = when.0 == 0;
+    let step_in = m.closing.is_some_and(|c| c.step_in)
+        && (when.1 == 1 || surprise)
+        && w.arrived
+        && !w.blocked;
     let rule = match (w.charge, clock_system) {
         _ if step_in => cite::CHARGE_NO_MELEE,
         (true, RulesSystem::TakeInitiative) if when.0 > 0 => cite::TI_CHARGE,
         (true, _) => cite::CHARGE_ARRIVAL,
         (false, _) => cite::MOVEMENT_SEGMENT,
     };
-    let logged = if step_in { (when.0, 0) } else { when };
+    let logged = if step_in && !surprise {
+        (when.0, 0)
+    } else {
+        when
+    };
     let name = m.figure.name.clone();
     if w.moved > 1e-9 {
         m.moved.round = Some(when.0);
-        let words = if step_in {
+        let words = if step_in && surprise {
+            crate::words!(
+                "steps in {} ft to ({:.1}, {:.1}) to strike: within 1\" the step is part of \
+                 the segment's round of blows",
+                feet(w.moved),
+                w.at.x,
+                w.at.y
+            )
+        } else if step_in {
             crate::words!(
                 "steps in {} ft to ({:.1}, {:.1}) to strike: foes that start the round within \
                  1\" fight in it, and the step takes none of its time",

@@ -114,7 +114,7 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
         return false;
     }
     let action = match f.act {
-        Act::Melee { .. } => SurpriseAction::MeleeRound,
+        Act::Melee { .. } => surprise::melee_action(target_gap(b, i), b.setting, f.movement.inches).0,
         Act::Missile { .. } => SurpriseAction::Missiles {
             per_round: 1,
             ready: f.weapon.ready,
@@ -243,6 +243,12 @@ fn strike(b: &mut SegmentBuild, i: usize) {
         b.events.push(no_target(b.when, f));
         return;
     };
+    let steps = if missile { 0.0 } else { gap(f, &b.figs[t]) };
+    let (melee, _) = surprise::melee_action(steps, b.setting, f.movement.inches);
+    if !missile && !melee.is_attack() {
+        close_in(b, i, t);
+        return;
+    }
     let tf = &b.figs[t];
     let (sides, rule) = surprise::sides_at_surprise(
         k <= f.surprised.side_segments,
@@ -272,12 +278,6 @@ fn strike(b: &mut SegmentBuild, i: usize) {
             .push(idle(b.when, f, Some(tf.name().to_string()), why, rule));
         return;
     }
-    if !missile && gap(f, tf) > 0.0 {
-        let why = "target out of reach".to_string();
-        b.events
-            .push(idle(b.when, f, None, why, cite::DECLARE_ACTIONS));
-        return;
-    }
     let nth = f.rate.rounds_attacking + 1;
     let rate = f.rate.of(missile);
     // Ready missiles fly at three times the rate, once: the first volley empties what was
@@ -289,6 +289,9 @@ fn strike(b: &mut SegmentBuild, i: usize) {
     } else {
         rate.routines_in(nth, alt)
     };
+    if steps > 0.0 {
+        step_in(b, i, t, steps);
+    }
     // A segment its rate gives no attack still counts toward its rate.
     b.changes.attacked.push(i);
     if n == 0 {
@@ -308,6 +311,51 @@ fn strike(b: &mut SegmentBuild, i: usize) {
         speed: f.weapon.of_speed,
         charge: false,
     });
+}
+
+/// Feet figure `i` has to cover to reach its first standing target (none without one: there
+/// is nothing to close on).
+fn target_gap(b: &SegmentBuild, i: usize) -> f64 {
+    let f = &b.figs[i];
+    first_standing(b.figs, f.act).map_or(0.0, |t| gap(f, &b.figs[t]))
+}
+
+/// A blow at a foe within 1": the step in comes before it, in the same segment (DMG p.66).
+fn step_in(b: &mut SegmentBuild, i: usize, t: usize, g: f64) {
+    let own = feet_per_segment(f64::from(b.figs[i].movement.inches), b.setting);
+    let closing = Closing {
+        target: b.figs[t].e,
+        feet_per_segment: g.max(own),
+        charge: false,
+        arrival: Some(b.k),
+        covered: 0.0,
+        wait: 0,
+        step_in: true,
+    };
+    b.changes.closing.insert(i, Some(closing));
+}
+
+/// A melee at a foe out of reach: the segment is spent moving toward it (DMG p.61-62).
+fn close_in(b: &mut SegmentBuild, i: usize, t: usize) {
+    let (f, tf) = (&b.figs[i], &b.figs[t]);
+    let (action, rule) = surprise::melee_action(gap(f, tf), b.setting, f.movement.inches);
+    let feet = action.feet_moved();
+    let why = format!(
+        "{} is {:.1} ft out of reach: the segment is spent closing, up to {feet} ft, no blow",
+        tf.name(),
+        gap(f, tf)
+    );
+    b.events.push(LogEvent::new(
+        b.when,
+        f.name(),
+        EventKind::Act,
+        Some(tf.name().into()),
+        why,
+        rule,
+    ));
+    let fps = feet_per_segment(f64::from(feet), b.setting);
+    let target = Some(tf.name().to_string());
+    b.changes.start_move(b.figs, i, (&target, &None), fps, 0);
 }
 
 /// A charge's segment of movement; its blow if it arrives now on a foe it may strike.
