@@ -1323,3 +1323,96 @@ fn a_save_as_name_stays_with_its_scene() {
     );
     assert!(editor(&app).saved.is_none(), "{:?}", editor(&app).saved);
 }
+
+/// An outside tester opened the release's `scenes/lizard_man_lair.ron` by its path, made
+/// no edit and pressed Ctrl+S: the shipped file was laid out anew, its comments moved.
+/// A library scene's file as shipped is kept as the viewer's own copies are (Save asks for
+/// a file of the DM's), and a Save with no edits writes nothing, whatever the file.
+#[test]
+fn a_shipped_scene_opened_by_its_path_is_kept_as_shipped() {
+    let dir = common::Scratch::new("fs-lost-shipped");
+    let scenes = dir.join("scenes");
+    std::fs::create_dir_all(&scenes).unwrap();
+    let lair = scenes.join("lizard_man_lair.ron");
+    std::fs::copy("scenes/lizard_man_lair.ron", &lair).unwrap();
+    let before = bytes(&lair);
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Save);
+    assert!(
+        editor(&app)
+            .saved
+            .as_deref()
+            .is_some_and(|s| s.contains("nothing to save")),
+        "{:?}",
+        editor(&app).saved
+    );
+    assert_eq!(bytes(&lair), before, "no edits: nothing written");
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    send(&mut app, EditorCommand::Save);
+    let why = editor(&app).problem.clone().unwrap_or_default();
+    assert!(why.contains("built-in scene, kept as shipped"), "{why}");
+    assert_eq!(bytes(&lair), before, "edits: asked for a file of the DM's");
+    // The question on quitting asks for a name, and "save" without one writes nothing.
+    request(&mut app, ViewerRequest::Quit);
+    send(&mut app, EditorCommand::Answer(Answer::Save(None)));
+    assert_eq!(bytes(&lair), before);
+    assert_eq!(exits(&app), 0, "not quit: the edits are not saved");
+}
+
+/// Ctrl+S with nothing changed since the file was opened, or after undoing back to it,
+/// leaves the DM's file byte for byte (its comments where they stand) and says so.
+#[test]
+fn save_with_no_edits_writes_nothing() {
+    let dir = folder("no-edits");
+    let lair = dir.join("lair.ron");
+    let before = bytes(&lair);
+    let when = std::fs::metadata(&lair).unwrap().modified().unwrap();
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    send(&mut app, EditorCommand::Undo);
+    send(&mut app, EditorCommand::Save);
+    assert!(
+        editor(&app)
+            .saved
+            .as_deref()
+            .is_some_and(|s| s.contains("nothing to save")),
+        "{:?}",
+        editor(&app).saved
+    );
+    assert_eq!(bytes(&lair), before);
+    assert_eq!(std::fs::metadata(&lair).unwrap().modified().unwrap(), when, "not written");
+    // An edit is saved as ever.
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    send(&mut app, EditorCommand::Save);
+    assert_eq!(editor(&app).problem, None);
+    assert!(firststrike::scene::load(&lair).unwrap().combatants.iter().any(|c| c.name == "Grok"));
+}
+
+/// Save as with a bare name wrote into the folder the viewer was started from, and said
+/// only the name: a DM could not tell where the file went. It goes beside the scene open,
+/// and the note names the whole path.
+#[test]
+fn save_as_a_bare_name_goes_beside_the_open_scene() {
+    let dir = folder("beside");
+    let lair = dir.join("lair.ron");
+    let name = format!("my_lair_{}", std::process::id());
+    let mut app = app_on(&lair, false, None);
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: PathBuf::from(&name),
+            replace: false,
+        },
+    );
+    assert_eq!(editor(&app).problem, None);
+    let mine = dir.join(format!("{name}.ron"));
+    assert!(mine.is_file(), "beside the scene open");
+    assert!(!Path::new(&format!("{name}.ron")).exists(), "not in the starting folder");
+    let said = editor(&app).saved.clone().unwrap_or_default();
+    let whole = std::path::absolute(&mine).unwrap();
+    assert!(said.contains(&whole.display().to_string()), "{said}");
+}

@@ -346,6 +346,18 @@ fn command(world: &mut World, c: EditorCommand) {
                     Some("nothing to save: no edits made (B opens the editor)".into());
                 return;
             }
+            // No edits since the file was opened or saved: the file is left as it is
+            // (rewriting it would lay it out anew and move its comments).
+            let ed = world.resource::<Editor>();
+            if let Some(p) = ed.path.clone().filter(|p| !ed.dirty() && p.is_file()) {
+                let mut ed = world.resource_mut::<Editor>();
+                ed.problem = None;
+                ed.saved = Some(format!(
+                    "nothing to save: no edits since {} was opened or saved",
+                    shown(&p)
+                ));
+                return;
+            }
             let path = world.resource::<Editor>().path.clone();
             match path {
                 Some(p) if is_built_in(&p) => {
@@ -359,7 +371,7 @@ fn command(world: &mut World, c: EditorCommand) {
             }
         }
         EditorCommand::SaveAs { path, replace } => {
-            let path = save::scene_file(path);
+            let path = save_as_target(world.resource::<Editor>(), path);
             // "Replace it" answers the question pending for that very file, and nothing
             // else: without one, the file is asked about again.
             let replace = replace && world.resource::<Editor>().confirm.as_ref() == Some(&path);
@@ -438,7 +450,8 @@ fn answer(world: &mut World, a: Answer) {
         Answer::Save(new_file) => {
             // A built-in scene is kept as shipped: edits to it go to a file of the DM's.
             let own = (world.resource::<Editor>().path.clone()).filter(|p| !is_built_in(p));
-            match own.or(new_file.map(save::scene_file)) {
+            let typed = new_file.map(|f| save_as_target(world.resource::<Editor>(), f));
+            match own.or(typed) {
                 Some(path) => {
                     let own = world.resource::<Editor>().path.as_ref() == Some(&path);
                     write(
@@ -599,16 +612,51 @@ fn saved_after_recovered(world: &World, path: &Path) -> bool {
     super::source::modified(of).is_some_and(|now| now > *kept)
 }
 
+/// Where Save as writes the name typed: a bare name (no folder) beside the scene open when
+/// that is a file of the DM's — not into whatever folder the viewer was started from — else
+/// in the starting folder; a name with a folder where it says. `NAME` is `NAME.ron`.
+pub(super) fn save_as_target(ed: &Editor, typed: PathBuf) -> PathBuf {
+    let typed = save::scene_file(typed);
+    let bare = typed.is_relative() && typed.components().count() == 1;
+    let beside = ed
+        .path
+        .as_ref()
+        .filter(|p| !is_built_in(p))
+        .and_then(|p| p.parent())
+        .filter(|d| !d.as_os_str().is_empty());
+    match beside {
+        Some(dir) if bare => dir.join(typed),
+        _ => typed,
+    }
+}
+
+/// A path as the DM is told it: whole, so a file saved under a bare name can be found.
+fn shown(path: &Path) -> String {
+    std::path::absolute(path)
+        .unwrap_or_else(|_| path.to_path_buf())
+        .display()
+        .to_string()
+}
+
+/// Whether `path` holds a library scene exactly as shipped (the project's or a release's
+/// `scenes/` folder, opened by its path): kept as shipped like the viewer's own copies.
+fn is_shipped(path: &Path) -> bool {
+    crate::scene::library::SCENES.iter().any(|(name, text)| {
+        path.ends_with(name) && std::fs::read_to_string(path).is_ok_and(|t| t == *text)
+    })
+}
+
 /// Whether `path` is (or leads to) one of the viewer's copies of the built-in scenes,
-/// however it is written (relative, with `..`, through a link).
-fn is_built_in(path: &Path) -> bool {
+/// however it is written (relative, with `..`, through a link), or a library scene's file
+/// as shipped.
+pub(super) fn is_built_in(path: &Path) -> bool {
     let whole = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let dir = whole(&crate::scene::library::copies_dir());
     let file = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
         Some(parent) => whole(parent).join(path.file_name().unwrap_or_default()),
         None => whole(Path::new(".")).join(path),
     };
-    file.starts_with(&dir) || super::source::is_library_copy(path)
+    file.starts_with(&dir) || super::source::is_library_copy(path) || is_shipped(path)
 }
 
 /// Why Save does not write over a built-in scene's copy: it is kept as shipped (the
@@ -677,7 +725,7 @@ fn write(world: &mut World, path: PathBuf, how: Overwrite) {
             ed.on_disk = Some((scene.clone(), path.clone()));
             ed.confirm = None;
             ed.problem = None;
-            ed.saved = Some(format!("saved {}", path.display()));
+            ed.saved = Some(format!("saved {}", shown(&path)));
             ed.path = Some(path.clone());
             ed.written = super::source::modified(&path).map(|t| (path.clone(), t));
             ed.recovered = None;

@@ -83,7 +83,7 @@ pub(super) fn unsaved_dialog(
     let needs_name = editor
         .path
         .as_ref()
-        .is_none_or(|p| super::source::is_library_copy(p));
+        .is_none_or(|p| super::editor::is_built_in(p));
     egui::Modal::new(egui::Id::new("unsaved edits")).show(&ctx, |w| {
         w.heading("Unsaved edits");
         w.label(format!("{file} has edits that are not saved."));
@@ -109,7 +109,7 @@ pub(super) fn unsaved_dialog(
                 && ui
                     .asked_as
                     .as_ref()
-                    .is_some_and(|a| crate::scene::save::scene_file(a.into()) == there)
+                    .is_some_and(|a| super::editor::save_as_target(&editor, a.into()) == there)
                 && h.button(format!("replace {}", there.display())).clicked()
             {
                 answer = Some(Answer::Replace(there));
