@@ -2173,3 +2173,84 @@ proptest! {
         }
     }
 }
+
+/// A room nine cells square with walls round it, `walls` inside and figures at `a` and
+/// `b` (cells), lit or dark, the shooter with or without infravision.
+fn shooting_room(
+    a: (usize, usize),
+    b: (usize, usize),
+    walls: &[(usize, usize)],
+    (daylight, torch, infra): (bool, Option<(usize, usize)>, Option<f64>),
+) -> String {
+    let rows: Vec<String> = (0..9)
+        .map(|y| {
+            (0..9)
+                .map(|x| {
+                    let edge = x == 0 || y == 0 || x == 8 || y == 8;
+                    let wall = walls.contains(&(x, y)) && (x, y) != a && (x, y) != b;
+                    if edge || wall { '#' } else { '.' }
+                })
+                .collect::<String>()
+        })
+        .map(|r| format!("{r:?}"))
+        .collect();
+    let lights = torch.map_or(String::new(), |(x, y)| {
+        format!(
+            r#"lights: [(source: "torch", at: ({}.5, {}.5))],"#,
+            x * 5 + 2,
+            y * 5 + 2
+        )
+    });
+    let infra = infra.map_or(String::new(), |r| format!("infravision_ft: {r:?},"));
+    let at = |(x, y): (usize, usize)| format!("({}.5, {}.5)", x * 5 + 2, y * 5 + 2);
+    format!(
+        r#"Scene(name: "r", setting: Indoors, seed: 6,
+          map: Some((daylight: {daylight}, cell_ft: 5.0, rows: [{}], {lights})),
+          combatants: [
+            (name: "Archer", side: "P", at: {}, weapon: "short bow", {infra} thac0: 15, ac: 5, hp: 40),
+            (name: "Orc", side: "O", at: {}, weapon: "long sword", thac0: 19, ac: 6, hp: 900),
+          ],
+          rounds: [(declare: {{ "Archer": Missile(targets: ["Orc"]) }}, initiative: {{ "P": 4, "O": 2 }})])"#,
+        rows.join(", "),
+        at(a),
+        at(b)
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A missile flies only at a foe its shooter sees (our reading of DMG p.62 and the
+    /// Example of Melee's invisible fighter): an outside tester's archer shot through a
+    /// solid wall and into the dark. With both figures standing still, whatever the walls,
+    /// light and infravision: a shot is loosed exactly when the engine has the archer
+    /// seeing the orc, and every shot not loosed says why.
+    #[test]
+    fn no_missile_flies_at_a_foe_out_of_sight(
+        a in (1usize..8, 1usize..8),
+        b in (1usize..8, 1usize..8),
+        walls in proptest::collection::vec((1usize..8, 1usize..8), 0..14),
+        daylight in any::<bool>(),
+        torch in proptest::option::of((1usize..8, 1usize..8)),
+        infra in proptest::option::of(proptest::sample::select(vec![30.0f64, 60.0])),
+    ) {
+        prop_assume!(a != b);
+        let src = shooting_room(a, b, &walls, (daylight, torch, infra));
+        let scene = firststrike::scene::parse("room.ron", &src).unwrap();
+        let mut run = firststrike::testing::SceneRun::new(scene, None, Some(1));
+        run.run_to_end();
+        let sees = run.app.world().resource::<firststrike::sim::Sightings>().sees(0, 1);
+        let events = &run.log().events;
+        let shots = blows(events).filter(|e| e.actor == "Archer").count();
+        let refused = events
+            .iter()
+            .filter(|e| e.actor == "Archer" && e.rule.id == "missile.in_sight")
+            .count();
+        if sees {
+            prop_assert_eq!(refused, 0, "{}", src);
+        } else {
+            prop_assert_eq!(shots, 0, "a shot at a foe out of sight: {}", src);
+            prop_assert!(refused > 0, "no word why: {}", src);
+        }
+    }
+}

@@ -158,6 +158,13 @@ pub fn sees(
     Err((Unseen::Dark, cite::DISTANCE_LIGHT))
 }
 
+/// Whether a missile may be loosed at a foe (our reading of DMG p.62 with the Example of
+/// Melee's invisible fighter, whom no one may aim at once unseen): only at one the shooter
+/// sees — a wall, the dark or magical darkness between them leaves nothing to aim at.
+pub fn may_shoot_at(seen: bool) -> (bool, Rule) {
+    (seen, cite::MISSILE_IN_SIGHT)
+}
+
 /// Magical darkness first: neither light nor infravision sees into it or out of it
 /// (PHB p.69), whatever [`sees`] would say.
 pub fn sees_through_darkness(

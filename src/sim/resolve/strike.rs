@@ -218,6 +218,21 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         idle(p, Some(target_name), why, cite::TI_HIDDEN_TARGET);
         return;
     }
+    // On a map a missile needs its target in sight: not through a wall, nor into the dark.
+    if matches!(act, Act::Missile { .. }) && p.scene.0.map.is_some() {
+        let seen = p
+            .figures
+            .get(actor)
+            .is_ok_and(|a| p.sightings.sees(a.figure.index, t.figure.index));
+        let (may, rule) = crate::rules::sight::may_shoot_at(seen);
+        if !may {
+            let why = crate::words!(
+                "cannot see {target_name}: a missile is loosed only at a foe in sight (a clear line, and light or infravision)"
+            );
+            idle(p, Some(target_name), why, rule);
+            return;
+        }
+    }
     if let Some(k) = p.clock.surprise_segment() {
         let own = p
             .figures
