@@ -2254,3 +2254,43 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The chart key: initial missile fire always beats a charge. The first shot is loosed
+    /// as the charge begins, at the range the charger starts from — an outside tester saw it
+    /// loosed after the charger's first segment of running, at a nearer, kinder range.
+    /// Whatever the distance, the bow, the charger's pace and the dice.
+    #[test]
+    fn the_initial_shot_at_a_charger_is_loosed_before_it_runs(
+        distance in 20u32..=90,
+        bow in proptest::sample::select(vec!["short bow", "long bow", "light crossbow", "sling"]),
+        pace in proptest::sample::select(vec![6u32, 9, 12, 15]),
+        (p, o) in (1u32..=6, 1u32..=6),
+    ) {
+        let src = format!(
+            r#"Scene(name: "c", setting: Indoors, seed: 3,
+              combatants: [
+                (name: "Archer", side: "P", at: (0.0, 0.0), weapon: "{bow}", thac0: 15, ac: 5, hp: 300),
+                (name: "Ogre", side: "O", at: (0.0, {distance}.0), weapon: "club", movement: {pace}, thac0: 15, ac: 5, hp: 300),
+              ],
+              rounds: [(declare: {{ "Archer": Missile(targets: ["Ogre"]), "Ogre": Charge(targets: ["Archer"]) }}, initiative: {{ "P": {p}, "O": {o} }})])"#
+        );
+        let events = play(&src);
+        let shot = events
+            .iter()
+            .position(|e| e.actor == "Archer" && matches!(e.kind, K::Hit | K::Miss));
+        let run = events.iter().position(|e| e.actor == "Ogre" && e.kind == K::Move);
+        let (Some(shot), Some(run)) = (shot, run) else {
+            // Out of range at the start: no shot at all is fine, a shot without a run is not.
+            prop_assert!(shot.is_none() || run.is_some());
+            return Ok(());
+        };
+        prop_assert!(shot < run, "shot after the run: {}", events[shot].detail);
+        prop_assert!(
+            events[shot].detail.contains(&format!("at {distance} ft")),
+            "not at the starting range: {}", events[shot].detail
+        );
+    }
+}

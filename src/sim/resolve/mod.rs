@@ -146,15 +146,22 @@ pub(super) fn shots_before_movement_due(clock: Res<SegmentClock>, plan: Res<Plan
 /// parting shot, or the winning side's blow at a foe in reach who moves off.
 fn is_before_movement(e: &PlanEntry) -> bool {
     use crate::rules::cite::{
-        HOUSE_PARTING_SHOT, INITIATIVE_BEFORE_THE_MOVE, PRE_INITIATIVE_BOW, PRE_INITIATIVE_CROSSBOW,
-    };
-    [
-        HOUSE_PARTING_SHOT,
-        INITIATIVE_BEFORE_THE_MOVE,
-        PRE_INITIATIVE_BOW,
+        HOUSE_PARTING_SHOT, INITIATIVE_BEFORE_THE_MOVE, MISSILE_BEATS_CHARGE, PRE_INITIATIVE_BOW,
         PRE_INITIATIVE_CROSSBOW,
-    ]
-    .contains(&e.rule)
+    };
+    // The initial missile fire that beats a charge is loosed as the charge begins, at the
+    // range the charger starts from (the table's chart key): its first routine only.
+    let initial_shot = e.rule == MISSILE_BEATS_CHARGE
+        && e.segment <= 1
+        && matches!(e.what, Planned::Strike { routine: 1, .. });
+    initial_shot
+        || [
+            HOUSE_PARTING_SHOT,
+            INITIATIVE_BEFORE_THE_MOVE,
+            PRE_INITIATIVE_BOW,
+            PRE_INITIATIVE_CROSSBOW,
+        ]
+        .contains(&e.rule)
 }
 
 /// Plays this segment's entries that `keep` keeps; with `rest`, also the charge blows due,
