@@ -2294,3 +2294,29 @@ proptest! {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// An item of speed strikes first whatever the initiative (DMG p.168): its routine
+    /// names that rule, not its side's die — alone in its fight too, where an outside
+    /// tester read "initiative.d6" (the higher acts first) on a shot whose side had lost.
+    #[test]
+    fn an_item_of_speed_is_placed_by_the_item(
+        (r, b) in (1u32..=6, 1u32..=6),
+        foe_acts in any::<bool>(),
+    ) {
+        let foe = if foe_acts { r#", "Paladin": Missile(targets: ["Monk"])"# } else { "" };
+        let src = format!(
+            r#"Scene(name: "q", setting: Indoors, seed: 5,
+              combatants: [
+                (name: "Monk", side: "Red", at: (0.0, 0.0), weapon: "heavy crossbow", attacks: "1/1", of_speed: true, thac0: 16, ac: 5, hp: 90),
+                (name: "Paladin", side: "Blue", at: (0.0, 40.0), weapon: "light crossbow", thac0: 10, ac: -1, hp: 90),
+              ],
+              rounds: [(declare: {{ "Monk": Missile(targets: ["Paladin"]){foe} }}, initiative: {{ "Red": {r}, "Blue": {b} }})])"#
+        );
+        let events = play(&src);
+        let shot = blows(&events).find(|e| e.actor == "Monk").expect("the monk shoots");
+        prop_assert_eq!(shot.rule.id, "initiative.strikes_first", "{}", shot.detail);
+    }
+}

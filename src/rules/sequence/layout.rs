@@ -475,6 +475,8 @@ fn events_of(
             let rule = match (block, a.routines > 1) {
                 (true, true) => cite::MISSILE_VOLLEY_BLOCK,
                 (false, true) => cite::MULTIPLE_ROUTINES,
+                // An item of speed's routine is placed by the item, whatever its side's die.
+                _ if a.strikes_first => cite::STRIKES_FIRST,
                 _ => cite::INITIATIVE_D6,
             };
             for (r, &row) in rows.iter().enumerate() {
