@@ -676,3 +676,44 @@ fn the_help_lists_every_exit_code() {
         assert!(readme.contains(c), "README: {c}");
     }
 }
+
+/// Under "Take Initiative!" the book's orderings are not played: `run`'s readings line
+/// names the system's own readings (and the attack rates it shares), not the book's
+/// tie-breaks, volleys and charges, as an outside tester found it did.
+#[test]
+fn the_readings_line_names_the_system_in_force() {
+    let (code, out, _) = common::firststrike(&[
+        "run",
+        "scenes/example_of_melee.ron",
+        "--system",
+        "take-initiative",
+        "--rounds",
+        "1",
+    ]);
+    assert_eq!(code, 0);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Readings in force"))
+        .unwrap();
+    assert!(
+        line.contains("system: TakeInitiative") && line.contains("come_together"),
+        "{line}"
+    );
+    for book in [
+        "first_round_tiebreak",
+        "missile_volley",
+        "missile_vs_charge",
+        "tied_speed_factor",
+    ] {
+        assert!(!line.contains(book), "{book} in {line}");
+    }
+    let (_, out, _) = common::firststrike(&["run", "scenes/example_of_melee.ron", "--rounds", "1"]);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Readings in force"))
+        .unwrap();
+    assert!(
+        line.contains("missile_vs_charge") && !line.contains("come_together"),
+        "{line}"
+    );
+}

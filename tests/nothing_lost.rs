@@ -1382,12 +1382,22 @@ fn save_with_no_edits_writes_nothing() {
         editor(&app).saved
     );
     assert_eq!(bytes(&lair), before);
-    assert_eq!(std::fs::metadata(&lair).unwrap().modified().unwrap(), when, "not written");
+    assert_eq!(
+        std::fs::metadata(&lair).unwrap().modified().unwrap(),
+        when,
+        "not written"
+    );
     // An edit is saved as ever.
     send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
     send(&mut app, EditorCommand::Save);
     assert_eq!(editor(&app).problem, None);
-    assert!(firststrike::scene::load(&lair).unwrap().combatants.iter().any(|c| c.name == "Grok"));
+    assert!(
+        firststrike::scene::load(&lair)
+            .unwrap()
+            .combatants
+            .iter()
+            .any(|c| c.name == "Grok")
+    );
 }
 
 /// Save as with a bare name wrote into the folder the viewer was started from, and said
@@ -1411,7 +1421,10 @@ fn save_as_a_bare_name_goes_beside_the_open_scene() {
     assert_eq!(editor(&app).problem, None);
     let mine = dir.join(format!("{name}.ron"));
     assert!(mine.is_file(), "beside the scene open");
-    assert!(!Path::new(&format!("{name}.ron")).exists(), "not in the starting folder");
+    assert!(
+        !Path::new(&format!("{name}.ron")).exists(),
+        "not in the starting folder"
+    );
     let said = editor(&app).saved.clone().unwrap_or_default();
     let whole = std::path::absolute(&mine).unwrap();
     assert!(said.contains(&whole.display().to_string()), "{said}");

@@ -374,8 +374,23 @@ impl RulesOptions {
         }
     }
 
-    /// One line per option, naming the reading in force (for the viewer and `--help`).
+    /// One line per option, naming the reading in force (for the viewer and `--help`):
+    /// the readings of the system in force — under "Take Initiative!" the book's orderings
+    /// are not played, only its attack rates (and the surprise segments, played by the book).
     pub fn describe(&self) -> Vec<String> {
+        if self.system == RulesSystem::TakeInitiative {
+            return [
+                format!("system: {:?}", self.system),
+                format!("alternating_rate: {:?}", self.alternating_rate),
+                format!("come_together: {:?}", self.come_together),
+                format!("charged_mover: {:?}", self.charged_mover),
+                format!("blocked_pursuer: {:?}", self.blocked_pursuer),
+                format!("spell_cards: {:?}", self.spell_cards),
+            ]
+            .into_iter()
+            .chain(self.house.describe())
+            .collect();
+        }
         vec![
             format!("alternating_rate: {:?}", self.alternating_rate),
             format!("first_round_tiebreak: {:?}", self.first_round_tiebreak),
@@ -390,22 +405,6 @@ impl RulesOptions {
             format!("charge_within_inch: {:?}", self.charge_within_inch),
         ]
         .into_iter()
-        // The second system's lines only where it is in force: the book's scenes read as
-        // they always have.
-        .chain(
-            (self.system == RulesSystem::TakeInitiative)
-                .then(|| {
-                    [
-                        format!("system: {:?}", self.system),
-                        format!("come_together: {:?}", self.come_together),
-                        format!("charged_mover: {:?}", self.charged_mover),
-                        format!("blocked_pursuer: {:?}", self.blocked_pursuer),
-                        format!("spell_cards: {:?}", self.spell_cards),
-                    ]
-                })
-                .into_iter()
-                .flatten(),
-        )
         .chain(self.house.describe())
         .collect()
     }

@@ -603,8 +603,15 @@ fn header(
     // Where "save as" writes, always on its line: a bare name goes beside the scene open.
     let target = super::editor::save_as_target(ed, ui.save_as.clone().into());
     let whole = std::path::absolute(&target).unwrap_or(target);
-    w.add(egui::Label::new(egui::RichText::new(format!("→ {}", whole.display())).weak().small()).truncate())
-        .on_hover_text(whole.display().to_string());
+    w.add(
+        egui::Label::new(
+            egui::RichText::new(format!("→ {}", whole.display()))
+                .weak()
+                .small(),
+        )
+        .truncate(),
+    )
+    .on_hover_text(whole.display().to_string());
     if let Some(p) = ed.confirm.clone() {
         // The name on a line of its own, wrapped: a long one never pushes the buttons out
         // of the panel.

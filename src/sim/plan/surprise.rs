@@ -114,7 +114,9 @@ fn may_act(b: &mut SegmentBuild, i: usize) -> bool {
         return false;
     }
     let action = match f.act {
-        Act::Melee { .. } => surprise::melee_action(target_gap(b, i), b.setting, f.movement.inches).0,
+        Act::Melee { .. } => {
+            surprise::melee_action(target_gap(b, i), b.setting, f.movement.inches).0
+        }
         Act::Missile { .. } => SurpriseAction::Missiles {
             per_round: 1,
             ready: f.weapon.ready,
