@@ -1429,3 +1429,38 @@ fn save_as_a_bare_name_goes_beside_the_open_scene() {
     let whole = std::path::absolute(&mine).unwrap();
     assert!(said.contains(&whole.display().to_string()), "{said}");
 }
+
+/// An outside tester's edits of `gnoll_ambush.ron`, recovered in a viewer started on the
+/// lair, showed in the editor while the picker, the file watch and reload still held the
+/// lair, the map kept the lair's place, and undo was greyed: no way back to the file's
+/// version. Recovering edits of another file opens that file as the picker would, and
+/// undo goes back to it.
+#[test]
+fn recovered_edits_of_another_file_open_that_file() {
+    let dir = folder("recover-other");
+    let (lair, duel) = (dir.join("lair.ron"), dir.join("duel.ron"));
+    let keep = dir.join("recovery");
+    let mut app = app_on(&duel, false, Some(keep.clone()));
+    app.world_mut().resource_mut::<Recovery>().every = 0.0;
+    send(&mut app, EditorCommand::Edit(orc("Grok", (12.5, 12.5))));
+    app.update();
+    drop(app);
+    let mut app = app_on(&lair, false, Some(keep));
+    let found = app.world().resource::<Recovery>().found.clone();
+    assert_eq!(found[0].of.as_deref(), Some(duel.as_path()));
+    send(&mut app, EditorCommand::Recover(found[0].file.clone()));
+    assert_eq!(app.world().resource::<SceneSource>().path, duel, "the picker and reload follow");
+    let ed = editor(&app);
+    assert_eq!(ed.path.as_deref(), Some(duel.as_path()));
+    assert!(ed.dirty() && ed.can_undo(), "unsaved, and undo goes back to the file");
+    let shown = |app: &App| {
+        let pb = app.world().resource::<Playback>();
+        (pb.path.clone(), pb.scene.combatants.iter().any(|c| c.name == "Grok"))
+    };
+    assert_eq!(shown(&app), (duel.clone(), true));
+    send(&mut app, EditorCommand::Undo);
+    assert!(!editor(&app).dirty(), "undone back to the file's own version");
+    assert_eq!(shown(&app), (duel.clone(), false));
+    send(&mut app, EditorCommand::Redo);
+    assert_eq!(shown(&app), (duel, true));
+}

@@ -169,6 +169,25 @@ impl Editor {
         self.redo.clear();
     }
 
+    /// Takes recovered edits of the file `path`: over the file's own version when that is
+    /// the one held (so undo goes back to it), else unsaved as [`Self::take_unsaved`].
+    pub fn take_recovered(&mut self, scene: Scene, path: Option<PathBuf>) {
+        let file = self
+            .on_disk
+            .clone()
+            .filter(|(_, p)| path.as_ref() == Some(p));
+        let Some((file, p)) = file else {
+            self.take_unsaved(scene, path);
+            return;
+        };
+        self.take(file.clone(), p.clone());
+        self.recovered = None;
+        if scene != file {
+            self.undo.push((file, Some(p)));
+            self.scene = Some(scene);
+        }
+    }
+
     /// Drops the scene and its history (the DM chose to discard).
     fn discard(&mut self) {
         self.recovered = None;

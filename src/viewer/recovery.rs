@@ -7,6 +7,7 @@
 //! offered back at the next start: open (the edits come back unsaved, for the file they
 //! were of), delete, or leave for later.
 
+use super::SceneSource;
 use super::editor::Editor;
 use crate::scene::{self, save};
 use bevy::prelude::*;
@@ -245,8 +246,21 @@ pub(super) fn recover(world: &mut World, file: &Path) {
     };
     let of = of(file);
     let kept = std::fs::metadata(file).and_then(|m| m.modified()).ok();
+    // Edits of another file than the one on screen open that file first, as the picker
+    // would: the picker, the file watch, reload and the map's fit all follow it, and undo
+    // goes back to the file's own version.
+    if let Some(p) = of.as_ref().filter(|p| p.is_file()) {
+        let shown = world.resource::<SceneSource>().path.clone();
+        if shown != *p && super::reload::open_now(world, p) {
+            world.write_message(super::ViewerRequest::Fit);
+        }
+        let source = world.resource::<SceneSource>().on_disk.clone();
+        if let Some((file, at)) = source.filter(|(_, at)| at == p) {
+            world.resource_mut::<Editor>().take(file, at);
+        }
+    }
     let mut ed = world.resource_mut::<Editor>();
-    ed.take_unsaved(scene, of.clone());
+    ed.take_recovered(scene, of.clone());
     ed.recovered = of.zip(kept);
     // The edits taken back are shown in the editor.
     super::mode::set_now(world, super::mode::ViewerMode::Edit);

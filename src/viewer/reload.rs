@@ -28,6 +28,17 @@ fn describe(errors: scene::SceneErrors) -> String {
         .join("\n")
 }
 
+/// Opens the scene file `path` now, as the picker does (no question: the caller has made
+/// sure no unsaved edits are dropped); false when it does not load.
+pub(super) fn open_now(world: &mut World, path: &std::path::Path) -> bool {
+    let mut s = world.resource_mut::<SceneSource>();
+    s.path = path.to_path_buf();
+    s.system = None;
+    load(world);
+    let s = world.resource::<SceneSource>();
+    s.error.is_none() && s.on_disk.as_ref().is_some_and(|(_, p)| p == path)
+}
+
 /// Loads `source.path`; on success replaces the playback, keeping the shown segment.
 fn load(world: &mut World) {
     let (path, seed, generation, system) = {
