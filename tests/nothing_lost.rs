@@ -1464,3 +1464,23 @@ fn recovered_edits_of_another_file_open_that_file() {
     send(&mut app, EditorCommand::Redo);
     assert_eq!(shown(&app), (duel, true));
 }
+
+/// "New, empty" from the lair at round 1, segment 3 with Robilar selected showed the old
+/// scene's selection ring across the empty room and its clock ("Round 1, segment 4"). A
+/// new room starts at its beginning with no one selected; undo brings the lair back.
+#[test]
+fn a_new_room_shows_nothing_of_the_scene_before() {
+    let dir = folder("new-clean");
+    let mut app = app_on(&dir.join("lair.ron"), false, None);
+    app.world_mut()
+        .write_message(firststrike::viewer::PlaybackCommand::Goto(12));
+    app.update();
+    app.world_mut().resource_mut::<firststrike::viewer::Selection>().0 = Some(1);
+    assert_eq!(app.world().resource::<Playback>().cursor, 12);
+    send(&mut app, EditorCommand::Toggle);
+    new_room(&mut app);
+    assert_eq!(app.world().resource::<Playback>().cursor, 0, "the new room's start");
+    assert_eq!(app.world().resource::<firststrike::viewer::Selection>().0, None);
+    send(&mut app, EditorCommand::Undo);
+    assert!(!app.world().resource::<Playback>().scene.combatants.is_empty());
+}

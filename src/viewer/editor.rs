@@ -437,6 +437,16 @@ fn make(world: &mut World, e: Edit) {
     ed.saved = None;
     ed.note = None;
     let new_room = matches!(e, Edit::New { .. });
+    // A new room starts at its beginning with no one selected: nothing of the scene
+    // before (its clock, a figure's ring) is shown over it.
+    if new_room {
+        if let Some(mut pb) = world.get_resource_mut::<Playback>() {
+            pb.cursor = 0;
+        }
+        if let Some(mut sel) = world.get_resource_mut::<super::Selection>() {
+            sel.0 = None;
+        }
+    }
     replay(world);
     // A new room is a new map: fit it to the window, as a scene opened is.
     if new_room {
