@@ -510,13 +510,15 @@ pub(super) fn editor_panel(
                 .layer_id(egui::LayerId::background())
                 .max_rect(dock),
         );
+        // The file, its save buttons and what the editor says stay at the top, out of the
+        // scrolling: a figure chosen scrolls its form into view without hiding them.
+        root.heading("Editor");
+        header(&mut root, (&editor, changed), &mut ui, &mut out);
+        root.separator();
         egui::ScrollArea::vertical()
             .id_salt("editor")
             .auto_shrink([false, false])
             .show(&mut root, |w| {
-                w.heading("Editor");
-                header(w, (&editor, changed), &mut ui, &mut out);
-                w.separator();
                 new_scene(w, &mut ui, &mut out);
                 w.separator();
                 tools(w, &mut ui);
@@ -601,17 +603,15 @@ fn header(
         }
     });
     // Where "save as" writes, always on its line: a bare name goes beside the scene open.
-    let target = super::editor::save_as_target(ed, ui.save_as.clone().into());
-    let whole = std::path::absolute(&target).unwrap_or(target);
-    w.add(
-        egui::Label::new(
-            egui::RichText::new(format!("→ {}", whole.display()))
-                .weak()
-                .small(),
-        )
-        .truncate(),
-    )
-    .on_hover_text(whole.display().to_string());
+    let said = if ui.save_as.trim().is_empty() {
+        "save as: type a file name (a bare name goes beside the scene open)".to_string()
+    } else {
+        let target = super::editor::save_as_target(ed, ui.save_as.clone().into());
+        let whole = std::path::absolute(&target).unwrap_or(target);
+        format!("save as writes {}", whole.display())
+    };
+    w.add(egui::Label::new(egui::RichText::new(&said).weak().small()).truncate())
+        .on_hover_text(said);
     if let Some(p) = ed.confirm.clone() {
         // The name on a line of its own, wrapped: a long one never pushes the buttons out
         // of the panel.
@@ -773,8 +773,10 @@ fn figures(
     // A short list of its own, so the chosen figure's form stays near, in view.
     w.label(format!("Figures ({})", scene.combatants.len()));
     let newly_chosen = selection.0 != ui.listed;
+    // Of a fixed height: a figure added never moves the buttons below under the pointer.
     egui::ScrollArea::vertical()
         .id_salt("figure list")
+        .auto_shrink([false, false])
         .max_height(140.0)
         .show(w, |l| {
             for (i, c) in scene.combatants.iter().enumerate() {
@@ -818,6 +820,8 @@ fn figures(
         h.add(
             egui::DragValue::new(&mut ui.squad)
                 .range(1..=crate::scene::limits::SQUAD)
+                // A figure per 20 pixels dragged (a click types a number).
+                .speed(0.05)
                 .prefix("× "),
         )
         .on_hover_text(format!(
