@@ -861,6 +861,8 @@ fn log(ui: &mut egui::Ui, pb: &Playback, events: &EventLog, filter: &mut super::
     let events: Vec<&crate::sim::LogEvent> = all.iter().filter(|e| filter.shows(e)).collect();
     // Wrapped: in the editor the log is narrower, and a row that would not fit widened the
     // panel under the order's (its lines and its figure filter were cut off).
+    let width = ui.available_width() - ui.spacing().scroll.bar_width - 4.0;
+    ui.set_max_width(width);
     ui.horizontal_wrapped(|h| {
         h.strong(format!(
             "Event log ({} of {} events so far)",
@@ -890,8 +892,11 @@ fn log(ui: &mut egui::Ui, pb: &Playback, events: &EventLog, filter: &mut super::
     let area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, false]);
+    // Lines wrap to the panel as it is now (the editor's wider left panel narrows it), the
+    // scroll bar's room kept: a line never runs on under the panel beside.
     if events.len() <= LONG_LIST {
         area.show(ui, |ui| {
+            ui.set_max_width(width);
             for e in events {
                 ui.label(log_line(e, ordering));
             }
@@ -899,6 +904,7 @@ fn log(ui: &mut egui::Ui, pb: &Playback, events: &EventLog, filter: &mut super::
     } else {
         let h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
         area.show_rows(ui, h, events.len(), |ui, rows| {
+            ui.set_max_width(width);
             for e in &events[rows] {
                 let text = log_line(e, ordering);
                 ui.add(egui::Label::new(&text).truncate())
