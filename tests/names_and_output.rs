@@ -236,6 +236,10 @@ fn take_initiative_slips_are_refused_and_its_pairs_accepted() {
         ("A: hide mod=move_half d10=3", "§10"),
         ("A: wait mod=set_to_receive weapon=long_sword d10=3", "§9a"),
         ("A: wait mod=set_to_receive d10=3", "spear or pole arm"),
+        // `set`, as in the book's `first` and a scene's `Set`: the same weapons only.
+        ("A: set weapon=long_sword d10=3", "§9a"),
+        ("A: set d10=3", "spear or pole arm"),
+        ("A: set weapon=spear mod=set_to_receive d10=3", "already set"),
     ] {
         let (code, _, err) = ti(a);
         assert_eq!(code, 2, "{a}: {err}");
@@ -245,6 +249,7 @@ fn take_initiative_slips_are_refused_and_its_pairs_accepted() {
         "A: device mod=move_full d10=3",
         "A: withdraw mod=parry d10=3",
         "A: wait mod=set_to_receive weapon=spear d10=3",
+        "A: set weapon=spear d10=3",
     ] {
         let (code, _, err) = ti(a);
         assert_eq!(code, 0, "{a}: {err}");

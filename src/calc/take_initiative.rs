@@ -24,7 +24,7 @@ pub(crate) const TI_KEYS: &str =
     "d10, sf, weapon, ammo, level, dex, targets, size, iaijutsu, far, nocards, mod, change, at";
 
 /// The kinds of action `first --system take-initiative` knows, with the rows they add.
-pub const KINDS: &str = "melee, natural, unarmed, missile, move-missile, hurl, charge, cast, move, flee, withdraw, parry, expect, hide, turn, device, wait, block";
+pub const KINDS: &str = "melee, natural, unarmed, missile, move-missile, hurl, charge, set, cast, move, flee, withdraw, parry, expect, hide, turn, device, wait, block";
 
 /// One figure: its action's modifiers and, if given, its d10.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -239,6 +239,8 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
             dexterity: dex.map_or(0, reaction_adjustment),
         },
         "charge" => Action::Charge,
+        // A weapon set to receive a charge: its own row, -2 (App. B).
+        "set" => Action::SetToReceive,
         "cast" => Action::Cast {
             level: ctx
                 .spell_level
@@ -285,11 +287,18 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     }
     crate::rules::take_initiative::spell::from_scroll(&mut modifiers);
     // Set to receive a charge: a spear or pole arm only (§9a), as a scene's `Set` is.
-    if extra.iter().any(|e| e == "set_to_receive")
+    let set = kind == "set";
+    if set && extra.iter().any(|e| e == "set_to_receive") {
+        return Err(format!(
+            "{name}: a set is already set to receive a charge: leave out mod=set_to_receive"
+        ));
+    }
+    if (set || extra.iter().any(|e| e == "set_to_receive"))
         && !tables::sets_against_charge(weapon.as_deref())
     {
         return Err(format!(
-            "{name}: mod=set_to_receive needs a spear or pole arm (weapon=spear, weapon=awl_pike, weapon=halberd…): {} (Take Initiative! §9a)",
+            "{name}: {} needs a spear or pole arm (weapon=spear, weapon=awl_pike, weapon=halberd…): {} (Take Initiative! §9a)",
+            if set { "a set" } else { "mod=set_to_receive" },
             match &weapon {
                 Some(w) => format!("a {w} cannot be set against a charge"),
                 None => "no weapon=NAME is given".to_string(),
