@@ -691,10 +691,13 @@ pub(super) fn measure(
         Option<Res<bevy_egui::input::EguiWantsInput>>,
     ),
     (playback, placed): (Option<Res<Playback>>, Res<LabelLayout>),
-    mut ruler: ResMut<Ruler>,
+    (mut ruler, mouse): (ResMut<Ruler>, Res<ButtonInput<MouseButton>>),
     mut selection: ResMut<Selection>,
 ) {
     let actions = actions.into_inner();
+    // A click pressed and released between two frames (a quick tap) is never "pressed"
+    // for the action map, which reads the button as it is at the frame: taken here.
+    let tap = mouse.just_pressed(MouseButton::Left) && !mouse.pressed(MouseButton::Left);
     let (Ok(window), Ok((cam, cam_tf))) = (windows.single(), camera.single()) else {
         return;
     };
@@ -711,7 +714,11 @@ pub(super) fn measure(
         return;
     };
     let here = feet_of(world);
-    if actions.just_pressed(&ViewerAction::Measure) && over_map {
+    if tap && over_map && ruler.line.is_none() {
+        if let Some(pb) = playback {
+            selection.0 = token_under(&placed, &pb.current().figures, world_of(here));
+        }
+    } else if actions.just_pressed(&ViewerAction::Measure) && over_map {
         ruler.line = Some((here, here));
         ruler.label_px = Some(cursor);
     } else if actions.pressed(&ViewerAction::Measure) {
