@@ -2320,3 +2320,46 @@ proptest! {
         prop_assert_eq!(shot.rule.id, "initiative.strikes_first", "{}", shot.detail);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The side with initiative acts first and a tie is simultaneous (DMG p.61, p.63): an
+    /// archer whose side won or tied looses its first shot before a foe that moves this
+    /// round has taken a step, at the range it starts from (an outside tester's winning
+    /// archer shot at where the loser had run to, or lost it in the dark). When the foe's
+    /// side won, the foe moves first. Whatever the bow, the distance, the dice and the move.
+    #[test]
+    fn the_winners_first_shot_comes_before_the_losers_move(
+        distance in 15u32..=60,
+        bow in proptest::sample::select(vec!["short bow", "long bow", "light crossbow", "sling"]),
+        away in any::<bool>(),
+        (p, o) in (1u32..=6, 1u32..=6),
+    ) {
+        let to = if away { distance + 100 } else { 0 };
+        let src = format!(
+            r#"Scene(name: "w", setting: Indoors, seed: 3,
+              combatants: [
+                (name: "Archer", side: "P", at: (0.0, 0.0), weapon: "{bow}", thac0: 15, ac: 5, hp: 300),
+                (name: "Orc", side: "O", at: (0.0, {distance}.0), weapon: "club", movement: 9, thac0: 15, ac: 5, hp: 300),
+              ],
+              rounds: [(declare: {{ "Archer": Missile(targets: ["Orc"]), "Orc": Move(to: (0.0, {to}.0)) }}, initiative: {{ "P": {p}, "O": {o} }})])"#
+        );
+        let events = play(&src);
+        let shot = events
+            .iter()
+            .position(|e| e.actor == "Archer" && matches!(e.kind, K::Hit | K::Miss))
+            .expect("the archer shoots");
+        let step = events
+            .iter()
+            .position(|e| e.actor == "Orc" && e.kind == K::Move)
+            .expect("the orc moves");
+        if p >= o {
+            prop_assert!(shot < step, "after the move: {}", events[shot].detail);
+            prop_assert!(events[shot].detail.contains(&format!("at {distance} ft")), "{}", events[shot].detail);
+            prop_assert_eq!(events[shot].rule.id, "initiative.before_the_move");
+        } else {
+            prop_assert!(step < shot, "before the winner's move: {}", events[shot].detail);
+        }
+    }
+}

@@ -159,7 +159,7 @@ rules! {
     INITIATIVE_D6 = "initiative.d6", Dmg, "62", "each side rolls d6; the higher acts first";
     INITIATIVE_SPECTATOR = "initiative.spectator", Dmg, "62", "the spectator rolls d8 for initiative";
     INITIATIVE_DEX = "initiative.dexterity", Dmg, "64", "a missile user adds its Dexterity attacking adjustment to its side's die";
-    INITIATIVE_BEFORE_THE_MOVE = "initiative.before_the_move", Dmg, "61", "the side with initiative acts first, and a tie is simultaneous: a blow at a foe already within reach is struck before that foe moves off, unless the foe's side won";
+    INITIATIVE_BEFORE_THE_MOVE = "initiative.before_the_move", Dmg, "61", "the side with initiative acts first, and a tie is simultaneous: a blow at a foe already within reach is struck before that foe moves off, and a first shot at a foe that moves is loosed before it moves, unless the foe's side won";
     INITIATIVE_TIE = "initiative.tie", Dmg, "63", "tied initiative usually means blows land together";
     MISSILE_RANGE = "missile.range", Phb, "38", "a missile at medium range is -2 to hit and at long range -5; beyond long range it cannot be loosed at the target";
     MISSILE_INTO_MELEE = "missile.into_melee", Dmg, "63", "a missile loosed into a melee where the shooter's comrades fight may strike any of the combatants: one is picked at random, each alike (our reading of the Example of Melee's 50/50)";

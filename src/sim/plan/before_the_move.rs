@@ -2,8 +2,10 @@
 //! a blow of the winning or tied side at a foe already within reach, when that foe moves
 //! off this round (a move, or a melee, close or charge at someone else more than 1"
 //! beyond its reach), is struck in segment 1 before anyone moves — not after the foe has
-//! walked out of reach. Under the book's system only; under the house rule of parting shots the
-//! leaver draws its parting shot instead ([`super::house::parting_shots`]).
+//! walked out of reach. Likewise a first shot of the winning or tied side at a foe that
+//! moves this round is loosed before it moves, at the range and in the light it stands in
+//! (later shots keep their places). Under the book's system only; under the house rule of
+//! parting shots the leaver draws its parting shot instead ([`super::house::parting_shots`]).
 
 use super::build::RoundBuild;
 use super::{PlanEntry, Planned, first_standing, gap};
@@ -27,16 +29,31 @@ pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [P
         // One foe named: with more, a blow whose foe falls turns on the next, who may not
         // be in reach yet. A striker late in the round (hesitating, a short round) or
         // slowed (acting as the loser) has its own segment, which this does not overrule.
-        let one_foe = matches!(striker.act, Act::Melee { targets, .. } if targets.len() == 1);
-        if !one_foe || b.delay_of(a) > 0 || striker.slowed {
+        let one_foe = |targets: &Vec<String>| targets.len() == 1;
+        let (melee, shot) = match striker.act {
+            Act::Melee { targets, .. } => (one_foe(targets), false),
+            Act::Missile { targets, .. } => (false, one_foe(targets)),
+            _ => (false, false),
+        };
+        if !(melee || shot) || b.delay_of(a) > 0 || striker.slowed {
             continue;
         }
         let Some(t) = first_standing(b.figs, striker.act) else {
             continue;
         };
         let foe = &b.figs[t];
-        let in_reach = gap(striker, foe) == 0.0;
-        if foe.side() == striker.side() || !foe.up() || !in_reach || !moves_off(b, t, a) {
+        if foe.side() == striker.side() || !foe.up() {
+            continue;
+        }
+        let first_shot = matches!(e.what, Planned::Strike { routine: 1, .. });
+        let early = if shot {
+            // Its first shot only, and not one a rule of its own already places first (a
+            // shot before initiative, the initial fire at a charger).
+            first_shot && !before_anyone_moves(e) && moves_at_all(b, t)
+        } else {
+            gap(striker, foe) == 0.0 && moves_off(b, t, a)
+        };
+        if !early {
             continue;
         }
         let Some(rule) =
@@ -49,7 +66,36 @@ pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [P
         e.rule = rule;
         // Struck before anyone moves, it comes after nothing of its fight.
         e.after.clear();
-        e.why = crate::words!("{}: struck before {} moves off", e.why, foe.name());
+        e.why = match e.what {
+            Planned::Strike { routine, of, .. } if shot => crate::words!(
+                "routine {routine} of {of}: loosed before {} moves",
+                foe.name()
+            ),
+            Planned::Strike { routine, of, .. } => crate::words!(
+                "routine {routine} of {of}: struck before {} moves off",
+                foe.name()
+            ),
+            _ => e.why.clone(),
+        };
+    }
+}
+
+/// Whether a rule of its own already plays the entry before anyone moves.
+fn before_anyone_moves(e: &PlanEntry) -> bool {
+    use crate::rules::cite::{MISSILE_BEATS_CHARGE, PRE_INITIATIVE_BOW, PRE_INITIATIVE_CROSSBOW};
+    [MISSILE_BEATS_CHARGE, PRE_INITIATIVE_BOW, PRE_INITIATIVE_CROSSBOW].contains(&e.rule)
+}
+
+/// Whether figure `t` moves this round: a move, flight or withdrawal, or a melee, close or
+/// charge at a foe it is not yet in reach of.
+fn moves_at_all(b: &RoundBuild, t: usize) -> bool {
+    let f = &b.figs[t];
+    match f.act {
+        Act::Move { .. } | Act::Flee { .. } | Act::Withdraw { .. } => true,
+        Act::Melee { .. } | Act::Close { .. } | Act::Charge { .. } => {
+            first_standing(b.figs, f.act).is_some_and(|o| gap(f, &b.figs[o]) > 0.0)
+        }
+        _ => false,
     }
 }
 
