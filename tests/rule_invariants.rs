@@ -2363,3 +2363,61 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A burst from a point fills the space it is in (PHB p.73): a wall between its centre
+    /// and a figure stops it, however near (an outside tester's ogre in the corridor behind
+    /// a wall burned). A hall of two rooms split by a wall row: whatever the centre in the
+    /// upper room and wherever the figures stand, no one in the lower room is caught, and
+    /// everyone in the upper room within the radius is.
+    #[test]
+    fn a_burst_stops_at_a_wall(
+        centre in (1usize..15, 1usize..3),
+        upper in proptest::collection::vec((1usize..14, 1usize..3), 1..4),
+        lower in proptest::collection::vec((1usize..14, 4usize..6), 1..4),
+    ) {
+        let at = |(x, y): (usize, usize)| (x as f64 * 5.0 + 2.5, y as f64 * 5.0 + 2.5);
+        let mut figures = String::new();
+        let mut names = Vec::new();
+        for (k, &cell) in upper.iter().chain(lower.iter()).enumerate() {
+            let (x, y) = at(cell);
+            // Figures a little apart in their cells, so none stands on another.
+            let (x, y) = (x + (k % 3) as f64 - 1.0, y + (k / 3 % 3) as f64 - 1.0);
+            figures.push_str(&format!(
+                r#"(name: "F{k}", side: "S{k}", at: ({x:.1}, {y:.1}), thac0: 19, ac: 8, hp: 90),"#
+            ));
+            names.push((format!("F{k}"), cell));
+        }
+        let (cx, cy) = at(centre);
+        let src = format!(
+            r#"Scene(name: "b", setting: Indoors, seed: 7,
+              map: Some((daylight: true, cell_ft: 5.0, rows: [{}, {}, {}, {}, {}, {}, {}])),
+              combatants: [
+                (name: "Mage", side: "Red", at: (72.5, 7.5), thac0: 19, ac: 8, hp: 90, class: "magic-user", level: 6),
+                {figures}
+              ],
+              rounds: [(declare: {{ "Mage": Cast(spell: "fireball", at: ({cx:.1}, {cy:.1})) }})])"#,
+            "\"################\"",
+            "\"#..............#\"",
+            "\"#..............#\"",
+            "\"################\"",
+            "\"#..............#\"",
+            "\"#..............#\"",
+            "\"################\""
+        );
+        let events = play(&src);
+        let scene = firststrike::scene::parse("b.ron", &src).unwrap();
+        for (name, cell) in &names {
+            let caught = events.iter().any(|e| e.kind == K::Effect && e.target.as_deref() == Some(name.as_str()));
+            let spec = scene.combatants.iter().find(|c| &c.name == name).unwrap();
+            let d = (spec.at.0 - cx).hypot(spec.at.1 - cy);
+            if cell.1 >= 4 {
+                prop_assert!(!caught, "{} behind the wall is caught", name);
+            } else {
+                prop_assert_eq!(caught, d <= 20.0, "{} at {:.1} ft", name, d);
+            }
+        }
+    }
+}

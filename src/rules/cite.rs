@@ -148,6 +148,7 @@ rules! {
     DISTANCE_LIGHT = "distance.light", Dmg, "62", "relying on a light limits encounter distance to twice its radius";
     DISTANCE_INFRAVISION = "distance.infravision", Dmg, "62", "infravision or ultravision limits encounter distance to its range";
     SIGHT_LIGHT = "sight.light", Dmg, "62", "with a clear line of sight, a light or a lit figure can be made out at almost any distance";
+    AREA_WALLS = "area.walls", Phb, "73", "a burst from a point (a fireball, a sleep) reaches only what open ground joins to its centre: a wall, closed door or pillar between stops it";
     MISSILE_IN_SIGHT = "missile.in_sight", Dmg, "62", "reading: a missile is loosed only at a foe the shooter sees, along a clear line and by light or infravision (a figure that cannot be seen cannot be targeted, as the Example of Melee's invisible fighter)";
     SIGHT_OBSTRUCTED = "sight.obstructed", Dmg, "62", "walls and other obstructions cut off sight, light and encounters";
     OUTDOOR_SCALE = "scale.outdoors", Phb, "39", "outdoors one inch of scale is 10 yards";

@@ -484,6 +484,16 @@ pub fn inside(distance_ft: f64, radius_ft: f64) -> bool {
     distance_ft <= radius_ft
 }
 
+/// Whether a burst from a point (a fireball, a sleep) reaches a figure `distance_ft` from
+/// it: within the radius, and along open ground — a wall, closed door or pillar between
+/// stops it (the fireball fills the space it is in, PHB p.73; our reading for the others).
+pub fn burst_reaches(distance_ft: f64, radius_ft: f64, open_line: bool) -> (bool, Rule) {
+    (
+        open_line && inside(distance_ft, radius_ft),
+        cite::AREA_WALLS,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

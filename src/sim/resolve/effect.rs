@@ -418,6 +418,14 @@ fn log(
     );
 }
 
+/// Whether open ground joins a burst's centre to `at` on the map (always, with no map).
+fn open_from(p: &Play, centre: Position, at: Position) -> bool {
+    p.grid
+        .0
+        .as_ref()
+        .is_none_or(|g| g.open_line_ft((centre.x, centre.y), (at.x, at.y)))
+}
+
 /// A blast (fireball, PHB p.73): every figure within its radius is caught — under "Take
 /// Initiative!" a mover by the window of §11b — and takes its damage, rolled once for the
 /// blast, half for a figure that makes its save vs. spells.
@@ -436,7 +444,8 @@ fn blast(
         }
         let mover = p.plan.moves.iter().find(|m| ti && m.name == f.figure.name);
         let standing = |at: Position| {
-            effect::inside(at.distance(&centre), radius_ft)
+            effect::burst_reaches(at.distance(&centre), radius_ft, open_from(p, centre, at))
+                .0
                 .then(|| format!("{} ft from its centre", at.distance(&centre).round()))
         };
         let why = match mover {
@@ -542,7 +551,8 @@ fn sleep(
     (centre, on, radius_ft): (Position, &str, f64),
 ) {
     let in_area = |f: &super::FighterReadOnlyItem| {
-        f.hp.condition.is_up() && effect::inside(f.pos.distance(&centre), radius_ft)
+        let open = open_from(p, centre, *f.pos);
+        f.hp.condition.is_up() && effect::burst_reaches(f.pos.distance(&centre), radius_ft, open).0
     };
     // Those it does not work on take none of its strength (MM: the undead).
     let mut immune: Vec<(usize, Name)> = p
