@@ -717,3 +717,32 @@ fn the_readings_line_names_the_system_in_force() {
         "{line}"
     );
 }
+
+/// `first` refuses `hesitate=` under "Take Initiative!"; a scene of that system gave
+/// `hesitation_s` and `check` said ok, `run` ignored it unsaid (outside tester). Refused
+/// where it is written; a book scene switched to the variant plays without it.
+#[test]
+fn hesitation_is_refused_under_take_initiative_where_it_is_written() {
+    let dir = common::Scratch::new("fs-ti-hesitation");
+    let scene = |system: &str| {
+        format!(
+            r#"Scene(name: "h", setting: Indoors, seed: 1, rules: (system: {system}),
+  combatants: [
+    (name: "Knight", side: "A", at: (0.0, 0.0), weapon: "long sword", thac0: 10, ac: 3, hp: 50),
+    (name: "Orc", side: "B", at: (0.0, 5.0), weapon: "long sword", thac0: 19, ac: 6, hp: 50),
+  ],
+  rounds: [(declare: {{ "Knight": Melee(targets: ["Orc"]) }},
+            hesitation_s: {{ "Knight": 20 }})])"#
+        )
+    };
+    let ti = dir.join("ti.ron");
+    std::fs::write(&ti, scene("TakeInitiative")).unwrap();
+    let (code, _, err) = common::firststrike(&["check", ti.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(":7:29") && err.contains("hesitation_s.Knight") && err.contains("book's rules"), "{err}");
+    let book = dir.join("book.ron");
+    std::fs::write(&book, scene("Book")).unwrap();
+    let (code, out, err) = common::firststrike(&["run", book.to_str().unwrap(), "--system", "take-initiative"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Knight"), "{out}");
+}

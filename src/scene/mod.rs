@@ -1018,6 +1018,10 @@ impl Scene {
         }
         if system == crate::rules::options::RulesSystem::TakeInitiative {
             self.rules.house = self.rules.house.without_timing();
+            // Hesitation is the book's (DMG p.71): the variant has no such delay.
+            for r in &mut self.rounds {
+                r.hesitation_s.clear();
+            }
         }
     }
 

@@ -731,10 +731,15 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
                 c.add(&a, format!("rounds[{r}].then.{who}"), m, None);
             }
         }
+        let ti = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
         for (who, s) in &round.hesitation_s {
             let mut a = within("hesitation_s");
             a.push(key(who));
-            if !names.contains(&who.as_str()) {
+            if ti {
+                // As `first` refuses `hesitate=` under the variant: never ignored unsaid.
+                let m = "hesitation is a setting of the book's rules (DMG p.71), not of Take Initiative!: leave it out, or play under rules: (system: Book)";
+                c.add(&a, format!("rounds[{r}].hesitation_s.{who}"), m.to_string(), None);
+            } else if !names.contains(&who.as_str()) {
                 let msg = format!("no figure is named '{who}'");
                 c.add(
                     &a,
