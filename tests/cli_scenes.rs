@@ -739,10 +739,16 @@ fn hesitation_is_refused_under_take_initiative_where_it_is_written() {
     std::fs::write(&ti, scene("TakeInitiative")).unwrap();
     let (code, _, err) = common::firststrike(&["check", ti.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains(":7:29") && err.contains("hesitation_s.Knight") && err.contains("book's rules"), "{err}");
+    assert!(
+        err.contains(":7:29")
+            && err.contains("hesitation_s.Knight")
+            && err.contains("book's rules"),
+        "{err}"
+    );
     let book = dir.join("book.ron");
     std::fs::write(&book, scene("Book")).unwrap();
-    let (code, out, err) = common::firststrike(&["run", book.to_str().unwrap(), "--system", "take-initiative"]);
+    let (code, out, err) =
+        common::firststrike(&["run", book.to_str().unwrap(), "--system", "take-initiative"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Knight"), "{out}");
 }

@@ -239,7 +239,10 @@ fn take_initiative_slips_are_refused_and_its_pairs_accepted() {
         // `set`, as in the book's `first` and a scene's `Set`: the same weapons only.
         ("A: set weapon=long_sword d10=3", "§9a"),
         ("A: set d10=3", "spear or pole arm"),
-        ("A: set weapon=spear mod=set_to_receive d10=3", "already set"),
+        (
+            "A: set weapon=spear mod=set_to_receive d10=3",
+            "already set",
+        ),
     ] {
         let (code, _, err) = ti(a);
         assert_eq!(code, 2, "{a}: {err}");

@@ -1449,17 +1449,30 @@ fn recovered_edits_of_another_file_open_that_file() {
     let found = app.world().resource::<Recovery>().found.clone();
     assert_eq!(found[0].of.as_deref(), Some(duel.as_path()));
     send(&mut app, EditorCommand::Recover(found[0].file.clone()));
-    assert_eq!(app.world().resource::<SceneSource>().path, duel, "the picker and reload follow");
+    assert_eq!(
+        app.world().resource::<SceneSource>().path,
+        duel,
+        "the picker and reload follow"
+    );
     let ed = editor(&app);
     assert_eq!(ed.path.as_deref(), Some(duel.as_path()));
-    assert!(ed.dirty() && ed.can_undo(), "unsaved, and undo goes back to the file");
+    assert!(
+        ed.dirty() && ed.can_undo(),
+        "unsaved, and undo goes back to the file"
+    );
     let shown = |app: &App| {
         let pb = app.world().resource::<Playback>();
-        (pb.path.clone(), pb.scene.combatants.iter().any(|c| c.name == "Grok"))
+        (
+            pb.path.clone(),
+            pb.scene.combatants.iter().any(|c| c.name == "Grok"),
+        )
     };
     assert_eq!(shown(&app), (duel.clone(), true));
     send(&mut app, EditorCommand::Undo);
-    assert!(!editor(&app).dirty(), "undone back to the file's own version");
+    assert!(
+        !editor(&app).dirty(),
+        "undone back to the file's own version"
+    );
     assert_eq!(shown(&app), (duel.clone(), false));
     send(&mut app, EditorCommand::Redo);
     assert_eq!(shown(&app), (duel, true));
@@ -1475,12 +1488,27 @@ fn a_new_room_shows_nothing_of_the_scene_before() {
     app.world_mut()
         .write_message(firststrike::viewer::PlaybackCommand::Goto(12));
     app.update();
-    app.world_mut().resource_mut::<firststrike::viewer::Selection>().0 = Some(1);
+    app.world_mut()
+        .resource_mut::<firststrike::viewer::Selection>()
+        .0 = Some(1);
     assert_eq!(app.world().resource::<Playback>().cursor, 12);
     send(&mut app, EditorCommand::Toggle);
     new_room(&mut app);
-    assert_eq!(app.world().resource::<Playback>().cursor, 0, "the new room's start");
-    assert_eq!(app.world().resource::<firststrike::viewer::Selection>().0, None);
+    assert_eq!(
+        app.world().resource::<Playback>().cursor,
+        0,
+        "the new room's start"
+    );
+    assert_eq!(
+        app.world().resource::<firststrike::viewer::Selection>().0,
+        None
+    );
     send(&mut app, EditorCommand::Undo);
-    assert!(!app.world().resource::<Playback>().scene.combatants.is_empty());
+    assert!(
+        !app.world()
+            .resource::<Playback>()
+            .scene
+            .combatants
+            .is_empty()
+    );
 }

@@ -28,6 +28,16 @@ pub enum CellKind {
     Marsh,
 }
 
+/// What stops a mover at a point, in words: the cell's obstacle, or the map's edge.
+pub fn obstacle_words(kind: Option<CellKind>) -> &'static str {
+    match kind {
+        Some(CellKind::DoorClosed) => "a closed door",
+        Some(CellKind::Pillar) => "a pillar",
+        Some(_) => "a wall",
+        None => "the map's edge",
+    }
+}
+
 impl CellKind {
     /// Whether a figure can stand in or move through the cell.
     pub fn blocks_movement(self) -> bool {

@@ -13,6 +13,6 @@ pub mod measure;
 pub mod vision;
 
 pub use fov::{FieldOfView, SightMap, line_of_sight};
-pub use grid::{CellKind, Grid, GridError};
+pub use grid::{CellKind, Grid, GridError, obstacle_words};
 pub use measure::{Feet, Measure, distance_ft, measure};
 pub use vision::{LightSource, Vision};

@@ -738,7 +738,12 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
             if ti {
                 // As `first` refuses `hesitate=` under the variant: never ignored unsaid.
                 let m = "hesitation is a setting of the book's rules (DMG p.71), not of Take Initiative!: leave it out, or play under rules: (system: Book)";
-                c.add(&a, format!("rounds[{r}].hesitation_s.{who}"), m.to_string(), None);
+                c.add(
+                    &a,
+                    format!("rounds[{r}].hesitation_s.{who}"),
+                    m.to_string(),
+                    None,
+                );
             } else if !names.contains(&who.as_str()) {
                 let msg = format!("no figure is named '{who}'");
                 c.add(

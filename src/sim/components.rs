@@ -376,6 +376,8 @@ pub struct Blocked {
     pub round: u32,
     /// The segment it was stopped in.
     pub segment: u32,
+    /// What stopped it, in words ("a wall", "a closed door", "a pillar").
+    pub by: &'static str,
 }
 
 /// Slowed: it acts as if its side lost initiative (reading `spell.slow`); its halved attacks

@@ -50,7 +50,8 @@ struct Walk {
     at: Position,
     moved: f64,
     arrived: bool,
-    blocked: bool,
+    /// What stopped it, in words, if something did.
+    blocked: Option<&'static str>,
 }
 
 /// Moves every figure that is closing, charging or walking.
@@ -96,7 +97,7 @@ pub(super) fn movement(
                     at,
                     moved: 0.0,
                     arrived: false,
-                    blocked: false,
+                    blocked: None,
                 },
             ))
         })
@@ -184,7 +185,7 @@ fn walk_together(
         // Each mover's step toward its goal, from where everyone stood.
         steps.clear();
         steps.extend(walks.iter().map(|w| {
-            if w.arrived || w.blocked {
+            if w.arrived || w.blocked.is_some() {
                 return None;
             }
             let goal = match w.goal {
@@ -219,8 +220,8 @@ fn walk_together(
                 x: w.at.x + dx * step,
                 y: w.at.y + dy * step,
             };
-            if grid.is_some_and(|g| !g.passable_ft(next.x, next.y)) {
-                w.blocked = true;
+            if let Some(g) = grid.filter(|g| !g.passable_ft(next.x, next.y)) {
+                w.blocked = Some(crate::map::obstacle_words(g.kind_at_ft(next.x, next.y)));
                 continue;
             }
             w.at = next;
@@ -322,7 +323,7 @@ fn report(
     let step_in = m.closing.is_some_and(|c| c.step_in)
         && (when.1 == 1 || surprise)
         && w.arrived
-        && !w.blocked;
+        && w.blocked.is_none();
     let rule = match (w.charge, clock_system) {
         _ if step_in => cite::CHARGE_NO_MELEE,
         (true, RulesSystem::TakeInitiative) if when.0 > 0 => cite::TI_CHARGE,
@@ -380,13 +381,13 @@ fn report(
             }),
         );
     }
-    if w.blocked {
+    if let Some(by) = w.blocked {
         log.write(LogEvent::new(
             when,
             name,
             EventKind::Idle,
             None,
-            "stopped by a wall",
+            crate::words!("stopped by {by}"),
             cite::MOVEMENT_BLOCKED,
         ));
         commands
@@ -396,6 +397,7 @@ fn report(
             .insert(super::components::Blocked {
                 round: when.0,
                 segment: when.1,
+                by,
             });
         return;
     }

@@ -83,7 +83,12 @@ pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [P
 /// Whether a rule of its own already plays the entry before anyone moves.
 fn before_anyone_moves(e: &PlanEntry) -> bool {
     use crate::rules::cite::{MISSILE_BEATS_CHARGE, PRE_INITIATIVE_BOW, PRE_INITIATIVE_CROSSBOW};
-    [MISSILE_BEATS_CHARGE, PRE_INITIATIVE_BOW, PRE_INITIATIVE_CROSSBOW].contains(&e.rule)
+    [
+        MISSILE_BEATS_CHARGE,
+        PRE_INITIATIVE_BOW,
+        PRE_INITIATIVE_CROSSBOW,
+    ]
+    .contains(&e.rule)
 }
 
 /// Whether figure `t` moves this round: a move, flight or withdrawal, or a melee, close or

@@ -261,11 +261,10 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     let reach = blow_reach(p, actor, missile, (charge, set, free.is_some()), adjust);
     // A move or charge a wall stopped this round never came within reach: said first, as
     // anything else (a hand between them) would matter only had it arrived.
-    if let Some(segment) = reach.and_then(|r| stopped_short(p, actor, target, r)) {
+    if let Some((segment, by)) = reach.and_then(|r| stopped_short(p, actor, target, r)) {
         let how = if charge { "its charge" } else { "its move" };
-        let why = crate::words!(
-            "no blow: {how} was stopped by a wall in segment {segment}, out of reach"
-        );
+        let why =
+            crate::words!("no blow: {how} was stopped by {by} in segment {segment}, out of reach");
         idle(p, Some(target_name), why, cite::MOVEMENT_BLOCKED);
         return;
     }
@@ -539,11 +538,16 @@ fn blow_reach(
 
 /// The segment a wall stopped `actor`'s move or charge in this round, if it did and its
 /// blow's `reach` does not come to `target`.
-fn stopped_short(p: &Play, actor: Entity, target: Entity, reach: f64) -> Option<u32> {
+fn stopped_short(
+    p: &Play,
+    actor: Entity,
+    target: Entity,
+    reach: f64,
+) -> Option<(u32, &'static str)> {
     let a = p.figures.get(actor).ok()?;
     let b = a.blocked.filter(|b| b.round == p.clock.round_segment().0)?;
     let t = p.figures.get(target).ok()?;
-    (a.pos.distance(t.pos) > reach + 1e-6).then_some(b.segment)
+    (a.pos.distance(t.pos) > reach + 1e-6).then_some((b.segment, b.by))
 }
 
 /// One weapon's strike: the roll, the damage, a fall, a hit on a caster, a fumble.
