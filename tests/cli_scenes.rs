@@ -750,5 +750,13 @@ fn hesitation_is_refused_under_take_initiative_where_it_is_written() {
     let (code, out, err) =
         common::firststrike(&["run", book.to_str().unwrap(), "--system", "take-initiative"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Knight"), "{out}");
+    assert!(
+        err.contains("hesitation_s") && err.contains("not played"),
+        "said: {err}"
+    );
+    assert!(!out.to_lowercase().contains("hesitat"), "{out}");
+    // Under the book the same scene counts it (DMG p.71).
+    let (code, out, _) = common::firststrike(&["run", book.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.to_lowercase().contains("hesitat"), "{out}");
 }

@@ -244,7 +244,7 @@ enum Volley {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum VsCharge {
-    /// Initial missile fire always beats a charge.
+    /// A missile's first volley comes before a charger's blow.
     MissilesFirst,
     /// A charger that wins initiative arrives first; unloosed shots are lost.
     ByInitiative,

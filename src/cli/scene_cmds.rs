@@ -157,7 +157,11 @@ pub fn compare(args: CompareArgs) -> i32 {
     };
     // The book's timing switches have no place under the variant (`check` refuses them in
     // a scene of its own): its side is played without them, and says so.
-    let dropped: Vec<&str> = scene.rules.house.timing_switches().map(|r| r.key).collect();
+    let mut dropped: Vec<&str> = scene.rules.house.timing_switches().map(|r| r.key).collect();
+    // Hesitation is the book's too (DMG p.71): the variant's side plays without it.
+    if scene.rounds.iter().any(|r| !r.hesitation_s.is_empty()) {
+        dropped.push("hesitation_s");
+    }
     let play = |system| {
         let mut s = scene.clone();
         s.switch_system(system);
@@ -286,6 +290,15 @@ pub fn run(args: RunArgs) -> i32 {
                 ),
             }
             return 2;
+        }
+        // Hesitation is the book's (DMG p.71): played without it, and said so.
+        if s.rules() == RulesSystem::TakeInitiative
+            && scene.rules.system != s.rules()
+            && scene.rounds.iter().any(|r| !r.hesitation_s.is_empty())
+        {
+            eprintln!(
+                "note: hesitation_s is a setting of the book's rules (DMG p.71): not played under \"Take Initiative!\""
+            );
         }
         scene.switch_system(s.rules());
     }

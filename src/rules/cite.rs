@@ -148,7 +148,7 @@ rules! {
     DISTANCE_LIGHT = "distance.light", Dmg, "62", "relying on a light limits encounter distance to twice its radius";
     DISTANCE_INFRAVISION = "distance.infravision", Dmg, "62", "infravision or ultravision limits encounter distance to its range";
     SIGHT_LIGHT = "sight.light", Dmg, "62", "with a clear line of sight, a light or a lit figure can be made out at almost any distance";
-    AREA_WALLS = "area.walls", Phb, "73", "a burst from a point (a fireball, a sleep) reaches only what open ground joins to its centre: a wall, closed door or pillar between stops it";
+    AREA_WALLS = "area.walls", Phb, "73", "a burst from a point (a fireball, a sleep) reaches only what a clear straight line of open ground joins to its centre: a wall, closed door or pillar between stops it";
     MISSILE_IN_SIGHT = "missile.in_sight", Dmg, "62", "reading: a missile is loosed only at a foe the shooter sees, along a clear line and by light or infravision (a figure that cannot be seen cannot be targeted, as the Example of Melee's invisible fighter)";
     SIGHT_OBSTRUCTED = "sight.obstructed", Dmg, "62", "walls and other obstructions cut off sight, light and encounters";
     OUTDOOR_SCALE = "scale.outdoors", Phb, "39", "outdoors one inch of scale is 10 yards";
@@ -198,7 +198,7 @@ rules! {
     SPEED_FACTOR_DOUBLE = "speed_factor.double", Dmg, "66", "a speed factor lower by 5, or by twice its value, strikes twice before the slower weapon";
     SPEED_FACTOR_TRIPLE = "speed_factor.triple", Dmg, "66", "a speed factor lower by 10 adds a third blow at the same time as the slower weapon";
     TURN_UNDEAD = "turn.uninterrupted", Table, "chart key (Turn)", "turning undead follows initiative, beats a charge, and is not interrupted";
-    MISSILE_BEATS_CHARGE = "missile.beats_charge", Table, "chart key (Missile)", "initial missile fire always beats a charge";
+    MISSILE_BEATS_CHARGE = "missile.beats_charge", Table, "chart key (Missile)", "a missile's first volley comes before a charger's blow, whatever the dice";
     MISSILE_CHARGE_INITIATIVE = "missile.charge_by_initiative", Dmg, "66", "reading: a charger whose side wins initiative reaches the archer first; shots not yet loosed are lost at contact";
     MISSILE_VOLLEY_BLOCK = "missile.volley_block", Dmg, "63", "reading: a missile user's shots of a round fly together, where a single routine would";
     INSTANT_FIRST = "spell.instant_first", Dmg, "65", "reading: an action that takes no time goes off at the very start of the round, before any blow";

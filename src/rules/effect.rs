@@ -485,8 +485,9 @@ pub fn inside(distance_ft: f64, radius_ft: f64) -> bool {
 }
 
 /// Whether a burst from a point (a fireball, a sleep) reaches a figure `distance_ft` from
-/// it: within the radius, and along open ground — a wall, closed door or pillar between
-/// stops it (the fireball fills the space it is in, PHB p.73; our reading for the others).
+/// it: within the radius, and along a clear straight line of open ground — a wall, closed
+/// door or pillar between stops it (the fireball is held in by the space it is in, PHB
+/// p.73; our reading for the others). It does not flow round corners.
 pub fn burst_reaches(distance_ft: f64, radius_ft: f64, open_line: bool) -> (bool, Rule) {
     (
         open_line && inside(distance_ft, radius_ft),

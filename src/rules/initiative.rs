@@ -85,8 +85,10 @@ pub fn compare(a: i32, b: i32) -> InitiativeResult {
 /// does is settled before what the side that lost does), or tied (DMG p.63: the two happen
 /// at once, so the foe is still there to be struck). When the foe's side won, it is gone
 /// first.
-pub fn strikes_before_the_move(striker_die: u32, foe_die: u32) -> Option<Rule> {
-    match compare(striker_die as i32, foe_die as i32) {
+/// The scores are the sides' dice, a missile's adjusted for its shooter's Dexterity (DMG
+/// p.64), as the round's order compares them.
+pub fn strikes_before_the_move(striker_score: i32, foe_score: i32) -> Option<Rule> {
+    match compare(striker_score, foe_score) {
         InitiativeResult::AWins | InitiativeResult::Tied => Some(cite::INITIATIVE_BEFORE_THE_MOVE),
         InitiativeResult::BWins => None,
     }

@@ -103,7 +103,7 @@ pub enum MissileVolley {
 /// A charge against a missile user (DMG p.66 and the table's chart).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MissileVsCharge {
-    /// Initial missile fire always beats a charge: a missile outreaches any weapon.
+    /// A missile's first volley comes before a charger's blow: a missile outreaches any weapon.
     #[default]
     MissilesFirst,
     /// The dice decide: a charger whose side wins reaches the archer before any arrow

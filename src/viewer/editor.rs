@@ -645,7 +645,6 @@ fn saved_after_recovered(world: &World, path: &Path) -> bool {
 /// that is a file of the DM's — not into whatever folder the viewer was started from — else
 /// in the starting folder; a name with a folder where it says. `NAME` is `NAME.ron`.
 pub(super) fn save_as_target(ed: &Editor, typed: PathBuf) -> PathBuf {
-    let typed = save::scene_file(typed);
     let bare = typed.is_relative() && typed.components().count() == 1;
     let beside = ed
         .path
@@ -653,10 +652,11 @@ pub(super) fn save_as_target(ed: &Editor, typed: PathBuf) -> PathBuf {
         .filter(|p| !is_built_in(p))
         .and_then(|p| p.parent())
         .filter(|d| !d.as_os_str().is_empty());
-    match beside {
+    // Joined first: whether the name is a folder is asked where it will be written.
+    save::scene_file(match beside {
         Some(dir) if bare => dir.join(typed),
         _ => typed,
-    }
+    })
 }
 
 /// A path as the DM is told it: whole, so a file saved under a bare name can be found.
@@ -667,11 +667,13 @@ fn shown(path: &Path) -> String {
         .to_string()
 }
 
-/// Whether `path` holds a library scene exactly as shipped (the project's or a release's
-/// `scenes/` folder, opened by its path): kept as shipped like the viewer's own copies.
+/// Whether `path` holds a library scene exactly as shipped, in a `scenes/` folder (the
+/// project's or a release's, opened by its path): kept as shipped like the viewer's own
+/// copies. A DM's copy elsewhere, or under another name, is the DM's.
 fn is_shipped(path: &Path) -> bool {
     crate::scene::library::SCENES.iter().any(|(name, text)| {
-        path.ends_with(name) && std::fs::read_to_string(path).is_ok_and(|t| t == *text)
+        path.ends_with(Path::new("scenes").join(name))
+            && std::fs::read_to_string(path).is_ok_and(|t| t == *text)
     })
 }
 

@@ -861,7 +861,7 @@ fn log(ui: &mut egui::Ui, pb: &Playback, events: &EventLog, filter: &mut super::
     let events: Vec<&crate::sim::LogEvent> = all.iter().filter(|e| filter.shows(e)).collect();
     // Wrapped: in the editor the log is narrower, and a row that would not fit widened the
     // panel under the order's (its lines and its figure filter were cut off).
-    let width = ui.available_width() - ui.spacing().scroll.bar_width - 4.0;
+    let width = (ui.available_width() - ui.spacing().scroll.bar_width - 4.0).max(0.0);
     ui.set_max_width(width);
     ui.horizontal_wrapped(|h| {
         h.strong(format!(

@@ -15,7 +15,11 @@ use crate::scene::Act;
 /// Marks the blows of the winning or tied side at foes within reach who move off this
 /// round: each is placed in segment 1, before movement, by the rule that puts it there —
 /// every routine, for all of them would find the foe gone.
-pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [PlanEntry]) {
+pub(super) fn winners_strike_before_losers_move(
+    b: &RoundBuild,
+    entries: &mut [PlanEntry],
+    sight: Option<&crate::sim::Sightings>,
+) {
     if b.clock.system != RulesSystem::Book || b.options.house.parting_shots {
         return;
     }
@@ -49,15 +53,19 @@ pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [P
         let early = if shot {
             // Its first shot only, and not one a rule of its own already places first (a
             // shot before initiative, the initial fire at a charger).
-            first_shot && !before_anyone_moves(e) && moves_at_all(b, t)
+            first_shot && !before_anyone_moves(e) && moves_at_all(b, t) && aimable(b, a, t, sight)
         } else {
             gap(striker, foe) == 0.0 && moves_off(b, t, a)
         };
         if !early {
             continue;
         }
+        // A shot's place is its side's die adjusted for Dexterity (DMG p.64), as the
+        // round's order has it; a blow's, the die.
+        let dex = if shot { striker.dex.adjustment() } else { 0 };
+        let score = b.die_of(a) as i32 + dex;
         let Some(rule) =
-            crate::rules::initiative::strikes_before_the_move(b.die_of(a), b.die_of(t))
+            crate::rules::initiative::strikes_before_the_move(score, b.die_of(t) as i32)
         else {
             continue;
         };
@@ -78,6 +86,19 @@ pub(super) fn winners_strike_before_losers_move(b: &RoundBuild, entries: &mut [P
             _ => e.why.clone(),
         };
     }
+}
+
+/// Whether figure `a` could shoot at figure `t` where both stand at the round's start: in
+/// sight (on a map) and within long range. One that could not waits for its place in the
+/// order, when the foe may have come into range or light.
+fn aimable(b: &RoundBuild, a: usize, t: usize, sight: Option<&crate::sim::Sightings>) -> bool {
+    let (f, foe) = (&b.figs[a], &b.figs[t]);
+    let seen = sight.is_none_or(|s| s.sees(f.index(), foe.index()));
+    let near = f
+        .weapon
+        .range_ft(b.setting)
+        .is_none_or(|(_, _, long)| f.pos.distance(foe.pos) <= long);
+    seen && near
 }
 
 /// Whether a rule of its own already plays the entry before anyone moves.

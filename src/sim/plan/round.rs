@@ -150,7 +150,7 @@ pub(in crate::sim) fn plan_round(mut p: Planning) {
     let sight = p.sight.as_deref().filter(|_| mapped);
     super::pre_initiative::shots(&b, &mut entries, sight);
     super::house::parting_shots(&mut b, &mut entries);
-    super::before_the_move::winners_strike_before_losers_move(&b, &mut entries);
+    super::before_the_move::winners_strike_before_losers_move(&b, &mut entries, sight);
     for e in b.events {
         p.log.write(e);
     }

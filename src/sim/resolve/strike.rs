@@ -196,6 +196,23 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         },
     };
     let charge = charge && !met;
+    // On a map a missile needs the foe it aims at in sight: not through a wall, nor into
+    // the dark. Judged before the shot is loosed into a melee (where it may strike another).
+    if matches!(act, Act::Missile { .. }) && p.scene.0.map.is_some() {
+        let index = |e: Entity| p.figures.get(e).map(|f| f.figure.index);
+        let seen =
+            matches!((index(actor), index(target)), (Ok(a), Ok(t)) if p.sightings.sees(a, t));
+        let (may, rule) = crate::rules::sight::may_shoot_at(seen);
+        if !may {
+            let name = p.figures.get(target).map(|t| t.figure.name.clone());
+            let name = name.unwrap_or_default();
+            let why = crate::words!(
+                "cannot see {name}: a missile is loosed only at a foe in sight (a clear line, and light or infravision)"
+            );
+            idle(p, Some(name), why, rule);
+            return;
+        }
+    }
     // Loosed into a melee where its comrades fight, the shot may strike any of them.
     let target = super::into_melee::retarget(p, (actor, &act), target, when);
     let Ok(t) = p.figures.get(target) else { return };
@@ -217,21 +234,6 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         );
         idle(p, Some(target_name), why, cite::TI_HIDDEN_TARGET);
         return;
-    }
-    // On a map a missile needs its target in sight: not through a wall, nor into the dark.
-    if matches!(act, Act::Missile { .. }) && p.scene.0.map.is_some() {
-        let seen = p
-            .figures
-            .get(actor)
-            .is_ok_and(|a| p.sightings.sees(a.figure.index, t.figure.index));
-        let (may, rule) = crate::rules::sight::may_shoot_at(seen);
-        if !may {
-            let why = crate::words!(
-                "cannot see {target_name}: a missile is loosed only at a foe in sight (a clear line, and light or infravision)"
-            );
-            idle(p, Some(target_name), why, rule);
-            return;
-        }
     }
     if let Some(k) = p.clock.surprise_segment() {
         let own = p
