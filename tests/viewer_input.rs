@@ -494,3 +494,59 @@ fn a_chord_is_not_its_plain_key() {
     tap(&mut app, KeyCode::KeyV);
     assert_ne!(*app.world().resource::<Layers>(), before);
 }
+
+/// Ctrl+S (or Ctrl+Z) pressed and let go between two frames, Ctrl with it, as a quick
+/// hand or `xdotool key ctrl+s` does while the viewer sleeps: the action map reads the
+/// keys as they stand at the frame and saw nothing (an outside tester's Ctrl+S did nothing
+/// and said nothing). It saves, once; the same tap with Shift and Z redoes, not undoes.
+#[test]
+fn a_ctrl_chord_tapped_within_one_frame_still_counts() {
+    use firststrike::viewer::{Editor, EditorCommand};
+    let mut app = app("scenes/lizard_man_lair.ron".into(), false);
+    app.world_mut().write_message(EditorCommand::Toggle);
+    app.update();
+    let chord = |app: &mut App, keys: &[KeyCode]| {
+        for k in keys {
+            k.press(app.world_mut());
+        }
+        for k in keys.iter().rev() {
+            k.release(app.world_mut());
+        }
+        app.update();
+    };
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyS]);
+    let said = app
+        .world()
+        .resource::<Editor>()
+        .saved
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        said.contains("nothing to save"),
+        "Ctrl+S not seen: {said:?}"
+    );
+    app.update();
+    // An edit, undone by a tapped Ctrl+Z and redone by a tapped Ctrl+Shift+Z.
+    app.world_mut()
+        .write_message(EditorCommand::Edit(firststrike::scene::edit::Edit::Rename(
+            "Tapped".into(),
+        )));
+    app.update();
+    let name = |app: &App| {
+        app.world()
+            .resource::<Editor>()
+            .scene
+            .as_ref()
+            .unwrap()
+            .name
+            .clone()
+    };
+    assert_eq!(name(&app), "Tapped");
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_ne!(name(&app), "Tapped", "Ctrl+Z not seen");
+    chord(
+        &mut app,
+        &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyZ],
+    );
+    assert_eq!(name(&app), "Tapped", "Ctrl+Shift+Z not seen as redo");
+}

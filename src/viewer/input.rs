@@ -290,6 +290,32 @@ fn tapped(
         || KEY_BINDINGS
             .iter()
             .any(|&(a, k)| a == action && keys.just_pressed(k) && !keys.pressed(k))
+        || chord_tapped(action, keys)
+}
+
+/// The Ctrl chords of [`ViewerAction::default_input_map`]: the action, its key, and
+/// whether Shift is part of it.
+const CTRL_CHORDS: [(ViewerAction, KeyCode, bool); 5] = [
+    (ViewerAction::Save, KeyCode::KeyS, false),
+    (ViewerAction::Quit, KeyCode::KeyQ, false),
+    (ViewerAction::Undo, KeyCode::KeyZ, false),
+    (ViewerAction::Redo, KeyCode::KeyZ, true),
+    (ViewerAction::Redo, KeyCode::KeyY, false),
+];
+
+/// Whether a Ctrl chord was pressed and let go within one frame (Ctrl+S tapped while the
+/// viewer sleeps between frames): its key tapped while Ctrl was down at some time in the
+/// frame. Leafwing reads the keys as they stand at the frame and never sees it.
+fn chord_tapped(action: ViewerAction, keys: &ButtonInput<KeyCode>) -> bool {
+    let down = |pair: [KeyCode; 2]| {
+        pair.iter()
+            .any(|&k| keys.pressed(k) || keys.just_pressed(k) || keys.just_released(k))
+    };
+    let ctrl = down([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = down([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    ctrl && CTRL_CHORDS.iter().any(|&(a, k, with_shift)| {
+        a == action && with_shift == shift && keys.just_pressed(k) && !keys.pressed(k)
+    })
 }
 
 /// Where actions go: playback commands, viewer requests and editor commands; the toggles
@@ -326,10 +352,10 @@ pub(super) fn read_actions(
     // and Ctrl+Q, which no field takes, still save and quit (a DM who typed a name and
     // pressed Ctrl+S saw nothing happen, and the earlier "saved" still showing).
     if typing.is_some_and(|t| t.wants_any_keyboard_input()) {
-        if a.just_pressed(&A::Save) {
+        if a.just_pressed(&A::Save) || chord_tapped(A::Save, &keys) {
             out.edits.write(super::editor::EditorCommand::Save);
         }
-        if a.just_pressed(&A::Quit) {
+        if a.just_pressed(&A::Quit) || chord_tapped(A::Quit, &keys) {
             out.requests.write(ViewerRequest::Quit);
         }
         return;
