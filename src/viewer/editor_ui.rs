@@ -69,6 +69,10 @@ pub struct EditorUi {
     /// The Save as name a "replace the file?" question was asked for: once the name is
     /// changed, the question is about a file the DM moved away from, and is withdrawn.
     pub asked_as: Option<String>,
+    /// Where "save as" writes, said under its field, for the scene's file and the name
+    /// typed it was worked out for: asked again only when either changes, not each frame
+    /// (it reads the scene's file to know a shipped one).
+    said_as: Option<((Option<std::path::PathBuf>, String), String)>,
     /// A declaration waiting for a click.
     pub pick: Option<Pick>,
     /// The token whose context menu is open, and where.
@@ -125,6 +129,7 @@ impl Default for EditorUi {
             // The folder the viewer was started in, not the shipped library's.
             save_as: "my_encounter.ron".into(),
             asked_as: None,
+            said_as: None,
             pick: None,
             menu: None,
             drag: None,
@@ -603,13 +608,22 @@ fn header(
         }
     });
     // Where "save as" writes, always on its line: a bare name goes beside the scene open.
-    let said = if ui.save_as.trim().is_empty() {
-        "save as: type a file name (a bare name goes beside the scene open)".to_string()
-    } else {
-        let target = super::editor::save_as_target(ed, ui.save_as.clone().into());
-        let whole = std::path::absolute(&target).unwrap_or(target);
-        format!("save as writes {}", whole.display())
-    };
+    let key = (ed.path.clone(), ui.save_as.clone());
+    if ui.said_as.as_ref().is_none_or(|(k, _)| *k != key) {
+        let said = if ui.save_as.trim().is_empty() {
+            "save as: type a file name (a bare name goes beside the scene open)".to_string()
+        } else {
+            let target = super::editor::save_as_target(ed, ui.save_as.clone().into());
+            let whole = std::path::absolute(&target).unwrap_or(target);
+            format!("save as writes {}", whole.display())
+        };
+        ui.said_as = Some((key, said));
+    }
+    let said = ui
+        .said_as
+        .as_ref()
+        .map(|(_, s)| s.clone())
+        .unwrap_or_default();
     w.add(egui::Label::new(egui::RichText::new(&said).weak().small()).truncate())
         .on_hover_text(said);
     if let Some(p) = ed.confirm.clone() {
