@@ -427,15 +427,23 @@ pub(super) fn panels(
     if layers.help
         && let Ok(map) = input_map.single()
     {
-        egui::Window::new("Keys and mouse").show(ctx, |ui| {
-            egui::Grid::new("help").striped(true).show(ui, |ui| {
-                for a in ViewerAction::ALL {
-                    ui.monospace(bindings(map, a));
-                    ui.label(a.describe());
-                    ui.end_row();
-                }
+        // Opened below the top bar in the middle of the window, scrolling when the window
+        // is short: it never covers the toolbar the keys it lists belong to.
+        let screen = ctx.content_rect();
+        egui::Window::new("Keys and mouse")
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos([screen.center().x, screen.top() + 70.0])
+            .max_height((screen.height() - 140.0).max(120.0))
+            .vscroll(true)
+            .show(ctx, |ui| {
+                egui::Grid::new("help").striped(true).show(ui, |ui| {
+                    for a in ViewerAction::ALL {
+                        ui.monospace(bindings(map, a));
+                        ui.label(a.describe());
+                        ui.end_row();
+                    }
+                });
             });
-        });
     }
     if let (Some((a, b)), Some(px)) = (ruler.line, ruler.label_px) {
         let m = measure::measure(a, b, pb.scene.setting);
@@ -714,7 +722,7 @@ fn timeline(ui: &mut egui::Ui, snap: &Snapshot, acted: &std::collections::HashSe
     if rows.len() <= LONG_LIST {
         egui::ScrollArea::vertical().show(ui, |ui| {
             for row in &rows {
-                timeline_row(ui, snap, row, (&down, acted));
+                timeline_row(ui, snap, row, (&down, acted), true);
             }
         });
     } else {
@@ -722,7 +730,7 @@ fn timeline(ui: &mut egui::Ui, snap: &Snapshot, acted: &std::collections::HashSe
         let h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
         egui::ScrollArea::vertical().show_rows(ui, h, rows.len(), |ui, range| {
             for row in &rows[range] {
-                timeline_row(ui, snap, row, (&down, acted));
+                timeline_row(ui, snap, row, (&down, acted), false);
             }
         });
     }
@@ -778,17 +786,20 @@ fn timeline_row(
         &std::collections::HashSet<&str>,
         &std::collections::HashSet<&str>,
     ),
+    wrap: bool,
 ) {
+    // A short order wraps its lines (none is cut off); a crowd's keeps one line a row, the
+    // rest on hover, so that only the visible rows are laid out.
+    let line = |text: egui::RichText| match wrap {
+        true => egui::Label::new(text).wrap(),
+        false => egui::Label::new(text).truncate(),
+    };
     let beat = match row {
         Row::Fight(f, members) => {
             ui.add_space(4.0);
-            ui.add(
-                egui::Label::new(
-                    egui::RichText::new(format!("Fight {}: {}", f + 1, members.join(", ")))
-                        .strong(),
-                )
-                .truncate(),
-            );
+            ui.add(line(
+                egui::RichText::new(format!("Fight {}: {}", f + 1, members.join(", "))).strong(),
+            ));
             return;
         }
         Row::Beat(b) => b,
@@ -837,8 +848,7 @@ fn timeline_row(
             format!("{}: {}{ruined}", b.name, plain(&b.why))
         })
         .collect();
-    ui.add(egui::Label::new(rich).truncate())
-        .on_hover_text(why.join("\n"));
+    ui.add(line(rich)).on_hover_text(why.join("\n"));
 }
 
 /// Past this many lines, lists show one truncated line per item and lay out only the

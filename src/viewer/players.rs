@@ -16,7 +16,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::image::ImageSampler;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use bevy::window::WindowRef;
+use bevy::window::{Monitor, PrimaryMonitor, WindowPosition, WindowRef};
 
 /// The render layer of the players' window: nothing of the DM's is drawn on it.
 pub const PLAYERS_LAYER: usize = 2;
@@ -148,6 +148,34 @@ struct PlayersCamera;
 #[derive(Component)]
 struct Fog;
 
+/// A screen the windows can go on, in physical pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Screen {
+    /// Its top-left corner.
+    pub at: IVec2,
+    /// Its width and height.
+    pub size: UVec2,
+    /// The screen the DM's window opens on.
+    pub primary: bool,
+}
+
+/// Where the players' window opens: centred on a second screen when there is one (the
+/// table's television or projector); else in the bottom-right corner of the one screen,
+/// so that it covers as little as it can of the DM's window, which opens top-left (with
+/// no window manager both would open at the same corner, one hiding the other).
+pub fn placement(screens: &[Screen], window: UVec2) -> WindowPosition {
+    let dm = screens.iter().position(|s| s.primary).unwrap_or(0);
+    let other = (0..screens.len()).find(|&i| i != dm);
+    match (other, screens.get(dm)) {
+        (Some(i), _) => {
+            let s = screens[i];
+            WindowPosition::At(s.at + (s.size.saturating_sub(window) / 2).as_ivec2())
+        }
+        (None, Some(s)) => WindowPosition::At(s.at + s.size.saturating_sub(window).as_ivec2()),
+        (None, None) => WindowPosition::Automatic,
+    }
+}
+
 /// The second window and what draws on it.
 pub struct PlayersPlugin;
 
@@ -165,8 +193,20 @@ impl Plugin for PlayersPlugin {
     }
 }
 
-/// Opens the players' window with its camera and fog sprite.
-fn open(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+/// Opens the players' window, placed by [`placement`], with its camera and fog sprite.
+fn open(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    monitors: Query<(&Monitor, Has<PrimaryMonitor>)>,
+) {
+    let screens: Vec<Screen> = monitors
+        .iter()
+        .map(|(m, primary)| Screen {
+            at: m.physical_position,
+            size: UVec2::new(m.physical_width, m.physical_height),
+            primary,
+        })
+        .collect();
     let window = commands
         .spawn((
             PlayersWindow,
@@ -176,6 +216,7 @@ fn open(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
                     DEFAULT_PX.x as u32,
                     DEFAULT_PX.y as u32,
                 ),
+                position: placement(&screens, DEFAULT_PX.as_uvec2()),
                 ..default()
             },
         ))
@@ -546,5 +587,40 @@ mod tests {
     fn the_opening_size_keeps_its_old_scale() {
         let size = Vec2::new(430.0, 200.0);
         assert_eq!(fit_scale(size, DEFAULT_PX), 0.5);
+    }
+
+    fn screen(x: i32, w: u32, h: u32, primary: bool) -> Screen {
+        Screen {
+            at: IVec2::new(x, 0),
+            size: UVec2::new(w, h),
+            primary,
+        }
+    }
+
+    /// One screen: the players' window goes to its bottom-right corner, away from the
+    /// DM's window at the top-left, and never off the screen when it is larger.
+    #[test]
+    fn on_one_screen_the_table_window_takes_the_far_corner() {
+        let window = UVec2::new(900, 700);
+        assert_eq!(
+            placement(&[screen(0, 1920, 1080, true)], window),
+            WindowPosition::At(IVec2::new(1020, 380))
+        );
+        assert_eq!(
+            placement(&[screen(0, 800, 600, true)], window),
+            WindowPosition::At(IVec2::ZERO)
+        );
+    }
+
+    /// Two screens: centred on the one the DM's window is not on, wherever it lies.
+    #[test]
+    fn a_second_screen_takes_the_table_window() {
+        let window = UVec2::new(900, 700);
+        let screens = [screen(1920, 1280, 1024, false), screen(0, 1920, 1080, true)];
+        assert_eq!(
+            placement(&screens, window),
+            WindowPosition::At(IVec2::new(1920 + 190, 162))
+        );
+        assert_eq!(placement(&[], window), WindowPosition::Automatic);
     }
 }
