@@ -2461,3 +2461,194 @@ fn no_shot_flies_into_a_melee_round_a_foe_out_of_sight() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A bow or crossbow specialist's shot at point blank range (UA p.18; the Example of
+    /// Melee's ranger, a bolt at 39 ft: +2 to hit, 2(d4+2) damage) — bow 6-30 ft, crossbow
+    /// 6-60 ft — is +2 to hit and deals twice its die plus 2; any other shot (no
+    /// specialist, beyond the band, nearer than 6 ft, another missile) neither. An outside
+    /// tester's 20 ft crossbow specialist got no bonus. Whatever the weapon, distance and
+    /// dice: each hit's damage is even and within 2(min+2)..2(max+2) at point blank, within
+    /// the die's own range otherwise.
+    #[test]
+    fn a_specialists_point_blank_shot_is_plus_two_and_double_damage(
+        distance in 2u32..=90,
+        (weapon, die) in proptest::sample::select(vec![
+            ("short bow", (1, 6)), ("long bow", (1, 6)), ("light crossbow", (1, 4)), ("sling", (2, 5)),
+        ]),
+        specialist in any::<bool>(),
+        seed in 0u64..500,
+    ) {
+        let src = format!(
+            r#"Scene(name: "pb", setting: Indoors, seed: {seed},
+              combatants: [
+                (name: "Archer", side: "P", at: (0.0, 0.0), weapon: "{weapon}", specialist: {specialist}, class: "ranger", level: 8, thac0: 10, ac: 5, hp: 300),
+                (name: "Orc", side: "O", at: (0.0, {distance}.0), thac0: 15, ac: 5, hp: 300),
+              ],
+              rounds: [(declare: {{ "Archer": Missile(targets: ["Orc"]), "Orc": Hold }}, initiative: {{ "P": 6, "O": 1 }})])"#
+        );
+        let events = play(&src);
+        let band = if weapon.contains("crossbow") { 60 } else if weapon.contains("bow") { 30 } else { 0 };
+        let point_blank = specialist && (6..=band).contains(&distance);
+        let shots: Vec<&LogEvent> = events
+            .iter()
+            .filter(|e| e.actor == "Archer" && matches!(e.kind, K::Hit | K::Miss))
+            .collect();
+        prop_assert!(!shots.is_empty(), "the archer shoots at {distance} ft");
+        for s in &shots {
+            prop_assert_eq!(s.detail.contains("point blank"), point_blank, "{}", s.detail);
+        }
+        let (lo, hi) = match point_blank {
+            true => (2 * (die.0 + 2), 2 * (die.1 + 2)),
+            false => (die.0, die.1),
+        };
+        for e in events.iter().filter(|e| e.actor == "Archer" && e.kind == K::Damage) {
+            let firststrike::sim::Payload::Damage { amount, .. } = &e.payload else {
+                panic!("a damage event without its amount: {}", e.detail)
+            };
+            prop_assert!((lo..=hi).contains(amount), "{amount} outside {lo}..={hi}: {}", e.detail);
+            prop_assert!(!point_blank || amount % 2 == 0, "point blank damage is doubled: {amount}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// "Take Initiative!" §9a: a charged figure meets the charge at contact whatever it
+    /// declared. One whose declared melee foe stands beyond its reach strikes nothing else
+    /// this round, so it strikes back at the charger (an outside tester's orc, its melee
+    /// at a mage 46 ft off, never swung at the knight charging it); a spear is set in time
+    /// when base − 2 comes before the blow. Whatever the dice, weapons and distances.
+    #[test]
+    fn a_charged_figure_with_a_melee_elsewhere_strikes_back(
+        (k, o) in (1u32..=10, 1u32..=10),
+        weapon in proptest::sample::select(vec!["spear", "club", "long sword"]),
+        gap in 25u32..=60,
+        far in 20u32..=60,
+    ) {
+        let src = format!(
+            r#"Scene(name: "c", setting: Indoors, seed: 5, rules: (system: TakeInitiative), combatants: [
+                (name: "Knight", side: "Blue", at: (10.0, 10.0), weapon: "long sword", thac0: 14, ac: 3, hp: 400),
+                (name: "Mage", side: "Blue", at: ({mx}.0, {my}.0), class: "magic-user", level: 5, hp: 400),
+                (name: "Orc", side: "Red", at: (10.0, {oy}.0), weapon: "{weapon}", thac0: 19, hp: 400)],
+              rounds: [(declare: {{ "Knight": Charge(targets: ["Orc"]), "Mage": Hold, "Orc": Melee(targets: ["Mage"]) }},
+                        initiative: {{ "Knight": {k}, "Orc": {o}, "Mage": 1 }})])"#,
+            oy = 10 + gap,
+            mx = 10 + far,
+            my = 10 + gap + far,
+        );
+        let log = play(&src);
+        let knight_struck = blows(&log).any(|e| e.actor.as_str() == "Knight");
+        prop_assume!(knight_struck);
+        prop_assert!(
+            blows(&log).any(|e| e.actor.as_str() == "Orc" && e.target.as_deref() == Some("Knight")),
+            "the orc never struck back: {:#?}",
+            log.iter().filter(|e| e.actor.as_str() == "Orc").map(|e| &e.detail).collect::<Vec<_>>()
+        );
+        prop_assert!(!blows(&log).any(|e| e.actor.as_str() == "Orc" && e.target.as_deref() == Some("Mage")));
+    }
+
+    /// "Take Initiative!" App. B: only movement over 10 ft has a row. An archer told to
+    /// move to a point within 10 ft of where it stands before shooting (its own spot, say,
+    /// or where it arrived the round before) shoots as it stands: no movement row, its
+    /// full rate (an outside tester's scout paid +4 and shot at half the rate for a move of
+    /// nothing). Beyond 10 ft the move row is paid and the rate halved.
+    #[test]
+    fn a_move_to_shoot_within_ten_feet_is_no_move(
+        step in 0u32..=30,
+        // Below 10: the move's total (d10 + 4 + 7) stays within the round played.
+        d10 in 1u32..=9,
+    ) {
+        let src = format!(
+            r#"Scene(name: "m", setting: Indoors, seed: 5, rules: (system: TakeInitiative), combatants: [
+                (name: "Scout", side: "Blue", at: (0.0, 0.0), weapon: "short bow", thac0: 14, hp: 400),
+                (name: "Orc", side: "Red", at: (0.0, 60.0), weapon: "club", hp: 400)],
+              rounds: [(declare: {{ "Scout": Missile(targets: ["Orc"], move_to: Some(({step}.0, 0.0))), "Orc": Hold }},
+                        initiative: {{ "Scout": {d10}, "Orc": 5 }})])"#
+        );
+        let log = play(&src);
+        let total = log
+            .iter()
+            .find(|e| e.actor.as_str() == "Scout" && e.kind == K::Initiative)
+            .map(|e| e.detail.clone())
+            .expect("the scout's total");
+        let shots = blows(&log).filter(|e| e.actor.as_str() == "Scout").count();
+        if step <= 10 {
+            prop_assert!(!total.contains("Movement"), "{total}");
+            prop_assert_eq!(shots, 2, "a short bow's full rate: {}", total);
+        } else {
+            prop_assert!(total.contains("Movement"), "{total}");
+            prop_assert_eq!(shots, 1, "half the rate on the move: {}", total);
+        }
+    }
+}
+
+/// "Take Initiative!" §3: a monk parries missiles — a figure of the monk class as much as
+/// one marked `monk: true` (an outside tester's `class: "monk"` took the arrow unparried).
+#[test]
+fn a_monk_by_class_parries_missiles() {
+    for monk in [
+        r#"class: "monk", level: 6"#,
+        r#"class: "monk", level: 6, monk: true"#,
+    ] {
+        let src = format!(
+            r#"Scene(name: "p", setting: Indoors, seed: 5, rules: (system: TakeInitiative), combatants: [
+                (name: "P", side: "Blue", at: (0.0, 0.0), {monk}, hp: 400),
+                (name: "Archer", side: "Red", at: (0.0, 40.0), weapon: "short bow", thac0: 14, hp: 400)],
+              rounds: [(declare: {{ "P": Parry(against: ["Archer"]), "Archer": Missile(targets: ["P"]) }},
+                        initiative: {{ "P": 4, "Archer": 8 }})])"#
+        );
+        let log = play(&src);
+        assert!(
+            blows(&log).any(|e| e.actor.as_str() == "Archer" && e.detail.contains("parried")),
+            "{monk}: {:#?}",
+            blows(&log).map(|e| &e.detail).collect::<Vec<_>>()
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// DMG p.62 (light source reliance): a party sees by the light it relies on — the
+    /// torch-bearer's companions standing in its light as much as the bearer. In a dark
+    /// corridor, a companion anywhere in the torch's reach sees an orc in the dark exactly
+    /// when the orc is within twice the torch's radius (30 ft) of it; one outside the light
+    /// sees nothing in the dark (an outside tester's archer beside the torch-bearer could not
+    /// see the orc the bearer saw 25 ft off). Whatever the three places.
+    #[test]
+    fn a_companion_in_the_torchlight_sees_by_it(
+        c in 0usize..=12,
+        o in 7usize..=26,
+        infra in proptest::option::of(Just(10.0f64)),
+    ) {
+        prop_assume!(c != 3 && c != o);
+        let row: String = "#".repeat(30);
+        let open = format!("#{}#", ".".repeat(28));
+        let at = |x: usize| format!("({}.5, 7.5)", 5 + x * 5 + 2);
+        let eyes = infra.map_or(String::new(), |r| format!("infravision_ft: {r:?},"));
+        let src = format!(
+            r#"Scene(name: "t", setting: Indoors, seed: 6,
+              map: Some((daylight: false, cell_ft: 5.0, rows: ["{row}", "{open}", "{row}"])),
+              combatants: [
+                (name: "C", side: "P", at: {}, {eyes} hp: 90),
+                (name: "Orc", side: "O", at: {}, hp: 90),
+                (name: "T", side: "P", at: {}, light: "torch", hp: 90),
+              ],
+              rounds: [(declare: {{ "C": Hold, "Orc": Hold, "T": Hold }})])"#,
+            at(c), at(o), at(3),
+        );
+        let scene = firststrike::scene::parse("t.ron", &src).unwrap();
+        let mut run = firststrike::testing::SceneRun::new(scene, None, Some(1));
+        run.run_to_end();
+        let sees = run.app.world().resource::<firststrike::sim::Sightings>().sees(0, 1);
+        let feet = |a: usize, b: usize| (a.abs_diff(b) * 5) as f64;
+        let in_torchlight = feet(c, 3) <= 15.0;
+        let by_infravision = infra.is_some() && feet(c, o) <= 10.0;
+        let want = (in_torchlight && feet(c, o) <= 30.0) || by_infravision;
+        prop_assert_eq!(sees, want, "C at {} ft from the torch, {} ft from the orc", feet(c, 3), feet(c, o));
+    }
+}

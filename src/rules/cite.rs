@@ -297,6 +297,7 @@ rules! {
     CLASS_MATRIX = "class.matrix", Dmg, "74", "a character's number to hit comes from its class's attack matrix by level";
     MONSTER_MATRIX = "monster.matrix", Dmg, "74", "a monster's number to hit comes from the monsters' attack matrix by its hit dice";
     MONSTER_IMMUNE = "monster.immune", Mm, "43, 48, 87, 103", "the undead and golems are not put to sleep or held (each says so in its own entry)";
+    SPECIALIST_POINT_BLANK = "specialist.point_blank", Ua, "18", "a bow or crossbow specialist shooting at point blank range (bow 6-30 ft, crossbow 6-60 ft: our reading for the crossbow, the Example of Melee's 39 ft bolt) is +2 to hit and +2 on damage, and its hit does double damage";
     SPECIALIST_RATE = "specialist.rate", Ua, "18", "a fighter or ranger specialized in a weapon attacks with it more often: a rate by level for melee, another for each weapon shot or thrown";
     CLASS_ATTACKS = "class.attacks", Dmg, "25", "fighters, paladins and rangers attack 3/2 from 7th level and 2/1 from 13th";
     SAVE_AS_FIGHTER = "spell.save_as_fighter", Dmg, "79", "a figure with no save given saves as a fighter of its hit dice or level (1st with neither), as monsters do (our reading)";

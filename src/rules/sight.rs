@@ -1,7 +1,8 @@
 //! Who sees whom (DMG p.62): a clear line of sight is needed, and then either light or
 //! infravision. A figure that carries a light, or stands where a light reaches, can be
 //! made out at any distance along a clear line; one in the dark is seen only within twice
-//! the radius of a light the viewer carries, or within the viewer's infravision or
+//! the radius of a light the viewer relies on — one it carries, or one whose reach it
+//! stands in (a companion beside the torch-bearer) — or within the viewer's infravision or
 //! ultravision range. The line itself comes from the map (`crate::map::fov`).
 
 use super::cite::{self, Rule};
@@ -11,6 +12,10 @@ use super::cite::{self, Rule};
 pub struct Viewer {
     /// Radius in feet of the brightest light the viewer carries, if any.
     pub light_radius_ft: Option<f64>,
+    /// Radius in feet of the brightest light whose reach the viewer stands in, if any: a
+    /// party relies on its light, the torch-bearer's companions as much as the bearer
+    /// (DMG p.62, light source reliance). Measured from the viewer, as its own light is.
+    pub relied_light_ft: Option<f64>,
     /// Infravision (or ultravision) range in feet, if any.
     pub infravision_ft: Option<f64>,
 }
@@ -36,6 +41,11 @@ pub enum SeenBy {
         /// The encounter limit: twice the light radius.
         limit_ft: f64,
     },
+    /// It is in the dark but within twice the radius of the light the viewer stands in.
+    LightItStandsIn {
+        /// The encounter limit: twice the light radius.
+        limit_ft: f64,
+    },
     /// It is in the dark but within the viewer's infravision.
     Infravision {
         /// The range.
@@ -48,7 +58,7 @@ impl SeenBy {
     pub fn rule(self) -> Rule {
         match self {
             SeenBy::ItsLight | SeenBy::Lit => cite::SIGHT_LIGHT,
-            SeenBy::ViewersLight { .. } => cite::DISTANCE_LIGHT,
+            SeenBy::ViewersLight { .. } | SeenBy::LightItStandsIn { .. } => cite::DISTANCE_LIGHT,
             SeenBy::Infravision { .. } => cite::DISTANCE_INFRAVISION,
         }
     }
@@ -71,6 +81,10 @@ impl SeenBy {
             SeenBy::ViewersLight { limit_ft } => {
                 write!(out, "within twice its own light's radius ({limit_ft} ft)")
             }
+            SeenBy::LightItStandsIn { limit_ft } => write!(
+                out,
+                "within twice the radius of the light it stands in ({limit_ft} ft)"
+            ),
             SeenBy::Infravision { range_ft } => write!(out, "by infravision ({range_ft} ft)"),
         };
     }
@@ -127,7 +141,8 @@ impl serde::Serialize for SightReason {
 /// Whether `viewer` sees a figure `distance_ft` away that stands as `seen` does, given
 /// whether the line between them is clear, with the rule that decides (DMG p.62).
 /// Light is preferred over the viewer's own means, then the viewer's light over
-/// infravision, so the log names the most ordinary reason.
+/// infravision, then infravision over a light the viewer stands in, so the log names the
+/// most ordinary reason (and the viewer's own).
 pub fn sees(
     clear_line: bool,
     distance_ft: f64,
@@ -154,6 +169,12 @@ pub fn sees(
         && distance_ft <= range_ft
     {
         return by(SeenBy::Infravision { range_ft });
+    }
+    if let Some(r) = viewer.relied_light_ft {
+        let limit_ft = super::distance::light_limit_ft(r);
+        if distance_ft <= limit_ft {
+            return by(SeenBy::LightItStandsIn { limit_ft });
+        }
     }
     Err((Unseen::Dark, cite::DISTANCE_LIGHT))
 }
@@ -184,10 +205,12 @@ mod tests {
 
     const SWORD: Viewer = Viewer {
         light_radius_ft: Some(20.0),
+        relied_light_ft: None,
         infravision_ft: None,
     };
     const QUIJ: Viewer = Viewer {
         light_radius_ft: None,
+        relied_light_ft: None,
         infravision_ft: Some(60.0),
     };
     const DARK: Seen = Seen {
@@ -206,6 +229,35 @@ mod tests {
         // Quij's infravision: 60 ft.
         assert!(sees(true, 60.0, QUIJ, DARK).is_ok());
         assert!(sees(true, 61.0, QUIJ, DARK).is_err());
+    }
+
+    /// A companion standing in the torch-bearer's light relies on it as the bearer does
+    /// (DMG p.62: light source reliance): a figure in the dark within twice its radius is
+    /// seen (an outside tester's archer beside the torch could not see the orc the
+    /// torch-bearer saw at 25 ft); its own infravision still comes first.
+    #[test]
+    fn a_companion_in_the_light_sees_by_it() {
+        let beside = Viewer {
+            relied_light_ft: Some(15.0),
+            ..Viewer::default()
+        };
+        assert!(matches!(
+            sees(true, 25.0, beside, DARK),
+            Ok((SeenBy::LightItStandsIn { limit_ft }, _)) if limit_ft == 30.0
+        ));
+        assert_eq!(sees(true, 31.0, beside, DARK).unwrap_err().0, Unseen::Dark);
+        let elf = Viewer {
+            infravision_ft: Some(60.0),
+            ..beside
+        };
+        assert!(matches!(
+            sees(true, 25.0, elf, DARK),
+            Ok((SeenBy::Infravision { .. }, _))
+        ));
+        assert!(matches!(
+            sees(true, 25.0, SWORD, DARK),
+            Ok((SeenBy::ViewersLight { .. }, _))
+        ));
     }
 
     #[test]

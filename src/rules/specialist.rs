@@ -61,6 +61,42 @@ pub fn rate(t: &Table, weapon: &str, level: Option<u32>, how: Use) -> (AttackRat
     (row[band], cite::SPECIALIST_RATE)
 }
 
+/// What a specialist's shot at point blank range adds (UA p.18): to hit, to the damage
+/// rolled, and then how many times that damage is dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointBlank {
+    /// Added to the d20.
+    pub to_hit: i32,
+    /// Added to the damage die, before it is multiplied.
+    pub damage: i32,
+    /// The damage, bonus included, is multiplied by this.
+    pub times: i32,
+}
+
+/// A specialist's shot with the bow or crossbow named `weapon` at `distance_ft`: at
+/// point blank range (6-30 ft for a bow, 6-60 ft for a crossbow) +2 to hit, +2 damage
+/// and double damage (UA p.18; the Example of Melee's ranger: a bolt at 39 ft, +2 to hit
+/// and 2(d4+2) damage). None for a figure that is no specialist, another weapon, or a
+/// shot nearer than 6 ft or beyond the band.
+pub fn point_blank(weapon: &str, specialist: bool, distance_ft: f64) -> Option<(PointBlank, Rule)> {
+    let farthest = if weapon.contains("crossbow") {
+        60.0
+    } else if weapon.contains("bow") {
+        30.0
+    } else {
+        return None;
+    };
+    let within = (6.0 - 1e-6..=farthest + 1e-6).contains(&distance_ft);
+    (specialist && within).then_some((
+        PointBlank {
+            to_hit: 2,
+            damage: 2,
+            times: 2,
+        },
+        cite::SPECIALIST_POINT_BLANK,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +128,34 @@ mod tests {
             rate(t(), "long sword", None, Use::Melee).0.to_string(),
             "3/2"
         );
+    }
+
+    /// The Example of Melee's ranger at 39 ft: +2 to hit and 2(d4+2) damage; the bands'
+    /// edges for a bow and a crossbow; no one else, no other weapon.
+    #[test]
+    fn point_blank_as_the_example_shoots_it() {
+        let (pb, rule) = point_blank("light crossbow", true, 39.0).unwrap();
+        assert_eq!((pb.to_hit, pb.damage, pb.times), (2, 2, 2));
+        assert_eq!(rule.page_ref(), "UA p.18");
+        // A d4 of 4: 2 x (4 + 2) = 12, the text's 14 with the bolt's +2 for magic.
+        assert_eq!((4 + pb.damage) * pb.times + 2, 14);
+        for (weapon, d, yes) in [
+            ("long bow", 6.0, true),
+            ("long bow", 30.0, true),
+            ("long bow", 31.0, false),
+            ("short bow", 5.0, false),
+            ("heavy crossbow", 60.0, true),
+            ("heavy crossbow", 61.0, false),
+            ("dagger", 10.0, false),
+            ("sling", 10.0, false),
+        ] {
+            assert_eq!(
+                point_blank(weapon, true, d).is_some(),
+                yes,
+                "{weapon} at {d}"
+            );
+        }
+        assert!(point_blank("long bow", false, 20.0).is_none());
     }
 
     /// Fighters and rangers specialize; a paladin or a magic-user does not.

@@ -12,11 +12,12 @@ use super::sight_scan::{Frame, Judge, Looker, SeenList, by_viewer};
 use crate::map::Vision;
 use std::sync::Arc;
 
-/// One look: each figure as sight read it (with whether it stood in light), and who saw
+/// One look: each figure as sight read it (with whether it stood in light, and in how
+/// bright a one), and who saw
 /// whom then. What the next look starts from.
 #[derive(Clone, Debug, Default)]
 pub struct Look {
-    figures: Vec<(Looker, bool)>,
+    figures: Vec<(Looker, (bool, Option<f64>))>,
     pairs: Arc<SeenList>,
 }
 
@@ -30,7 +31,8 @@ impl Look {
             figures: list
                 .iter()
                 .copied()
-                .zip(frame.in_light.iter().copied())
+                .enumerate()
+                .map(|(k, f)| (f, frame.stands(k)))
                 .collect(),
             pairs,
         }
@@ -61,7 +63,7 @@ impl Look {
             return None;
         }
         let changed: Vec<bool> = (self.figures.iter().zip(list).enumerate())
-            .map(|(k, (was, now))| was.0 != *now || was.1 != frame.in_light[k])
+            .map(|(k, (was, now))| was.0 != *now || was.1 != frame.stands(k))
             .collect();
         let moved: Vec<usize> = (0..list.len()).filter(|&k| changed[k]).collect();
         if moved.len() > most {

@@ -15,7 +15,7 @@ use crate::map::{LightSource, Vision, distance_ft};
 use crate::rules::cite::Rule;
 use crate::rules::combat::Condition;
 use crate::rules::sight::{self, Seen, SeenBy, Unseen, Viewer};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// One figure as sight sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,18 +35,23 @@ pub struct Looker {
 }
 
 impl Looker {
-    fn viewer(&self) -> Viewer {
+    /// What it brings to the looking, standing in the reach of a light of `relied_ft`.
+    fn viewer(&self, relied_ft: Option<f64>) -> Viewer {
         Viewer {
             light_radius_ft: self.light_ft,
+            relied_light_ft: relied_ft,
             infravision_ft: self.infravision_ft,
         }
     }
 
-    /// How far it sees a figure in the dark: twice its light's radius, or its infravision.
-    fn dark_reach_ft(&self) -> f64 {
-        let light = self
-            .light_ft
-            .map_or(0.0, crate::rules::distance::light_limit_ft);
+    /// How far it sees a figure in the dark: twice the radius of its light or of the light
+    /// it stands in (`relied_ft`), or its infravision.
+    fn dark_reach_ft(&self, relied_ft: Option<f64>) -> f64 {
+        let light = match (self.light_ft, relied_ft) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        }
+        .map_or(0.0, crate::rules::distance::light_limit_ft);
         light.max(self.infravision_ft.unwrap_or(0.0))
     }
 }
@@ -55,6 +60,9 @@ impl Looker {
 pub struct Frame {
     /// For each figure (in the list's order): a light reaches where it stands.
     pub in_light: Vec<bool>,
+    /// For each figure: the radius of the brightest light that reaches where it stands
+    /// (none in daylight, where no one is in the dark to be seen by it).
+    pub relied_ft: Vec<Option<f64>>,
 }
 
 impl Frame {
@@ -69,18 +77,31 @@ impl Frame {
         if daylight {
             return Frame {
                 in_light: vec![true; list.len()],
+                relied_ft: vec![None; list.len()],
             };
         }
-        let mut lit: HashSet<(i32, i32)> = HashSet::new();
+        // Each lit cell with the radius of the brightest light on it.
+        let mut lit: HashMap<(i32, i32), f64> = HashMap::new();
         for &l in lights {
-            lit.extend(vision.lit_cells(l).iter().copied());
+            for &c in vision.lit_cells(l).iter() {
+                let r = lit.entry(c).or_insert(l.radius_ft);
+                *r = r.max(l.radius_ft);
+            }
         }
+        let relied_ft: Vec<Option<f64>> = list
+            .iter()
+            .map(|f| lit.get(&vision.cell(f.at)).copied())
+            .collect();
         Frame {
-            in_light: list
-                .iter()
-                .map(|f| lit.contains(&vision.cell(f.at)))
-                .collect(),
+            in_light: relied_ft.iter().map(Option::is_some).collect(),
+            relied_ft,
         }
+    }
+
+    /// How figure `k` stands in this look's light: in it or not, and the radius of the
+    /// brightest light on it (what a look compares with the last).
+    pub(super) fn stands(&self, k: usize) -> (bool, Option<f64>) {
+        (self.in_light[k], self.relied_ft[k])
     }
 
     /// How figure `j` stands for the looking.
@@ -129,7 +150,7 @@ impl<'a> Judge<'a> {
         let seen = sight::sees(
             clear,
             distance_ft(a.at, b.at),
-            a.viewer(),
+            a.viewer(self.frame.relied_ft[i]),
             self.frame.seen(self.list, j),
         );
         sight::sees_through_darkness(a.in_darkness, b.in_darkness, seen)
@@ -171,7 +192,7 @@ impl<'a> Judge<'a> {
         }
         let lit = self.lit(j);
         if !lit {
-            let reach = a.dark_reach_ft();
+            let reach = a.dark_reach_ft(self.frame.relied_ft[i]);
             if reach <= 0.0 || distance_ft(a.at, b.at) > reach {
                 return None;
             }
@@ -251,7 +272,7 @@ fn dark_pairs(vision: &mut Vision, judge: &Judge, list: &[Looker], up: &[usize])
     });
     let mut out = Vec::new();
     for &i in up {
-        let reach = list[i].dark_reach_ft();
+        let reach = list[i].dark_reach_ft(judge.frame.relied_ft[i]);
         if reach <= 0.0 {
             continue;
         }
@@ -305,7 +326,7 @@ pub fn why_not(
     let seen = sight::sees(
         clear,
         distance_ft(fa.at, fb.at),
-        fa.viewer(),
+        fa.viewer(frame.relied_ft[a]),
         frame.seen(list, b),
     );
     sight::sees_through_darkness(fa.in_darkness, fb.in_darkness, seen).err()

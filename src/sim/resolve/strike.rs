@@ -11,6 +11,7 @@ use crate::rules::combat::{self, Condition, Modifiers};
 use crate::rules::dexterity::defensive_adjustment;
 use crate::rules::effect::{self, Effect};
 use crate::rules::options::RulesSystem;
+use crate::rules::specialist::PointBlank;
 use crate::rules::surprise;
 use crate::rules::take_initiative::spell::{keeps_spell, level_of};
 use crate::scene::{Act, DieKind};
@@ -34,6 +35,8 @@ struct Blow {
     attack: u32,
     charge: bool,
     set: bool,
+    /// A specialist's shot at point blank range: more damage, doubled (UA p.18).
+    point_blank: Option<PointBlank>,
     modifier: i32,
     /// Adjustments to hit with their rules: the plan's, and a missile's range.
     adjust: Vec<Adjust>,
@@ -306,6 +309,8 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             }
         }
     }
+    let point_blank = missile.then(|| point_blank(p, actor, tpos)).flatten();
+    adjust.extend(point_blank.as_ref().map(|(a, _)| a.clone()));
     if missile && p.clock.system == RulesSystem::TakeInitiative {
         let reaction = p.figures.get(actor).map_or(0, |a| a.dexterity.reaction);
         let (value, rule) = crate::rules::take_initiative::ranged::dexterity_to_hit(reaction);
@@ -414,6 +419,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         attack: 1,
         charge,
         set,
+        point_blank: point_blank.map(|(_, pb)| pb),
         modifier,
         adjust,
         landed: crate::rules::spell::AttackResult::Hit,
@@ -510,6 +516,25 @@ fn range(
     };
     let d = a.pos.distance(&tpos);
     Ok(Some(range_adjust(p.clock.system, d, limits)?))
+}
+
+/// A specialist's shot at point blank range (UA p.18): its adjustment to hit, and what it
+/// does to the damage if it hits.
+fn point_blank(
+    p: &Play,
+    actor: Entity,
+    tpos: crate::sim::components::Position,
+) -> Option<(Adjust, PointBlank)> {
+    let a = p.figures.get(actor).ok()?;
+    let d = a.pos.distance(&tpos);
+    let weapon = a.weapon.weapon.as_deref()?;
+    let (pb, rule) = crate::rules::specialist::point_blank(weapon, a.weapon.specialist, d)?;
+    let adjust = Adjust {
+        value: pb.to_hit,
+        why: crate::words!("point blank at {d:.0} ft, a specialist"),
+        rule,
+    };
+    Some((adjust, pb))
 }
 
 /// How far `actor`'s blow reaches, or None where reach is not asked: a missile, a blow as
@@ -760,13 +785,18 @@ fn damage(
     (dmg, weapon): (&crate::dice::DiceExpr, Option<&str>),
     (bonus, (times, critical)): (i32, (i32, Option<Rule>)),
 ) {
+    // A point-blank shot adds to the die and doubles the sum (UA p.18): 2(d4+2).
+    let (more, twice) = b.point_blank.map_or((0, 1), |pb| (pb.damage, pb.times));
+    let bonus = bonus + more;
+    // A damage die fixed in the scene is the whole damage, as it always was.
     let damage = match p.dice.fixed(DieKind::Damage, &b.name) {
         Some(v) => v,
         None => {
-            let total = dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + bonus;
+            let total = (dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + bonus)
+                .saturating_mul(twice);
             let within = (
-                dmg.min().saturating_add(bonus),
-                dmg.max().saturating_add(bonus),
+                dmg.min().saturating_add(bonus).saturating_mul(twice),
+                dmg.max().saturating_add(bonus).saturating_mul(twice),
             );
             p.dice.note(DieKind::Damage, &b.name, total, within);
             total
@@ -828,6 +858,7 @@ pub(super) fn spell_wound(
         attack: 1,
         charge: false,
         set: false,
+        point_blank: None,
         modifier: 0,
         adjust: Vec::new(),
         landed: if saved {

@@ -533,9 +533,7 @@ fn costed(b: &Build, i: usize) -> Action {
     let t = tables::take_initiative();
     match f.act {
         Act::Melee { .. } => f.melee_action(),
-        Act::Missile {
-            move_to, at_range, ..
-        } if move_to.is_some() || at_range.is_some() => Action::MoveAndShoot {
+        Act::Missile { .. } if ranged::moves_to_shoot(b, i) => Action::MoveAndShoot {
             far: ranged::shooting_point(b, i)
                 .is_some_and(|p| action::far(f.pos.distance(&p), allowance(b, i, false))),
             // No missile is nocked and ready on the move (§8b note b).
@@ -632,9 +630,7 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
     let f = &b.figs[i];
     let why = format!("acts on its total, segment {s}");
     match f.act {
-        Act::Missile {
-            move_to, at_range, ..
-        } if move_to.is_some() || at_range.is_some() => ranged::moving_shot(b, i, s),
+        Act::Missile { .. } if ranged::moves_to_shoot(b, i) => ranged::moving_shot(b, i, s),
         Act::Melee { .. } | Act::Missile { .. } => strike(b, i, s),
         Act::Charge { .. } => match may_charge_now(b, i) {
             Ok(_) => {
@@ -1219,10 +1215,20 @@ fn contact(b: &mut Build) {
                 continue;
             }
         }
+        // A melee declared at someone else: the figure stands where it is, and meets the
+        // charge unless it has already struck (its own total before the contact at a foe
+        // in reach): its blow, still to come, is the one at contact (an outside tester's orc
+        // whose foe stood beyond its reach never struck back at the knight charging it).
+        let elsewhere = matches!(tf.act, Act::Melee { .. })
+            && !at_charger
+            && (b.acts.get(&t).is_none_or(|&own| own >= s)
+                || first_standing(b.figs, tf.act)
+                    .is_none_or(|x| gap(tf, &b.figs[x]) > action::STEP_FT + 1e-9));
         let ready = b.figs[c].hidden
             || coming
             || caught
             || (matches!(tf.act, Act::Melee { .. }) && at_charger)
+            || elsewhere
             || shot_late
             || matches!(tf.act, Act::Hold | Act::Other(_) | Act::Set { .. })
             // Expecting the charger's charge: it waits for it as a standing defender does.
@@ -1256,6 +1262,20 @@ fn contact(b: &mut Build) {
             .slots
             .iter()
             .any(|(_, _, e)| e.by(tf.e) && matches!(e.what, Planned::Act { .. }));
+        if elsewhere && let Some(x) = first_standing(b.figs, tf.act) {
+            b.events.push(LogEvent::new(
+                b.when,
+                tf.name(),
+                EventKind::Idle,
+                Some(b.figs[x].name().clone()),
+                format!(
+                    "turns from {} to meet {}'s charge (one action a round)",
+                    b.figs[x].name(),
+                    b.figs[c].name()
+                ),
+                cite::TI_ONE_ACTION,
+            ));
+        }
         if dropped && let Act::Other(what) = &tf.act {
             b.events.push(LogEvent::new(
                 b.when,

@@ -49,6 +49,16 @@ pub(super) fn shooting_point(b: &Build, i: usize) -> Option<Position> {
     Some(f.pos.toward(&goal, allowance(b, i, false)))
 }
 
+/// Whether figure `i` moves to shoot at all: its shooting point lies more than 10 ft (1")
+/// away. A point nearer is a step that costs nothing (App. B counts only movement over
+/// 10 ft): the figure shoots as it stands, at its full rate, with no move row (an outside
+/// tester's archer told to move to its own spot paid +4 and shot at half the rate).
+pub(super) fn moves_to_shoot(b: &Build, i: usize) -> bool {
+    let f = &b.figs[i];
+    shooting_point(b, i)
+        .is_some_and(|p| f.pos.distance(&p) > crate::rules::take_initiative::action::STEP_FT + 1e-9)
+}
+
 /// Figure `i` moves, arriving on segment `s`, and shoots.
 pub(super) fn moving_shot(b: &mut Build, i: usize, s: u32) {
     let Some(at) = shooting_point(b, i) else {
