@@ -109,7 +109,9 @@ impl Setting<'_> {
     pub fn number_of(&self, text: &str, range: &RangeInclusive<u32>) -> Result<u32, String> {
         // A whole number too large for its type is out of range, not "not whole": said
         // with the range, as 101 is.
-        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        // A negative number is a whole number too, below the range: said so with it.
+        let unsigned = text.strip_prefix('-').unwrap_or(text);
+        let digits = !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit());
         let n = match text.parse::<u32>() {
             Ok(n) => n,
             Err(_) if digits => {

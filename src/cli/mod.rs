@@ -161,6 +161,9 @@ pub fn run() -> i32 {
             });
             if !e.use_stderr() {
                 return match printed {
+                    // A reader that stops early (`--help | head -1`) is no error, as for
+                    // every command's output.
+                    Err(why) if why.kind() == std::io::ErrorKind::BrokenPipe => 0,
                     Err(why) => {
                         eprintln!(
                             "error: the output could not be written, and is incomplete: {why}"

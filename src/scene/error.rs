@@ -111,10 +111,11 @@ impl SceneError {
 const SNIPPET_LINE: usize = 160;
 
 /// The most characters of a field's path, and of a message, shown: a name in a scene can
-/// be megabytes long, and an error never echoes it whole.
+/// be megabytes long, and an error never echoes it whole. A message's room holds the
+/// longest list of a figure's fields that an unknown field is answered with.
 const FIELD_CHARS: usize = 200;
 /// See [`FIELD_CHARS`].
-const MESSAGE_CHARS: usize = 600;
+const MESSAGE_CHARS: usize = 2000;
 
 /// Words the user typed shown in an error (a scene's, a `first` declaration's): control
 /// characters (a newline inside a name, an escape) escaped, and cut to `max` characters

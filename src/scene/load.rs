@@ -160,8 +160,10 @@ pub fn parse_unchecked(file: &str, src: &str) -> Result<Scene, SceneErrors> {
             "file",
             "the file holds no scene: it is empty",
             Some(
-                "a scene is RON text starting `(name: \"...\", combatants: [...])`: copy one \
-                 from `firststrike scenes`, or build one with `firststrike view --edit`"
+                "a scene is RON text such as `(name: \"Duel\", setting: Indoors, combatants: \
+                 [(name: \"A\", side: \"A\", at: (0.0, 0.0)), (name: \"B\", side: \"B\", at: \
+                 (5.0, 0.0))])`: start from a library scene (`firststrike scenes` lists them), or \
+                 build one with `firststrike view --edit`"
                     .into(),
             ),
         )]));

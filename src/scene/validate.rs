@@ -169,6 +169,10 @@ pub(crate) fn comment_spans(src: &str) -> Vec<(usize, usize)> {
 /// scene with thousands of the same mistake is answered at once).
 pub const MAX_PROBLEMS: usize = 20;
 
+/// The most problems located in the text before the first [`MAX_PROBLEMS`] in file order
+/// are shown (each located by a search of the text; past this they are only counted).
+const LOCATED: usize = 5 * MAX_PROBLEMS;
+
 pub(in crate::scene) struct Checker<'a> {
     src: &'a str,
     problems: Vec<Problem>,
@@ -186,7 +190,8 @@ impl<'a> Checker<'a> {
     }
 
     fn add(&mut self, anchors: &[String], field: String, message: String, help: Option<String>) {
-        if self.problems.len() >= MAX_PROBLEMS {
+        // More are located than shown, so that those shown are the first in the file.
+        if self.problems.len() >= LOCATED {
             self.more += 1;
             return;
         }
@@ -201,6 +206,13 @@ impl<'a> Checker<'a> {
 
     /// The problems found, and how many more there were.
     fn finish(mut self) -> Vec<Problem> {
+        // In file order (the checks run field by field, not line by line); stable, so
+        // problems at one place keep the order they were found in.
+        self.problems.sort_by_key(|p| p.offset);
+        if self.problems.len() > MAX_PROBLEMS {
+            self.more += self.problems.len() - MAX_PROBLEMS;
+            self.problems.truncate(MAX_PROBLEMS);
+        }
         if self.more > 0 {
             let n = self.more;
             self.problems.push(Problem {
@@ -341,8 +353,10 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
         let mut said = |field: &str, what: String| {
             c.add(&at, format!("combatants[{i}].{field}"), what, None);
         };
-        if (f.monk || f.subdual) && !brawl {
-            let field = if f.monk { "monk" } else { "subdual" };
+        // A monk parries missiles under "Take Initiative!" (§3): there the flag counts.
+        let ti = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
+        if ((f.monk && !ti) || f.subdual) && !brawl {
+            let field = if f.monk && !ti { "monk" } else { "subdual" };
             said(
                 field,
                 format!(
