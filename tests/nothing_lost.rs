@@ -367,17 +367,23 @@ fn a_save_over_a_file_changed_on_disk_asks_first() {
     assert_eq!(exits(&app), 0, "closed over a question");
     assert_eq!(std::fs::read_to_string(&lair).unwrap(), theirs);
     assert_eq!(editor(&app).confirm.as_deref(), Some(lair.as_path()));
-    // Answered: replaced with the edits.
+    // The question offers to replace the file it names (an outside tester found no such
+    // button: "save" again did nothing, and the editor's own replace could not be
+    // reached behind the question) ...
+    assert_eq!(
+        firststrike::viewer::replace_offered(editor(&app), None).as_deref(),
+        Some(lair.as_path()),
+        "the question on quitting offers no replace"
+    );
+    // ... and answered so, the edits replace the file and the window closes.
     send(
         &mut app,
-        EditorCommand::SaveAs {
-            path: lair.clone(),
-            replace: true,
-        },
+        EditorCommand::Answer(Answer::Replace(lair.clone())),
     );
     let now = std::fs::read_to_string(&lair).unwrap();
     assert!(now.contains("Orc 3"), "the answer saved the edits");
     assert!(!editor(&app).dirty());
+    assert_eq!(exits(&app), 1, "saved, then closed as asked");
 }
 
 /// A hand edit another editor left unreadable (a missing comma) is not reloaded, and the

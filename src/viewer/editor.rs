@@ -700,6 +700,20 @@ fn built_in(path: &Path) -> String {
     )
 }
 
+/// The file the question on unsaved edits offers to replace, if it asks about one: the
+/// file named by the name typed there (`asked_as`), or the scene's own file when it
+/// changed on disk since it was opened (an outside tester's "save" on quitting led
+/// nowhere: the question named a "replace" the dialog did not offer).
+pub fn replace_offered(editor: &Editor, asked_as: Option<&str>) -> Option<PathBuf> {
+    let there = editor.confirm.clone()?;
+    let needs_name = editor.path.as_ref().is_none_or(|p| is_built_in(p));
+    let asked = match needs_name {
+        true => asked_as.is_some_and(|a| save_as_target(editor, a.into()) == there),
+        false => editor.path.as_ref() == Some(&there),
+    };
+    asked.then_some(there)
+}
+
 /// Saves the edited scene to `path`: only a scene that passes the checks, atomically,
 /// replacing a file only when allowed; a file changed on disk under the edits is asked
 /// about first, never silently replaced.

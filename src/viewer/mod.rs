@@ -44,7 +44,7 @@ mod wake;
 
 pub use camera::{fitted_view, world_of};
 pub use capture::{Capture, FrameTimes};
-pub use editor::{Answer, Editor, EditorCommand, Pending};
+pub use editor::{Answer, Editor, EditorCommand, Pending, replace_offered};
 pub use input::ViewerAction;
 pub use map_view::{LabelLayout, label_size, label_text, layout, token_under};
 pub use mode::ViewerMode;

@@ -148,6 +148,15 @@ struct PlayersCamera;
 #[derive(Component)]
 struct Fog;
 
+/// The words the table sees while the DM edits, in the middle of its window.
+#[derive(Component)]
+struct PlayersNotice;
+
+/// What the table is told while the DM edits (the window otherwise stays black from the
+/// start, or frozen: an outside tester's projector showed a black screen, and a title
+/// no projector shows).
+const NOTICE: &str = "The DM is preparing the encounter…";
+
 /// A screen the windows can go on, in physical pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Screen {
@@ -250,6 +259,17 @@ fn open(
         Fog,
         RenderLayers::layer(PLAYERS_LAYER),
     ));
+    commands.spawn((
+        Text2d::new(NOTICE),
+        TextFont {
+            font_size: FontSize::Px(28.0),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, 5.0),
+        Visibility::Hidden,
+        RenderLayers::layer(PLAYERS_LAYER),
+        PlayersNotice,
+    ));
     commands.insert_resource(Shown {
         window,
         image,
@@ -268,7 +288,11 @@ const UNSEEN: [u8; 4] = [0, 0, 0, 255];
 /// A token's or name's entity, redrawn when the frame changes.
 type Drawn = Or<(With<PlayersToken>, With<PlayersLabel>)>;
 /// Everything of the players' window besides the window: its camera, fog and tokens.
-type Everything = Or<(Drawn, With<PlayersCamera>, With<Fog>)>;
+type Everything = Or<(Drawn, With<PlayersCamera>, With<Fog>, With<PlayersNotice>)>;
+/// The notice's visibility and place.
+type NoticeView<'a> = (&'a mut Visibility, &'a mut Transform);
+/// The notice alone (its place is no camera's or fog's).
+type NoticeOnly = (With<PlayersNotice>, Without<PlayersCamera>, Without<Fog>);
 /// The fog sprite's size and place.
 type FogView<'a> = (&'a mut Sprite, &'a mut Transform);
 /// The players' camera's place and zoom.
@@ -284,6 +308,32 @@ struct Canvas<'w, 's> {
     fog: Query<'w, 's, FogView<'static>, With<Fog>>,
     camera: Query<'w, 's, CameraView<'static>, (With<PlayersCamera>, Without<Fog>)>,
     drawn: Query<'w, 's, Entity, Drawn>,
+    notice: Query<'w, 's, NoticeView<'static>, NoticeOnly>,
+}
+
+impl Canvas<'_, '_> {
+    /// Shows the notice in the middle of the players' view, at the view's zoom, or hides it.
+    fn notice(&mut self, shown: bool) {
+        let cam = self.camera.single().ok().map(|(t, p)| {
+            let scale = match p {
+                Projection::Orthographic(o) => o.scale,
+                _ => 1.0,
+            };
+            (t.translation, scale)
+        });
+        for (mut vis, mut at) in &mut self.notice {
+            let want = if shown {
+                Visibility::Visible
+            } else {
+                Visibility::Hidden
+            };
+            vis.set_if_neq(want);
+            if shown && let Some((c, scale)) = cam {
+                let to = Transform::from_xyz(c.x, c.y, 5.0).with_scale(Vec3::splat(scale));
+                at.set_if_neq(to);
+            }
+        }
+    }
 }
 
 /// Follows the DM's frame: the fog, the tokens and names of the figures the party sees.
@@ -311,8 +361,10 @@ fn follow(
         if shown.key.is_some() {
             shown.key = None;
         }
+        canvas.notice(true);
         return;
     }
+    canvas.notice(false);
     // A window made larger or smaller (a table's screen) is fitted again.
     let px = window
         .single()

@@ -103,13 +103,8 @@ pub(super) fn unsaved_dialog(
                 }
                 answer = Some(Answer::Save(to));
             }
-            // Asked whether to replace the file named: answered here, for that file.
-            if let Some(there) = editor.confirm.clone()
-                && needs_name
-                && ui
-                    .asked_as
-                    .as_ref()
-                    .is_some_and(|a| super::editor::save_as_target(&editor, a.into()) == there)
+            // Asked whether to replace a file: answered here, for that file.
+            if let Some(there) = super::editor::replace_offered(&editor, ui.asked_as.as_deref())
                 && h.button(format!("replace {}", there.display())).clicked()
             {
                 answer = Some(Answer::Replace(there));
