@@ -155,7 +155,7 @@ struct PlayersNotice;
 /// What the table is told while the DM edits (the window otherwise stays black from the
 /// start, or frozen: an outside tester's projector showed a black screen, and a title
 /// no projector shows).
-const NOTICE: &str = "The DM is preparing the encounter…";
+const NOTICE: &str = "The DM is preparing the encounter.";
 
 /// A screen the windows can go on, in physical pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
