@@ -303,10 +303,27 @@ pub fn suggest<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> Option<&
         .map(|(_, k)| k)
 }
 
-fn not_found<'a>(what: &str, name: &str, known: impl Iterator<Item = &'a str>) -> String {
-    match suggest(name, known) {
+fn not_found<'a>(what: &str, name: &str, known: impl Iterator<Item = &'a str> + Clone) -> String {
+    match suggest(name, known.clone()) {
         Some(s) => format!("unknown {what} '{name}' (did you mean '{s}'?)"),
-        None => format!("unknown {what} '{name}'"),
+        None => {
+            // With nothing near it, the names there are: all of a short table, else those
+            // of a long one that start as the name does, and how many there are.
+            let all: Vec<&str> = known.collect();
+            let first = name.trim().chars().next().map(|c| c.to_ascii_lowercase());
+            let like: Vec<&str> = (all.iter().copied())
+                .filter(|k| k.chars().next().map(|c| c.to_ascii_lowercase()) == first)
+                .collect();
+            match (all.len() <= 30, like.is_empty()) {
+                (true, _) => format!("unknown {what} '{name}': one of {}", all.join(", ")),
+                (false, false) => format!(
+                    "unknown {what} '{name}': {} are known; those starting so: {}",
+                    all.len(),
+                    like.join(", ")
+                ),
+                (false, true) => format!("unknown {what} '{name}': {} are known", all.len()),
+            }
+        }
     }
 }
 

@@ -760,3 +760,37 @@ fn hesitation_is_refused_under_take_initiative_where_it_is_written() {
     assert_eq!(code, 0);
     assert!(out.to_lowercase().contains("hesitat"), "{out}");
 }
+
+/// `compare` places a caster under "Take Initiative!" where its spell goes off, not where
+/// it saved to keep it after a blow (an outside tester's mage was listed at segment 11,
+/// its save, while the summary had the spell off at 19).
+#[test]
+fn compare_places_a_caster_at_its_spell_not_its_save() {
+    let dir = common::Scratch::new("fs-compare-save");
+    let path = dir.join("cmp.ron");
+    std::fs::write(
+        &path,
+        r#"Scene(name: "cmp", setting: Indoors, seed: 3,
+            combatants: [
+                (name: "Mage", side: "Blue", at: (0.0, 0.0), class: "magic-user", level: 14, ac: 9, hp: 30),
+                (name: "Orc", side: "Red", at: (0.0, 5.0), monster: "orc", hp: 8),
+                (name: "Bowman", side: "Red", at: (20.0, 60.0), weapon: "long bow", dexterity: 18, thac0: 16, ac: 6, hp: 10)],
+            rounds: [(declare: { "Mage": Cast(spell: "bigby's grasping hand", target: "Orc"), "Orc": Melee(targets: ["Mage"]), "Bowman": Missile(targets: ["Mage"]) },
+                      initiative: { "Blue": 5, "Red": 2 }), ()])"#,
+    )
+    .unwrap();
+    let (code, out, err) = fs(&["compare", path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let ti = &v["take_initiative"];
+    let off = ti["completed"][0][3]
+        .as_u64()
+        .expect("the spell goes off under the variant");
+    let mage = ti["rounds"]["1"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x[0] == "Mage")
+        .and_then(|x| x[1].as_u64());
+    assert_eq!(mage, Some(off), "{out}");
+}

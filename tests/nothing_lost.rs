@@ -1509,4 +1509,17 @@ fn a_new_room_shows_nothing_of_the_scene_before() {
             .combatants
             .is_empty()
     );
+    // The lair's map comes back fitted to the window, not framed for the new room.
+    let fits = |app: &App| {
+        app.world()
+            .resource::<Messages<ViewerRequest>>()
+            .iter_current_update_messages()
+            .filter(|r| **r == ViewerRequest::Fit)
+            .count()
+    };
+    assert_eq!(fits(&app), 1, "undoing the new room fits the lair again");
+    // An undo within one room keeps the DM's framing.
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    send(&mut app, EditorCommand::Undo);
+    assert_eq!(fits(&app), 0, "an undo in the same room refitted the map");
 }

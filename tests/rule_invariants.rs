@@ -2652,3 +2652,97 @@ proptest! {
         prop_assert_eq!(sees, want, "C at {} ft from the torch, {} ft from the orc", feet(c, 3), feet(c, o));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// "Take Initiative!" §Basics: a spell is begun once and goes off once, however many
+    /// rounds it takes (an outside tester's 30-segment summoning was logged as begun again
+    /// in each round it went on). Whatever its length and the die.
+    #[test]
+    fn a_long_spell_is_begun_once(segments in 1u32..=45, d10 in 1u32..=10) {
+        let src = format!(
+            r#"Scene(name: "s", setting: Indoors, seed: 5, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "Mage", side: "Blue", at: (0.0, 0.0), class: "magic-user", level: 12, hp: 300),
+                (name: "Orc", side: "Red", at: (0.0, 50.0), monster: "orc", hp: 300)],
+              rounds: [(declare: {{ "Mage": Cast(spell: "long one", segments: Some({segments})), "Orc": Hold }},
+                        initiative: {{ "Mage": {d10}, "Orc": 5 }}), (), (), (), ()])"#
+        );
+        let log = play(&src);
+        let begun = log.iter().filter(|e| e.actor.as_str() == "Mage" && e.kind == K::SpellStart).count();
+        let off = log.iter().filter(|e| e.actor.as_str() == "Mage" && e.kind == K::SpellComplete).count();
+        prop_assert_eq!(begun, 1, "begun {} times", begun);
+        prop_assert_eq!(off, 1, "went off {} times", off);
+    }
+
+    /// A figure with no target left says so once a segment, not once a routine (an outside
+    /// tester's 2/1 archer said it twice). Whatever the bow and the dice.
+    #[test]
+    fn no_target_left_is_said_once_a_segment(
+        bow in proptest::sample::select(vec!["long bow", "short bow", "dart"]),
+        d in 1u32..=6,
+    ) {
+        let src = format!(
+            r#"Scene(name: "n", setting: Indoors, seed: 4,
+              combatants: [
+                (name: "Archer", side: "Blue", at: (10.0, 40.0), weapon: "{bow}", thac0: 10, hp: 300),
+                (name: "Orc", side: "Red", at: (10.0, 15.0), thac0: 19, ac: 10, hp: 1)],
+              rounds: [(declare: {{ "Archer": Missile(targets: ["Orc"]), "Orc": Hold }}, initiative: {{ "Blue": {d}, "Red": 1 }}),
+                       (declare: {{ "Archer": Missile(targets: ["Orc"]) }})],
+              dice: {{ ToHit: {{ "Archer": [20] }}, Damage: {{ "Archer": [5] }} }})"#
+        );
+        let log = play(&src);
+        let mut said: Vec<(u32, u32)> = log
+            .iter()
+            .filter(|e| e.actor.as_str() == "Archer" && e.detail.contains("no target left"))
+            .map(|e| (e.round, e.segment))
+            .collect();
+        let n = said.len();
+        said.dedup();
+        prop_assert_eq!(said.len(), n, "said twice in a segment");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// "Take Initiative!" §9a, in `first` as in `run`: a figure standing to meet a charge
+    /// (a melee, a set spear) strikes at the contact, on the charger's total, whatever its
+    /// own — the longer weapon first, a spear set in time (base − 2 before the charger's
+    /// total) for double damage. An outside tester's `first` put the guard at its own total
+    /// (segment 11) while `run` had it strike at the contact (segment 5). For every die
+    /// and weapon: the segment `first` gives the guard is the one `run` strikes in, and
+    /// `first` says "double damage" exactly when `run` does.
+    #[test]
+    fn first_places_the_blow_at_a_charges_contact_as_run_strikes_it(
+        g in 1u32..=10,
+        o in 1u32..=10,
+        (kind, weapon) in proptest::sample::select(vec![
+            ("melee", "spear"), ("melee", "club"), ("set", "spear"), ("melee", "long sword"),
+        ]),
+    ) {
+        use firststrike::calc::take_initiative::{order, parse};
+        let key = weapon.replace(' ', "_");
+        let figs = vec![
+            parse(&format!("Guard: {kind} weapon={key} d10={g}")).unwrap(),
+            parse(&format!("Orc: charge weapon=long_sword d10={o}")).unwrap(),
+        ];
+        let places = order(&figs).unwrap();
+        let place = places.iter().find(|p| p.names.iter().any(|n| n == "Guard")).unwrap();
+        let said_set = place.contact.as_deref().is_some_and(|c| c.contains("double damage"));
+        let act = if kind == "set" { "Set(against: [\"Orc\"])".to_string() } else { "Melee(targets: [\"Orc\"])".to_string() };
+        let src = format!(
+            r#"Scene(name: "c", setting: Indoors, seed: 5, rules: (system: TakeInitiative), combatants: [
+                (name: "Guard", side: "Red", at: (10.0, 60.0), weapon: "{weapon}", thac0: 19, hp: 400),
+                (name: "Orc", side: "Blue", at: (10.0, 10.0), weapon: "long sword", thac0: 19, hp: 400, movement: 12)],
+              rounds: [(declare: {{ "Guard": {act}, "Orc": Charge(targets: ["Guard"]) }},
+                        initiative: {{ "Guard": {g}, "Orc": {o} }})])"#
+        );
+        let log = play(&src);
+        let blow = blows(&log).find(|e| e.actor.as_str() == "Guard").expect("the guard strikes");
+        prop_assert_eq!(blow.segment, place.acts.segment, "first: {:?}; run: {}", place, blow.detail);
+        let run_set = log.iter().any(|e| e.actor.as_str() == "Guard" && e.detail.contains("double damage"));
+        prop_assert_eq!(said_set, run_set, "first: {:?}", place);
+    }
+}

@@ -51,7 +51,9 @@ impl Summarizer {
         // are ("the very beginning of the round").
         let acted = match e.kind {
             EventKind::Hit | EventKind::Miss | EventKind::SpellComplete => true,
-            EventKind::Act => e.segment > 0,
+            // A caster's save to keep its spell is no act of its own: the spell's going off
+            // is (an outside tester's mage was listed at its save, not at its spell).
+            EventKind::Act => e.segment > 0 && e.rule.id != crate::rules::cite::TI_SPELL_SAVE.id,
             _ => false,
         };
         if acted && e.round > 0 && self.seen.insert((e.round, e.actor.clone())) {

@@ -44,6 +44,10 @@ pub struct TiFigure {
     /// Its act takes the whole round (standing up, App. B, Movement): done at the round's
     /// end, never carried into the next.
     pub whole_round: bool,
+    /// The weapon named (`weapon=`), if any: its length orders the blows at a charge's
+    /// contact, and a spear or pole arm may be set against it.
+    #[serde(skip)]
+    pub weapon: Option<String>,
 }
 
 impl TiFigure {
@@ -331,6 +335,7 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         changed: reroll.map(|r| (r, at)),
         round_end,
         whole_round: takes_the_round(table, &ids).is_some(),
+        weapon,
     })
 }
 
@@ -341,31 +346,125 @@ pub struct Place {
     pub acts: ActsAt,
     /// Who.
     pub names: Vec<String>,
+    /// Blows at a charge's contact (§9a), in words: who strikes back at whose charge, and
+    /// whether a spear is set in time for double damage. Only where a charge meets them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contact: Option<String>,
 }
 
-/// The figures with their dice, in the order their totals give.
-pub fn order(figs: &[TiFigure]) -> Result<Vec<Place>, String> {
-    let mut timed: Vec<(ActsAt, i64, &str)> = Vec::new();
-    for f in figs {
-        let base = f
-            .base
-            .ok_or_else(|| format!("{}: give its d10 (d10=N), or no dice at all", f.name))?;
-        timed.push((f.acts(base).0, f.early(base), f.name.as_str()));
+/// The kinds that stand and strike back at a charge's contact, whatever their own total
+/// (§9a; a scene's melee, hold or set do the same, `sim::plan::take_initiative::contact`).
+const MEETS_A_CHARGE: [&str; 5] = ["melee", "natural", "unarmed", "set", "wait"];
+
+/// A charge's contact with one figure listed with it: the charger, its total's place, and
+/// who meets it there, each with its weapon's length.
+struct Contact<'a> {
+    charger: &'a TiFigure,
+    at: ActsAt,
+    total: i64,
+}
+
+impl Contact<'_> {
+    /// The one charge among `figs` (with dice), if there is exactly one, and someone
+    /// stands to meet it.
+    fn of(figs: &[TiFigure]) -> Option<Contact<'_>> {
+        let mut chargers = figs.iter().filter(|f| f.kind == "charge");
+        let charger = chargers.next()?;
+        if chargers.next().is_some() || !figs.iter().any(Self::meets) {
+            return None;
+        }
+        let base = charger.base?;
+        Some(Contact {
+            charger,
+            at: charger.acts(base).0,
+            total: charger.total(base).value(),
+        })
     }
-    timed.sort_by_key(|t| (t.0.rounds_later, t.0.segment, t.1));
+
+    fn meets(f: &TiFigure) -> bool {
+        MEETS_A_CHARGE.contains(&f.kind.as_str())
+    }
+
+    /// Whether figure `f` strikes at the contact (the charger's own blow is there too).
+    fn strikes(&self, f: &TiFigure) -> bool {
+        std::ptr::eq(f, self.charger) || Self::meets(f)
+    }
+
+    /// A spear or pole arm set in time (base − 2 before the charger's total, §9a).
+    fn set(&self, f: &TiFigure) -> bool {
+        let spear =
+            f.kind == "set" || tables::sets_against_charge(f.weapon.as_deref()) && Self::meets(f);
+        spear
+            && f.base.is_some_and(|b| {
+                crate::rules::take_initiative::charge::set_in_time(b, self.total).0
+            })
+    }
+
+    /// The longer weapon first at contact: its length in tenths of a foot, negated.
+    fn length_key(f: &TiFigure) -> i64 {
+        let ft = f
+            .weapon
+            .as_deref()
+            .and_then(|w| tables::weapon(w).ok())
+            .map_or(0.0, |w| w.length_ft);
+        -(ft * 10.0).round() as i64
+    }
+
+    /// What the place of a blow at contact says.
+    fn words(&self, f: &TiFigure) -> String {
+        if std::ptr::eq(f, self.charger) {
+            return format!("{}'s charge makes contact (Take Initiative! §9a)", f.name);
+        }
+        let set = match self.set(f) {
+            true => ", set: double damage",
+            false => "",
+        };
+        format!(
+            "{} strikes back at {}'s charge at contact, by weapon length{set} (Take Initiative! §9a)",
+            f.name, self.charger.name
+        )
+    }
+}
+
+/// The figures with their dice, in the order their totals give; a charge's contact (§9a)
+/// brings those who stand to meet it to the charger's total, the longer weapon first.
+pub fn order(figs: &[TiFigure]) -> Result<Vec<Place>, String> {
+    let mut timed: Vec<(ActsAt, i64, i64, &TiFigure)> = Vec::new();
+    for f in figs {
+        f.base
+            .ok_or_else(|| format!("{}: give its d10 (d10=N), or no dice at all", f.name))?;
+    }
+    let contact = Contact::of(figs);
+    for f in figs {
+        let base = f.base.unwrap_or(1);
+        match &contact {
+            Some(c) if c.strikes(f) => timed.push((c.at, f.early(base), Contact::length_key(f), f)),
+            _ => timed.push((f.acts(base).0, f.early(base), 0, f)),
+        }
+    }
+    timed.sort_by_key(|t| (t.0.rounds_later, t.0.segment, t.1, t.2));
     let mut out: Vec<Place> = Vec::new();
-    let mut last_early = None;
-    for (acts, early, name) in timed {
+    let mut last = None;
+    for (acts, early, length, f) in timed {
+        let words = contact
+            .as_ref()
+            .filter(|c| c.strikes(f))
+            .map(|c| c.words(f));
         match out.last_mut() {
-            Some(p) if p.acts == acts && last_early == Some(early) => {
-                p.names.push(name.to_string())
+            Some(p) if p.acts == acts && last == Some((early, length)) => {
+                p.names.push(f.name.clone());
+                if let (Some(had), Some(w)) = (&mut p.contact, words) {
+                    had.push_str("; ");
+                    had.push_str(&w);
+                }
             }
             _ => out.push(Place {
                 acts,
-                names: vec![name.to_string()],
+                names: vec![f.name.clone()],
+                contact: words,
             }),
         }
-        last_early = Some(early);
+        last = Some((early, length));
     }
     Ok(out)
 }
@@ -453,6 +552,9 @@ pub fn to_text(figs: &[TiFigure]) -> Result<String, String> {
             };
             let names: Vec<String> = p.names.iter().map(|n| format!("{n}{}", waits(n))).collect();
             let _ = writeln!(out, "  {when}  {}", names.join(" and "));
+            if let Some(c) = &p.contact {
+                let _ = writeln!(out, "               {c}");
+            }
         }
     } else {
         let _ = writeln!(out, "Over the 100 rolls of each pair's d10s:");

@@ -350,6 +350,13 @@ fn command(world: &mut World, c: EditorCommand) {
             let Some((scene, path)) = from.pop() else {
                 return;
             };
+            // Undoing a new room (or redoing it) brings another map: fitted to the window
+            // as the new room was (an outside tester's scene came back framed for the
+            // narrow room, cut off under the right panel).
+            let refit = ed
+                .scene
+                .as_ref()
+                .is_none_or(|now| room(now) != room(&scene));
             if let Some(now) = ed.scene.replace(scene) {
                 to.push((now, std::mem::replace(&mut ed.path, path)));
             } else {
@@ -357,6 +364,9 @@ fn command(world: &mut World, c: EditorCommand) {
             }
             ed.saved = None;
             replay(world);
+            if refit {
+                world.write_message(ViewerRequest::Fit);
+            }
         }
         EditorCommand::Save => {
             // Nothing edited yet: nothing to save, said as such.
@@ -452,6 +462,15 @@ fn make(world: &mut World, e: Edit) {
     if new_room {
         world.write_message(ViewerRequest::Fit);
     }
+}
+
+/// A scene's room, as the window frames it: the map's cell size and its rows' lengths.
+fn room(scene: &crate::scene::Scene) -> Option<(u64, Vec<usize>)> {
+    let m = scene.map.as_ref()?;
+    Some((
+        m.cell_ft.to_bits(),
+        m.rows.iter().map(|r| r.chars().count()).collect(),
+    ))
 }
 
 /// The answer to a held request.

@@ -894,6 +894,10 @@ fn figures(
     if newly_chosen {
         w.scroll_to_cursor(Some(egui::Align::TOP));
     }
+    // The form says whose it is (scrolled, the list's last row above it read as its
+    // title to an outside tester).
+    w.separator();
+    w.heading(format!("{name} ({})", scene.combatants[i].side));
     // Changes not applied yet are said at the top, where they are seen.
     let changed = ui.form_base.as_ref().is_some_and(|base| form != base);
     w.horizontal(|h| {

@@ -644,7 +644,9 @@ fn sleep(
                     count,
                 ),
                 (Some(_), _) => (
-                    format!("{name} ({hd_words}) stays awake: the spell is spent on the weaker"),
+                    format!(
+                        "{name} ({hd_words}) stays awake: the spell is spent before it reaches it (the weakest sleep first, then the nearest the centre)"
+                    ),
                     Outcome::Spent,
                     rule,
                 ),

@@ -112,6 +112,9 @@ struct Segment {
     /// Told already in this segment that they strike no more with a lost weapon (once a
     /// segment, however many routines it would have swung).
     said_disarmed: BTreeSet<Entity>,
+    /// Figures already said to have no target left standing this segment (once, not once
+    /// a routine: an outside tester's archer said it twice).
+    said_no_target: BTreeSet<Entity>,
 }
 
 /// Run condition: a segment of play (not the encounter step).

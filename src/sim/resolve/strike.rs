@@ -193,7 +193,9 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
                 return;
             }
             None => {
-                idle(p, None, "no target left standing".into(), entry.rule);
+                if seg.said_no_target.insert(actor) {
+                    idle(p, None, "no target left standing".into(), entry.rule);
+                }
                 return;
             }
         },

@@ -350,6 +350,9 @@ fn initiative(
                     c.completes = b.clock.tick_of(when.0, when.1);
                     b.changes.casting.insert(i, Some(c));
                 }
+                // Under way from an earlier round (a spell of more than a round): it goes
+                // on, not begun again (an outside tester's summoning "began" each round).
+                None if f.casting.is_some() => {}
                 None => {
                     let c = casting(b, spell, (target.clone(), f.act.point()), when);
                     begins(b, i, &c, when);
