@@ -794,3 +794,28 @@ fn compare_places_a_caster_at_its_spell_not_its_save() {
         .and_then(|x| x[1].as_u64());
     assert_eq!(mage, Some(off), "{out}");
 }
+
+/// A magic-user casting above its level (a spell of level L from level 2L − 1, PHB p.25)
+/// is played as declared but warned of, located at the caster (an outside tester's
+/// 1st-level magic-user cast death spell unremarked); one of the level needed is not.
+#[test]
+fn a_magic_user_above_its_level_is_warned_of() {
+    let dir = common::Scratch::new("fs-mu-level");
+    for (level, warned) in [(1, true), (10, true), (11, false)] {
+        let path = dir.join(format!("mu{level}.ron"));
+        std::fs::write(
+            &path,
+            format!(
+                r#"Scene(name: "m", setting: Indoors,
+                  combatants: [
+                    (name: "Merlin", side: "A", at: (0.0, 0.0), class: "magic-user", level: {level}, ac: 10),
+                    (name: "Orc", side: "B", at: (5.0, 0.0), monster: "orc")],
+                  rounds: [(declare: {{ "Merlin": Cast(spell: "death spell", target: "Orc") }})])"#
+            ),
+        )
+        .unwrap();
+        let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(err.contains("from level 11 (PHB p.25)"), warned, "level {level}: {err}");
+    }
+}

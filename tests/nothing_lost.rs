@@ -1523,3 +1523,36 @@ fn a_new_room_shows_nothing_of_the_scene_before() {
     send(&mut app, EditorCommand::Undo);
     assert_eq!(fits(&app), 0, "an undo in the same room refitted the map");
 }
+
+/// Renaming a figure draws it new dice (each figure's rolls follow its name): the editor
+/// says so when the rename is made, so a replay that goes otherwise is not a mystery (an
+/// outside tester's renamed caster put twice as many to sleep, unexplained). A change that
+/// keeps the name says nothing of the kind.
+#[test]
+fn a_rename_says_the_dice_are_rolled_afresh() {
+    let dir = folder("rename");
+    let mut app = app_on(&dir.join("duel.ron"), false, None);
+    send(&mut app, EditorCommand::Toggle);
+    let first = editor(&app).scene.clone().unwrap().combatants[0].clone();
+    let mut same = first.clone();
+    same.hp = Some(same.hp.unwrap_or(10) + 1);
+    send(
+        &mut app,
+        EditorCommand::Edit(Edit::Replace {
+            figure: first.name.clone(),
+            spec: Box::new(same),
+        }),
+    );
+    assert_eq!(editor(&app).note, None, "no rename, no word of dice");
+    let mut renamed = first.clone();
+    renamed.name = format!("{} the Grey", first.name);
+    send(
+        &mut app,
+        EditorCommand::Edit(Edit::Replace {
+            figure: first.name.clone(),
+            spec: Box::new(renamed),
+        }),
+    );
+    let note = editor(&app).note.clone().unwrap_or_default();
+    assert!(note.contains("rolled afresh") && note.contains("the Grey"), "{note}");
+}

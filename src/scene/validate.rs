@@ -288,6 +288,45 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
+    // A magic-user casting a spell above its level (PHB p.25: a spell of level L from
+    // level 2L − 1, the reading `spell.caster_level` uses): played as declared, but said
+    // (an outside tester's 1st-level magic-user cast death spell unremarked).
+    for (i, f) in scene.combatants.iter().enumerate() {
+        let (Some(class), Some(level)) = (f.class.as_deref(), f.level) else {
+            continue;
+        };
+        if !class.trim().eq_ignore_ascii_case("magic-user") {
+            continue;
+        }
+        let rounds = scene.rounds.iter().flat_map(|r| [&r.declare, &r.change]);
+        let declared = rounds.chain(&scene.surprise_segments);
+        let mut said = std::collections::BTreeSet::new();
+        for act in declared.filter_map(|d| d.get(&f.name)) {
+            let Act::Cast {
+                spell,
+                device: false,
+                ..
+            } = act
+            else {
+                continue;
+            };
+            let Some(sl) = tables::find_spell(spell).and_then(|s| s.level) else {
+                continue;
+            };
+            if level + 1 < 2 * sl && said.insert(spell.clone()) {
+                c.add(
+                    &["combatants".to_string(), q(&f.name)],
+                    format!("combatants[{i}].level"),
+                    format!(
+                        "'{}': a magic-user of level {level} casts {spell}, a spell of level {sl}, which it may cast from level {} (PHB p.25)",
+                        f.name,
+                        2 * sl - 1
+                    ),
+                    Some("give the caster its level, or a spell it can cast; played as declared".into()),
+                );
+            }
+        }
+    }
     // `D6(n)` says the side is surprised, the d6 showing n: said when the roll is past the
     // side's chance as the scene's figures make it — the usual 2 in 6, less for a ranger's
     // party, more against foes that surprise more often (`surprises_more_often`, the

@@ -446,6 +446,18 @@ fn make(world: &mut World, e: Edit) {
     }
     ed.saved = None;
     ed.note = None;
+    // A figure's dice not fixed in the scene are drawn from a stream named for it: a new
+    // name draws new ones, and the replay may go otherwise (an outside tester's renamed
+    // caster put twice as many to sleep, and nothing said why).
+    if let Edit::Replace { figure, spec } = &e
+        && spec.name != *figure
+    {
+        ed.note = Some(format!(
+            "renamed {figure} to {}: its dice not fixed in the scene are rolled afresh (each \
+             figure's rolls follow its name), so the replay may go otherwise",
+            spec.name
+        ));
+    }
     let new_room = matches!(e, Edit::New { .. });
     // A new room starts at its beginning with no one selected: nothing of the scene
     // before (its clock, a figure's ring) is shown over it.
