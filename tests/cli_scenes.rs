@@ -816,6 +816,35 @@ fn a_magic_user_above_its_level_is_warned_of() {
         .unwrap();
         let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
         assert_eq!(code, 0, "{err}");
-        assert_eq!(err.contains("from level 11 (PHB p.25)"), warned, "level {level}: {err}");
+        assert_eq!(
+            err.contains("from level 11 (PHB p.25)"),
+            warned,
+            "level {level}: {err}"
+        );
+    }
+}
+
+/// A figure of a class that casts no spells (a fighter) casting one is warned of, located
+/// at its class (an outside tester's right-click on the wrong figure gave a fighter a
+/// fireball, unremarked); a figure with no class (a monster) is not.
+#[test]
+fn a_fighter_casting_a_spell_is_warned_of() {
+    let dir = common::Scratch::new("fs-fighter-casts");
+    for (class, warned) in [(r#"class: "fighter", level: 3,"#, true), ("", false)] {
+        let path = dir.join(format!("f{}.ron", warned));
+        std::fs::write(
+            &path,
+            format!(
+                r#"Scene(name: "f", setting: Indoors,
+                  combatants: [
+                    (name: "Hob", side: "A", at: (0.0, 0.0), {class} ac: 10, hp: 9),
+                    (name: "Orc", side: "B", at: (30.0, 0.0), monster: "orc")],
+                  rounds: [(declare: {{ "Hob": Cast(spell: "fireball", at: Some((30.0, 0.0))) }})])"#
+            ),
+        )
+        .unwrap();
+        let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(err.contains("casts no spells"), warned, "{class}: {err}");
     }
 }

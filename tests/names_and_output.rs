@@ -678,3 +678,55 @@ fn the_empty_file_hint_is_a_scene_that_loads() {
     let (code, out, err) = fs(&["check", mine.to_str().unwrap()]);
     assert_eq!(code, 0, "{hint}: {out}{err}");
 }
+
+/// "Take Initiative!" App. A: a minor action leaves one attack, so a melee at several
+/// targets beside one is refused alike in `first` and in a scene (exit 2, located), not
+/// charged +1 a target and played at the round's end against one foe (an outside
+/// tester's case); without the minor action both take it.
+#[test]
+fn several_targets_beside_a_minor_action_are_refused_alike() {
+    let (code, _, err) = fs(&[
+        "first",
+        "--system",
+        "take-initiative",
+        "A: melee sf=5 targets=2 mod=draw_weapon d10=1",
+        "B: melee d10=3",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a minor action leaves one attack"), "{err}");
+    let (code, out, err) = fs(&[
+        "first",
+        "--system",
+        "take-initiative",
+        "A: melee sf=5 targets=2 d10=1",
+        "B: melee d10=3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("segment 20  A"), "{out}");
+    let dir = Scratch::new("fs-minor-targets");
+    for (mods, refused) in [
+        (r#"modifiers: { "Hero": ["draw_weapon"] },"#, true),
+        ("", false),
+    ] {
+        let path = dir.join(format!("m{refused}.ron"));
+        std::fs::write(
+            &path,
+            format!(
+                r#"Scene(name: "m", setting: Indoors, rules: (system: TakeInitiative),
+                  combatants: [
+                    (name: "Hero", side: "A", at: (0.0, 0.0), class: "fighter", level: 13, weapon: "long sword", ac: 2),
+                    (name: "O1", side: "B", at: (5.0, 0.0), monster: "orc"),
+                    (name: "O2", side: "B", at: (0.0, 5.0), monster: "orc")],
+                  rounds: [(declare: {{ "Hero": Melee(targets: ["O1", "O2"]) }}, {mods} initiative: {{ "Hero": 2, "O1": 5, "O2": 6 }})])"#
+            ),
+        )
+        .unwrap();
+        let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, if refused { 2 } else { 0 }, "{err}");
+        assert_eq!(
+            err.contains("a minor action leaves one attack"),
+            refused,
+            "{err}"
+        );
+    }
+}

@@ -1554,5 +1554,8 @@ fn a_rename_says_the_dice_are_rolled_afresh() {
         }),
     );
     let note = editor(&app).note.clone().unwrap_or_default();
-    assert!(note.contains("rolled afresh") && note.contains("the Grey"), "{note}");
+    assert!(
+        note.contains("rolled afresh") && note.contains("the Grey"),
+        "{note}"
+    );
 }

@@ -2579,6 +2579,9 @@ proptest! {
         if step <= 10 {
             prop_assert!(!total.contains("Movement"), "{total}");
             prop_assert_eq!(shots, 2, "a short bow's full rate: {}", total);
+            // The step is still taken: the range is measured from where it ends (§8b).
+            let stepped = log.iter().any(|e| e.actor.as_str() == "Scout" && e.kind == K::Move);
+            prop_assert_eq!(stepped, step > 0, "the step of {} ft", step);
         } else {
             prop_assert!(total.contains("Movement"), "{total}");
             prop_assert_eq!(shots, 1, "half the rate on the move: {}", total);
@@ -2744,5 +2747,48 @@ proptest! {
         prop_assert_eq!(blow.segment, place.acts.segment, "first: {:?}; run: {}", place, blow.detail);
         let run_set = log.iter().any(|e| e.actor.as_str() == "Guard" && e.detail.contains("double damage"));
         prop_assert_eq!(said_set, run_set, "first: {:?}", place);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// "Take Initiative!" §Basics: a spell carried into the next round and ruined leaves
+    /// nothing to finish: the caster declares anew next round and acts (an outside tester's
+    /// cleric, his flame strike ruined, was kept "still finishing 'hold'" all round 2).
+    /// Whatever the spell, the die and what the caster declares next.
+    #[test]
+    fn a_ruined_carried_spell_frees_the_caster(
+        (spell, d10) in proptest::sample::select(vec![
+            ("flame strike", 10u32), ("death spell", 9), ("death spell", 10),
+        ]),
+        next in proptest::sample::select(vec!["Melee(targets: [\"Orc\"])", "Hold", "Other(\"runs\")"]),
+        seed in 0u64..50,
+    ) {
+        let src = format!(
+            r#"Scene(name: "r", setting: Indoors, seed: {seed}, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "Priest", side: "Blue", at: (0.0, 0.0), class: "magic-user", level: 12, weapon: "dagger", hp: 200),
+                (name: "Orc", side: "Red", at: (0.0, 5.0), weapon: "club", thac0: 10, hp: 300)],
+              rounds: [
+                (declare: {{ "Priest": Cast(spell: "{spell}", target: "Orc"), "Orc": Melee(targets: ["Priest"]) }},
+                 initiative: {{ "Priest": {d10}, "Orc": 3 }}),
+                (declare: {{ "Priest": {next} }}, initiative: {{ "Priest": 2, "Orc": 3 }}),
+              ],
+              dice: {{ ToHit: {{ "Orc": [20, 20] }}, Damage: {{ "Orc": [60, 1] }} }})"#
+        );
+        let log = play(&src);
+        let ruined = log.iter().any(|e| e.actor.as_str() == "Priest" && e.kind == K::SpellDisrupted);
+        prop_assume!(ruined);
+        let stuck: Vec<&str> = log
+            .iter()
+            .filter(|e| e.actor.as_str() == "Priest" && e.round == 2 && e.detail.contains("still finishing"))
+            .map(|e| e.detail.as_str())
+            .collect();
+        prop_assert!(stuck.is_empty(), "{:?}", stuck);
+        prop_assert!(
+            log.iter().any(|e| e.actor.as_str() == "Priest" && e.round == 2 && e.kind == K::Declare),
+            "its round-2 declaration was not taken"
+        );
     }
 }

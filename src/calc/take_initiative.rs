@@ -311,8 +311,21 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
     }
     // Only what goes together in one round (Appendix A-B, Glossary).
     let ids: Vec<&str> = extra.iter().map(String::as_str).collect();
-    combine(table, action, &ids)
+    let (combined, _) = combine(table, action, &ids)
         .map_err(|r| format!("{name}: {kind} with {}: {}", ids.join(", "), r.describe()))?;
+    // A minor action leaves one attack (App. A): no melee at several targets beside it, as
+    // a scene refuses it.
+    if combined.one_attack && ctx.targets > 1 {
+        return Err(format!(
+            "{name}: {kind} at {} targets with {}: a minor action leaves one attack (Take Initiative! App. A): give one target",
+            ctx.targets,
+            ids.iter()
+                .filter(|i| **i != "multiple_targets")
+                .copied()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     if at.is_some() && reroll.is_none() {
         return Err(format!(
             "{name}: at=SEGMENT goes with change=D10 (the new roll)"

@@ -177,6 +177,7 @@ rules! {
     CHARGE_ENCUMBERED = "charge.encumbered", Dmg, "66", "an encumbered creature cannot charge";
     CHARGE_AC = "charge.ac", Dmg, "66", "a charger loses its Dexterity AC bonus, or is one class worse without one (not below AC 10)";
     CHARGE_ARRIVAL = "charge.arrival", Phb, "102", "a charge covers its doubled rate in feet each segment and arrives when the distance is covered";
+    MELEE_REACH = "melee.reach", Dmg, "66", "a blow reaches a foe only within its striker's reach (5 ft, or its weapon's or the scene's reach_ft): one that stands or has moved beyond it is not struck";
     CHARGE_REACH = "charge.reach", Dmg, "66", "no initiative at the end of a charge: the longer weapon or reach strikes first";
     CHARGE_BONUS = "charge.to_hit", Dmg, "66", "a charger that survives the first blows gets +2 to hit";
     CHARGE_VS_SPELL = "charge.vs_spell", Dmg, "66", "a charge against a caster compares segments of movement with casting time";

@@ -289,13 +289,24 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
         }
     }
     // A magic-user casting a spell above its level (PHB p.25: a spell of level L from
-    // level 2L − 1, the reading `spell.caster_level` uses): played as declared, but said
-    // (an outside tester's 1st-level magic-user cast death spell unremarked).
+    // level 2L − 1, the reading `spell.caster_level` uses), or a class that casts no
+    // spells casting one: played as declared, but said (outside testers' 1st-level
+    // magic-user cast death spell, and a fighter a fireball, unremarked).
+    const NO_SPELLS: [&str; 6] = [
+        "fighter",
+        "thief",
+        "assassin",
+        "monk",
+        "barbarian",
+        "cavalier",
+    ];
     for (i, f) in scene.combatants.iter().enumerate() {
-        let (Some(class), Some(level)) = (f.class.as_deref(), f.level) else {
+        let Some(class) = f.class.as_deref().map(str::trim) else {
             continue;
         };
-        if !class.trim().eq_ignore_ascii_case("magic-user") {
+        let level = f.level.unwrap_or(1);
+        let none = NO_SPELLS.iter().any(|c| c.eq_ignore_ascii_case(class));
+        if !none && !class.eq_ignore_ascii_case("magic-user") {
             continue;
         }
         let rounds = scene.rounds.iter().flat_map(|r| [&r.declare, &r.change]);
@@ -313,7 +324,17 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             let Some(sl) = tables::find_spell(spell).and_then(|s| s.level) else {
                 continue;
             };
-            if level + 1 < 2 * sl && said.insert(spell.clone()) {
+            if none && said.insert(spell.clone()) {
+                c.add(
+                    &["combatants".to_string(), q(&f.name)],
+                    format!("combatants[{i}].class"),
+                    format!(
+                        "'{}': a {class} casts no spells, yet casts {spell}",
+                        f.name
+                    ),
+                    Some("give the figure a spell-casting class, or another action; played as declared".into()),
+                );
+            } else if !none && level + 1 < 2 * sl && said.insert(spell.clone()) {
                 c.add(
                     &["combatants".to_string(), q(&f.name)],
                     format!("combatants[{i}].level"),
@@ -1566,9 +1587,22 @@ fn combination_refused(act: Option<&Act>, ids: &[String]) -> Option<String> {
         Act::Other(_) | Act::Hold => Action::Other,
     };
     let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-    combine(tables::take_initiative(), action, &ids)
-        .err()
-        .map(|r| format!("{} with its declaration: {}", ids.join(", "), r.describe()))
+    let several = matches!(act?, Act::Melee { targets, .. } if targets.len() > 1);
+    match combine(tables::take_initiative(), action, &ids) {
+        Err(r) => Some(format!(
+            "{} with its declaration: {}",
+            ids.join(", "),
+            r.describe()
+        )),
+        // A minor action leaves one attack (App. A): a melee at several targets would pay
+        // their row for attacks it cannot make (an outside tester's fighter paid +2 and
+        // waited for the round's end to strike one foe).
+        Ok((c, _)) if c.one_attack && several => Some(format!(
+            "{} with a melee at several targets: a minor action leaves one attack (Take Initiative! App. A): name one target",
+            ids.join(", ")
+        )),
+        Ok(_) => None,
+    }
 }
 
 /// An expect declared in a surprise segment: expecting applies only once combat is under

@@ -24,6 +24,13 @@ pub(super) fn end_casting(commands: &mut Commands, e: Entity, c: &Casting, inten
             act: Act::Hold,
             since: intent.since,
         });
+        // A total carried into the next round was the spell's ("Take Initiative!"): with
+        // the spell ended there is nothing left to finish, and the caster is free to
+        // declare anew (an outside tester's ruined flame strike kept the cleric "still
+        // finishing 'hold'" through the next round).
+        commands
+            .entity(e)
+            .remove::<crate::sim::components::CarriedInitiative>();
     }
 }
 

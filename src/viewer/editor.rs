@@ -752,6 +752,9 @@ fn write(world: &mut World, path: PathBuf, how: Overwrite) {
     let Some(scene) = world.resource::<Editor>().scene.clone() else {
         return;
     };
+    // An earlier "saved …" is not left under this attempt's problem, where it read as
+    // success (an outside tester's failed save as still showed the last file saved).
+    world.resource_mut::<Editor>().saved = None;
     if path.as_os_str().is_empty() || path.file_name().is_none() {
         world.resource_mut::<Editor>().problem =
             Some("not saved: type a file name first (my_encounter.ron, say)".into());

@@ -1464,13 +1464,15 @@ pub(super) fn draw_declarations(
             Act::Cast { at, .. } => *at,
             _ => None,
         });
-        // An area spell declared at a point: its area, where it will fall.
+        // An area spell declared at a point or a figure: its area, where it will fall (an
+        // outside tester's sleep at a goblin showed none, and took in the caster's own).
         if let Act::Cast {
-            spell, at: Some(p), ..
+            spell, at: point, ..
         } = act
             && let Some(r) = tables::spell_area_ft(spell)
+            && let Some(p) = (*point).or(to)
         {
-            super::map_view::dashed_area(&mut gizmos, *p, r);
+            super::map_view::dashed_area(&mut gizmos, p, r);
         }
         let Some(to) = to else { continue };
         let color = match act {

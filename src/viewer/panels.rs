@@ -974,6 +974,14 @@ fn legend(ui: &mut egui::Ui) {
         ),
         (style::RULER, "ruler (drag with the left button)"),
         (
+            style::CHARGE_DECLARED,
+            "editing: a charge declared (arrow to its target)",
+        ),
+        (
+            style::SPELL_DECLARED,
+            "editing: a spell declared; any other: light grey",
+        ),
+        (
             style::DROPPED,
             "a weapon a fumble threw, where it lies (house rules)",
         ),

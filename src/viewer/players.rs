@@ -148,7 +148,7 @@ struct PlayersCamera;
 #[derive(Component)]
 struct Fog;
 
-/// The words the table sees while the DM edits, in the middle of its window.
+/// The words the table sees while the DM edits, on a dark band, in the middle of its window.
 #[derive(Component)]
 struct PlayersNotice;
 
@@ -259,6 +259,15 @@ fn open(
         Fog,
         RenderLayers::layer(PLAYERS_LAYER),
     ));
+    // On a dark band of its own, readable over the tokens and names the window keeps
+    // (an outside tester could hardly read it over them).
+    commands.spawn((
+        Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.85), Vec2::new(620.0, 64.0)),
+        Transform::from_xyz(0.0, 0.0, 4.5),
+        Visibility::Hidden,
+        RenderLayers::layer(PLAYERS_LAYER),
+        PlayersNotice,
+    ));
     commands.spawn((
         Text2d::new(NOTICE),
         TextFont {
@@ -329,7 +338,8 @@ impl Canvas<'_, '_> {
             };
             vis.set_if_neq(want);
             if shown && let Some((c, scale)) = cam {
-                let to = Transform::from_xyz(c.x, c.y, 5.0).with_scale(Vec3::splat(scale));
+                let z = at.translation.z;
+                let to = Transform::from_xyz(c.x, c.y, z).with_scale(Vec3::splat(scale));
                 at.set_if_neq(to);
             }
         }
@@ -352,9 +362,13 @@ fn follow(
     // keeps what it showed, and says it waits.
     if mode.is_some_and(|m| *m.get() == super::mode::ViewerMode::Edit) {
         if let Ok(mut w) = window.single_mut() {
-            let title = "First Strike — the players' view (waiting while the DM edits)";
+            // Whose view it is, named here too (as the docs say the title does).
+            let side = party_side(&pb.scene, players.side.as_deref())
+                .map_or(String::new(), |s| format!(": {s}"));
+            let title =
+                format!("First Strike — the players' view{side} (waiting while the DM edits)");
             if w.title != title {
-                w.title = title.into();
+                w.title = title;
             }
         }
         // Drawn afresh, title and all, once the DM is done.

@@ -95,8 +95,12 @@ pub(super) fn unsaved_dialog(
                 h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(220.0));
             });
         }
+        // Asked whether to replace a file, "save" would only ask again: the question's
+        // own answer stands in its place (an outside tester clicked a "save" that did
+        // nothing beside "replace").
+        let replace = super::editor::replace_offered(&editor, ui.asked_as.as_deref());
         w.horizontal(|h| {
-            if h.button("save").clicked() {
+            if replace.is_none() && h.button("save").clicked() {
                 let to = needs_name.then(|| ui.save_as.clone().into());
                 if to.is_some() {
                     ui.asked_as = Some(ui.save_as.clone());
@@ -104,7 +108,7 @@ pub(super) fn unsaved_dialog(
                 answer = Some(Answer::Save(to));
             }
             // Asked whether to replace a file: answered here, for that file.
-            if let Some(there) = super::editor::replace_offered(&editor, ui.asked_as.as_deref())
+            if let Some(there) = replace.clone()
                 && h.button(format!("replace {}", there.display())).clicked()
             {
                 answer = Some(Answer::Replace(there));

@@ -481,6 +481,19 @@ fn blast(
     }
     caught.sort_by_key(|c| c.0);
     let rolled = blast_roll(p, done, d6_per_level);
+    // Said, not left silent: a blast with no one in it is not an effect left unmodelled
+    // (an outside tester's fireball at ground the orcs had left said nothing).
+    if caught.is_empty() {
+        let detail = format!("it catches no one: no figure within {radius_ft} ft of its centre");
+        log(
+            p,
+            done,
+            None,
+            detail,
+            Some(Outcome::Area),
+            cite::SPELL_BLAST,
+        );
+    }
     for (_, e, name, why) in caught {
         mark(
             p,

@@ -334,12 +334,14 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             let why = "not yet in reach (it moved): strikes when the charge makes contact";
             return idle(p, Some(target_name), why.into(), cite::CHARGE_CONTACT);
         }
-        idle(
-            p,
-            Some(target_name),
-            "target out of reach".into(),
-            entry.rule,
+        // Said with the distance and the reach, under the reach's own rule (it cited the
+        // initiative die that placed the blow, which says nothing of reach).
+        let why = crate::words!(
+            "target out of reach: {:.0} ft away, its reach {:.0} ft",
+            a.pos.distance(&tpos),
+            reach.unwrap_or_default()
         );
+        idle(p, Some(target_name), why, cite::MELEE_REACH);
         return;
     }
     // A blow reaches along open ground: a wall, closed door or pillar between the two

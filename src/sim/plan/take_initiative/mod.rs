@@ -633,7 +633,9 @@ fn act(b: &mut Build, i: usize, s: u32, dice: &mut Dice) {
     let f = &b.figs[i];
     let why = format!("acts on its total, segment {s}");
     match f.act {
-        Act::Missile { .. } if ranged::moves_to_shoot(b, i) => ranged::moving_shot(b, i, s),
+        Act::Missile {
+            move_to, at_range, ..
+        } if move_to.is_some() || at_range.is_some() => ranged::moving_shot(b, i, s),
         Act::Melee { .. } | Act::Missile { .. } => strike(b, i, s),
         Act::Charge { .. } => match may_charge_now(b, i) {
             Ok(_) => {

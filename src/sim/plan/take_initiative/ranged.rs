@@ -49,10 +49,11 @@ pub(super) fn shooting_point(b: &Build, i: usize) -> Option<Position> {
     Some(f.pos.toward(&goal, allowance(b, i, false)))
 }
 
-/// Whether figure `i` moves to shoot at all: its shooting point lies more than 10 ft (1")
-/// away. A point nearer is a step that costs nothing (App. B counts only movement over
-/// 10 ft): the figure shoots as it stands, at its full rate, with no move row (an outside
-/// tester's archer told to move to its own spot paid +4 and shot at half the rate).
+/// Whether figure `i` moves to shoot as App. B counts a move: its shooting point lies more
+/// than 10 ft (1") away. A point nearer is a step that costs nothing (App. B counts only
+/// movement over 10 ft): the step is taken, but with no move row and at the full rate (an
+/// outside tester's archer told to move to its own spot paid +4 and shot at half the rate;
+/// another's 5 ft step was then not taken at all, and its target stayed out of range).
 pub(super) fn moves_to_shoot(b: &Build, i: usize) -> bool {
     let f = &b.figs[i];
     shooting_point(b, i)
@@ -77,7 +78,8 @@ pub(super) fn moving_shot(b: &mut Build, i: usize, s: u32) {
         move_ft: allowance(b, i, false),
     });
     let nth = f.rate.rounds_attacking + 1;
-    let (of, _) = shots_when_moving(f.rate.of(true), true, nth, b.alternating);
+    let moving = moves_to_shoot(b, i);
+    let (of, _) = shots_when_moving(f.rate.of(true), moving, nth, b.alternating);
     if of == 0 {
         super::off_round(b, i);
         return;
@@ -90,7 +92,10 @@ pub(super) fn moving_shot(b: &mut Build, i: usize, s: u32) {
             0,
             Vec::new(),
             cite::TI_RANGED,
-            "on its total, after its move: half the rate".to_string(),
+            match moving {
+                true => "on its total, after its move: half the rate".to_string(),
+                false => "on its total, after a step of 10 ft or less: the full rate".to_string(),
+            },
         ),
     };
     for routine in 1..=of {
