@@ -801,7 +801,9 @@ fn compare_places_a_caster_at_its_spell_not_its_save() {
 #[test]
 fn a_magic_user_above_its_level_is_warned_of() {
     let dir = common::Scratch::new("fs-mu-level");
-    for (level, warned) in [(1, true), (10, true), (11, false)] {
+    // Death spell is a 6th-level spell: a magic-user casts it from level 12 (PHB p.25's
+    // table skips from 9 for 5th-level spells to 12 for 6th).
+    for (level, warned) in [(1, true), (11, true), (12, false)] {
         let path = dir.join(format!("mu{level}.ron"));
         std::fs::write(
             &path,
@@ -817,7 +819,7 @@ fn a_magic_user_above_its_level_is_warned_of() {
         let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
         assert_eq!(code, 0, "{err}");
         assert_eq!(
-            err.contains("from level 11 (PHB p.25)"),
+            err.contains("from level 12 (PHB p.25)"),
             warned,
             "level {level}: {err}"
         );

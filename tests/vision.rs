@@ -318,8 +318,8 @@ proptest! {
     /// Who sees whom as the engine works it out (a field of view per figure in light, a
     /// grid of near figures for the dark) is exactly the pair-by-pair definition of DMG
     /// p.62: a clear line (`Vision::line_of_sight`), then its own light or a light on it
-    /// (`Vision::lights`) at any distance, else within twice the viewer's light or its
-    /// infravision — on random maps, lights and figures. The sight events of the encounter
+    /// (`Vision::lights`) at any distance, else within twice the viewer's light, or of the
+    /// brightest light it stands in, or its infravision — on random maps, lights and figures. The sight events of the encounter
     /// are exactly those sightings.
     #[test]
     fn the_engine_sees_what_the_pairwise_rule_sees(
@@ -377,7 +377,12 @@ proptest! {
                 let d = ((at(fa).0 - at(fb).0).powi(2) + (at(fa).1 - at(fb).1).powi(2)).sqrt();
                 let by_own = fa.2.is_some_and(|l| d <= 2.0 * light_ft(l));
                 let by_infra = fa.3.is_some_and(|r| d <= f64::from(r));
-                if clear && (fb.2.is_some() || lit || by_own || by_infra) {
+                // The brightest light whose reach the viewer stands in: relied on as its own.
+                let relied = (!daylight).then(|| {
+                    lights.iter().filter(|&&l| vision.lights(l, at(fa))).map(|l| l.radius_ft).fold(0.0, f64::max)
+                });
+                let by_relied = relied.is_some_and(|r| r > 0.0 && d <= 2.0 * r);
+                if clear && (fb.2.is_some() || lit || by_own || by_infra || by_relied) {
                     rule.insert((a, b));
                 }
             }

@@ -315,16 +315,11 @@ pub fn parse(spec: &str) -> Result<TiFigure, String> {
         .map_err(|r| format!("{name}: {kind} with {}: {}", ids.join(", "), r.describe()))?;
     // A minor action leaves one attack (App. A): no melee at several targets beside it, as
     // a scene refuses it.
-    if combined.one_attack && ctx.targets > 1 {
-        return Err(format!(
-            "{name}: {kind} at {} targets with {}: a minor action leaves one attack (Take Initiative! App. A): give one target",
-            ctx.targets,
-            ids.iter()
-                .filter(|i| **i != "multiple_targets")
-                .copied()
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+    if let Some((why, _)) = crate::rules::take_initiative::combine::several_targets_refused(
+        ctx.targets as usize,
+        combined.one_attack,
+    ) {
+        return Err(format!("{name}: {why}"));
     }
     if at.is_some() && reroll.is_none() {
         return Err(format!(
@@ -366,8 +361,9 @@ pub struct Place {
 }
 
 /// The kinds that stand and strike back at a charge's contact, whatever their own total
-/// (§9a; a scene's melee, hold or set do the same, `sim::plan::take_initiative::contact`).
-const MEETS_A_CHARGE: [&str; 5] = ["melee", "natural", "unarmed", "set", "wait"];
+/// (§9a; a scene's melee, hold, set or expect do the same,
+/// `sim::plan::take_initiative::contact`).
+const MEETS_A_CHARGE: [&str; 6] = ["melee", "natural", "unarmed", "set", "wait", "expect"];
 
 /// A charge's contact with one figure listed with it: the charger, its total's place, and
 /// who meets it there, each with its weapon's length.
@@ -378,12 +374,17 @@ struct Contact<'a> {
 }
 
 impl Contact<'_> {
-    /// The one charge among `figs` (with dice), if there is exactly one, and someone
-    /// stands to meet it.
+    /// The charge of a pair (with dice): one charges, the other stands to meet it. With
+    /// more figures `first` does not know who charges whom (it names no targets), and
+    /// every total stands as rolled.
     fn of(figs: &[TiFigure]) -> Option<Contact<'_>> {
-        let mut chargers = figs.iter().filter(|f| f.kind == "charge");
-        let charger = chargers.next()?;
-        if chargers.next().is_some() || !figs.iter().any(Self::meets) {
+        let [a, b] = figs else { return None };
+        let (charger, other) = match (a.kind.as_str(), b.kind.as_str()) {
+            ("charge", _) => (a, b),
+            (_, "charge") => (b, a),
+            _ => return None,
+        };
+        if !Self::meets(other) {
             return None;
         }
         let base = charger.base?;
@@ -451,7 +452,11 @@ pub fn order(figs: &[TiFigure]) -> Result<Vec<Place>, String> {
     for f in figs {
         let base = f.base.unwrap_or(1);
         match &contact {
-            Some(c) if c.strikes(f) => timed.push((c.at, f.early(base), Contact::length_key(f), f)),
+            // At the contact, on the charger's total: by weapon length alone.
+            Some(c) if c.strikes(f) => {
+                let early = c.charger.early(c.charger.base.unwrap_or(1));
+                timed.push((c.at, early, Contact::length_key(f), f))
+            }
             _ => timed.push((f.acts(base).0, f.early(base), 0, f)),
         }
     }

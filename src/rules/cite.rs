@@ -294,7 +294,7 @@ rules! {
     SPELL_BLAST = "spell.blast", Phb, "73", "a fireball bursts around its target: everyone within its radius is caught";
     SPELL_MISSILES = "spell.magic_missile", Phb, "67", "magic missiles strike unerringly, a d4+1 each: one missile at first level and one more for every two levels after";
     SPELL_BLAST_DAMAGE = "spell.blast_damage", Phb, "73", "a fireball does a six-sided die of damage per level of its caster to each figure caught, half to one that saves vs. spells";
-    CASTER_LEVEL_LEAST = "spell.caster_level", Phb, "25", "a caster with no level given casts at the least level that can cast the spell (a magic-user's: twice the spell's level less one; our reading)";
+    CASTER_LEVEL_LEAST = "spell.caster_level", Phb, "25", "a caster with no level given casts at the least level that can cast the spell (a magic-user's: 1, 3, 5, 7, 9 for spells of levels 1-5, then 12, 14, 16, 18; our reading)";
     CLASS_MATRIX = "class.matrix", Dmg, "74", "a character's number to hit comes from its class's attack matrix by level";
     MONSTER_MATRIX = "monster.matrix", Dmg, "74", "a monster's number to hit comes from the monsters' attack matrix by its hit dice";
     MONSTER_IMMUNE = "monster.immune", Mm, "43, 48, 87, 103", "the undead and golems are not put to sleep or held (each says so in its own entry)";

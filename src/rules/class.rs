@@ -8,6 +8,33 @@ use super::attack_rate::AttackRate;
 use super::cite::{self, Rule};
 use serde::Deserialize;
 
+/// Classes that cast no spells at any level (the fighter's and thief's kinds, the monk);
+/// paladins and rangers cast from high levels and are not among them.
+const NO_SPELLS: [&str; 6] = [
+    "fighter",
+    "thief",
+    "assassin",
+    "monk",
+    "barbarian",
+    "cavalier",
+];
+
+/// Whether a figure of the class named casts spells at all.
+pub fn casts_spells(class: &str) -> bool {
+    !NO_SPELLS
+        .iter()
+        .any(|c| c.eq_ignore_ascii_case(class.trim()))
+}
+
+/// The least level at which a magic-user casts a spell of `spell_level` (PHB p.25's table:
+/// 1st-level spells at 1, 2nd at 3, 3rd at 5, 4th at 7, 5th at 9, then 6th to 9th at 12,
+/// 14, 16 and 18), with that rule.
+pub fn magic_user_level_for(spell_level: u32) -> (u32, Rule) {
+    let l = spell_level.max(1);
+    let level = if l <= 5 { 2 * l - 1 } else { 2 * l };
+    (level, cite::CASTER_LEVEL_LEAST)
+}
+
 /// The attack matrix and saving-throw table a class uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Group {

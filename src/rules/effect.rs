@@ -380,15 +380,12 @@ pub fn missiles(level: u32, max: Option<u32>) -> (u32, Rule) {
 }
 
 /// The level a caster casts at: its hit dice (or level) if the scene gives them, else the
-/// least level at which a magic-user can cast a spell of `spell_level` (1, 3, 5, … —
-/// twice the spell's level less one, PHB p.25; our reading for a caster with no level).
+/// least level at which a magic-user can cast a spell of `spell_level` (1, 3, 5, 7, 9,
+/// then 12, 14, 16, 18: PHB p.25; our reading for a caster with no level).
 pub fn caster_level(hit_dice: Option<u32>, spell_level: Option<u32>) -> (u32, Rule) {
     match hit_dice {
         Some(hd) => (hd.max(1), cite::SPELL_BLAST_DAMAGE),
-        None => (
-            (2 * spell_level.unwrap_or(1)).saturating_sub(1).max(1),
-            cite::CASTER_LEVEL_LEAST,
-        ),
+        None => super::class::magic_user_level_for(spell_level.unwrap_or(1)),
     }
 }
 

@@ -137,7 +137,7 @@ mod tests {
         let (pb, rule) = point_blank("light crossbow", true, 39.0).unwrap();
         assert_eq!((pb.to_hit, pb.damage, pb.times), (2, 2, 2));
         assert_eq!(rule.page_ref(), "UA p.18");
-        // A d4 of 4: 2 x (4 + 2) = 12, the text's 14 with the bolt's +2 for magic.
+        // A d4 of 4: 2 x (4 + 2) = 12, the text's 14 with the bolt's +2 for magic after.
         assert_eq!((4 + pb.damage) * pb.times + 2, 14);
         for (weapon, d, yes) in [
             ("long bow", 6.0, true),

@@ -352,6 +352,18 @@ pub struct CombatantSpec {
     pub save_vs_psionics: Option<u32>,
 }
 
+impl CombatantSpec {
+    /// A monk, by its flag or by its class: its hands under weaponless combat, its parry
+    /// against missiles under "Take Initiative!" §3 (the engine and the checks ask here).
+    pub fn is_monk(&self) -> bool {
+        self.monk
+            || self
+                .class
+                .as_deref()
+                .is_some_and(|c| c.trim().eq_ignore_ascii_case("monk"))
+    }
+}
+
 /// Encounter-distance checks (DMG p.49, p.62): each logs a `distance` event.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

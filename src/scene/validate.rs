@@ -288,24 +288,16 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             }
         }
     }
-    // A magic-user casting a spell above its level (PHB p.25: a spell of level L from
-    // level 2L − 1, the reading `spell.caster_level` uses), or a class that casts no
+    // A magic-user casting a spell above its level (PHB p.25, `rules::class::
+    // magic_user_level_for`, as `spell.caster_level` reads it), or a class that casts no
     // spells casting one: played as declared, but said (outside testers' 1st-level
     // magic-user cast death spell, and a fighter a fireball, unremarked).
-    const NO_SPELLS: [&str; 6] = [
-        "fighter",
-        "thief",
-        "assassin",
-        "monk",
-        "barbarian",
-        "cavalier",
-    ];
     for (i, f) in scene.combatants.iter().enumerate() {
         let Some(class) = f.class.as_deref().map(str::trim) else {
             continue;
         };
         let level = f.level.unwrap_or(1);
-        let none = NO_SPELLS.iter().any(|c| c.eq_ignore_ascii_case(class));
+        let none = !crate::rules::class::casts_spells(class);
         if !none && !class.eq_ignore_ascii_case("magic-user") {
             continue;
         }
@@ -334,14 +326,18 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
                     ),
                     Some("give the figure a spell-casting class, or another action; played as declared".into()),
                 );
-            } else if !none && level + 1 < 2 * sl && said.insert(spell.clone()) {
+            } else if let (least, rule) = crate::rules::class::magic_user_level_for(sl)
+                && !none
+                && level < least
+                && said.insert(spell.clone())
+            {
                 c.add(
                     &["combatants".to_string(), q(&f.name)],
                     format!("combatants[{i}].level"),
                     format!(
-                        "'{}': a magic-user of level {level} casts {spell}, a spell of level {sl}, which it may cast from level {} (PHB p.25)",
+                        "'{}': a magic-user of level {level} casts {spell}, a spell of level {sl}, which it may cast from level {least} ({})",
                         f.name,
-                        2 * sl - 1
+                        rule.page_ref()
                     ),
                     Some("give the caster its level, or a spell it can cast; played as declared".into()),
                 );
@@ -424,7 +420,7 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
                     f.name
                 ),
             );
-        } else if f.subdual && !f.monk {
+        } else if f.subdual && !f.is_monk() {
             said(
                 "subdual",
                 format!(
@@ -1587,7 +1583,10 @@ fn combination_refused(act: Option<&Act>, ids: &[String]) -> Option<String> {
         Act::Other(_) | Act::Hold => Action::Other,
     };
     let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-    let several = matches!(act?, Act::Melee { targets, .. } if targets.len() > 1);
+    let targets = match act? {
+        Act::Melee { targets, .. } => targets.len(),
+        _ => 0,
+    };
     match combine(tables::take_initiative(), action, &ids) {
         Err(r) => Some(format!(
             "{} with its declaration: {}",
@@ -1597,11 +1596,10 @@ fn combination_refused(act: Option<&Act>, ids: &[String]) -> Option<String> {
         // A minor action leaves one attack (App. A): a melee at several targets would pay
         // their row for attacks it cannot make (an outside tester's fighter paid +2 and
         // waited for the round's end to strike one foe).
-        Ok((c, _)) if c.one_attack && several => Some(format!(
-            "{} with a melee at several targets: a minor action leaves one attack (Take Initiative! App. A): name one target",
-            ids.join(", ")
-        )),
-        Ok(_) => None,
+        Ok((c, _)) => {
+            crate::rules::take_initiative::combine::several_targets_refused(targets, c.one_attack)
+                .map(|(why, _)| format!("{}: {why}", ids.join(", ")))
+        }
     }
 }
 

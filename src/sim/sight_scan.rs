@@ -4,12 +4,14 @@
 //! seen along any clear line: its own field of view (symmetric shadowcasting, so the viewer
 //! is in it exactly when it is in the viewer's) is computed once from its cell, cached by
 //! the map's [`Vision`], and every viewer is one bit test in it. A figure in the dark is
-//! seen only near a viewer — within twice the radius of the viewer's light or within its
-//! infravision — so each such viewer looks only at the figures a grid of cells puts near
-//! it. The decision for each pair found is still [`sight::sees`], then magical darkness.
+//! seen only near a viewer — within twice the radius of the viewer's light or of the light
+//! it stands in, or within its infravision — so each such viewer looks only at the figures
+//! a grid of cells puts near it. The decision for each pair found is still
+//! [`sight::sees`], then magical darkness.
 //!
-//! The light is worked out once per look: every light's cells go into one set, and each
-//! figure is in light if its cell is.
+//! The light is worked out once per look: every light's cells go into one map, each cell
+//! with the radius of the brightest light on it, and each figure is in light (and relies
+//! on that radius) if its cell is.
 
 use crate::map::{LightSource, Vision, distance_ft};
 use crate::rules::cite::Rule;

@@ -66,13 +66,7 @@ pub fn combatant_bundle(index: usize, spec: &CombatantSpec, s: &FigureStats) -> 
                         k.group == crate::rules::class::Group::Fighter && k.name != "bard"
                     }),
             weapon_magic: spec.weapon_magic,
-            // A monk by its flag or by its class (its hands under weaponless combat, its
-            // parry against missiles under "Take Initiative!" §3).
-            monk: spec.monk
-                || spec
-                    .class
-                    .as_deref()
-                    .is_some_and(|c| c.trim().eq_ignore_ascii_case("monk")),
+            monk: spec.is_monk(),
             all_subdual: spec.subdual,
         },
         ArmorClass {

@@ -99,8 +99,10 @@ pub(super) fn unsaved_dialog(
         // own answer stands in its place (an outside tester clicked a "save" that did
         // nothing beside "replace").
         let replace = super::editor::replace_offered(&editor, ui.asked_as.as_deref());
+        // A new name may still be typed (needs_name): "save" stays for it.
+        let save_asks_again = replace.is_some() && !needs_name;
         w.horizontal(|h| {
-            if replace.is_none() && h.button("save").clicked() {
+            if !save_asks_again && h.button("save").clicked() {
                 let to = needs_name.then(|| ui.save_as.clone().into());
                 if to.is_some() {
                     ui.asked_as = Some(ui.save_as.clone());

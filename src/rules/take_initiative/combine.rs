@@ -337,6 +337,20 @@ pub fn charge_ready(last: Option<u32>, round: u32) -> Result<Rule, Refusal> {
 /// A foe this close at the round's start engages a figure (1").
 pub const ENGAGED_FT: f64 = 10.0;
 
+/// Melee at `targets` foes beside rows that leave one attack (`one_attack`, a minor
+/// action: App. A) is refused: the row for several targets would be paid for attacks the
+/// figure cannot make. The reason in words, with the rule, if refused.
+pub fn several_targets_refused(targets: usize, one_attack: bool) -> Option<(String, Rule)> {
+    (one_attack && targets > 1).then(|| {
+        (
+            format!(
+                "melee at {targets} targets beside a minor action: a minor action leaves one attack (Take Initiative! App. A): name one target"
+            ),
+            cite::TI_MINOR_ONE_ATTACK,
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

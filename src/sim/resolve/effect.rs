@@ -484,13 +484,13 @@ fn blast(
     // Said, not left silent: a blast with no one in it is not an effect left unmodelled
     // (an outside tester's fireball at ground the orcs had left said nothing).
     if caught.is_empty() {
-        let detail = format!("it catches no one: no figure within {radius_ft} ft of its centre");
+        let detail = "it catches no one: no figure is in its area".to_string();
         log(
             p,
             done,
             None,
             detail,
-            Some(Outcome::Area),
+            Some(Outcome::NoTarget),
             cite::SPELL_BLAST,
         );
     }

@@ -337,7 +337,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         // Said with the distance and the reach, under the reach's own rule (it cited the
         // initiative die that placed the blow, which says nothing of reach).
         let why = crate::words!(
-            "target out of reach: {:.0} ft away, its reach {:.0} ft",
+            "target out of reach: {:.1} ft away, its reach {:.1} ft",
             a.pos.distance(&tpos),
             reach.unwrap_or_default()
         );
@@ -789,19 +789,20 @@ fn damage(
     (dmg, weapon): (&crate::dice::DiceExpr, Option<&str>),
     (bonus, (times, critical)): (i32, (i32, Option<Rule>)),
 ) {
-    // A point-blank shot adds to the die and doubles the sum (UA p.18): 2(d4+2).
+    // A point-blank shot adds to the die and doubles that sum (UA p.18); the figure's own
+    // bonus (magic) comes after: the Example of Melee's 2(d4+2), +2 for magic.
     let (more, twice) = b.point_blank.map_or((0, 1), |pb| (pb.damage, pb.times));
-    let bonus = bonus + more;
+    let dealt = |die: i32| {
+        die.saturating_add(more)
+            .saturating_mul(twice)
+            .saturating_add(bonus)
+    };
     // A damage die fixed in the scene is the whole damage, as it always was.
     let damage = match p.dice.fixed(DieKind::Damage, &b.name) {
         Some(v) => v,
         None => {
-            let total = (dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)) + bonus)
-                .saturating_mul(twice);
-            let within = (
-                dmg.min().saturating_add(bonus).saturating_mul(twice),
-                dmg.max().saturating_add(bonus).saturating_mul(twice),
-            );
+            let total = dealt(dmg.roll(|s| p.dice.random(DieKind::Damage, &b.name, s)));
+            let within = (dealt(dmg.min()), dealt(dmg.max()));
             p.dice.note(DieKind::Damage, &b.name, total, within);
             total
         }

@@ -352,7 +352,7 @@ fn initiative(
                 }
                 // Under way from an earlier round (a spell of more than a round): it goes
                 // on, not begun again (an outside tester's summoning "began" each round).
-                None if f.casting.is_some() => {}
+                None if f.casting.is_some_and(|c| c.what == *spell) => {}
                 None => {
                     let c = casting(b, spell, (target.clone(), f.act.point()), when);
                     begins(b, i, &c, when);
@@ -1267,7 +1267,12 @@ fn contact(b: &mut Build) {
             .slots
             .iter()
             .any(|(_, _, e)| e.by(tf.e) && matches!(e.what, Planned::Act { .. }));
-        if elsewhere && let Some(x) = first_standing(b.figs, tf.act) {
+        // Not said of a hidden charger's target: the line would give the charger away
+        // before it moves (the blow at contact says it in its time).
+        if elsewhere
+            && !b.figs[c].hidden
+            && let Some(x) = first_standing(b.figs, tf.act)
+        {
             b.events.push(LogEvent::new(
                 b.when,
                 tf.name(),
