@@ -157,6 +157,9 @@ struct PlayersNotice;
 /// no projector shows).
 const NOTICE: &str = "The DM is preparing the encounter.";
 
+/// The end of the window's title while the DM edits.
+const WAITING: &str = "(waiting while the DM edits)";
+
 /// A screen the windows can go on, in physical pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Screen {
@@ -361,12 +364,14 @@ fn follow(
     // While the DM edits, the table is not shown the experiments: the players' window
     // keeps what it showed, and says it waits.
     if mode.is_some_and(|m| *m.get() == super::mode::ViewerMode::Edit) {
-        if let Ok(mut w) = window.single_mut() {
-            // Whose view it is, named here too (as the docs say the title does).
+        // Whose view it is, named here too (as the docs say the title does): made when the
+        // window starts waiting or an edit may have renamed the side, not every frame.
+        if let Ok(mut w) = window.single_mut()
+            && (pb.is_changed() || !w.title.ends_with(WAITING))
+        {
             let side = party_side(&pb.scene, players.side.as_deref())
                 .map_or(String::new(), |s| format!(": {s}"));
-            let title =
-                format!("First Strike — the players' view{side} (waiting while the DM edits)");
+            let title = format!("First Strike — the players' view{side} {WAITING}");
             if w.title != title {
                 w.title = title;
             }

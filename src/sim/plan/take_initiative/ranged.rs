@@ -55,9 +55,15 @@ pub(super) fn shooting_point(b: &Build, i: usize) -> Option<Position> {
 /// outside tester's archer told to move to its own spot paid +4 and shot at half the rate;
 /// another's 5 ft step was then not taken at all, and its target stayed out of range).
 pub(super) fn moves_to_shoot(b: &Build, i: usize) -> bool {
+    use crate::rules::take_initiative::action::{Action, moving};
     let f = &b.figs[i];
-    shooting_point(b, i)
-        .is_some_and(|p| f.pos.distance(&p) > crate::rules::take_initiative::action::STEP_FT + 1e-9)
+    // Costed as any move is (App. B: a step of 10 ft or less has no row).
+    shooting_point(b, i).is_some_and(|p| {
+        matches!(
+            moving(f.pos.distance(&p), allowance(b, i, false)),
+            Action::Move { .. }
+        )
+    })
 }
 
 /// Figure `i` moves, arriving on segment `s`, and shoots.
