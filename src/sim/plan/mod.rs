@@ -273,6 +273,8 @@ pub(super) struct PlanFigure {
     pub casting: Option<&'static Casting>,
     /// The figure or point it is closing on, if any.
     pub closing: Option<&'static Closing>,
+    /// Where it is walking or running to, if anywhere.
+    pub moving_to: Option<&'static MoveTo>,
     closed: &'static JustClosed,
     moved: &'static super::components::Moved,
     fighting: &'static Fighting,

@@ -164,10 +164,17 @@ pub(super) fn flee(b: &mut Build, i: usize, s: u32) {
 
 /// Where a figure moving at fleer `t` heads (5a): to its reach from where the fleer stops.
 pub(super) fn chase_point(b: &Build, i: usize, t: usize) -> Option<Position> {
-    if !matches!(b.figs[t].act, Act::Flee { .. }) || !b.acts.contains_key(&t) {
+    if !matches!(b.figs[t].act, Act::Flee { .. }) {
         return None;
     }
-    let (end, _) = run_to(b, t);
+    let end = if b.acts.contains_key(&t) {
+        run_to(b, t).0
+    } else {
+        // A pursuer that changes its action mid-round (§4b): the fleer is already running
+        // for where it stops (an outside tester's pursuer "reached" a fleer still beside it
+        // and never moved).
+        b.figs[t].moving_to.filter(|_| b.when.1 > 0)?.0
+    };
     let f = &b.figs[i];
     Some(f.pos.short_of(&end, f.reach()))
 }

@@ -1079,6 +1079,8 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
         (_, Some(t)) if ft > allowance => {
             let at = f.pos.toward(b.figs[t].pos, covered);
             b.changes.moving_to.insert(i, MoveTo(at, fps, 0));
+            let e = short_of(b.when, f, &b.figs[t], ft - covered, charging);
+            b.events.push(e);
         }
         (_, Some(t)) => {
             b.changes.closing.insert(
@@ -1097,6 +1099,18 @@ fn travel(b: &mut Build, i: usize, s: u32, charging: bool) -> Option<u32> {
         _ => {}
     }
     (ft <= allowance).then_some(s)
+}
+
+/// A charge or a close that stops short of its target this round: how far short, and that
+/// no blow comes of it until it arrives (§9; Glossary, Close).
+fn short_of(when: (u32, u32), f: &Fig, t: &Fig, ft: f64, charging: bool) -> LogEvent {
+    let (what, rule) = if charging {
+        ("the charge stops", cite::TI_CHARGE)
+    } else {
+        ("stops", cite::TI_CLOSE)
+    };
+    let why = format!("{what} {ft:.1} ft short of it on its total: no blow this round");
+    idle(when, f, Some(t.name().to_string()), why, rule)
 }
 
 /// Logs a spell begun.
@@ -1182,11 +1196,23 @@ fn cast(b: &mut Build, i: usize, s: u32, spell: &str, target: Option<String>) {
 /// The charged figures strike back on the charger's total, the longer weapon first (§9a);
 /// a spear or pole arm set to receive in time (base − 2 before the blow) does double damage.
 fn contact(b: &mut Build) {
-    let charges: Vec<(usize, u32)> = b.contacts.iter().map(|(&c, &s)| (c, s)).collect();
-    for (c, s) in charges {
-        let Some(t) = first_standing(b.figs, b.figs[c].act) else {
+    // The first charge to arrive is met (one action a round); of two arriving together,
+    // the one at the foe the defender had declared (an outside tester's pikeman met the
+    // charger listed later, after the first had already struck it).
+    let mut charges: Vec<(usize, u32, usize)> = b
+        .contacts
+        .iter()
+        .filter_map(|(&c, &s)| Some((c, s, first_standing(b.figs, b.figs[c].act)?)))
+        .collect();
+    charges.sort_by_key(|&(c, s, t)| {
+        let declared = b.figs[t].act.targets().contains(&b.figs[c].name().as_str());
+        (s, !declared, c)
+    });
+    let mut met = std::collections::BTreeSet::new();
+    for (c, s, t) in charges {
+        if met.contains(&t) {
             continue;
-        };
+        }
         let tf = &b.figs[t];
         // A defender standing, waiting, set, or coming at the charger strikes back at
         // contact (§9a, §9g); one casting, moving elsewhere or charging does not.
@@ -1320,6 +1346,7 @@ fn contact(b: &mut Build) {
         let key = -reach_key(tf);
         b.changes.intent.insert(t, Act::melee(vec![name]));
         push_rule(b, t, s, key, what, why, cite::TI_CHARGE);
+        met.insert(t);
     }
 }
 

@@ -9,7 +9,9 @@
 
 use super::{Build, allowance, push_rule};
 use crate::rules::movement::feet_per_round;
-use crate::rules::take_initiative::flee::{Follow, blocker_blow, follow, withdraw_inches};
+use crate::rules::take_initiative::flee::{
+    Follow, blocker_blow, follow, in_melee, withdraw_inches,
+};
 use crate::scene::Act;
 use crate::sim::components::Position;
 use crate::sim::log::{EventKind, LogEvent};
@@ -86,24 +88,30 @@ fn withdraw(b: &mut Build, i: usize, s: u32) {
     b.changes
         .moving_to
         .insert(i, MoveTo(dest, f.pos.distance(&dest), s.saturating_sub(1)));
-    let pursuers: Vec<usize> = (0..b.figs.len())
+    let mut pursuers: Vec<usize> = (0..b.figs.len())
         .filter(|&p| {
             let pf = &b.figs[p];
             pf.up()
                 && pf.side() != f.side()
                 && matches!(pf.act, Act::Melee { .. })
                 && first_standing(b.figs, pf.act) == Some(i)
-                && gap(pf, f) <= 0.0
+                // In melee with it: within reach, or within 1" with its blows aimed at
+                // it (an outside tester's second attacker, a step away, never followed).
+                && in_melee(pf.pos.distance(f.pos), gap(pf, f) <= 0.0, true).0
                 && b.acts.contains_key(&p)
         })
         .collect();
+    // The first to follow is the one it strikes: one blow a round (App. A).
+    pursuers.sort_by_key(|p| (b.acts[p], *p));
+    let mut strikes_back = !super::parry::parries_too(b, i);
     for p in pursuers {
-        pursue(b, i, s, p, dest);
+        strikes_back &= !pursue(b, i, s, p, dest, strikes_back);
     }
 }
 
-/// Pursuer `p` after figure `i`, withdrawing to `dest` on segment `s`.
-fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
+/// Pursuer `p` after figure `i`, withdrawing to `dest` on segment `s`; whether it
+/// follows. The figure strikes it if `strikes_back` (no follower before it was struck).
+fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position, strikes_back: bool) -> bool {
     let tp = b.acts[&p];
     let blocker = blocker(b, i, p);
     let tb = blocker.map(|k| i64::from(b.acts[&k]));
@@ -128,23 +136,26 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
             why,
             rule,
         ));
-        return;
+        return false;
     }
     // Follows to stay in reach of the figure where it stops, up to its full move.
     let pf = &b.figs[p];
     let d = pf.pos.distance(&dest);
     let need = (d - pf.reach()).max(0.0);
     if need > allowance(b, p, false) {
-        return;
+        return false;
     }
     let at = pf.pos.toward(&dest, need);
     let follows = if how == Follow::AtOnce { s } else { tp };
     b.changes
         .moving_to
         .insert(p, MoveTo(at, need.max(1e-9), follows.saturating_sub(1)));
-    // The figure's blow at its follower; on the pursuer's own total, the figure first. A
-    // figure that parries as it withdraws strikes no blow: the parry is its attack (§3).
-    if !super::parry::parries_too(b, i) {
+    // Its step toward where the figure stood goes with it: it follows instead.
+    b.changes.closing.insert(p, None);
+    // The figure's blow at its first follower; on the pursuer's own total, the figure
+    // first. A figure that parries as it withdraws strikes no blow: the parry is its
+    // attack (§3).
+    if strikes_back {
         b.changes.intent.insert(i, Act::melee_at(&pname));
         let why = format!("{pname} follows it, still in melee: it strikes");
         push_rule(
@@ -165,6 +176,7 @@ fn pursue(b: &mut Build, i: usize, s: u32, p: usize, dest: Position) {
     if let Some(k) = blocker {
         block(b, k, p, follows);
     }
+    true
 }
 
 /// The blocker `k`'s one blow at pursuer `p` as it follows in segment `follows`.

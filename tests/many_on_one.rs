@@ -1,0 +1,165 @@
+//! Several figures against one, under both systems: the rules for a pair hold when a
+//! second foe comes too — two charges at one defender, two attackers after one who
+//! withdraws, a pursuer that changes its action after a fleer, a monster's attacks when
+//! the foe it began on falls. Outside testers found each of these failing where the
+//! shipped scenes (pairs) passed.
+
+mod common;
+
+use common::{blows, play};
+use firststrike::sim::{EventKind as K, LogEvent};
+use proptest::prelude::*;
+
+/// A scene under "Take Initiative!" with these figures and one round of declarations.
+fn ti_scene(figures: &str, declare: &str, initiative: &str, dice: &str) -> String {
+    format!(
+        r#"Scene(name: "x", setting: Indoors, seed: 4, rules: (system: TakeInitiative),
+          combatants: [ {figures} ],
+          rounds: [( declare: {{ {declare} }}, initiative: {{ {initiative} }} )],
+          dice: {{ {dice} }},
+        )"#
+    )
+}
+
+/// The segment of `actor`'s first blow at `target` in round 1.
+fn first_blow(events: &[LogEvent], actor: &str, target: &str) -> Option<u32> {
+    blows(events)
+        .find(|e| e.round == 1 && e.actor == actor && e.target.as_deref() == Some(target))
+        .map(|e| e.segment)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// "Take Initiative!" §9a and App. A: a figure charged by two meets the first charge to
+    /// arrive — one blow a round — and of two arriving together, the one at the foe it had
+    /// declared. (An outside tester's pikeman met the charger listed later, after the
+    /// first had struck it.)
+    #[test]
+    fn the_first_charge_to_arrive_is_met(
+        knight in 1u32..=10, brute in 1u32..=10, pike in 1u32..=10, declared in 0usize..4,
+    ) {
+        let act = [
+            r#"Melee(targets: ["Knight"])"#,
+            r#"Melee(targets: ["Brute"])"#,
+            r#"Set(against: ["Knight", "Brute"])"#,
+            "Hold",
+        ][declared];
+        let src = ti_scene(
+            r#"(name: "Knight", side: "Blue", at: (10.0, 10.0), weapon: "long sword", thac0: 14, ac: 3, hp: 60),
+               (name: "Brute", side: "Blue", at: (30.0, 10.0), weapon: "battle axe", thac0: 14, ac: 5, hp: 60),
+               (name: "Pikeman", side: "Red", at: (20.0, 55.0), weapon: "spear", thac0: 18, ac: 6, hp: 90)"#,
+            &format!(r#""Knight": Charge(targets: ["Pikeman"]), "Brute": Charge(targets: ["Pikeman"]), "Pikeman": {act}"#),
+            &format!(r#""Knight": {knight}, "Brute": {brute}, "Pikeman": {pike}"#),
+            "",
+        );
+        let events = play(&src);
+        let arrive = |c: &str| first_blow(&events, c, "Pikeman");
+        let (k, b) = (arrive("Knight"), arrive("Brute"));
+        prop_assume!(k.is_some() && b.is_some());
+        let (k, b) = (k.unwrap(), b.unwrap());
+        let back: Vec<&LogEvent> = blows(&events)
+            .filter(|e| e.round == 1 && e.actor == "Pikeman")
+            .collect();
+        prop_assert!(back.len() <= 1, "one blow a round: {:#?}", back);
+        if let Some(blow) = back.first() {
+            let target = blow.target.as_deref().unwrap_or_default();
+            prop_assert_eq!(blow.segment, k.min(b), "met at the first contact: {}", blow.detail);
+            let first = if k < b { "Knight" } else if b < k { "Brute" } else if declared == 1 { "Brute" } else { target };
+            prop_assert_eq!(target, first, "{}", blow.detail);
+            if k == b && declared == 0 {
+                prop_assert_eq!(target, "Knight");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// "Take Initiative!" §6: a figure withdrawing from two attackers in melee with it (one
+    /// within its reach, one a step away) is followed by each that acts after it, on its
+    /// own total, and strikes only the first to follow (one blow a round).
+    #[test]
+    fn every_attacker_in_melee_follows_a_withdrawal(d1 in 1u32..=10, d2 in 1u32..=10) {
+        let src = ti_scene(
+            r#"(name: "Fallback", side: "Blue", at: (20.0, 20.0), weapon: "long sword", thac0: 16, ac: 5, hp: 90, movement: 12),
+               (name: "P1", side: "Red", at: (20.0, 25.0), weapon: "short sword", thac0: 16, ac: 6, hp: 90, movement: 12),
+               (name: "P2", side: "Red", at: (25.0, 25.0), weapon: "mace", thac0: 16, ac: 6, hp: 90, movement: 12)"#,
+            r#""Fallback": Withdraw(to: (20.0, -40.0)), "P1": Melee(targets: ["Fallback"]), "P2": Melee(targets: ["Fallback"])"#,
+            &format!(r#""Fallback": 1, "P1": {d1}, "P2": {d2}"#),
+            "",
+        );
+        let events = play(&src);
+        for p in ["P1", "P2"] {
+            let blow = first_blow(&events, p, "Fallback");
+            prop_assert!(blow.is_some(), "{p} follows and strikes: {:#?}", events);
+            let out_of_reach = events.iter().any(|e| e.actor == p && e.kind == K::Idle && e.detail.contains("out of reach"));
+            prop_assert!(!out_of_reach, "{p} swung at nothing: {:#?}", events);
+        }
+        let back = blows(&events).filter(|e| e.round == 1 && e.actor == "Fallback").count();
+        prop_assert!(back <= 1, "the withdrawing figure strikes once: {:#?}", events);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// "Take Initiative!" §4b: a foe whose opponent turns to flee may change its action
+    /// and pursue, up to its full move on its new total — by a move or a close after the
+    /// fleer as much as by a charge. It ends the round nearer where the fleer stops than it
+    /// began.
+    #[test]
+    fn a_pursuer_that_changes_its_action_runs_after_the_fleer(
+        base in 6u32..=10, fleer in 1u32..=4, reroll in 1u32..=10, close in any::<bool>(),
+    ) {
+        let to = if close { r#"Close(targets: ["D"])"# } else { r#"Move(toward: "D")"# };
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 4, rules: (system: TakeInitiative),
+              combatants: [
+                (name: "B", side: "Red", at: (25.0, 25.0), weapon: "long sword", thac0: 15, ac: 5, hp: 30),
+                (name: "D", side: "Blue", at: (20.0, 25.0), weapon: "short sword", thac0: 17, ac: 6, hp: 90, movement: 12),
+              ],
+              rounds: [( declare: {{ "B": Melee(targets: ["D"]), "D": Flee(to: (20.0, 225.0)) }},
+                         change: {{ "B": {to} }}, initiative: {{ "B": {base}, "D": {fleer} }} )],
+              dice: {{ Initiative: {{ "B": [{reroll}] }} }},
+            )"#
+        );
+        let events = play(&src);
+        let changed = events.iter().any(|e| e.actor == "B" && e.detail.contains("changes to"));
+        prop_assume!(changed);
+        // It changed in round 1 to go on in round 1: it moves this round.
+        let carried = events.iter().any(|e| e.actor == "B" && e.detail.contains("next round"));
+        prop_assume!(!carried);
+        let moved: f64 = events
+            .iter()
+            .filter(|e| e.round == 1 && e.actor == "B" && e.kind == K::Move)
+            .filter_map(|e| e.detail.strip_prefix("moves ")?.split(' ').next()?.parse::<f64>().ok())
+            .sum();
+        prop_assert!(moved > 30.0, "B covers ground after the fleer: {moved} ft\n{:#?}", events);
+        let reached_at_once = events.iter().any(|e| e.actor == "B" && e.detail.contains("reaches striking distance") && e.round == 1 && moved == 0.0);
+        prop_assert!(!reached_at_once);
+    }
+}
+
+/// "Take Initiative!" §9: a charge that cannot reach its target this round says so, and
+/// how far short it stops; no blow comes of it.
+#[test]
+fn a_charge_short_of_its_target_says_so() {
+    let src = ti_scene(
+        r#"(name: "Ann", side: "A", at: (0.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20, movement: 6),
+           (name: "Bob", side: "B", at: (200.0, 0.0), weapon: "long sword", thac0: 15, ac: 5, hp: 20)"#,
+        r#""Ann": Charge(targets: ["Bob"]), "Bob": Hold"#,
+        r#""Ann": 4, "Bob": 2"#,
+        "",
+    );
+    let events = play(&src);
+    let short = events
+        .iter()
+        .find(|e| e.actor == "Ann" && e.kind == K::Idle && e.detail.contains("short of it"))
+        .unwrap_or_else(|| panic!("no word of the charge falling short: {events:#?}"));
+    assert_eq!(short.target.as_deref(), Some("Bob"));
+    // 6" charging is 9" (90 ft) indoors: 200 - 90 - its 5 ft reach = 105 ft short.
+    assert!(short.detail.contains("105.0 ft short"), "{}", short.detail);
+    assert_eq!(first_blow(&events, "Ann", "Bob"), None);
+}
