@@ -163,3 +163,29 @@ fn a_charge_short_of_its_target_says_so() {
     assert!(short.detail.contains("105.0 ft short"), "{}", short.detail);
     assert_eq!(first_blow(&events, "Ann", "Bob"), None);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// DMG p.63, under either system: a shot at a charger still crashing in is a shot at
+    /// it alone; once its charge has made contact it is in melee with the one it charged,
+    /// and a die picks which of the two the missile strikes.
+    #[test]
+    fn a_shot_at_a_charger_that_has_landed_goes_into_the_melee(knight in 1u32..=10, archer in 1u32..=10) {
+        let src = ti_scene(
+            r#"(name: "Knight", side: "Red", at: (0.0, 0.0), weapon: "long sword", thac0: 14, ac: 5, hp: 90, movement: 12),
+               (name: "Friend", side: "Blue", at: (0.0, 50.0), weapon: "short sword", thac0: 16, ac: 6, hp: 90),
+               (name: "Archer", side: "Blue", at: (30.0, 60.0), weapon: "short bow", thac0: 16, ac: 6, hp: 90)"#,
+            r#""Knight": Charge(targets: ["Friend"]), "Friend": Hold, "Archer": Missile(targets: ["Knight"])"#,
+            &format!(r#""Knight": {knight}, "Friend": 6, "Archer": {archer}"#),
+            "",
+        );
+        let events = play(&src);
+        let contact = first_blow(&events, "Knight", "Friend");
+        let shot = blows(&events).find(|e| e.round == 1 && e.actor == "Archer");
+        prop_assume!(contact.is_some() && shot.is_some());
+        let (contact, shot) = (contact.unwrap(), shot.unwrap().segment);
+        let pick = events.iter().any(|e| e.round == 1 && e.actor == "Archer" && e.detail.contains("shoots into the melee"));
+        prop_assert_eq!(pick, shot > contact, "contact {}, shot {}: {:#?}", contact, shot, events);
+    }
+}

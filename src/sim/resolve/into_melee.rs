@@ -29,8 +29,14 @@ pub(super) fn retarget(
         return target;
     };
     // A charger crashing in is not yet locked in melee (the Example of Melee's monk shoots
-    // the paladin barreling down on the illusionist: no pick); a fallen figure no longer is.
-    if t.charging || !t.hp.condition.is_up() {
+    // the paladin barreling down on the illusionist: no pick) — in the segment of its
+    // contact too; one whose charge made contact in an earlier segment of this round is
+    // (an outside tester's archer shot clean past the melee a charger had landed in); a
+    // fallen figure no longer is.
+    let crashing_in = |f: &super::FighterReadOnlyItem| {
+        f.charging && f.contact.is_none_or(|c| c.0 != when.0 || c.1 >= when.1)
+    };
+    if crashing_in(&t) || !t.hp.condition.is_up() {
         return target;
     }
     let (tpos, treach, tname) = (*t.pos, t.reach.0, t.figure.name.clone());
@@ -39,7 +45,7 @@ pub(super) fn retarget(
         .figures
         .iter()
         .filter(|f| f.entity != actor && f.entity != target && f.side.0 == side)
-        .filter(|f| f.hp.condition.is_up() && f.hp.condition != Condition::Dead && !f.charging)
+        .filter(|f| f.hp.condition.is_up() && f.hp.condition != Condition::Dead && !crashing_in(f))
         .filter(|f| {
             let fighting = f.intent.act.targets().contains(&tname.as_str())
                 || its_foes.contains(&f.figure.name.as_str());
