@@ -33,6 +33,53 @@ fn shot(weapon: &str, d: f64, ti: bool, outdoors: bool) -> Vec<LogEvent> {
     r.log().events.clone()
 }
 
+/// One shot of `weapon` from 10 ft by a shooter of Dexterity `dex`, the to-hit die fixed.
+fn shot_with_dexterity(weapon: &str, dex: u32, ti: bool) -> Vec<LogEvent> {
+    let (system, init) = if ti {
+        ("rules: (system: TakeInitiative),", r#""S": 2, "T": 9"#)
+    } else {
+        ("", r#""A": 6, "B": 1"#)
+    };
+    let src = format!(
+        r#"Scene(name: "dex", setting: Indoors, seed: 4, {system}
+            combatants: [
+                (name: "S", side: "A", at: (0.0, 0.0), weapon: "{weapon}", dexterity: {dex}, thac0: 15, hp: 20),
+                (name: "T", side: "B", at: (0.0, 10.0), ac: 5, hp: 200),
+            ],
+            rounds: [(declare: {{ "S": Missile(targets: ["T"]), "T": Hold }}, initiative: {{ {init} }})],
+            dice: {{ ToHit: {{ "S": [10, 10, 10, 10] }} }})"#
+    );
+    let s = parse("dex.ron", &src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    let mut r = SceneRun::new(s, None, Some(1));
+    r.run_to_end();
+    r.log().events.clone()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// PHB p.11: the Dexterity reaction/attacking adjustment counts to hit with every
+    /// missile, a penalty as well as a bonus, under the book's rules as under "Take
+    /// Initiative!" §8 (the book once counted it on initiative only).
+    #[test]
+    fn dexterity_counts_to_hit_with_a_missile_under_either_system(
+        weapon in prop::sample::select(ranged_weapons()),
+        dex in 3u32..=18,
+        ti in any::<bool>(),
+    ) {
+        // PHB p.11's column, written out here.
+        let table = [(3, -3), (4, -2), (5, -1), (16, 1), (17, 2), (18, 3)];
+        let expected = table.iter().find(|(d, _)| *d == dex).map_or(0, |(_, a)| *a);
+        let plain = modifier(&shot_with_dexterity(&weapon, 10, ti));
+        let events = shot_with_dexterity(&weapon, dex, ti);
+        let (plain, with) = (plain.expect("a shot at 10 ft"), modifier(&events));
+        prop_assert_eq!(with, Some(plain + expected), "{} Dex {}: {:#?}", weapon, dex, events);
+        if expected != 0 {
+            prop_assert!(events.iter().any(|e| e.detail.contains("Dexterity attacking adjustment")), "{:#?}", events);
+        }
+    }
+}
+
 /// The modifier of the shooter's first attack roll, if it made one.
 fn modifier(events: &[LogEvent]) -> Option<i32> {
     events.iter().find_map(|e| match e.payload {

@@ -163,6 +163,7 @@ rules! {
     INITIATIVE_BEFORE_THE_MOVE = "initiative.before_the_move", Dmg, "61", "the side with initiative acts first, and a tie is simultaneous: a blow at a foe already within reach is struck before that foe moves off, and a first shot at a foe that moves is loosed before it moves, unless the foe's side won";
     INITIATIVE_TIE = "initiative.tie", Dmg, "63", "tied initiative usually means blows land together";
     MISSILE_RANGE = "missile.range", Phb, "38", "a missile at medium range is -2 to hit and at long range -5; beyond long range it cannot be loosed at the target";
+    MISSILE_DEX_TO_HIT = "missile.dexterity_to_hit", Phb, "11", "a missile's thrower or shooter adds its Dexterity reaction/attacking adjustment to hit, bonus or penalty";
     MISSILE_INTO_MELEE = "missile.into_melee", Dmg, "63", "a missile loosed into a melee where the shooter's comrades fight may strike any of the combatants: one is picked at random, each alike (our reading of the Example of Melee's 50/50)";
     CROSSBOW_OF_SPEED_RATE = "initiative.crossbow_of_speed_rate", Dmg, "168", "a crossbow of speed shoots at twice the crossbow's rate of fire";
     STRIKES_FIRST = "initiative.strikes_first", Dmg, "168; UA p.104, 106", "items of speed strike first whatever the initiative: the crossbow of speed (DMG p.168), the short sword of quickness (UA p.104) and the scimitar of speed (UA p.106)";

@@ -313,9 +313,9 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     }
     let point_blank = missile.then(|| point_blank(p, actor, tpos)).flatten();
     adjust.extend(point_blank.as_ref().map(|(a, _)| a.clone()));
-    if missile && p.clock.system == RulesSystem::TakeInitiative {
+    if missile {
         let reaction = p.figures.get(actor).map_or(0, |a| a.dexterity.reaction);
-        let (value, rule) = crate::rules::take_initiative::ranged::dexterity_to_hit(reaction);
+        let (value, rule) = crate::rules::dexterity::missile_to_hit(reaction, p.clock.system);
         if value != 0 {
             let why = "Dexterity attacking adjustment".to_string();
             adjust.push(Adjust { value, why, rule });
