@@ -2,24 +2,47 @@
 //! mixed crowd): property tests of the rule over generated crowds and dice, and of the
 //! engine playing it on generated scenes.
 
-use firststrike::rules::effect::{sleep_dice, sleepers};
+use firststrike::rules::effect::{sleep_band, sleep_dice, sleepers};
 use firststrike::scene::parse;
 use firststrike::sim::{EventKind as K, Runner};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
-/// A crowd in the area: (hit dice, distance from the centre in whole feet).
+/// A crowd in the area: (sleep band, distance from the centre in whole feet).
 fn crowd() -> impl Strategy<Value = Vec<(u32, f64)>> {
     prop::collection::vec(
-        (0u32..=7, 0u32..=15).prop_map(|(h, d)| (h, f64::from(d))),
+        (1u32..=7, 0u32..=15).prop_map(|(h, d)| (h, f64::from(d))),
         0..20,
     )
 }
 
-/// A number rolled for each kind of hit dice, within its dice.
+/// A number rolled for each sleep band, within its dice (PHB p.68: 4d4, 2d4, 1d4, one,
+/// and 0 or 1 from 4+1 to 4+4 hit dice).
 fn rolls() -> impl Strategy<Value = BTreeMap<u32, u32>> {
-    (4u32..=16, 2u32..=8, 1u32..=4)
-        .prop_map(|(a, b, c)| BTreeMap::from([(0, a), (1, a), (2, b), (3, c), (4, 1)]))
+    (4u32..=16, 2u32..=8, 1u32..=4, 0u32..=1).prop_map(|(a, b, c, e)| {
+        BTreeMap::from([(1, a), (2, b), (3, c), (4, 1), (5, e), (6, 0), (7, 0)])
+    })
+}
+
+/// PHB p.68's rows, written out: the creatures of each row, by dice and points added.
+#[test]
+fn sleep_reads_the_points_added_to_hit_dice() {
+    let rows: [(&[(u32, i32)], u32); 6] = [
+        (&[(0, 0), (1, 0), (1, -1)], 1),
+        (&[(1, 1), (1, 3), (2, 0), (2, -1)], 2),
+        (&[(2, 1), (2, 2), (3, 0)], 3),
+        (&[(3, 1), (3, 4), (4, 0)], 4),
+        (&[(4, 1), (4, 4)], 5),
+        (&[(4, 5), (5, 0), (5, 1), (6, 6), (11, 0)], 6),
+    ];
+    for (hds, band) in rows {
+        for &hd in hds {
+            assert_eq!(sleep_band(Some(hd)), band, "{hd:?}");
+        }
+    }
+    assert_eq!(sleep_band(None), 1, "no hit dice given: taken as 1");
+    assert_eq!(sleep_dice(5).0, Some((1, 2, -1)), "0 or 1 from 4+1 to 4+4");
+    assert_eq!(sleep_dice(6).0, None);
 }
 
 proptest! {
@@ -32,10 +55,11 @@ proptest! {
     fn sleep_takes_the_weakest_first_and_no_more_than_its_strength(
         c in crowd(), r in rolls(),
     ) {
-        let rolled = |hd: u32| r[&hd.min(4)];
+        let rolled = |band: u32| r[&band];
         let (asleep, _) = sleepers(&c, rolled);
         for &k in &asleep {
-            prop_assert!(sleep_dice(c[k].0).0.is_some(), "{:?} over 4 HD slept", c[k]);
+            prop_assert!(sleep_dice(c[k].0).0.is_some(), "{:?} over 4+4 HD slept", c[k]);
+            prop_assert!(rolled(c[k].0) > 0, "{:?} slept on a roll of none", c[k]);
         }
         for (k, &(hd, d)) in c.iter().enumerate() {
             if asleep.contains(&k) {
@@ -49,8 +73,8 @@ proptest! {
         }
         let used: f64 = asleep.iter().map(|&k| 1.0 / f64::from(rolled(c[k].0))).sum();
         prop_assert!(used <= 1.0 + 1e-9, "shares used {}", used);
-        let hds: std::collections::BTreeSet<u32> = c.iter().map(|x| x.0.max(1)).collect();
-        if hds.len() == 1 && c[0].0 <= 4 {
+        let hds: std::collections::BTreeSet<u32> = c.iter().map(|x| x.0).collect();
+        if hds.len() == 1 && c[0].0 <= 5 {
             let n = rolled(c[0].0) as usize;
             prop_assert_eq!(asleep.len(), c.len().min(n));
         }
@@ -137,4 +161,32 @@ fn a_charge_tied_with_sleep_strikes_and_says_it_was_simultaneous() {
         "{}",
         blows[0].detail
     );
+}
+
+/// PHB p.68 played: an ogre (4+1 HD) sleeps on 0 or 1 (d2 - 1), never always; a
+/// hobgoblin (1+1) is counted among the 2d4 of up to 2 HD, not the orcs' 4d4.
+#[test]
+fn the_engine_sleeps_by_the_row_of_the_table() {
+    let play = |monster: &str, d4: &[u32]| {
+        let src = format!(
+            r#"Scene(name: "sleep", setting: Indoors, seed: 1,
+                combatants: [
+                  (name: "Mage", side: "Party", at: (0.0, 50.0), thac0: 20, ac: 10, hp: 10),
+                  (name: "It", side: "Them", at: (40.0, 50.0), monster: "{monster}")],
+                rounds: [(declare: {{ "Mage": Cast(spell: "sleep", target: "It"), "It": Hold }},
+                          initiative: {{ "Party": 4, "Them": 2 }})],
+                dice: {{ D4: {{ "Mage": {d4:?} }} }})"#
+        );
+        let mut r = Runner::new(parse("sleep.ron", &src).unwrap(), None, Some(1));
+        r.run_to_end();
+        r.events(K::Effect, Some("Mage"))
+    };
+    let asleep = |ev: &[firststrike::sim::LogEvent]| ev.iter().any(|e| e.detail.contains("is asleep"));
+    let ogre_none = play("ogre", &[1]);
+    assert!(!asleep(&ogre_none), "{ogre_none:#?}");
+    assert!(ogre_none.iter().any(|e| e.detail.contains("4+1 HD") && e.detail.contains("came to none")));
+    assert!(asleep(&play("ogre", &[2])));
+    let hob = play("hobgoblin", &[2, 1]);
+    assert!(asleep(&hob));
+    assert!(hob.iter().any(|e| e.detail.contains("3 of 1+1 to 2 HD")), "{hob:#?}");
 }

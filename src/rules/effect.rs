@@ -422,34 +422,56 @@ pub fn within_window(total: i64, at: i64, n: u32) -> (bool, Rule) {
     super::take_initiative::location::caught(total, at, n)
 }
 
-/// The hit dice a sleep spell counts a creature by: up to 1 is 1, and a creature with no
-/// hit dice given counts as 1 (a man-at-arms; our reading).
-pub fn sleep_kind(hit_dice: Option<u32>) -> u32 {
-    hit_dice.unwrap_or(1).max(1)
+/// The row of PHB p.68's sleep table a creature falls in, by its hit dice and the points
+/// added to them: 1 up to 1 HD, 2 from 1+1 to 2, 3 from 2+1 to 3, 4 from 3+1 to 4, 5 from
+/// 4+1 to 4+4, and 6 for anything stronger (not affected). A creature with no hit dice
+/// given counts as 1 (a man-at-arms; our reading); points taken away ("1-1") count as none.
+pub fn sleep_band(hit_dice: Option<(u32, i32)>) -> u32 {
+    let (dice, plus) = hit_dice.unwrap_or((1, 0));
+    match (dice, plus) {
+        (4, 1..=4) => 5,
+        (d, p) if p > 0 && d < 4 => d + 1,
+        (d, p) if d <= 4 && p <= 0 => d.max(1),
+        _ => 6,
+    }
 }
 
-/// How many creatures of `hit_dice` one sleep spell puts to sleep, as dice to roll
-/// (count, sides) — 4d4 of up to 1 hit die, 2d4 of 2, 1d4 of 3, exactly one of 4 (1d1) —
-/// or none for stronger creatures (PHB p.68). A creature with no hit dice given counts as
-/// 1 (a man-at-arms).
-pub fn sleep_dice(hit_dice: u32) -> (Option<(u32, u32)>, Rule) {
-    let dice = match sleep_kind(Some(hit_dice)) {
-        1 => Some((4, 4)),
-        2 => Some((2, 4)),
-        3 => Some((1, 4)),
-        4 => Some((1, 1)),
+/// A sleep band's hit dice in words, as the table heads its rows.
+pub fn sleep_band_words(band: u32) -> &'static str {
+    match band {
+        1 => "up to 1 HD",
+        2 => "1+1 to 2 HD",
+        3 => "2+1 to 3 HD",
+        4 => "3+1 to 4 HD",
+        5 => "4+1 to 4+4 HD",
+        _ => "over 4+4 HD",
+    }
+}
+
+/// How many creatures of a sleep band one sleep spell puts to sleep, as dice to roll and a
+/// number added — (count, sides, added): 4d4 up to 1 hit die, 2d4 to 2, 1d4 to 3, exactly
+/// one to 4 (1d1), 0 or 1 from 4+1 to 4+4 (d2 - 1) — or none for stronger creatures
+/// (PHB p.68).
+pub fn sleep_dice(band: u32) -> (Option<(u32, u32, i32)>, Rule) {
+    let dice = match band {
+        1 => Some((4, 4, 0)),
+        2 => Some((2, 4, 0)),
+        3 => Some((1, 4, 0)),
+        4 => Some((1, 1, 0)),
+        5 => Some((1, 2, -1)),
         _ => None,
     };
     (dice, cite::SLEEP_COUNT)
 }
 
-/// Who a sleep spell puts to sleep among `candidates` (hit dice, distance from the centre
-/// in feet, in any order), given `rolled(hit_dice)`: the number rolled on
-/// [`sleep_dice`] for that many hit dice (rolled once per spell). The weakest first, the
+/// Who a sleep spell puts to sleep among `candidates` (sleep band, [`sleep_band`];
+/// distance from the centre in feet; in any order), given `rolled(band)`: the number
+/// rolled on [`sleep_dice`] for that band (rolled once per spell). The weakest first, the
 /// nearest first among equals; each uses its share of the spell (1 / the number rolled
-/// for its hit dice) until the spell is spent; none over 4 hit dice (our reading for a
-/// mixed crowd, [`cite::SLEEP_WEAKEST_FIRST`]). Returns the indices into `candidates`
-/// that sleep, in that order.
+/// for its band) until the spell is spent; none over 4+4 hit dice, and none of a band
+/// whose roll came to nought (our reading for a mixed crowd,
+/// [`cite::SLEEP_WEAKEST_FIRST`]). Returns the indices into `candidates` that sleep, in
+/// that order.
 pub fn sleepers(candidates: &[(u32, f64)], rolled: impl Fn(u32) -> u32) -> (Vec<usize>, Rule) {
     let mut order: Vec<usize> = (0..candidates.len()).collect();
     order.sort_by(|&a, &b| {
@@ -465,7 +487,10 @@ pub fn sleepers(candidates: &[(u32, f64)], rolled: impl Fn(u32) -> u32) -> (Vec<
         if sleep_dice(hd).0.is_none() {
             break;
         }
-        let n = u64::from(rolled(sleep_kind(Some(hd))).clamp(1, 16));
+        let n = u64::from(rolled(hd).min(16));
+        if n == 0 {
+            break;
+        }
         let share = whole / n;
         if share > left {
             break;

@@ -91,6 +91,9 @@ pub struct FigureStats {
     pub initiative_die: u32,
     /// Hit dice or level, if known.
     pub hit_dice: Option<u32>,
+    /// Points added to or taken from the hit dice: its monster's, unless the scene gives
+    /// other dice (then none).
+    pub hd_plus: i32,
     /// Size: the figure's, else its monster's, else man-sized.
     pub size: crate::rules::size::Size,
     /// Saving throw vs. spells, if given.
@@ -480,6 +483,10 @@ impl FigureStats {
                 .hit_dice
                 .or(class.map(|(_, l)| l))
                 .or(monster.map(|m| m.hit_dice)),
+            hd_plus: match (class, monster) {
+                (None, Some(m)) => m.hd().as_given(c.hit_dice).plus,
+                _ => 0,
+            },
             size: c.size.or(monster.and_then(|m| m.size)).unwrap_or_default(),
             save_vs_spell: c
                 .save_vs_spell

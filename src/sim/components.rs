@@ -443,9 +443,11 @@ impl Mark {
     }
 }
 
-/// Hit dice, or level for a character, where the scene gives them (death spell, sleep).
+/// Hit dice, or level for a character, where the scene gives them (death spell, sleep),
+/// and the points added to or taken from them ("1+1": `HitDice(1, 1)`), which sleep's
+/// table reads (PHB p.68).
 #[derive(Component, Clone, Copy, Debug)]
-pub struct HitDice(pub u32);
+pub struct HitDice(pub u32, pub i32);
 
 /// The spells a figure's kind ignores (MM: the undead are not put to sleep or held).
 #[derive(Component, Clone, Copy, Debug)]

@@ -139,7 +139,7 @@ pub(super) fn spawn_scene(
             e.insert(super::components::Hasted);
         }
         if let Some(hd) = stats.hit_dice {
-            e.insert(HitDice(hd));
+            e.insert(HitDice(hd, stats.hd_plus));
         }
         if !stats.immune.is_empty() {
             e.insert(Immune(stats.immune));

@@ -550,7 +550,7 @@ fn missiles(
 }
 
 /// A figure inside a sleep's area: scene index, entity, name, (hit dice, given), distance.
-type Sleeper = (usize, Entity, Name, (u32, bool), f64);
+type Sleeper = (usize, Entity, Name, (u32, Option<(u32, i32)>), f64);
 
 /// Sleep in an area (PHB p.68): those awake within it, weakest first and nearest first
 /// among equals, each using its share of the number rolled for its hit dice, until the
@@ -580,11 +580,12 @@ fn sleep(
         .iter()
         .filter(|f| in_area(f) && !sleep.ignored_by(f.immune.map(|i| i.0).unwrap_or_default()))
         .map(|f| {
-            // No hit dice given: counted as 1 (the log says so); 0 and 1 are one kind.
-            let hd = effect::sleep_kind(f.hit_dice.map(|h| h.0));
+            // No hit dice given: counted as 1 (the log says so); its row of the table
+            // by its dice and the points added to them (a 1+1 hobgoblin is not a 1-HD orc).
+            let given = f.hit_dice.map(|h| (h.0, h.1));
+            let band = effect::sleep_band(given);
             let d = f.pos.distance(&centre);
-            let hd = (hd, f.hit_dice.is_some());
-            (f.figure.index, f.entity, f.figure.name.clone(), hd, d)
+            (f.figure.index, f.entity, f.figure.name.clone(), (band, given), d)
         })
         .collect();
     inside.sort_by_key(|c| c.0);
@@ -593,22 +594,22 @@ fn sleep(
     kinds.sort_unstable();
     kinds.dedup();
     let mut rolled = std::collections::BTreeMap::new();
-    for hd in kinds {
-        if let (Some((n, sides)), _) = effect::sleep_dice(hd) {
+    for band in kinds {
+        if let (Some((n, sides, added)), _) = effect::sleep_dice(band) {
             let total: i32 = (0..n)
                 .map(|_| match sides {
                     1 => 1,
                     _ => p.dice.roll(DieKind::D4, done.name, sides).0,
                 })
                 .sum();
-            rolled.insert(hd, total.max(1) as u32);
+            rolled.insert(band, (total + added).max(0) as u32);
         }
     }
     let candidates: Vec<(u32, f64)> = inside.iter().map(|c| (c.3.0, c.4)).collect();
     let (asleep, rule) = effect::sleepers(&candidates, |hd| rolled.get(&hd).copied().unwrap_or(1));
     let counts = rolled
         .iter()
-        .map(|(hd, n)| format!("{n} of {hd} HD"))
+        .map(|(&band, n)| format!("{n} of {}", effect::sleep_band_words(band)))
         .collect::<Vec<_>>()
         .join(", or ");
     let strength = match counts.is_empty() {
@@ -634,10 +635,11 @@ fn sleep(
             cite::MONSTER_IMMUNE,
         );
     }
-    for (k, (_, e, name, (hd, given), _)) in inside.into_iter().enumerate() {
+    for (k, (_, e, name, (band, given), _)) in inside.into_iter().enumerate() {
         let hd_words = match given {
-            true => format!("{hd} HD"),
-            false => "no hit dice given: taken as 1".to_string(),
+            Some((d, 0)) => format!("{d} HD"),
+            Some((d, p)) => format!("{d}{p:+} HD"),
+            None => "no hit dice given: taken as 1".to_string(),
         };
         if asleep.contains(&k) {
             let detail = change(p, done, e, Outcome::Asleep);
@@ -650,10 +652,18 @@ fn sleep(
             let why = format!("{detail} ({hd_words})");
             log(p, done, Some(name), why, Some(Outcome::Asleep), rule);
         } else {
-            let (why, o, rule) = match effect::sleep_dice(hd) {
+            let (why, o, rule) = match effect::sleep_dice(band) {
                 (None, count) => (
                     format!("{name} ({hd_words}) is too strong to sleep"),
                     Outcome::TooStrong,
+                    count,
+                ),
+                (Some(_), count) if rolled.get(&band) == Some(&0) => (
+                    format!(
+                        "{name} ({hd_words}) stays awake: the spell's 0 or 1 of {} came to none",
+                        effect::sleep_band_words(band)
+                    ),
+                    Outcome::Spent,
                     count,
                 ),
                 (Some(_), _) => (
