@@ -189,3 +189,53 @@ proptest! {
         prop_assert_eq!(pick, shot > contact, "contact {}, shot {}: {:#?}", contact, shot, events);
     }
 }
+
+/// The bestiary's monsters with more than one attack a routine (claw, claw, bite).
+fn many_attack_monsters() -> Vec<String> {
+    firststrike::tables::monsters()
+        .iter()
+        .filter(|m| m.damage.matches('+').count() >= 1 && m.damage.matches('d').count() >= 2)
+        .map(|m| m.name.clone())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A monster's attacks of one routine, its first foe fallen, go on to another foe it
+    /// declared standing within its reach — never into the body while one stands there
+    /// (two outside testers' trolls clawed and bit an unconscious fighter beside a
+    /// standing one). Under either system.
+    #[test]
+    fn a_monsters_attacks_turn_from_a_fallen_foe_to_the_next(
+        monster in prop::sample::select(many_attack_monsters()),
+        ti in any::<bool>(),
+        roll in 10i32..=20,
+    ) {
+        let (system, init) = if ti {
+            ("rules: (system: TakeInitiative),", r#""Beast": 1, "A": 10, "B": 10"#)
+        } else {
+            ("", r#""M": 6, "P": 1"#)
+        };
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: 2, {system}
+              combatants: [
+                (name: "Beast", side: "M", at: (10.0, 10.0), monster: "{monster}", hp: 90, thac0: 1, reach_ft: 5.0),
+                (name: "A", side: "P", at: (15.0, 10.0), weapon: "long sword", thac0: 15, ac: 10, hp: 1),
+                (name: "B", side: "P", at: (5.0, 10.0), weapon: "long sword", thac0: 15, ac: 10, hp: 200),
+              ],
+              rounds: [( declare: {{ "Beast": Melee(targets: ["A", "B"]), "A": Hold, "B": Hold }}, initiative: {{ {init} }} )],
+              dice: {{ ToHit: {{ "Beast": [{roll}, {roll}, {roll}, {roll}, {roll}, {roll}] }} }},
+            )"#
+        );
+        let events = play(&src);
+        let beast: Vec<&LogEvent> = blows(&events).filter(|e| e.round == 1 && e.actor == "Beast").collect();
+        prop_assume!(beast.len() >= 2);
+        // A falls to the first attack that hits (1 hp); every later attack is at B.
+        let first_hit = beast.iter().position(|e| e.kind == K::Hit);
+        prop_assume!(first_hit.is_some());
+        for e in &beast[first_hit.unwrap() + 1..] {
+            prop_assert_eq!(e.target.as_deref(), Some("B"), "{:#?}", beast);
+        }
+    }
+}

@@ -430,8 +430,18 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     };
     for (k, (w, dmg)) in weapons.into_iter().enumerate() {
         b.attack = k as u32 + 1;
+        let down = p.figures.get(b.target).map_or(true, |o| !o.hp.condition.is_up());
+        // Its foe down, the rest of the routine goes to another it declared within reach.
+        if down
+            && k > 0
+            && let Some(r) = reach
+            && let Some(next) = super::target::next_in_reach(p, actor, &act, b.target, r)
+        {
+            b.target = next;
+            b.target_name = p.figures.get(next).map(|o| o.figure.name.clone()).unwrap_or_default();
+        }
         if p.figures
-            .get(target)
+            .get(b.target)
             .is_ok_and(|o| o.hp.condition == Condition::Dead)
         {
             break;

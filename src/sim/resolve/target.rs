@@ -67,3 +67,18 @@ pub(super) fn met_at_the_point(p: &Play, actor: Entity, act: &Act) -> Option<Ent
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, e)| e)
 }
+
+/// Another target of `act` standing within `reach` ft of `actor`, not hidden, for the rest
+/// of a routine whose target `fallen` has just gone down: a monster's claw, claw and bite
+/// go on to the next foe declared beside it rather than into a body (the Example of
+/// Melee's blows turn to the next adjacent foe once one falls).
+pub(super) fn next_in_reach(p: &Play, actor: Entity, act: &Act, fallen: Entity, reach: f64) -> Option<Entity> {
+    let at = *p.figures.get(actor).ok()?.pos;
+    act.targets().into_iter().find_map(|t| {
+        p.figures
+            .iter()
+            .find(|o| o.figure.name == t && o.entity != fallen)
+            .filter(|o| o.hp.condition.is_up() && !o.hidden && at.distance(o.pos) <= reach + 1e-6)
+            .map(|o| o.entity)
+    })
+}
