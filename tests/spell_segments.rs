@@ -38,3 +38,46 @@ proptest! {
         prop_assert!(start.json().contains("\"occupies\":[[1,1],"));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// DMG p.65 and Table VII.C.7, with the default reading `instant_actions:
+    /// AttackerFirst`: a spell of no casting time is a casting like any other — a winner's
+    /// blow that hits it first ruins it, as it ruins a 1-segment spell; a caster who wins
+    /// gets it off (the loser's blow comes at |speed factor - die|, at best with it). With
+    /// `InstantFirst` it goes off first whatever the dice. (An outside
+    /// tester's 0-segment spell was struck first and went off regardless.)
+    #[test]
+    fn a_spell_of_no_time_is_ruined_by_a_winners_hit(
+        segs in 0u32..=1, caster in 1u32..=6, striker in 1u32..=6, instant_first in any::<bool>(),
+    ) {
+        prop_assume!(caster != striker);
+        let rules = if instant_first { "rules: (instant_actions: InstantFirst)," } else { "" };
+        let src = format!(
+            r#"Scene(name: "zero", setting: Indoors, seed: 2, {rules}
+              combatants: [
+                (name: "B", side: "A", at: (10.0, 10.0), class: "magic-user", level: 9, ac: 10, hp: 30),
+                (name: "R", side: "Z", at: (15.0, 10.0), weapon: "club", thac0: 15, ac: 5, hp: 80),
+              ],
+              rounds: [( declare: {{ "B": Cast(spell: "quick word", segments: Some({segs}), target: Some("R")), "R": Melee(targets: ["B"]) }},
+                         initiative: {{ "A": {caster}, "Z": {striker} }} )],
+              dice: {{ ToHit: {{ "R": [15] }} }})"#
+        );
+        let scene = firststrike::scene::parse("zero.ron", &src).unwrap();
+        let mut r = SceneRun::new(scene, None, Some(1));
+        r.run_to_end();
+        let ev = &r.log().events;
+        let ruined = ev.iter().any(|e| e.kind == K::SpellDisrupted);
+        let completed = ev.iter().any(|e| e.kind == K::SpellComplete);
+        prop_assert!(ruined != completed, "{:#?}", ev);
+        let instant = instant_first && segs == 0;
+        if striker > caster {
+            prop_assert_eq!(ruined, !instant, "{:#?}", ev);
+        } else if segs == 0 {
+            // The loser's blow comes at |speed factor - its die|, never before segment 0:
+            // at best simultaneous with the completion, which happens.
+            prop_assert!(completed, "{:#?}", ev);
+        }
+    }
+}

@@ -897,7 +897,13 @@ fn wound(
     b: &Blow,
     (split, critical): (crate::rules::house::BrawlSplit, Option<Rule>),
 ) {
-    let tick = p.clock.tick();
+    // The blow's own moment: one placed in segment 0 is played with segment 1, yet comes
+    // before a spell of no casting time that completes in segment 0 (an outside tester's
+    // winner struck a 0-segment spell and it went off regardless).
+    let tick = p
+        .clock
+        .tick()
+        .min(p.clock.tick_of(p.plan.round, entry.segment));
     let Ok(t) = p.figures.get(b.target) else {
         return;
     };
