@@ -239,3 +239,36 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// DMG p.66: the blow struck back at a charge comes at its contact. When the charged
+    /// figure was itself moving to another foe and so met the charge sooner than planned,
+    /// both blows come in the segment of contact (a first-time DM's orc struck back a
+    /// segment after the charge had hit it).
+    #[test]
+    fn a_blow_back_at_a_charge_comes_at_its_contact(
+        gap in 15u32..=45, party in 1u32..=6, monsters in 1u32..=6, seed in 1u64..50,
+    ) {
+        let src = format!(
+            r#"Scene(name: "x", setting: Indoors, seed: {seed},
+              combatants: [
+                (name: "Fighter", side: "Party", at: (12.5, 37.5), weapon: "long sword", thac0: 15, ac: 4, hp: 90),
+                (name: "Fighter 2", side: "Party", at: (12.5, 32.5), weapon: "long sword", thac0: 15, ac: 4, hp: 90),
+                (name: "Orc", side: "Monsters", at: ({}.5, 32.5), weapon: "long sword", thac0: 19, ac: 6, hp: 90),
+              ],
+              rounds: [( declare: {{ "Fighter": Charge(targets: ["Orc"]), "Fighter 2": Melee(targets: ["Orc"]), "Orc": Melee(targets: ["Fighter 2"]) }},
+                         initiative: {{ "Party": {party}, "Monsters": {monsters} }} )],
+            )"#,
+            12 + gap
+        );
+        let events = play(&src);
+        let charge = first_blow(&events, "Fighter", "Orc");
+        let back = first_blow(&events, "Orc", "Fighter");
+        if let (Some(c), Some(b)) = (charge, back) {
+            prop_assert_eq!(c, b, "{:#?}", events);
+        }
+        prop_assert!(charge.is_some(), "the charge strikes: {:#?}", events);
+    }
+}

@@ -198,6 +198,23 @@ fn play(mut p: Play, keep: impl Fn(&PlanEntry) -> bool, rest: bool) {
             _ => None,
         }
     };
+    // The blow struck back at such a charge (or set against it) comes at the contact too:
+    // it meets the charge, wherever the plan had put the arrival (a first-time DM's orc
+    // struck back a segment after the charge had hit it).
+    let meets = |p: &Play, e: &PlanEntry| {
+        let back = [crate::rules::cite::CHARGE_REACH, crate::rules::cite::CHARGE_SET];
+        if !book || !back.contains(&e.rule) || matches!(e.what, Planned::Strike { charge: true, .. }) {
+            return None;
+        }
+        let a = e.actor.and_then(|a| p.figures.get(a).ok())?;
+        let charger = a.intent.act.targets().first().map(|n| n.to_string())?;
+        let c = p.figures.iter().find(|f| f.figure.name == charger.as_str() && f.charging)?;
+        match c.contact.copied() {
+            Some(c) if c.0 == round => Some(c.1),
+            _ => None,
+        }
+    };
+    let early = |p: &Play, e: &PlanEntry| early(p, e).or_else(|| meets(p, e));
     let sooner: Vec<&PlanEntry> = plan
         .entries
         .iter()
@@ -209,8 +226,18 @@ fn play(mut p: Play, keep: impl Fn(&PlanEntry) -> bool, rest: bool) {
         let mut at = entry.clone();
         at.segment = segment;
         at.fixed = true;
-        at.rule = crate::rules::cite::CHARGE_CONTACT;
-        at.why = "the charge makes contact sooner than planned".into();
+        if matches!(entry.what, Planned::Strike { charge: true, .. }) {
+            at.rule = crate::rules::cite::CHARGE_CONTACT;
+            at.why = "the charge makes contact sooner than planned".into();
+        } else if entry.rule == crate::rules::cite::CHARGE_SET {
+            at.why = crate::words!(
+                "set against the charge: strikes first at its contact in segment {segment}, sooner than planned, double damage"
+            );
+        } else {
+            at.why = crate::words!(
+                "strikes back at the charge's contact in segment {segment}, sooner than planned"
+            );
+        }
         if let Some(actor) = entry.actor {
             strike::routine(&mut p, &mut seg, &at, actor);
         }
