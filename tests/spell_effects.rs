@@ -635,3 +635,34 @@ proptest! {
         prop_assert_eq!(done, made, "{:#?}", events);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// PHB p.76: slow, like haste, allows no saving throw — whatever the target's save and
+    /// the die, a target the spell reaches is slowed, and no save is rolled (an outside
+    /// tester's fighter saved against it on a 20). Hold person's save still negates.
+    #[test]
+    fn slow_allows_no_save(save in 2u32..=20, die in 1u32..=20, ti in any::<bool>()) {
+        let (system, init) = if ti {
+            ("rules: (system: TakeInitiative),", r#""Wiz": 1, "Ftr": 10"#)
+        } else {
+            ("", r#""A": 6, "B": 1"#)
+        };
+        let src = format!(
+            r#"Scene(name: "slow", setting: Indoors, seed: 3, {system}
+              combatants: [
+                (name: "Wiz", side: "A", at: (0.0, 0.0), class: "magic-user", level: 9, ac: 10, hp: 30),
+                (name: "Ftr", side: "B", at: (0.0, 40.0), weapon: "long sword", thac0: 15, ac: 5, hp: 40, save_vs_spell: {save}),
+              ],
+              rounds: [( declare: {{ "Wiz": Cast(spell: "slow", target: Some("Ftr")), "Ftr": Hold }}, initiative: {{ {init} }} )],
+              dice: {{ Save: {{ "Ftr": [{die}] }} }})"#
+        );
+        let scene = firststrike::scene::parse("slow.ron", &src).unwrap();
+        let mut r = firststrike::sim::Runner::new(scene, None, Some(1));
+        r.run_to_end();
+        let ev = &r.log().events;
+        prop_assert!(ev.iter().any(|e| e.detail.contains("slowed")), "{:#?}", ev);
+        prop_assert!(!ev.iter().any(|e| e.detail.contains("save")), "{:#?}", ev);
+    }
+}

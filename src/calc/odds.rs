@@ -130,7 +130,7 @@ fn spells(events: &[LogEvent], o: &mut BTreeMap<String, String>) {
                     o.insert(
                         format!("spell:{}:{spell}:blow_as_it_completes", e.actor),
                         crate::words!(
-                            "a blow lands on {} in the same beat as {} completes",
+                            "a blow is struck at {} (hit or miss) in the same beat as {} completes",
                             e.actor,
                             crate::text::owned(&e.actor, spell)
                         ),

@@ -261,7 +261,7 @@ rules! {
     DEVICE_INSTANT = "device.instant", FirstStrike, "", "reading: a device with no activation time (a ring, a word of command) is timed like no spell: it is used when its side's initiative comes, as any other act (only devices with activation times are timed as spells, DMG p.65)";
     MELEE_THEN_DEVICE = "declare.melee_then_device", FirstStrike, "", "reading: a device with no activation time may be used in the round of a melee blow; it is used when its side's initiative comes, in the beat of the blow";
     SPEED_SHOT_THEN_ATTACK = "declare.speed_shot_then_attack", FirstStrike, "", "reading: an item of speed's one shot comes first (DMG p.168) and the figure's normal attack with another weapon follows in its usual place";
-    SLOW_SPELL = "spell.slow_spell", Phb, "76", "the slow spell halves attacks and movement unless the target saves";
+    SLOW_SPELL = "spell.slow_spell", Phb, "76", "the slow spell halves attacks and movement; like haste it allows no saving throw";
     SPELL_SLAY = "spell.slay", Phb, "83, 93", "power word kill slays one creature of up to 60 hp; a death spell slays creatures of fewer than 9 hit dice";
     SPELL_HOLD = "spell.hold", Phb, "45", "hold person holds its target rigid unless it saves: it can take no action";
     SPELL_PERSONS_ONLY = "spell.persons_only", Phb, "45", "hold person works on persons only: humans, demi-humans and humanoids of man size or smaller (reading: the kinds charm person names, PHB p.65); any other creature is not affected";

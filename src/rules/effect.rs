@@ -36,7 +36,7 @@ pub enum Effect {
     },
     /// Doubles attacks and movement (haste, PHB p.74).
     Haste,
-    /// Halves attacks and movement (slow, PHB p.76). A save negates.
+    /// Halves attacks and movement (slow, PHB p.76). No saving throw.
     Slow,
     /// A hand between the caster and the target: the target cannot strike the caster.
     Interpose,
@@ -264,9 +264,10 @@ impl Effect {
         self.ignored_by(target.immune) || (self.persons_only() && !target.person)
     }
 
-    /// Whether the target gets a saving throw against it.
+    /// Whether the target gets a saving throw against it: hold person's negates (PHB p.45);
+    /// slow, like haste, allows none (PHB p.76; an outside tester found slow saved against).
     pub fn allows_save(self) -> bool {
-        matches!(self, Effect::Hold | Effect::Slow)
+        matches!(self, Effect::Hold)
     }
 
     /// The rule the effect follows.
