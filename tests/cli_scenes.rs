@@ -850,3 +850,40 @@ fn a_fighter_casting_a_spell_is_warned_of() {
         assert_eq!(err.contains("casts no spells"), warned, "{class}: {err}");
     }
 }
+
+/// A map row shorter than the widest is wall past its end, as the engine plays it: `check`
+/// says so of every short row (it said "open floor", and only of the first, while two
+/// figures on either side of such a wall were stopped by it), and a figure put there is
+/// refused as standing in a wall.
+#[test]
+fn short_map_rows_are_wall_and_each_is_said() {
+    let dir = common::Scratch::new("short-rows");
+    let scene = |b: &str| {
+        format!(
+            r###"Scene(name: "Short row", setting: Indoors, seed: 7,
+  map: Some((cell_ft: 5.0, daylight: true, rows: [".......", "#", "#......", "##"])),
+  combatants: [
+    (name: "A", side: "P", at: (7.5, 2.5), hp: 10, ac: 5),
+    (name: "B", side: "Q", at: {b}, hp: 10, ac: 5),
+  ],
+  rounds: [(declare: {{"A": Move(toward: "B"), "B": Move(toward: "A")}}, initiative: {{"P": 4, "Q": 3}})],
+)"###
+        )
+    };
+    let path = dir.join("short.ron");
+    std::fs::write(&path, scene("(7.5, 12.5)")).unwrap();
+    let p = path.to_str().unwrap();
+    let (code, _, err) = fs(&["check", p]);
+    assert_eq!(code, 0, "{err}");
+    for row in [1, 3] {
+        assert!(err.contains(&format!("row {row} has")), "row {row} said: {err}");
+    }
+    assert!(err.contains("the rest of it is wall"), "{err}");
+    assert!(!err.contains("open floor"), "{err}");
+    let (_, out, _) = fs(&["run", p]);
+    assert!(out.contains("stopped by a wall"), "the engine walls it: {out}");
+    std::fs::write(&path, scene("(7.5, 7.5)")).unwrap();
+    let (code, _, err) = fs(&["check", p]);
+    assert_eq!(code, 2);
+    assert!(err.contains("inside a Wall cell"), "{err}");
+}

@@ -430,21 +430,22 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
             );
         }
     }
-    // Rows of unequal length: the short ones are open floor past their end, which a typo
-    // (a dropped wall) also gives.
+    // Rows of unequal length: the short ones are wall past their end (the grid pads them
+    // so), which a typo (dropped floor) also gives: each short row is said. (The warning
+    // said open floor, and only of the first such row, while the engine walled them.)
     if let Some(m) = &scene.map {
         let widest = m.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-        if let Some((i, r)) = m
+        for (i, r) in m
             .rows
             .iter()
             .enumerate()
-            .find(|(_, r)| r.chars().count() < widest)
+            .filter(|(_, r)| r.chars().count() < widest)
         {
             c.add(
                 &["map".into(), "rows".into(), q(r)],
                 format!("map.rows[{i}]"),
                 format!(
-                    "row {i} has {} cells, the widest {widest}: the rest of it is open floor",
+                    "row {i} has {} cells, the widest {widest}: the rest of it is wall",
                     r.chars().count()
                 ),
                 Some("give every row the same width".into()),
