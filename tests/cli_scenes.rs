@@ -887,3 +887,37 @@ fn short_map_rows_are_wall_and_each_is_said() {
     assert_eq!(code, 2);
     assert!(err.contains("inside a Wall cell"), "{err}");
 }
+
+/// A scene written for "Take Initiative!" played with `run --system book`: the variant's
+/// own declarations (expect, parry, flee, a change of action, Appendix B rows) are refused,
+/// each located, as `check` refuses them in a book scene — they were dropped in silence
+/// (an outside tester's sentry "expecting" the orc did nothing, exit 0). `compare` plays
+/// them as nothing on the book's side and says so, in words and in JSON.
+#[test]
+fn the_variants_own_declarations_are_refused_under_the_book_and_said_by_compare() {
+    let (code, _, err) = fs(&["run", "take_initiative/expect_2", "--system", "book"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("expect_2.ron (built in):19:17: rounds[0].declare.Sentry"), "{err}");
+    assert!(err.contains("rounds[0].modifiers.Orc"), "{err}");
+    let (code, out, err) = fs(&["compare", "take_initiative/expect_2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("no action for Sentry's 'expect'"), "{out}");
+    let (_, out, _) = fs(&["compare", "take_initiative/expect_2", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["not_under_the_book"].as_array().map(Vec::len), Some(2), "{v}");
+    // Every library scene of the variant: played under the book, or refused at a place
+    // that names one of the variant's declarations.
+    for entry in std::fs::read_dir("scenes/take_initiative").unwrap() {
+        let path = entry.unwrap().path();
+        let p = path.to_str().unwrap();
+        let (code, _, err) = fs(&["run", p, "--system", "book"]);
+        let src = std::fs::read_to_string(&path).unwrap();
+        let variant = ["Expect(", "Flee(", "Parry(", "Withdraw(", "Hide,", "Hide }", "Block(", "change:", "modifiers:", "move_to:", "at_range:", "hurl: true"]
+            .iter()
+            .any(|w| src.contains(w));
+        assert_eq!(code == 2, variant, "{p}: {err}");
+        if code == 2 {
+            assert!(err.contains("a Take Initiative! declaration the book has no action for"), "{p}: {err}");
+        }
+    }
+}

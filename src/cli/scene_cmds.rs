@@ -162,6 +162,12 @@ pub fn compare(args: CompareArgs) -> i32 {
     if scene.rounds.iter().any(|r| !r.hesitation_s.is_empty()) {
         dropped.push("hesitation_s");
     }
+    // The variant's own declarations: the book's side plays them as nothing, and says so.
+    let not_in_book: Vec<String> = scene
+        .variant_only()
+        .into_iter()
+        .map(|((list, n, _), who, what)| format!("{who}'s {what} ({list}[{n}])"))
+        .collect();
     let play = |system| {
         let mut s = scene.clone();
         s.switch_system(system);
@@ -181,15 +187,17 @@ pub fn compare(args: CompareArgs) -> i32 {
     let d = differences(&book, &ti);
     match args.play.format {
         Format::Text => super::out(&format!(
-            "{} — the book's rules against Take Initiative!\n{}\n{}",
+            "{} — the book's rules against Take Initiative!\n{}{}\n{}",
             scene.name,
             not_played(&dropped),
+            not_in_the_book(&not_in_book),
             to_text(&book, &ti, &d)
         )),
         Format::Markdown => super::out(&format!(
-            "# {} — the book's rules against Take Initiative!\n{}\n```text\n{}```\n",
+            "# {} — the book's rules against Take Initiative!\n{}{}\n```text\n{}```\n",
             scene.name,
             not_played(&dropped),
+            not_in_the_book(&not_in_book),
             to_text(&book, &ti, &d)
         )),
         Format::Json => {
@@ -199,6 +207,7 @@ pub fn compare(args: CompareArgs) -> i32 {
                 "take_initiative": ti,
                 "differences": d,
                 "not_under_take_initiative": dropped,
+                "not_under_the_book": not_in_book,
             });
             super::out(&format!("{v}\n"));
         }
@@ -212,14 +221,33 @@ fn not_played(keys: &[&str]) -> String {
     if keys.is_empty() {
         return String::new();
     }
+    // Hesitation is the scene's own setting, not a house rule.
+    let named: Vec<String> = keys
+        .iter()
+        .map(|k| match *k {
+            "hesitation_s" => "hesitation_s (DMG p.71)".to_string(),
+            k => format!("house.{k}"),
+        })
+        .collect();
     format!(
-        "Take Initiative! is played without house.{}: {} the book's segment timing.\n",
-        keys.join(", house."),
+        "Take Initiative! is played without {}: {} the book's segment timing.\n",
+        named.join(", "),
         if keys.len() == 1 {
             "it changes"
         } else {
             "they change"
         }
+    )
+}
+
+/// The variant's own declarations the book's side plays as nothing, said.
+fn not_in_the_book(what: &[String]) -> String {
+    if what.is_empty() {
+        return String::new();
+    }
+    format!(
+        "The book's rules have no action for {}: its side plays them as nothing.\n",
+        what.join(", ")
     )
 }
 
@@ -286,6 +314,24 @@ pub fn run(args: RunArgs) -> i32 {
                 // The file went between two reads: refused all the same, unlocated.
                 _ => eprintln!(
                     "error: {}: rules.house: a switch that changes the book's segment timing; \"Take Initiative!\" has its own",
+                    crate::text::terminal_safe(&args.play.scene.display().to_string())
+                ),
+            }
+            return 2;
+        }
+        // The variant's own declarations under the book, which has no such actions: refused,
+        // each located, as `check` refuses them in a book scene (they were dropped in
+        // silence, an outside tester's sentry "expecting" doing nothing).
+        if s.rules() == RulesSystem::Book
+            && scene.rules.system != s.rules()
+            && !scene.variant_only().is_empty()
+        {
+            let refused = scene::library::source_of(&args.play.scene)
+                .map(|(file, src)| scene::refuse_variant_declarations(&file, &src, &scene));
+            match refused {
+                Some(Err(e)) => eprint!("{}", e.render()),
+                _ => eprintln!(
+                    "error: {}: a Take Initiative! declaration the book has no action for",
                     crate::text::terminal_safe(&args.play.scene.display().to_string())
                 ),
             }

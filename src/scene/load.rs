@@ -117,6 +117,19 @@ pub fn refuse_book_timing(file: &str, src: &str, scene: &Scene) -> Result<(), Sc
     })
 }
 
+/// Refuses, each located in the scene's text, the variant's own declarations of a scene
+/// written for "Take Initiative!" that `run --system book` would play under the book,
+/// which has no such actions (they were dropped without a word).
+pub fn refuse_variant_declarations(
+    file: &str,
+    src: &str,
+    scene: &Scene,
+) -> Result<(), SceneErrors> {
+    located(file, src, |src| {
+        validate::variant_declarations_on_the_command_line(scene, src)
+    })
+}
+
 /// The problems `find` finds in the scene's text, each located in it: none, or the errors.
 fn located(
     file: &str,

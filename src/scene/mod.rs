@@ -20,7 +20,7 @@ pub(crate) mod validate;
 pub use error::{SceneError, SceneErrors};
 pub use load::{
     check, check_but_figures, load, load_unchecked, load_with_warnings, parse, parse_unchecked,
-    refuse_book_timing, warnings,
+    refuse_book_timing, refuse_variant_declarations, warnings,
 };
 pub(crate) use validate::fit_name;
 
@@ -913,6 +913,25 @@ impl Act {
     }
 
     /// A short verb for the log.
+    /// Whether it is a declaration of "Take Initiative!" alone, which the book has no
+    /// action for: flee, parry, withdraw (but the house rules' fighting withdrawal, with
+    /// `parting_shots`), expect, hide, block, a shot on the move or at a range, a hurl.
+    pub fn is_variant_only(&self, parting_shots: bool) -> bool {
+        match self {
+            Act::Withdraw { .. } => !parting_shots,
+            Act::Flee { .. }
+            | Act::Parry { .. }
+            | Act::Expect { .. }
+            | Act::Hide
+            | Act::Block { .. } => true,
+            Act::Missile {
+                move_to, at_range, ..
+            } => move_to.is_some() || at_range.is_some(),
+            Act::Charge { hurl, .. } => *hurl,
+            _ => false,
+        }
+    }
+
     pub fn verb(&self) -> String {
         match self {
             Act::Melee { .. } => "melee".into(),
@@ -1035,6 +1054,37 @@ impl Scene {
                 r.hesitation_s.clear();
             }
         }
+    }
+
+    /// What of the variant's own the scene declares, which the book cannot play: each with
+    /// its place (list, item, field: `("rounds", 0, Some("declare"))`), the figure, and
+    /// what it is in words ("'expect'", "a change of action", "Appendix B modifiers").
+    pub fn variant_only(&self) -> Vec<((&'static str, usize, Option<&'static str>), String, String)> {
+        let parting = self.rules.house.parting_shots;
+        let acts = |d: &Declarations| -> Vec<(String, String)> {
+            d.iter()
+                .filter(|(_, a)| a.is_variant_only(parting))
+                .map(|(who, a)| (who.clone(), format!("'{}'", a.verb())))
+                .collect()
+        };
+        let mut out = Vec::new();
+        for (k, d) in self.surprise_segments.iter().enumerate() {
+            for (who, what) in acts(d) {
+                out.push((("surprise_segments", k, None), who, what));
+            }
+        }
+        for (r, round) in self.rounds.iter().enumerate() {
+            for (who, what) in acts(&round.declare) {
+                out.push((("rounds", r, Some("declare")), who, what));
+            }
+            for who in round.change.keys() {
+                out.push((("rounds", r, Some("change")), who.clone(), "a change of action".into()));
+            }
+            for who in round.modifiers.keys() {
+                out.push((("rounds", r, Some("modifiers")), who.clone(), "Appendix B modifiers".into()));
+            }
+        }
+        out
     }
 
     /// The id of the figure with this name, if the scene has one.

@@ -458,6 +458,26 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
 /// The book's timing switches of a scene played under "Take Initiative!" from the command
 /// line (`run --system take-initiative`), each located on its switch as `check` locates
 /// them in a scene written for the variant.
+pub(super) fn variant_declarations_on_the_command_line(scene: &Scene, src: &str) -> Vec<Problem> {
+    let mut c = Checker::new(src);
+    for (path, who, what) in scene.variant_only() {
+        let (list, n, part) = path;
+        let mut at = vec![field(list), item(n)];
+        if let Some(p) = part {
+            at.push(field(p));
+        }
+        at.push(key(&who));
+        let within = part.map(|p| format!(".{p}")).unwrap_or_default();
+        c.add(
+            &at,
+            format!("{list}[{n}]{within}.{who}"),
+            format!("{what}: a Take Initiative! declaration the book has no action for; --system book would drop it"),
+            Some("play it as written (without --system), or compare the two systems with `compare`".into()),
+        );
+    }
+    c.finish()
+}
+
 pub(super) fn timing_switches_on_the_command_line(scene: &Scene, src: &str) -> Vec<Problem> {
     let mut c = Checker::new(src);
     house::timing_switches(&mut c, scene, house::TimingAsked::OnTheCommandLine);
@@ -1177,22 +1197,6 @@ pub(crate) fn fit_name(text: &str) -> Result<(), String> {
 }
 
 /// Whether a declaration means something only under "Take Initiative!".
-fn only_take_initiative(act: &Act) -> bool {
-    match act {
-        Act::Flee { .. }
-        | Act::Parry { .. }
-        | Act::Withdraw { .. }
-        | Act::Expect { .. }
-        | Act::Hide
-        | Act::Block { .. } => true,
-        Act::Missile {
-            move_to, at_range, ..
-        } => move_to.is_some() || at_range.is_some(),
-        Act::Charge { hurl, .. } => *hurl,
-        _ => false,
-    }
-}
-
 /// Every point a scene names on its map — where a figure moves, charges or withdraws to,
 /// where a spell is cast, where a fixed light stands — is on the map, as the figures must
 /// be: a move to a point off it was played as a walk into a wall, and a light off it lit
@@ -1255,9 +1259,7 @@ fn check_declarations(
     for (who, act) in d {
         let mut at = section.to_vec();
         act_limits(c, who, act, section, path);
-        // Under the house rule of parting shots, a withdrawal is the fighting withdrawal.
-        let withdrawal = matches!(act, Act::Withdraw { .. }) && scene.rules.house.parting_shots;
-        if !ti && only_take_initiative(act) && !withdrawal {
+        if !ti && act.is_variant_only(scene.rules.house.parting_shots) {
             let mut a = at.clone();
             a.push(key(who));
             c.add(
