@@ -763,3 +763,39 @@ fn a_charge_says_it_strikes_once() {
         "{line}"
     );
 }
+
+/// DMG p.61: between figures acting apart (neither aims at the other), the higher die
+/// goes first, as `run` merges their fights — for every pair of d6s and whichever figure is
+/// named first; on equal dice both are first. (`first` named the first listed whatever the
+/// dice.)
+#[test]
+fn figures_acting_apart_go_by_the_higher_die() {
+    for a in 1..=6 {
+        for b in 1..=6 {
+            for flip in [false, true] {
+                let (x, y) = (format!("A: other d6={a}"), format!("B: other d6={b}"));
+                let args: Vec<&str> = if flip {
+                    vec!["first", &y, &x, "--format", "json"]
+                } else {
+                    vec!["first", &x, &y, "--format", "json"]
+                };
+                let (code, out, err) = run(&args);
+                assert_eq!(code, 0, "{err}");
+                let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+                let mut first: Vec<&str> = v["first"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|n| n.as_str().unwrap())
+                    .collect();
+                first.sort_unstable();
+                let want: Vec<&str> = match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => vec!["A"],
+                    std::cmp::Ordering::Less => vec!["B"],
+                    std::cmp::Ordering::Equal => vec!["A", "B"],
+                };
+                assert_eq!(first, want, "A {a}, B {b}, flipped {flip}");
+            }
+        }
+    }
+}

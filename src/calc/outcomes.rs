@@ -78,8 +78,12 @@ pub fn every_roll(figures: &[Figure], defaults: &Defaults) -> Result<Outcomes, S
         for f in &mut figs {
             f.declared.die = dice[&f.declared.side];
         }
-        let (_, seq) = calculate(&figs, defaults)?;
-        let first = seq.first_acting().into_iter().map(str::to_string).collect();
+        let (actions, seq) = calculate(&figs, defaults)?;
+        let first = seq
+            .first_acting_of(&actions)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
         rolls.push(Roll { dice, first });
     }
     let names: Vec<String> = sides.iter().map(|s| s.0.clone()).collect();

@@ -44,7 +44,7 @@ fn first_segment(seq: &Sequence, name: &str) -> Option<u32> {
 /// events, each with its `rule`), and the options in force.
 pub fn to_json(actions: &[Declared], idle: &[Idle], seq: &Sequence, defaults: &Defaults) -> String {
     let report = Report {
-        first: seq.first_acting(),
+        first: seq.first_acting_of(actions),
         actions: actions
             .iter()
             .map(|a| ActionReport {
@@ -66,7 +66,7 @@ pub fn to_json(actions: &[Declared], idle: &[Idle], seq: &Sequence, defaults: &D
 /// The text report, narrated beat by beat.
 pub fn to_text(actions: &[Declared], idle: &[Idle], seq: &Sequence, defaults: &Defaults) -> String {
     let mut out = String::new();
-    let first = match seq.first_acting() {
+    let first = match seq.first_acting_of(actions) {
         none if none.is_empty() => "no one: no blow or act this round".to_string(),
         some => some.join(" and "),
     };

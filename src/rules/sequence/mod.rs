@@ -147,9 +147,29 @@ pub struct PairDecision {
 }
 
 impl Sequence {
-    /// Who acts first: the figures of the first beat with a blow, a spell or an act, each
-    /// once (a blow and the device used with it are one figure's, a volley's shots one
-    /// archer's). A charge arriving is not yet an act.
+    /// Who acts first of all the fights, as the engine merges them (`actors` are those the
+    /// sequence was made of): a higher die first between fights (DMG p.61), so two figures
+    /// acting apart are not "first" by the order they were named in (an outside tester's
+    /// two `other` acts named the first listed whatever the dice). Figures of fights level
+    /// with the first (the same segment and die) are named too.
+    pub fn first_acting_of(&self, actors: &[Declared]) -> Vec<&str> {
+        let rank = |k: usize| u32::MAX - actors.get(k).map_or(0, |a| a.die);
+        let speed = |k: usize| actors.get(k).is_some_and(|a| a.strikes_first);
+        let mut out: Vec<&str> = Vec::new();
+        for i in timeline::first_acting(&self.beats, &rank, &speed) {
+            for e in &self.beats[i].events {
+                if e.kind != EventKind::Arrive && !out.contains(&e.name.as_str()) {
+                    out.push(e.name.as_str());
+                }
+            }
+        }
+        out
+    }
+
+    /// Who acts first within the first fight: the figures of its first beat with a blow,
+    /// a spell or an act, each once (a blow and the device used with it are one figure's,
+    /// a volley's shots one archer's). A charge arriving is not yet an act. See
+    /// [`Sequence::first_acting_of`] for all the fights.
     pub fn first_acting(&self) -> Vec<&str> {
         let acting = self
             .beats

@@ -68,6 +68,43 @@ pub(super) fn steps(dag: &Dag) -> Vec<usize> {
     step
 }
 
+/// Where a beat falls among other fights' beats: its segment, an item of speed's blow
+/// first, the better initiative die first, then the fight's number.
+fn merge_key(
+    b: &Beat,
+    rank: &dyn Fn(usize) -> u32,
+    strikes_first: &dyn Fn(usize) -> bool,
+) -> (u32, bool, u32, usize) {
+    let side = b.events.iter().map(|e| rank(e.actor)).min().unwrap_or(0);
+    (b.nominal, !speed_item_blow(b, strikes_first), side, b.fight)
+}
+
+/// The beats that come first of all the fights, as [`merge`] plays them: the first beat
+/// with an act (a charge arriving is none yet) of each fight whose place among fights is
+/// level with the very first (simultaneous, on the same die), in play order.
+pub fn first_acting(
+    beats: &[Beat],
+    rank: &dyn Fn(usize) -> u32,
+    strikes_first: &dyn Fn(usize) -> bool,
+) -> Vec<usize> {
+    let acting = |b: &Beat| b.events.iter().any(|e| e.kind != EventKind::Arrive);
+    let mut firsts: Vec<usize> = Vec::new();
+    for i in merge(beats, rank, strikes_first) {
+        if acting(&beats[i]) && !firsts.iter().any(|&f| beats[f].fight == beats[i].fight) {
+            firsts.push(i);
+        }
+    }
+    let level = |i: usize| {
+        let (n, s, r, _) = merge_key(&beats[i], rank, strikes_first);
+        (n, s, r)
+    };
+    let Some(&lead) = firsts.first() else {
+        return Vec::new();
+    };
+    firsts.retain(|&i| level(i) == level(lead));
+    firsts
+}
+
 /// The order in which to play the beats of several fights (indices into `beats`, which
 /// hold each fight's beats in order). `rank(actor)` is lower for a side with a better
 /// initiative die.
@@ -84,11 +121,7 @@ pub fn merge(
         }
         queues[b.fight].push(i);
     }
-    let key = |i: usize| {
-        let b = &beats[i];
-        let side = b.events.iter().map(|e| rank(e.actor)).min().unwrap_or(0);
-        (b.nominal, !speed_item_blow(b, strikes_first), side, b.fight)
-    };
+    let key = |i: usize| merge_key(&beats[i], rank, strikes_first);
     let mut next = vec![0usize; queues.len()];
     let mut heap = BinaryHeap::new();
     for q in &queues {
