@@ -921,3 +921,25 @@ fn the_variants_own_declarations_are_refused_under_the_book_and_said_by_compare(
         }
     }
 }
+
+/// A spell cast at a point under a name the table lacks ("darkness" for "darkness 15'
+/// radius") is one error, at the spell, with the table's name — not also an "it has no area"
+/// error at the point that names darkness among those that have one.
+#[test]
+fn an_unknown_spell_at_a_point_is_one_error_with_the_tables_name() {
+    let dir = common::Scratch::new("spell-at");
+    let path = dir.join("dark.ron");
+    std::fs::write(
+        &path,
+        r#"Scene(name: "d", setting: Indoors, seed: 1,
+ combatants: [(name: "A", side: "P", at: (0.0, 0.0), hp: 5, ac: 5), (name: "B", side: "Q", at: (5.0, 0.0), hp: 5, ac: 5)],
+ rounds: [(declare: {"A": Cast(spell: "darkness", at: (5.0, 0.0)), "B": Cast(spell: "magic missile", at: (1.0, 0.0))})])"#,
+    )
+    .unwrap();
+    let (code, _, err) = fs(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown spell 'darkness'"), "{err}");
+    assert!(err.contains("darkness 15' radius"), "{err}");
+    assert!(!err.contains("'darkness' has no area"), "{err}");
+    assert!(err.contains("'magic missile' has no area"), "{err}");
+}

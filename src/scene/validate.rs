@@ -1106,12 +1106,19 @@ fn act_limits(c: &mut Checker, who: &str, act: &Act, section: &[String], path: &
     } = act
     {
         bad("at", limits::check_point("a spell cast at", *p));
-        if tables::spell_area_ft(spell).is_none() {
+        // An unknown name is said once, at the spell, with the nearest name ("darkness"
+        // is "darkness 15' radius"): the area is not judged of a spell the table lacks.
+        if tables::find_spell(spell).is_some() && tables::spell_area_ft(spell).is_none() {
+            let areas: Vec<&str> = tables::spells()
+                .iter()
+                .filter(|s| tables::spell_area_ft(&s.name).is_some())
+                .map(|s| s.name.as_str())
+                .collect();
             bad(
                 "at",
                 Err(format!(
-                    "'{spell}' has no area to centre on a point (sleep, fireball, silence, light \
-                     and darkness have): give it a `target` instead"
+                    "'{spell}' has no area to centre on a point (these have: {}): give it a `target` instead",
+                    areas.join(", ")
                 )),
             );
         }
