@@ -799,3 +799,19 @@ fn figures_acting_apart_go_by_the_higher_die() {
         }
     }
 }
+
+/// A charge placed two ways at once (arrive= and distance=) is refused, exit 2: the two
+/// may disagree (segment 9 at 50 ft, 24 ft a segment, was played as 9 without a word).
+#[test]
+fn a_charge_given_both_arrive_and_distance_is_refused() {
+    let (code, _, err) = run(&[
+        "first",
+        "A: charge arrive=9 distance=50 move=12 d6=6",
+        "B: melee sf=4 d6=4",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not both"), "{err}");
+    let (code, out, err) = run(&["first", "A: charge distance=50 move=12 d6=6", "B: melee sf=4 d6=4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("segment  3"), "50 ft at 24 ft a segment: {out}");
+}

@@ -393,6 +393,13 @@ pub fn parse_action(spec: &str, defaults: &Defaults) -> Result<Figure, String> {
             let per =
                 charge::charge_feet_per_segment(move_in.unwrap_or(12), defaults.setting, body);
             let arrival_segment = match (arrive, distance, move_in) {
+                // Both ways of placing the arrival: they may disagree (segment 9 at 50 ft
+                // and 24 ft a segment was played as 9 without a word).
+                (Some(_), Some(_), _) => {
+                    return Err(format!(
+                        "{name}: give arrive=SEGMENT, or distance=FEET with move=INCHES, not both"
+                    ));
+                }
                 (Some(0), _, _) => {
                     return Err(format!(
                         "{name}: a charge arrives in segment 1 to 10 (arrive=1..10)"

@@ -33,7 +33,7 @@ Keys:
   spell=NAME    a spell from assets/spells.ron (casting time); time= overrides it
   sf=N          weapon speed factor
   attacks=N     routines this round, or rate=3/2 with round=N (the figure's Nth round of attacking)
-  reach=FT      weapon length or reach in feet (length=FT is the same)
+  reach=FT      weapon length in feet, 0 to 30, as a scene's length_ft (length=FT is the same)
   dex=SCORE     Dexterity (adjusts a missile user's initiative; bonuses need light gear)
   move=IN       base movement (12 = light gear); with distance=FT gives a charge's arrival
   hesitate=20s  seconds spent declaring: the action comes a segment late per 6 s (DMG p.71)

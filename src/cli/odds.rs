@@ -47,7 +47,7 @@ pub struct OddsArgs {
     pub format: Format,
     /// A sweep: the odds at each value of one field, `FIGURE.FIELD=FROM..TO[:STEP]`
     /// (fields: x, y, movement, dexterity, hp, ac, thac0, segments; at most 200 values),
-    /// e.g. `--vary "Hill giant.y=100..300:50"`.
+    /// e.g. `--vary "Hill giant.y=55..230:25"`.
     #[arg(long, value_name = "FIGURE.FIELD=FROM..TO[:STEP]")]
     pub vary: Option<String>,
     /// With `--vary`: also draw the sweep as a chart to this file (the outcomes that
