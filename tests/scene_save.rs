@@ -156,3 +156,23 @@ fn a_save_keeps_the_comments_of_the_file_it_replaces() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A save "into" a file as if it were a folder (`myfight.ron/x`) is refused, and said as
+/// such: the file is a file, not a folder that does not exist (a first-time DM read that
+/// the scene just saved was gone). The file is untouched.
+#[test]
+fn a_save_under_a_file_says_it_is_a_file() {
+    let dir = std::env::temp_dir().join(format!("fs-save-under-file-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("myfight.ron");
+    std::fs::write(&file, "kept").unwrap();
+    let scene = load(std::path::Path::new("scenes/otis_vs_robilar.ron")).unwrap();
+    let err = save::save(&scene, &file.join("x.ron"), false).unwrap_err().to_string();
+    assert!(err.contains("is a file, not a folder"), "{err}");
+    assert!(!err.contains("does not exist"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept");
+    let err = save::save(&scene, &dir.join("nope").join("x.ron"), false).unwrap_err().to_string();
+    assert!(err.contains("does not exist"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -183,6 +183,13 @@ impl std::fmt::Display for SaveError {
         match self {
             SaveError::Exists(p) => write!(f, "{} exists: confirm to replace it", p.display()),
             SaveError::Io(e) => write!(f, "could not write the scene: {e}"),
+            // A file where the folder should be is said as such: "does not exist" of a
+            // file that does alarmed a DM who had just saved it.
+            SaveError::NoFolder(p) if p.exists() => write!(
+                f,
+                "could not write the scene: {} is a file, not a folder",
+                p.display()
+            ),
             SaveError::NoFolder(p) => write!(
                 f,
                 "could not write the scene: the folder {} does not exist",
