@@ -1572,3 +1572,81 @@ fn a_rename_says_the_dice_are_rolled_afresh() {
         "{note}"
     );
 }
+
+/// The first "save as" of a new scene keeps its history: every step of building it can
+/// still be undone once the file comes back through the watch (a first-time DM found undo
+/// greyed out straight after saving the room built from nothing).
+#[test]
+fn the_first_save_as_of_a_new_scene_keeps_its_undo() {
+    let dir = folder("first-save-as");
+    // As `view --edit` opens with no scene named: the library's lair, as shipped.
+    let lair = Path::new("scenes/lizard_man_lair.ron");
+    let mut app = app_on(lair, true, None);
+    send(&mut app, EditorCommand::Toggle);
+    new_room_with_an_orc(&mut app);
+    send(&mut app, EditorCommand::Edit(orc("Orc 2", (17.5, 7.5))));
+    assert!(editor(&app).can_undo());
+    let mine = dir.join("myfight.ron");
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: mine.clone(),
+            replace: false,
+        },
+    );
+    assert!(mine.exists(), "{:?}", editor(&app).problem);
+    past_the_files_time();
+    let_the_watch_look(&mut app);
+    assert!(editor(&app).can_undo(), "the history is kept");
+    assert!(!editor(&app).dirty(), "saved");
+    send(&mut app, EditorCommand::Undo);
+    assert!(editor(&app).dirty(), "undone past the save: unsaved again");
+    let figures = editor(&app).scene.as_ref().unwrap().combatants.len();
+    assert_eq!(figures, 1, "the second orc undone");
+}
+
+/// What was said of a save that did not happen goes once another name is typed: "not
+/// saved: type a file name first" stayed on screen under the name being typed.
+#[test]
+fn a_save_problem_goes_when_a_name_is_typed() {
+    let dir = folder("name-typed");
+    let mut app = app_on(&dir.join("lair.ron"), false, None);
+    send(&mut app, EditorCommand::Toggle);
+    new_room_with_an_orc(&mut app);
+    send(
+        &mut app,
+        EditorCommand::SaveAs {
+            path: PathBuf::new(),
+            replace: false,
+        },
+    );
+    let said = editor(&app).problem.clone().unwrap_or_default();
+    assert!(said.contains("type a file name first"), "{said}");
+    send(&mut app, EditorCommand::NameTyped);
+    assert_eq!(editor(&app).problem, None);
+    assert!(editor(&app).dirty(), "nothing saved, nothing lost");
+}
+
+/// A file changed on disk with no unsaved edits is taken up — and said: the scene changed
+/// under an old "saved …" line with nothing to tell the DM why.
+#[test]
+fn a_file_changed_on_disk_and_reloaded_is_said() {
+    let dir = folder("reload-said");
+    let lair = dir.join("lair.ron");
+    let mut app = app_on(&lair, true, None);
+    send(&mut app, EditorCommand::Toggle);
+    send(&mut app, EditorCommand::Edit(orc("Orc", (12.5, 12.5))));
+    send(&mut app, EditorCommand::Save);
+    assert!(editor(&app).saved.is_some());
+    let_the_watch_look(&mut app);
+    assert_eq!(editor(&app).note, None, "its own save coming back is no change");
+    assert!(editor(&app).saved.is_some());
+    past_the_files_time();
+    let text = std::fs::read_to_string(&lair).unwrap();
+    std::fs::write(&lair, text.replace("seed:", "seed: 5, //")).unwrap();
+    let_the_watch_look(&mut app);
+    let note = editor(&app).note.clone().unwrap_or_default();
+    assert!(note.contains("changed on disk"), "{note:?}");
+    assert_eq!(editor(&app).saved, None, "the old 'saved' line goes");
+    assert_eq!(app.world().resource::<Playback>().scene.seed, 5, "taken up");
+}

@@ -203,11 +203,21 @@ impl Editor {
     }
 
     /// Whether `scene` at `path` is what the editor already holds as saved (its own save
-    /// coming back through the file watch).
+    /// coming back through the file watch): the same scene, or the file just as this editor
+    /// last wrote it (a scene whose text reads back a little otherwise — a number's form,
+    /// a default written out — is still its own save, and its history stays; a DM lost
+    /// every undo of a room built from nothing on its first save as).
     pub fn holds_saved(&self, scene: &Scene, path: &std::path::Path) -> bool {
-        self.on_disk
+        let same = self
+            .on_disk
             .as_ref()
-            .is_some_and(|(s, p)| p == path && s == scene)
+            .is_some_and(|(s, p)| p == path && s == scene);
+        let written = self.written.as_ref().is_some_and(|(p, t)| {
+            p == path
+                && self.on_disk.as_ref().is_some_and(|(_, d)| d == path)
+                && super::source::modified(path) == Some(*t)
+        });
+        same || written
     }
 }
 
@@ -233,6 +243,9 @@ pub enum EditorCommand {
     },
     /// Withdraw the question whether to replace a file that exists (nothing is saved).
     CancelReplace,
+    /// The name typed to save as was changed: what was said of the last attempt to save
+    /// ("not saved: type a file name first") no longer stands under the new name.
+    NameTyped,
     /// The answer to the request waiting on unsaved edits.
     Answer(Answer),
     /// Open the edits kept in a recovery file (unsaved, for the file they were of).
@@ -414,6 +427,16 @@ fn command(world: &mut World, c: EditorCommand) {
         }
         // The question was withdrawn above.
         EditorCommand::CancelReplace => {}
+        EditorCommand::NameTyped => {
+            let mut ed = world.resource_mut::<Editor>();
+            let of_a_save = ed
+                .problem
+                .as_deref()
+                .is_some_and(|p| p.starts_with("not saved") || p.starts_with("could not write"));
+            if of_a_save {
+                ed.problem = None;
+            }
+        }
         EditorCommand::Answer(a) => answer(world, a),
         EditorCommand::Recover(file) => recovery::recover(world, &file),
         EditorCommand::ForgetRecovery(file) => recovery::forget(world, &file),

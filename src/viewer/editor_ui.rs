@@ -595,6 +595,11 @@ fn header(
     });
     w.horizontal(|h| {
         let field = h.add(egui::TextEdit::singleline(&mut ui.save_as).desired_width(170.0));
+        // A new name: what was said of the last attempt to save goes (a first-time DM
+        // read "type a file name first" under the name being typed).
+        if field.changed() {
+            out.write(EditorCommand::NameTyped);
+        }
         // Enter in the field saves as its button does.
         let entered = field.lost_focus() && h.input(|i| i.key_pressed(egui::Key::Enter));
         // "save as" never replaces: a file already there is asked about on a row of its

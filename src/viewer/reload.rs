@@ -193,10 +193,27 @@ pub(super) fn reload(world: &mut World, mut cursor: Local<MessageCursor<ViewerRe
             .is_some_and(|(p, t)| *p == path && Some(*t) == now);
         let mut s = world.resource_mut::<SceneSource>();
         // Never under unsaved edits: the DM is told, and R asks.
+        let from_outside = !own && !dirty;
         match (dirty, own) {
             (true, true) => s.modified = now,
             (true, false) => s.changed_under_edits = true,
             (false, _) => again = true,
+        }
+        if again {
+            load(world);
+            // Changed by something else and taken up: said, and the last "saved …" (of
+            // the version now replaced) goes (a DM saw the scene change under an old
+            // "saved" line, with nothing to say why).
+            let loaded = world.resource::<SceneSource>().error.is_none();
+            if from_outside && loaded {
+                let mut ed = world.resource_mut::<Editor>();
+                ed.saved = None;
+                ed.note = Some(format!(
+                    "reloaded {}: the file changed on disk (no edits of yours were unsaved)",
+                    path.display()
+                ));
+            }
+            return;
         }
     }
     if again {
