@@ -272,3 +272,23 @@ proptest! {
         prop_assert!(charge.is_some(), "the charge strikes: {:#?}", events);
     }
 }
+
+/// A monster's attack left with no one to strike — its foe dead, no other it declared in
+/// reach — is said, not dropped in silence (a tester's troll's bite vanished from the log).
+#[test]
+fn a_monsters_attack_with_no_one_left_is_said() {
+    let src = r#"Scene(name: "x", setting: Indoors, seed: 2,
+      combatants: [
+        (name: "Troll", side: "M", at: (10.0, 10.0), monster: "troll", hp: 90),
+        (name: "A", side: "P", at: (15.0, 10.0), weapon: "long sword", thac0: 15, ac: 10, hp: 1),
+        (name: "B", side: "P", at: (40.0, 10.0), weapon: "long sword", thac0: 15, ac: 10, hp: 90),
+      ],
+      rounds: [( declare: { "Troll": Melee(targets: ["A", "B"]), "A": Hold, "B": Hold }, initiative: { "M": 6, "P": 1 } )],
+      dice: { ToHit: { "Troll": [20, 20, 20] }, Damage: { "Troll": [8, 8, 8] } },
+    )"#;
+    let events = play(src);
+    let struck = blows(&events).filter(|e| e.actor == "Troll").count();
+    let said = events.iter().any(|e| e.actor == "Troll" && e.kind == K::Idle && e.detail.contains("is dead and no other foe"));
+    assert!(struck < 3, "{events:#?}");
+    assert!(said, "{events:#?}");
+}

@@ -186,7 +186,31 @@ fn the_engine_sleeps_by_the_row_of_the_table() {
     assert!(!asleep(&ogre_none), "{ogre_none:#?}");
     assert!(ogre_none.iter().any(|e| e.detail.contains("4+1 HD") && e.detail.contains("came to none")));
     assert!(asleep(&play("ogre", &[2])));
+    // A d4's 3 or 4 fixed for the d2 counts as its highest face: one ogre, not three.
+    let ogre_four = play("ogre", &[4]);
+    assert!(ogre_four.iter().any(|e| e.detail.contains("enough for 1 of 4+1 to 4+4 HD")), "{ogre_four:#?}");
     let hob = play("hobgoblin", &[2, 1]);
     assert!(asleep(&hob));
     assert!(hob.iter().any(|e| e.detail.contains("3 of 1+1 to 2 HD")), "{hob:#?}");
+}
+
+/// A scene's own `hit_dice` for a bestiary monster are plain dice (docs/scenes.md): a
+/// hobgoblin given `hit_dice: 1` is among the 4d4 of up to 1 HD, not the 2d4 of 1+1.
+#[test]
+fn a_scenes_own_hit_dice_have_no_points_added() {
+    let src = r#"Scene(name: "sleep", setting: Indoors, seed: 1,
+        combatants: [
+          (name: "Mage", side: "Party", at: (0.0, 50.0), thac0: 20, ac: 10, hp: 10),
+          (name: "H1", side: "Them", at: (40.0, 50.0), monster: "hobgoblin", hit_dice: 1),
+          (name: "H2", side: "Them", at: (43.0, 50.0), monster: "hobgoblin", hit_dice: 1),
+          (name: "H3", side: "Them", at: (46.0, 50.0), monster: "hobgoblin", hit_dice: 1),
+          (name: "H4", side: "Them", at: (49.0, 50.0), monster: "hobgoblin", hit_dice: 1)],
+        rounds: [(declare: { "Mage": Cast(spell: "sleep", target: "H1"), "H1": Hold, "H2": Hold, "H3": Hold, "H4": Hold },
+                  initiative: { "Party": 4, "Them": 2 })],
+        dice: { D4: { "Mage": [1, 1, 1, 1] } })"#;
+    let mut r = Runner::new(parse("sleep.ron", src).unwrap(), None, Some(1));
+    r.run_to_end();
+    let ev = r.events(K::Effect, Some("Mage"));
+    assert!(ev.iter().any(|e| e.detail.contains("4 of up to 1 HD")), "{ev:#?}");
+    assert_eq!(ev.iter().filter(|e| e.detail.contains("is asleep")).count(), 4, "{ev:#?}");
 }

@@ -167,6 +167,12 @@ pub fn compare(args: CompareArgs) -> i32 {
         .variant_only()
         .into_iter()
         .map(|((list, n, _), who, what)| format!("{who}'s {what} ({list}[{n}])"))
+        .chain(
+            scene
+                .variant_fields()
+                .into_iter()
+                .map(|(i, f)| format!("{}'s `{f}` (combatants[{i}])", scene.combatants[i].name)),
+        )
         .collect();
     let play = |system| {
         let mut s = scene.clone();
@@ -246,7 +252,7 @@ fn not_in_the_book(what: &[String]) -> String {
         return String::new();
     }
     format!(
-        "The book's rules have no action for {}: its side plays them as nothing.\n",
+        "The book's rules have no action for {}: its side plays without them.\n",
         what.join(", ")
     )
 }
@@ -324,7 +330,7 @@ pub fn run(args: RunArgs) -> i32 {
         // silence, an outside tester's sentry "expecting" doing nothing).
         if s.rules() == RulesSystem::Book
             && scene.rules.system != s.rules()
-            && !scene.variant_only().is_empty()
+            && !(scene.variant_only().is_empty() && scene.variant_fields().is_empty())
         {
             let refused = scene::library::source_of(&args.play.scene)
                 .map(|(file, src)| scene::refuse_variant_declarations(&file, &src, &scene));

@@ -483,8 +483,10 @@ impl FigureStats {
                 .hit_dice
                 .or(class.map(|(_, l)| l))
                 .or(monster.map(|m| m.hit_dice)),
-            hd_plus: match (class, monster) {
-                (None, Some(m)) => m.hd().as_given(c.hit_dice).plus,
+            // The bestiary's points go with the bestiary's dice: a scene's own hit_dice
+            // are plain dice (docs/scenes.md), even when the number is the same.
+            hd_plus: match (class, monster, c.hit_dice) {
+                (None, Some(m), None) => m.hd_plus,
                 _ => 0,
             },
             size: c.size.or(monster.and_then(|m| m.size)).unwrap_or_default(),

@@ -1064,7 +1064,14 @@ impl Scene {
         let acts = |d: &Declarations| -> Vec<(String, String)> {
             d.iter()
                 .filter(|(_, a)| a.is_variant_only(parting))
-                .map(|(who, a)| (who.clone(), format!("'{}'", a.verb())))
+                .map(|(who, a)| {
+                    let what = match a {
+                        // Only the hurl is the variant's: the book plays the charge.
+                        Act::Charge { hurl: true, .. } => "a weapon hurled on the charge (hurl: true)".to_string(),
+                        a => format!("'{}'", a.verb()),
+                    };
+                    (who.clone(), what)
+                })
                 .collect()
         };
         let mut out = Vec::new();
@@ -1082,6 +1089,20 @@ impl Scene {
             }
             for who in round.modifiers.keys() {
                 out.push((("rounds", r, Some("modifiers")), who.clone(), "Appendix B modifiers".into()));
+            }
+        }
+        out
+    }
+
+    /// The figures' fields of the variant's own, which the book cannot play: each
+    /// figure's index and the field (`fleeing`, `hidden`).
+    pub fn variant_fields(&self) -> Vec<(usize, &'static str)> {
+        let mut out = Vec::new();
+        for (i, f) in self.combatants.iter().enumerate() {
+            for (field, set) in [("fleeing", f.fleeing), ("hidden", f.hidden)] {
+                if set {
+                    out.push((i, field));
+                }
             }
         }
         out

@@ -475,6 +475,14 @@ pub(super) fn variant_declarations_on_the_command_line(scene: &Scene, src: &str)
             Some("play it as written (without --system), or compare the two systems with `compare`".into()),
         );
     }
+    for (i, f) in scene.variant_fields() {
+        c.add(
+            &[field("combatants"), item(i), field(f)],
+            format!("combatants[{i}].{f}"),
+            format!("`{f}` is a Take Initiative! field the book has no rule for; --system book would drop it"),
+            Some("play it as written (without --system), or compare the two systems with `compare`".into()),
+        );
+    }
     c.finish()
 }
 

@@ -37,6 +37,9 @@ pub fn fitted_view(pb: &Playback) -> Rect {
 pub struct MapCamera {
     fitted: Option<u32>,
     frames_since_fit: u32,
+    /// The window's size at the last fit: a resized window fits the map again (a DM who
+    /// made the window smaller found the map's top rows cut off).
+    window: Option<(u32, u32)>,
 }
 
 /// The camera that draws tokens over the map's lines.
@@ -122,10 +125,12 @@ pub(super) fn camera_controls(
     };
     let refit = requests.read().any(|r| *r == ViewerRequest::Fit);
     // Fit once the panels have been laid out (a couple of frames after a new scene).
-    if cam.fitted != Some(pb.generation) {
+    let size = (window.width().round() as u32, window.height().round() as u32);
+    if cam.fitted != Some(pb.generation) || cam.window.is_some_and(|w| w != size) {
         cam.fitted = Some(pb.generation);
         cam.frames_since_fit = 0;
     }
+    cam.window = Some(size);
     cam.frames_since_fit += 1;
     if refit || cam.frames_since_fit <= 3 {
         let (w_ft, h_ft) = map_size(&pb);

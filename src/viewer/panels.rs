@@ -49,6 +49,26 @@ impl PanelRects {
 /// The left panel's width while editing: the clock above, the editor docked below.
 pub const EDIT_LEFT: f32 = 340.0;
 
+/// The side panels' widths in a window `width` points wide: as designed (the left
+/// `left`, the right 360) while the map keeps at least [`MAP_MIN`] between them; in a
+/// narrower window both give way in proportion, down to [`SIDE_MIN`] each (at 640 points
+/// the two filled the window and the map was gone, a first-time DM found).
+pub fn side_widths(width: f32, left: f32) -> (f32, f32) {
+    const RIGHT: f32 = 360.0;
+    let room = (width - MAP_MIN).max(0.0);
+    if room >= left + RIGHT {
+        return (left, RIGHT);
+    }
+    let k = room / (left + RIGHT);
+    ((left * k).max(SIDE_MIN), (RIGHT * k).max(SIDE_MIN))
+}
+
+/// The least width the map keeps between the side panels, while they can give way.
+pub const MAP_MIN: f32 = 320.0;
+
+/// The least width of a side panel.
+pub const SIDE_MIN: f32 = 170.0;
+
 /// The bindings of an action as text, from the input map.
 fn bindings(map: &InputMap<ViewerAction>, action: ViewerAction) -> String {
     use leafwing_input_manager::user_input::UserInputWrapper as W;
@@ -343,8 +363,12 @@ pub(super) fn panels(
 
     let editing = *mode.get() == super::ViewerMode::Edit;
     rects.dock = None;
+    let (left_w, right_w) = side_widths(
+        ctx.viewport_rect().width(),
+        if editing { EDIT_LEFT } else { 290.0 },
+    );
     rects.left = egui::Panel::left("left")
-        .exact_size(if editing { EDIT_LEFT } else { 290.0 })
+        .exact_size(left_w)
         .resizable(false)
         .show(&mut root, |ui| {
             if editing {
@@ -374,10 +398,17 @@ pub(super) fn panels(
         .width();
 
     rects.right = egui::Panel::right("right")
-        .exact_size(360.0)
+        .exact_size(right_w)
         .resizable(false)
         .show(&mut root, |ui| {
-            egui::Panel::bottom("legend").show(ui, legend);
+            // The legend takes at most half the panel's height, and scrolls within it:
+            // in a short window it was drawn over the order above it.
+            let half = ui.available_height() / 2.0;
+            egui::Panel::bottom("legend")
+                .max_size(half)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, legend);
+                });
             // Who struck or finished something in the segment on screen: its lines happened.
             let acted: std::collections::HashSet<&str> = events
                 .as_deref()

@@ -599,7 +599,9 @@ fn sleep(
             let total: i32 = (0..n)
                 .map(|_| match sides {
                     1 => 1,
-                    _ => p.dice.roll(DieKind::D4, done.name, sides).0,
+                    // A fixed die larger than the die rolled (a d4's 4 for the d2 of
+                    // 4+1 to 4+4 HD) counts as its highest face.
+                    _ => p.dice.roll(DieKind::D4, done.name, sides).0.clamp(1, sides as i32),
                 })
                 .sum();
             rolled.insert(band, (total + added).max(0) as u32);

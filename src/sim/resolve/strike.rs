@@ -428,6 +428,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
         adjust,
         landed: crate::rules::spell::AttackResult::Hit,
     };
+    let total = weapons.len();
     for (k, (w, dmg)) in weapons.into_iter().enumerate() {
         b.attack = k as u32 + 1;
         let down = p.figures.get(b.target).map_or(true, |o| !o.hp.condition.is_up());
@@ -444,6 +445,19 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             .get(b.target)
             .is_ok_and(|o| o.hp.condition == Condition::Dead)
         {
+            // Said, not dropped in silence: the rest of the routine has no one to strike.
+            if k > 0 {
+                let which = match k + 1 == total {
+                    true => crate::words!("attack {total} of {total}"),
+                    false => crate::words!("attacks {} to {total}", k + 1),
+                };
+                let why = crate::words!(
+                    "{which}: {} is dead and no other foe it declared stands within reach",
+                    b.target_name
+                );
+                let rule = cite::DECLARE_ACTIONS;
+                p.log.write(LogEvent::new(when, name.clone(), EventKind::Idle, Some(b.target_name.clone()), why, rule));
+            }
             break;
         }
         if let Some(d) = lost
