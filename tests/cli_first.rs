@@ -811,7 +811,14 @@ fn a_charge_given_both_arrive_and_distance_is_refused() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not both"), "{err}");
-    let (code, out, err) = run(&["first", "A: charge distance=50 move=12 d6=6", "B: melee sf=4 d6=4"]);
+    let (code, out, err) = run(&[
+        "first",
+        "A: charge distance=50 move=12 d6=6",
+        "B: melee sf=4 d6=4",
+    ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("segment  3"), "50 ft at 24 ft a segment: {out}");
+    assert!(
+        out.contains("segment  3"),
+        "50 ft at 24 ft a segment: {out}"
+    );
 }

@@ -876,12 +876,18 @@ fn short_map_rows_are_wall_and_each_is_said() {
     let (code, _, err) = fs(&["check", p]);
     assert_eq!(code, 0, "{err}");
     for row in [1, 3] {
-        assert!(err.contains(&format!("row {row} has")), "row {row} said: {err}");
+        assert!(
+            err.contains(&format!("row {row} has")),
+            "row {row} said: {err}"
+        );
     }
     assert!(err.contains("the rest of it is wall"), "{err}");
     assert!(!err.contains("open floor"), "{err}");
     let (_, out, _) = fs(&["run", p]);
-    assert!(out.contains("stopped by a wall"), "the engine walls it: {out}");
+    assert!(
+        out.contains("stopped by a wall"),
+        "the engine walls it: {out}"
+    );
     std::fs::write(&path, scene("(7.5, 7.5)")).unwrap();
     let (code, _, err) = fs(&["check", p]);
     assert_eq!(code, 2);
@@ -897,14 +903,21 @@ fn short_map_rows_are_wall_and_each_is_said() {
 fn the_variants_own_declarations_are_refused_under_the_book_and_said_by_compare() {
     let (code, _, err) = fs(&["run", "take_initiative/expect_2", "--system", "book"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("expect_2.ron (built in):19:17: rounds[0].declare.Sentry"), "{err}");
+    assert!(
+        err.contains("expect_2.ron (built in):19:17: rounds[0].declare.Sentry"),
+        "{err}"
+    );
     assert!(err.contains("rounds[0].modifiers.Orc"), "{err}");
     let (code, out, err) = fs(&["compare", "take_initiative/expect_2"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("no action for Sentry's 'expect'"), "{out}");
     let (_, out, _) = fs(&["compare", "take_initiative/expect_2", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["not_under_the_book"].as_array().map(Vec::len), Some(2), "{v}");
+    assert_eq!(
+        v["not_under_the_book"].as_array().map(Vec::len),
+        Some(2),
+        "{v}"
+    );
     // Every library scene of the variant: played under the book, or refused at a place
     // that names one of the variant's declarations.
     for entry in std::fs::read_dir("scenes/take_initiative").unwrap() {
@@ -912,9 +925,24 @@ fn the_variants_own_declarations_are_refused_under_the_book_and_said_by_compare(
         let p = path.to_str().unwrap();
         let (code, _, err) = fs(&["run", p, "--system", "book"]);
         let src = std::fs::read_to_string(&path).unwrap();
-        let variant = ["Expect(", "Flee(", "Parry(", "Withdraw(", "Hide,", "Hide }", "Block(", "change:", "modifiers:", "move_to:", "at_range:", "hurl: true", "hidden: true", "fleeing: true"]
-            .iter()
-            .any(|w| src.contains(w));
+        let variant = [
+            "Expect(",
+            "Flee(",
+            "Parry(",
+            "Withdraw(",
+            "Hide,",
+            "Hide }",
+            "Block(",
+            "change:",
+            "modifiers:",
+            "move_to:",
+            "at_range:",
+            "hurl: true",
+            "hidden: true",
+            "fleeing: true",
+        ]
+        .iter()
+        .any(|w| src.contains(w));
         assert_eq!(code == 2, variant, "{p}: {err}");
         if code == 2 {
             assert!(

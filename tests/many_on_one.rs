@@ -288,7 +288,9 @@ fn a_monsters_attack_with_no_one_left_is_said() {
     )"#;
     let events = play(src);
     let struck = blows(&events).filter(|e| e.actor == "Troll").count();
-    let said = events.iter().any(|e| e.actor == "Troll" && e.kind == K::Idle && e.detail.contains("is dead and no other foe"));
+    let said = events.iter().any(|e| {
+        e.actor == "Troll" && e.kind == K::Idle && e.detail.contains("is dead and no other foe")
+    });
     assert!(struck < 3, "{events:#?}");
     assert!(said, "{events:#?}");
 }

@@ -1639,7 +1639,11 @@ fn a_file_changed_on_disk_and_reloaded_is_said() {
     send(&mut app, EditorCommand::Save);
     assert!(editor(&app).saved.is_some());
     let_the_watch_look(&mut app);
-    assert_eq!(editor(&app).note, None, "its own save coming back is no change");
+    assert_eq!(
+        editor(&app).note,
+        None,
+        "its own save coming back is no change"
+    );
     assert!(editor(&app).saved.is_some());
     past_the_files_time();
     let text = std::fs::read_to_string(&lair).unwrap();

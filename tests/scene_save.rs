@@ -168,11 +168,15 @@ fn a_save_under_a_file_says_it_is_a_file() {
     let file = dir.join("myfight.ron");
     std::fs::write(&file, "kept").unwrap();
     let scene = load(std::path::Path::new("scenes/otis_vs_robilar.ron")).unwrap();
-    let err = save::save(&scene, &file.join("x.ron"), false).unwrap_err().to_string();
+    let err = save::save(&scene, &file.join("x.ron"), false)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("is a file, not a folder"), "{err}");
     assert!(!err.contains("does not exist"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept");
-    let err = save::save(&scene, &dir.join("nope").join("x.ron"), false).unwrap_err().to_string();
+    let err = save::save(&scene, &dir.join("nope").join("x.ron"), false)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("does not exist"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

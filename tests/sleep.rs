@@ -181,17 +181,30 @@ fn the_engine_sleeps_by_the_row_of_the_table() {
         r.run_to_end();
         r.events(K::Effect, Some("Mage"))
     };
-    let asleep = |ev: &[firststrike::sim::LogEvent]| ev.iter().any(|e| e.detail.contains("is asleep"));
+    let asleep =
+        |ev: &[firststrike::sim::LogEvent]| ev.iter().any(|e| e.detail.contains("is asleep"));
     let ogre_none = play("ogre", &[1]);
     assert!(!asleep(&ogre_none), "{ogre_none:#?}");
-    assert!(ogre_none.iter().any(|e| e.detail.contains("4+1 HD") && e.detail.contains("came to none")));
+    assert!(
+        ogre_none
+            .iter()
+            .any(|e| e.detail.contains("4+1 HD") && e.detail.contains("came to none"))
+    );
     assert!(asleep(&play("ogre", &[2])));
     // A d4's 3 or 4 fixed for the d2 counts as its highest face: one ogre, not three.
     let ogre_four = play("ogre", &[4]);
-    assert!(ogre_four.iter().any(|e| e.detail.contains("enough for 1 of 4+1 to 4+4 HD")), "{ogre_four:#?}");
+    assert!(
+        ogre_four
+            .iter()
+            .any(|e| e.detail.contains("enough for 1 of 4+1 to 4+4 HD")),
+        "{ogre_four:#?}"
+    );
     let hob = play("hobgoblin", &[2, 1]);
     assert!(asleep(&hob));
-    assert!(hob.iter().any(|e| e.detail.contains("3 of 1+1 to 2 HD")), "{hob:#?}");
+    assert!(
+        hob.iter().any(|e| e.detail.contains("3 of 1+1 to 2 HD")),
+        "{hob:#?}"
+    );
 }
 
 /// A scene's own `hit_dice` for a bestiary monster are plain dice (docs/scenes.md): a
@@ -211,6 +224,13 @@ fn a_scenes_own_hit_dice_have_no_points_added() {
     let mut r = Runner::new(parse("sleep.ron", src).unwrap(), None, Some(1));
     r.run_to_end();
     let ev = r.events(K::Effect, Some("Mage"));
-    assert!(ev.iter().any(|e| e.detail.contains("4 of up to 1 HD")), "{ev:#?}");
-    assert_eq!(ev.iter().filter(|e| e.detail.contains("is asleep")).count(), 4, "{ev:#?}");
+    assert!(
+        ev.iter().any(|e| e.detail.contains("4 of up to 1 HD")),
+        "{ev:#?}"
+    );
+    assert_eq!(
+        ev.iter().filter(|e| e.detail.contains("is asleep")).count(),
+        4,
+        "{ev:#?}"
+    );
 }

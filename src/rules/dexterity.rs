@@ -30,7 +30,9 @@ pub fn missile_to_hit(
         crate::rules::options::RulesSystem::TakeInitiative => {
             crate::rules::take_initiative::ranged::dexterity_to_hit(reaction)
         }
-        crate::rules::options::RulesSystem::Book => (reaction, crate::rules::cite::MISSILE_DEX_TO_HIT),
+        crate::rules::options::RulesSystem::Book => {
+            (reaction, crate::rules::cite::MISSILE_DEX_TO_HIT)
+        }
     }
 }
 

@@ -1059,7 +1059,9 @@ impl Scene {
     /// What of the variant's own the scene declares, which the book cannot play: each with
     /// its place (list, item, field: `("rounds", 0, Some("declare"))`), the figure, and
     /// what it is in words ("'expect'", "a change of action", "Appendix B modifiers").
-    pub fn variant_only(&self) -> Vec<((&'static str, usize, Option<&'static str>), String, String)> {
+    pub fn variant_only(
+        &self,
+    ) -> Vec<((&'static str, usize, Option<&'static str>), String, String)> {
         let parting = self.rules.house.parting_shots;
         let acts = |d: &Declarations| -> Vec<(String, String)> {
             d.iter()
@@ -1067,7 +1069,9 @@ impl Scene {
                 .map(|(who, a)| {
                     let what = match a {
                         // Only the hurl is the variant's: the book plays the charge.
-                        Act::Charge { hurl: true, .. } => "a weapon hurled on the charge (hurl: true)".to_string(),
+                        Act::Charge { hurl: true, .. } => {
+                            "a weapon hurled on the charge (hurl: true)".to_string()
+                        }
                         a => format!("'{}'", a.verb()),
                     };
                     (who.clone(), what)
@@ -1085,10 +1089,18 @@ impl Scene {
                 out.push((("rounds", r, Some("declare")), who, what));
             }
             for who in round.change.keys() {
-                out.push((("rounds", r, Some("change")), who.clone(), "a change of action".into()));
+                out.push((
+                    ("rounds", r, Some("change")),
+                    who.clone(),
+                    "a change of action".into(),
+                ));
             }
             for who in round.modifiers.keys() {
-                out.push((("rounds", r, Some("modifiers")), who.clone(), "Appendix B modifiers".into()));
+                out.push((
+                    ("rounds", r, Some("modifiers")),
+                    who.clone(),
+                    "Appendix B modifiers".into(),
+                ));
             }
         }
         out

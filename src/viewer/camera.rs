@@ -125,7 +125,10 @@ pub(super) fn camera_controls(
     };
     let refit = requests.read().any(|r| *r == ViewerRequest::Fit);
     // Fit once the panels have been laid out (a couple of frames after a new scene).
-    let size = (window.width().round() as u32, window.height().round() as u32);
+    let size = (
+        window.width().round() as u32,
+        window.height().round() as u32,
+    );
     if cam.fitted != Some(pb.generation) || cam.window.is_some_and(|w| w != size) {
         cam.fitted = Some(pb.generation);
         cam.frames_since_fit = 0;

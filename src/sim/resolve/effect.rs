@@ -585,7 +585,13 @@ fn sleep(
             let given = f.hit_dice.map(|h| (h.0, h.1));
             let band = effect::sleep_band(given);
             let d = f.pos.distance(&centre);
-            (f.figure.index, f.entity, f.figure.name.clone(), (band, given), d)
+            (
+                f.figure.index,
+                f.entity,
+                f.figure.name.clone(),
+                (band, given),
+                d,
+            )
         })
         .collect();
     inside.sort_by_key(|c| c.0);
@@ -601,7 +607,11 @@ fn sleep(
                     1 => 1,
                     // A fixed die larger than the die rolled (a d4's 4 for the d2 of
                     // 4+1 to 4+4 HD) counts as its highest face.
-                    _ => p.dice.roll(DieKind::D4, done.name, sides).0.clamp(1, sides as i32),
+                    _ => p
+                        .dice
+                        .roll(DieKind::D4, done.name, sides)
+                        .0
+                        .clamp(1, sides as i32),
                 })
                 .sum();
             rolled.insert(band, (total + added).max(0) as u32);

@@ -202,13 +202,22 @@ fn play(mut p: Play, keep: impl Fn(&PlanEntry) -> bool, rest: bool) {
     // it meets the charge, wherever the plan had put the arrival (a first-time DM's orc
     // struck back a segment after the charge had hit it).
     let meets = |p: &Play, e: &PlanEntry| {
-        let back = [crate::rules::cite::CHARGE_REACH, crate::rules::cite::CHARGE_SET];
-        if !book || !back.contains(&e.rule) || matches!(e.what, Planned::Strike { charge: true, .. }) {
+        let back = [
+            crate::rules::cite::CHARGE_REACH,
+            crate::rules::cite::CHARGE_SET,
+        ];
+        if !book
+            || !back.contains(&e.rule)
+            || matches!(e.what, Planned::Strike { charge: true, .. })
+        {
             return None;
         }
         let a = e.actor.and_then(|a| p.figures.get(a).ok())?;
         let charger = a.intent.act.targets().first().map(|n| n.to_string())?;
-        let c = p.figures.iter().find(|f| f.figure.name == charger.as_str() && f.charging)?;
+        let c = p
+            .figures
+            .iter()
+            .find(|f| f.figure.name == charger.as_str() && f.charging)?;
         match c.contact.copied() {
             Some(c) if c.0 == round => Some(c.1),
             _ => None,

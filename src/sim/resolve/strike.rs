@@ -431,7 +431,10 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     let total = weapons.len();
     for (k, (w, dmg)) in weapons.into_iter().enumerate() {
         b.attack = k as u32 + 1;
-        let down = p.figures.get(b.target).map_or(true, |o| !o.hp.condition.is_up());
+        let down = p
+            .figures
+            .get(b.target)
+            .map_or(true, |o| !o.hp.condition.is_up());
         // Its foe down, the rest of the routine goes to another it declared within reach.
         if down
             && k > 0
@@ -439,7 +442,11 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
             && let Some(next) = super::target::next_in_reach(p, actor, &act, b.target, r)
         {
             b.target = next;
-            b.target_name = p.figures.get(next).map(|o| o.figure.name.clone()).unwrap_or_default();
+            b.target_name = p
+                .figures
+                .get(next)
+                .map(|o| o.figure.name.clone())
+                .unwrap_or_default();
         }
         if p.figures
             .get(b.target)
@@ -456,7 +463,14 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
                     b.target_name
                 );
                 let rule = cite::DECLARE_ACTIONS;
-                p.log.write(LogEvent::new(when, name.clone(), EventKind::Idle, Some(b.target_name.clone()), why, rule));
+                p.log.write(LogEvent::new(
+                    when,
+                    name.clone(),
+                    EventKind::Idle,
+                    Some(b.target_name.clone()),
+                    why,
+                    rule,
+                ));
             }
             break;
         }

@@ -72,7 +72,13 @@ pub(super) fn met_at_the_point(p: &Play, actor: Entity, act: &Act) -> Option<Ent
 /// of a routine whose target `fallen` has just gone down: a monster's claw, claw and bite
 /// go on to the next foe declared beside it rather than into a body (the Example of
 /// Melee's blows turn to the next adjacent foe once one falls).
-pub(super) fn next_in_reach(p: &Play, actor: Entity, act: &Act, fallen: Entity, reach: f64) -> Option<Entity> {
+pub(super) fn next_in_reach(
+    p: &Play,
+    actor: Entity,
+    act: &Act,
+    fallen: Entity,
+    reach: f64,
+) -> Option<Entity> {
     let at = *p.figures.get(actor).ok()?.pos;
     act.targets().into_iter().find_map(|t| {
         p.figures
