@@ -19,23 +19,6 @@ pub fn reaction_adjustment(dexterity: u32) -> i32 {
     }
 }
 
-/// A missile's to-hit adjustment for Dexterity (PHB p.11: the reaction/attacking
-/// adjustment counts to hit with missiles, a penalty as well as a bonus), under the book's
-/// rules; "Take Initiative!" §8 says the same under its own rule.
-pub fn missile_to_hit(
-    reaction: i32,
-    system: crate::rules::options::RulesSystem,
-) -> (i32, crate::rules::cite::Rule) {
-    match system {
-        crate::rules::options::RulesSystem::TakeInitiative => {
-            crate::rules::take_initiative::ranged::dexterity_to_hit(reaction)
-        }
-        crate::rules::options::RulesSystem::Book => {
-            (reaction, crate::rules::cite::MISSILE_DEX_TO_HIT)
-        }
-    }
-}
-
 /// The defensive adjustment to armor class for a Dexterity score (PHB p.11), in classes:
 /// +4 at 3 down to +1 at 6, none from 7 to 14, -1 at 15 down to -4 at 18; above 18 the same
 /// table to 25 as [`reaction_adjustment`]: -4 at 19 and 20, -5 from 21 to 23, -6 at 24 and 25.

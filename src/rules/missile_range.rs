@@ -1,7 +1,8 @@
 //! A missile's range (PHB p.38): a weapon's short, medium and long range; -2 to hit at
 //! medium range, -5 at long, and no shot past long range. The same bands and numbers
 //! under either system ("Take Initiative!" §8 repeats them, measured at its own moment):
-//! only the rule cited differs.
+//! only the rule cited differs. So does Dexterity's adjustment to hit with a missile
+//! (PHB p.11; §8), the other number a shot adds for what it is.
 
 use crate::rules::cite::{self, Rule};
 use crate::rules::options::RulesSystem;
@@ -24,6 +25,23 @@ pub fn rule_of(system: RulesSystem) -> Rule {
     match system {
         RulesSystem::TakeInitiative => cite::TI_RANGED,
         _ => cite::MISSILE_RANGE,
+    }
+}
+
+/// A missile's to-hit adjustment for Dexterity (PHB p.11: the reaction/attacking
+/// adjustment counts to hit with missiles, a penalty as well as a bonus), under the book's
+/// rules; "Take Initiative!" §8 says the same under its own rule.
+pub fn missile_to_hit(
+    reaction: i32,
+    system: crate::rules::options::RulesSystem,
+) -> (i32, crate::rules::cite::Rule) {
+    match system {
+        crate::rules::options::RulesSystem::TakeInitiative => {
+            crate::rules::take_initiative::ranged::dexterity_to_hit(reaction)
+        }
+        crate::rules::options::RulesSystem::Book => {
+            (reaction, crate::rules::cite::MISSILE_DEX_TO_HIT)
+        }
     }
 }
 

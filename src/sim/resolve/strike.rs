@@ -315,7 +315,7 @@ pub(super) fn routine(p: &mut Play, seg: &mut Segment, entry: &PlanEntry, actor:
     adjust.extend(point_blank.as_ref().map(|(a, _)| a.clone()));
     if missile {
         let reaction = p.figures.get(actor).map_or(0, |a| a.dexterity.reaction);
-        let (value, rule) = crate::rules::dexterity::missile_to_hit(reaction, p.clock.system);
+        let (value, rule) = crate::rules::missile_range::missile_to_hit(reaction, p.clock.system);
         if value != 0 {
             let why = "Dexterity attacking adjustment".to_string();
             adjust.push(Adjust { value, why, rule });
