@@ -65,7 +65,13 @@ proptest! {
         if let Some(blow) = back.first() {
             let target = blow.target.as_deref().unwrap_or_default();
             prop_assert_eq!(blow.segment, k.min(b), "met at the first contact: {}", blow.detail);
-            let first = if k < b { "Knight" } else if b < k { "Brute" } else if declared == 1 { "Brute" } else { target };
+            let first = match k.cmp(&b) {
+                std::cmp::Ordering::Less => "Knight",
+                std::cmp::Ordering::Greater => "Brute",
+                // Together: the one it declared, if it declared one of them.
+                std::cmp::Ordering::Equal if declared == 1 => "Brute",
+                std::cmp::Ordering::Equal => target,
+            };
             prop_assert_eq!(target, first, "{}", blow.detail);
             if k == b && declared == 0 {
                 prop_assert_eq!(target, "Knight");

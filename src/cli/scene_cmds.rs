@@ -166,7 +166,7 @@ pub fn compare(args: CompareArgs) -> i32 {
     let not_in_book: Vec<String> = scene
         .variant_only()
         .into_iter()
-        .map(|((list, n, _), who, what)| format!("{who}'s {what} ({list}[{n}])"))
+        .map(|v| format!("{}'s {} ({}[{}])", v.figure, v.what, v.list, v.item))
         .chain(
             scene
                 .variant_fields()

@@ -1056,12 +1056,8 @@ impl Scene {
         }
     }
 
-    /// What of the variant's own the scene declares, which the book cannot play: each with
-    /// its place (list, item, field: `("rounds", 0, Some("declare"))`), the figure, and
-    /// what it is in words ("'expect'", "a change of action", "Appendix B modifiers").
-    pub fn variant_only(
-        &self,
-    ) -> Vec<((&'static str, usize, Option<&'static str>), String, String)> {
+    /// What of the variant's own the scene declares, which the book cannot play.
+    pub fn variant_only(&self) -> Vec<VariantOnly> {
         let parting = self.rules.house.parting_shots;
         let acts = |d: &Declarations| -> Vec<(String, String)> {
             d.iter()
@@ -1078,29 +1074,30 @@ impl Scene {
                 })
                 .collect()
         };
+        let at = |list, item, field, figure, what| VariantOnly {
+            list,
+            item,
+            field,
+            figure,
+            what,
+        };
         let mut out = Vec::new();
         for (k, d) in self.surprise_segments.iter().enumerate() {
             for (who, what) in acts(d) {
-                out.push((("surprise_segments", k, None), who, what));
+                out.push(at("surprise_segments", k, None, who, what));
             }
         }
         for (r, round) in self.rounds.iter().enumerate() {
             for (who, what) in acts(&round.declare) {
-                out.push((("rounds", r, Some("declare")), who, what));
+                out.push(at("rounds", r, Some("declare"), who, what));
             }
             for who in round.change.keys() {
-                out.push((
-                    ("rounds", r, Some("change")),
-                    who.clone(),
-                    "a change of action".into(),
-                ));
+                let what = "a change of action".to_string();
+                out.push(at("rounds", r, Some("change"), who.clone(), what));
             }
             for who in round.modifiers.keys() {
-                out.push((
-                    ("rounds", r, Some("modifiers")),
-                    who.clone(),
-                    "Appendix B modifiers".into(),
-                ));
+                let what = "Appendix B modifiers".to_string();
+                out.push(at("rounds", r, Some("modifiers"), who.clone(), what));
             }
         }
         out
@@ -1169,4 +1166,21 @@ impl Scene {
     pub fn combatant(&self, name: &str) -> Option<&CombatantSpec> {
         self.combatants.iter().find(|c| c.name == name)
     }
+}
+
+/// A declaration of "Take Initiative!" alone in a scene, which the book cannot play: its
+/// place (`rounds[0].declare`: list, item, field), the figure, and what it is in words
+/// ("'expect'", "a change of action", "Appendix B modifiers").
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantOnly {
+    /// The list it is in (`rounds`, `surprise_segments`).
+    pub list: &'static str,
+    /// Which item of the list.
+    pub item: usize,
+    /// The item's field (`declare`, `change`, `modifiers`), if any.
+    pub field: Option<&'static str>,
+    /// The figure.
+    pub figure: String,
+    /// What it is, in words.
+    pub what: String,
 }

@@ -460,14 +460,14 @@ pub(super) fn warnings(scene: &Scene, src: &str) -> Vec<Problem> {
 /// them in a scene written for the variant.
 pub(super) fn variant_declarations_on_the_command_line(scene: &Scene, src: &str) -> Vec<Problem> {
     let mut c = Checker::new(src);
-    for (path, who, what) in scene.variant_only() {
-        let (list, n, part) = path;
+    for v in scene.variant_only() {
+        let (list, n, who, what) = (v.list, v.item, &v.figure, &v.what);
         let mut at = vec![field(list), item(n)];
-        if let Some(p) = part {
+        if let Some(p) = v.field {
             at.push(field(p));
         }
-        at.push(key(&who));
-        let within = part.map(|p| format!(".{p}")).unwrap_or_default();
+        at.push(key(who));
+        let within = v.field.map(|p| format!(".{p}")).unwrap_or_default();
         c.add(
             &at,
             format!("{list}[{n}]{within}.{who}"),
