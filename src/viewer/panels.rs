@@ -404,9 +404,12 @@ pub(super) fn panels(
             // The legend takes at most half the panel's height, and scrolls within it:
             // in a short window it was drawn over the order above it.
             let half = ui.available_height() / 2.0;
-            egui::Panel::bottom("legend").max_size(half).show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, legend);
-            });
+            egui::Panel::bottom("legend")
+                .min_size(half.min(320.0))
+                .max_size(half)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, legend);
+                });
             // Who struck or finished something in the segment on screen: its lines happened.
             let acted: std::collections::HashSet<&str> = events
                 .as_deref()
