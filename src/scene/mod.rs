@@ -353,6 +353,14 @@ pub struct CombatantSpec {
 }
 
 impl CombatantSpec {
+    /// Its fields of "Take Initiative!" alone (`fleeing`, `hidden`), which the book has no
+    /// rule for: `check` refuses them in a book scene, `run --system book` too.
+    pub fn variant_fields(&self) -> impl Iterator<Item = &'static str> + '_ {
+        [("fleeing", self.fleeing), ("hidden", self.hidden)]
+            .into_iter()
+            .filter_map(|(field, set)| set.then_some(field))
+    }
+
     /// A monk, by its flag or by its class: its hands under weaponless combat, its parry
     /// against missiles under "Take Initiative!" §3 (the engine and the checks ask here).
     pub fn is_monk(&self) -> bool {
@@ -1108,11 +1116,7 @@ impl Scene {
     pub fn variant_fields(&self) -> Vec<(usize, &'static str)> {
         let mut out = Vec::new();
         for (i, f) in self.combatants.iter().enumerate() {
-            for (field, set) in [("fleeing", f.fleeing), ("hidden", f.hidden)] {
-                if set {
-                    out.push((i, field));
-                }
-            }
+            out.extend(f.variant_fields().map(|field| (i, field)));
         }
         out
     }

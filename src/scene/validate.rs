@@ -599,8 +599,8 @@ pub(super) fn validate(scene: &Scene, src: &str) -> Vec<Problem> {
         }
         // Fields that mean something only under "Take Initiative!".
         let ti = scene.rules.system == crate::rules::options::RulesSystem::TakeInitiative;
-        for (field, set) in [("fleeing", f.fleeing), ("hidden", f.hidden)] {
-            if set && !ti {
+        for field in f.variant_fields() {
+            if !ti {
                 c.add(
                     &anchor(field),
                     format!("combatants[{i}].{field}"),

@@ -146,15 +146,34 @@ pub struct PairDecision {
     pub decision: super::first::Decision,
 }
 
+/// How beats of different fights are placed against each other (DMG p.61): a rank, lower
+/// for a higher die — a side's own number, so a side added elsewhere never reorders two
+/// fights already there — and whether an actor's item of speed strikes first. The one
+/// place the engine's play order and `first`'s "who acts first" take it from.
+fn between_fights(
+    actors: &[Declared],
+) -> (impl Fn(usize) -> u32 + '_, impl Fn(usize) -> bool + '_) {
+    (
+        move |k: usize| u32::MAX - actors.get(k).map_or(0, |a| a.die),
+        move |k: usize| actors.get(k).is_some_and(|a| a.strikes_first),
+    )
+}
+
 impl Sequence {
+    /// The order to play the beats of all the fights in (indices into `beats`), as
+    /// [`timeline::merge`] lays them with [`between_fights`]'s ranks.
+    pub fn play_order(&self, actors: &[Declared]) -> Vec<usize> {
+        let (rank, speed) = between_fights(actors);
+        timeline::merge(&self.beats, &rank, &speed)
+    }
+
     /// Who acts first of all the fights, as the engine merges them (`actors` are those the
     /// sequence was made of): a higher die first between fights (DMG p.61), so two figures
     /// acting apart are not "first" by the order they were named in (an outside tester's
     /// two `other` acts named the first listed whatever the dice). Figures of fights level
     /// with the first (the same segment and die) are named too.
     pub fn first_acting_of(&self, actors: &[Declared]) -> Vec<&str> {
-        let rank = |k: usize| u32::MAX - actors.get(k).map_or(0, |a| a.die);
-        let speed = |k: usize| actors.get(k).is_some_and(|a| a.strikes_first);
+        let (rank, speed) = between_fights(actors);
         let mut out: Vec<&str> = Vec::new();
         for i in timeline::first_acting(&self.beats, &rank, &speed) {
             for e in &self.beats[i].events {

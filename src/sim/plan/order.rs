@@ -7,7 +7,7 @@ use super::{PlanEntry, Planned};
 use crate::rules::action::{ActionKind, Declared};
 use crate::rules::charge::SEGMENTS_PER_ROUND;
 use crate::rules::first::Context;
-use crate::rules::sequence::{Beat, EventKind as SeqKind, Sequence, round_sequence_with, timeline};
+use crate::rules::sequence::{Beat, EventKind as SeqKind, Sequence, round_sequence_with};
 use crate::rules::speed_factor::MeleeRound;
 use std::collections::HashMap;
 
@@ -49,11 +49,8 @@ pub(super) fn entries(b: &RoundBuild) -> (Vec<PlanEntry>, Sequence) {
         }
     }
     let seq = round_sequence_with(&declared, &aims, &pair);
-    // Between fights a higher die goes first (DMG p.61): a side's own number, so a side
-    // added elsewhere never reorders two fights already there.
-    let rank = |k: usize| u32::MAX - declared[k].die;
-    let speed = |k: usize| declared[k].strikes_first;
-    let play = timeline::merge(&seq.beats, &rank, &speed);
+    // Between fights a higher die goes first (DMG p.61).
+    let play = seq.play_order(&declared);
     let what_of: Vec<String> = acts.iter().map(|a| a.what.clone()).collect();
     let mut entries = Vec::new();
     for (order, &bi) in play.iter().enumerate() {
